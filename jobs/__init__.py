@@ -1,0 +1,1 @@
+"""The `league` command line and the jobs it runs."""

@@ -1,0 +1,98 @@
+"""`league.toml` and rulesets: read once at the edge into frozen records."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jobs.errors import ConfigError
+from league.catalog import EMPTY, Catalog, parse_catalog
+from league.ruleset import Ruleset, RulesetError, parse_ruleset
+from league.tiebreakers import find_tiebreaker
+
+CONFIG_NAME = "league.toml"
+CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api"}
+
+
+@dataclass(frozen=True)
+class Config:
+    """A checked league configuration; paths are absolute, resolved against the config's folder."""
+
+    path: Path
+    ruleset: Ruleset
+    catalog: Catalog
+    workbook: Path
+    exports: Path
+    warnings: tuple[str, ...] = ()
+
+
+def presets() -> list[str]:
+    """Names of the rulesets that ship with the package."""
+    folder = resources.files("league") / "presets"
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml") and not p.name.endswith("-catalog.toml"))
+
+
+def _toml(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{source}: not valid TOML ({exc})") from None
+
+
+def _preset_text(name: str) -> str | None:
+    file = resources.files("league") / "presets" / f"{name}.toml"
+    return file.read_text(encoding="utf-8") if file.is_file() else None
+
+
+def load_ruleset(spec: str, base: Path) -> tuple[Ruleset, Catalog]:
+    """A ruleset by preset name or by path (relative to `base`), checked, with its catalog."""
+    text, source = _preset_text(spec), spec
+    if text is None:
+        path = (base / spec).resolve()
+        if not path.is_file():
+            raise ConfigError(f"ruleset {spec!r} is neither a preset ({', '.join(presets())}) nor a file at {path}")
+        text, source = path.read_text(encoding="utf-8"), str(path)
+    try:
+        ruleset = parse_ruleset(_toml(text, source), source)
+        for tb in ruleset.tiebreakers:
+            find_tiebreaker(tb, ruleset)
+        catalog = EMPTY
+        if ruleset.catalog:
+            cat_text = _preset_text(ruleset.catalog)
+            if cat_text is None:
+                raise RulesetError(f"{source}: catalog {ruleset.catalog!r} is not shipped with the package")
+            catalog = parse_catalog(_toml(cat_text, ruleset.catalog), ruleset.catalog)
+    except RulesetError as exc:
+        raise ConfigError(str(exc)) from None
+    return ruleset, catalog
+
+
+def find_config(given: Path | None) -> Path:
+    """The config file: the given path (a file or a folder holding league.toml), else ./league.toml."""
+    path = given or Path.cwd()
+    if path.is_dir():
+        path = path / CONFIG_NAME
+    if not path.is_file():
+        raise ConfigError(f"no league config at {path}; run `league demo` for an example or `league init` to start one")
+    return path.resolve()
+
+
+def load_config(given: Path | None = None) -> Config:
+    """Read and check league.toml once; unknown keys become warnings, bad values errors naming the key."""
+    path = find_config(given)
+    data = _toml(path.read_text(encoding="utf-8"), str(path))
+    warnings = tuple(f"{path}: unknown key `{k}` is ignored" for k in sorted(set(data) - CONFIG_KEYS))
+    for key in ("ruleset", "workbook", "exports"):
+        if key in data and not isinstance(data[key], str):
+            raise ConfigError(f"{path}: `{key}` must be a string, found {data[key]!r}")
+    if "ruleset" not in data:
+        raise ConfigError(f"{path}: missing `ruleset` (one of {', '.join(presets())}, or a path to a ruleset file)")
+    if "workbook" not in data:
+        raise ConfigError(f"{path}: missing `workbook` (the path of the league's .xlsx file)")
+    ruleset, catalog = load_ruleset(data["ruleset"], path.parent)
+    exports = Path(os.path.expanduser(data.get("exports", "exports")))
+    return Config(path, ruleset, catalog, (path.parent / data["workbook"]).resolve(), (path.parent / exports).resolve(), warnings)

@@ -1,0 +1,34 @@
+"""The small tree of errors a job can end with, mapped to exit codes in one place."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """What `league` returns to the shell (and to cron)."""
+
+    CLEAN = 0
+    """Synced; no errors in the input."""
+    INPUT_ERRORS = 1
+    """Synced, but some rows have errors and were left out of the standings."""
+    USAGE = 2
+    """Bad command line or configuration (league.toml, a ruleset file)."""
+    BACKEND = 3
+    """The workbook could not be read or written; nothing was changed."""
+
+
+class JobError(Exception):
+    """A job could not run; the message says why and what to do."""
+
+    code = ExitCode.USAGE
+
+
+class ConfigError(JobError):
+    """league.toml or a ruleset is missing or wrong."""
+
+
+class WorkbookError(JobError):
+    """The workbook backend failed, or another sync holds the lock."""
+
+    code = ExitCode.BACKEND

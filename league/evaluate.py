@@ -1,0 +1,107 @@
+"""The whole computation of a sync: tabs in, problems and standings out. Pure: no I/O."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from league.catalog import Catalog
+from league.cells import Grid, name_key
+from league.checks import League, affected, run_checks
+from league.problems import Problem, Severity
+from league.records import Event, read_entrants, read_events, read_matches, read_penalties
+from league.ruleset import Ruleset, Status
+from league.standings import Standing, match_frame, rank
+from league.tables import missing_tab
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What a sync found: every problem, each event's standings and the league leaderboard."""
+
+    league: League
+    problems: list[Problem]
+    standings: dict[str, list[Standing]]
+    """Event id -> standings in rank order."""
+    leaderboard: list[Standing]
+    stages: list[str]
+    """Stages in date order, one leaderboard score column each."""
+    names: dict[str, str]
+    """Competitor key -> name as registered (first registration)."""
+    notes: dict[tuple[str, str], list[str]]
+    """(event id or "" for the league, competitor key) -> why that line is not final."""
+    counted: int
+    """Results rows that count toward the standings."""
+
+    @property
+    def errors(self) -> int:
+        return sum(p.severity is Severity.ERROR for p in self.problems)
+
+    @property
+    def warnings(self) -> int:
+        return sum(p.severity is Severity.WARNING for p in self.problems)
+
+
+def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tuple[League, list[Problem]]:
+    """Typed records from every input tab, with the problems met while reading them."""
+    columns: dict[str, dict[str, int]] = {}
+    events, problems = read_events(tabs, columns)
+    entrants, more = read_entrants(tabs, ruleset, events, columns)
+    problems += more
+    matches = []
+    for event in events:
+        if event.results_tab not in tabs:
+            problems.append(missing_tab(event.results_tab, f"add a tab named {event.results_tab!r} for {event.id}'s results "
+                                        "(run `league init` to see its headers), or fix Results Tab in the Events tab"))
+            continue
+        rows, more = read_matches(event.results_tab, tabs[event.results_tab], ruleset, event.id, columns)
+        matches += rows
+        problems += more
+    penalties, more = read_penalties(tabs, columns)
+    return League(ruleset, catalog, events, entrants, matches, penalties, columns), problems + more
+
+
+def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evaluation:
+    """Validate every input tab, then rank each event and the league on the rows without errors."""
+    lg, problems = read_league(tabs, ruleset, catalog)
+    problems += run_checks(lg)
+    problems.sort(key=Problem.sort_key)
+    bad = affected(problems)
+    counted = [m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None and m.round is not None]
+    stage_of = {e.id: e.stage or e.id for e in lg.events}
+    frame = match_frame(counted, ruleset, stage_of)
+    names: dict[str, str] = {}
+    for e in lg.entrants:
+        names.setdefault(e.key, e.name)
+    notes = _notes(lg, bad)
+    standings = {}
+    for event in lg.events:
+        entrants = [e for (ev, _), e in lg.roster.items() if ev == event.id]
+        standings[event.id] = rank(frame[frame["event"] == event.id], ruleset, [e.key for e in entrants], ruleset.event_prizes,
+                                   [e.key for e in entrants if e.status is Status.DQ])
+    disqualified = {e.key for e in lg.entrants if e.status is Status.DQ}
+    leaderboard = rank(frame, ruleset, list(names), ruleset.league_prizes, disqualified)
+    stages = list(dict.fromkeys(stage_of[e.id] for e in sorted(lg.events, key=_event_order)))
+    return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted))
+
+
+def _event_order(event: Event) -> tuple[str, int]:
+    return (event.date.isoformat() if event.date else "9999", event.row)
+
+
+def _notes(lg: League, bad: defaultdict[str, set[int]]) -> dict[tuple[str, str], list[str]]:
+    """Which error rows keep each competitor's line from being final."""
+    notes: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for m in lg.matches:
+        if m.row in bad[m.tab]:
+            for s in m.sides:
+                if lg.entrant(m.event, s.name):
+                    for scope in (m.event, ""):
+                        notes[(scope, name_key(s.name))].append(f"{m.tab} row {m.row}")
+    reg = lg.ruleset.registration.tab
+    for e in lg.entrants:
+        if e.row in bad[reg]:
+            for scope in (e.event, ""):
+                notes[(scope, e.key)].append(f"{reg} row {e.row}")
+    return notes
+

@@ -1,0 +1,232 @@
+"""Typed records read from the input tabs, with a problem for every cell that can't be read."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from fractions import Fraction
+
+from league.cells import Cell, Grid, as_text, name_key, parse_date, parse_number, parse_whole
+from league.problems import Problem, Severity
+from league.ruleset import Kind, Ruleset, Status
+from league.tables import Table, locate, missing_tab
+
+EVENTS_TAB = "Events"
+EVENT_HEADERS = ("Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab")
+PENALTIES_TAB = "Penalties"
+PENALTY_HEADERS = ("Event", "Round", "Competitor", "Penalty", "Points", "Infraction", "Reason", "Judge")
+FORBIDDEN_TAB_CHARS = set("[]:*?/\\")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One tournament day at one venue, from a row of the `Events` tab."""
+
+    id: str
+    name: str
+    date: dt.date | None
+    venue: str
+    capacity: int | None
+    stage: str
+    results_tab: str
+    row: int
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A competitor's registration for one event, from the registration tab."""
+
+    name: str
+    """As typed in the registration tab: the spelling every output uses."""
+    key: str
+    event: str
+    roster: tuple[str, ...]
+    status: Status
+    row: int
+
+
+@dataclass(frozen=True)
+class Side:
+    """One competitor's part of a results row."""
+
+    name: str
+    """As typed by the judge; empty for the missing side of a bye."""
+    piece: str
+    figures: dict[str, Fraction | None]
+    unreadable: frozenset[str] = frozenset()
+    """Headers of figures already reported as unreadable, so no rule reports them again."""
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """One results row: a match, a forfeit, a bye or a disqualification."""
+
+    event: str
+    tab: str
+    row: int
+    round: int | None
+    table: str
+    sides: tuple[Side, ...]
+    venue_item: str
+    winner: str
+    kind: Kind | None
+    judge: str
+    notes: str
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """What two rows must share to be the same match typed twice."""
+        sides = tuple((name_key(s.name), name_key(s.piece), tuple(s.figures.values())) for s in self.sides)
+        return (self.round, sides, name_key(self.venue_item), name_key(self.winner), self.kind)
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A judge's penalty from the `Penalties` tab; `Drop` and `DQ` end a competitor's event."""
+
+    event: str
+    round: int | None
+    competitor: str
+    kind: str
+    row: int
+
+
+def _unreadable(table: Table, row: int, header: str, value: Cell, expected: str) -> Problem:
+    return table.problem(Severity.ERROR, "unreadable", row, header,
+                         f"{header} {as_text(value)!r} is not {expected}", f"type {expected} in {header}")
+
+
+def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]]) -> tuple[list[Event], list[Problem]]:
+    """Events from the `Events` tab; a row with a missing id or results tab is left out."""
+    if EVENTS_TAB not in tabs:
+        return [], [missing_tab(EVENTS_TAB, "run `league init` or add an Events tab with " + ", ".join(EVENT_HEADERS))]
+    table, problems = locate(EVENTS_TAB, tabs[EVENTS_TAB], EVENT_HEADERS)
+    if table is None:
+        return [], problems
+    columns[table.tab] = table.columns
+    events: list[Event] = []
+    seen: dict[str, int] = {}
+    for row, cells in table.rows:
+        ident, results_tab = table.text(cells, "Event"), table.text(cells, "Results Tab")
+        date_cell, cap_cell = table.cell(cells, "Date"), table.cell(cells, "Capacity")
+        date, capacity = parse_date(date_cell), parse_whole(cap_cell)
+        if not ident:
+            problems.append(table.problem(Severity.ERROR, "missing-value", row, "Event", "the event has no id",
+                                          "type a short id such as QR1-GB5"))
+            continue
+        if len(ident) > 20:
+            problems.append(table.problem(Severity.ERROR, "too-long", row, "Event",
+                                          f"event id {ident!r} is longer than 20 characters", "shorten the id"))
+        if name_key(ident) in seen:
+            problems.append(table.problem(Severity.ERROR, "duplicate-row", row, "Event",
+                                          f"event {ident!r} is already listed in row {seen[name_key(ident)]}",
+                                          "give each event its own id, or delete the repeated row"))
+            continue
+        seen[name_key(ident)] = row
+        if date is None and as_text(date_cell):
+            problems.append(_unreadable(table, row, "Date", date_cell, "a date (YYYY-MM-DD)"))
+        if capacity is None and as_text(cap_cell) or capacity is not None and capacity < 1:
+            problems.append(_unreadable(table, row, "Capacity", cap_cell, "a whole number of players"))
+            capacity = None
+        if not results_tab or len(results_tab) > 31 or FORBIDDEN_TAB_CHARS & set(results_tab):
+            problems.append(table.problem(Severity.ERROR, "bad-tab-name", row, "Results Tab",
+                                          f"results tab name {results_tab!r} is empty, over 31 characters or uses []:*?/\\",
+                                          "name the tab that holds this event's results"))
+            continue
+        events.append(Event(ident, table.text(cells, "Name"), date, table.text(cells, "Venue"), capacity,
+                            table.text(cells, "Stage"), results_tab, row))
+    return events, problems
+
+
+def read_entrants(tabs: dict[str, Grid], ruleset: Ruleset, events: list[Event], columns: dict[str, dict[str, int]]) -> tuple[list[Entrant], list[Problem]]:
+    """Registrations; rows naming no competitor or an unknown event are left out."""
+    reg = ruleset.registration
+    if reg.tab not in tabs:
+        return [], [missing_tab(reg.tab, f"add a {reg.tab} tab with " + ", ".join([reg.name, reg.event, *reg.roster, reg.status]))]
+    table, problems = locate(reg.tab, tabs[reg.tab], [reg.name, reg.event, *reg.roster], [reg.status])
+    if table is None:
+        return [], problems
+    columns[table.tab] = table.columns
+    known = {name_key(e.id): e.id for e in events}
+    entrants: list[Entrant] = []
+    for row, cells in table.rows:
+        name, event = table.text(cells, reg.name), table.text(cells, reg.event)
+        status_text = table.text(cells, reg.status)
+        status = ruleset.status_of(status_text)
+        if not name:
+            problems.append(table.problem(Severity.ERROR, "missing-value", row, reg.name,
+                                          f"the row has no {reg.name.lower()} name", f"type the {reg.name.lower()}'s name or clear the row"))
+            continue
+        if name_key(event) not in known:
+            choices = ", ".join(e.id for e in events) or "none yet"
+            problems.append(table.problem(Severity.ERROR, "unknown-event", row, reg.event,
+                                          f"event {event!r} is not in the Events tab", f"use one of: {choices}"))
+            continue
+        if status is None:
+            words = ", ".join(repr(w) for w in ruleset.statuses if w)
+            problems.append(table.problem(Severity.ERROR, "unknown-status", row, reg.status,
+                                          f"status {status_text!r} is not known", f"leave it empty or use {words}"))
+            status = Status.ACTIVE
+        roster = tuple(table.text(cells, h) for h in reg.roster)
+        entrants.append(Entrant(name, name_key(name), known[name_key(event)], roster, status, row))
+    return entrants, problems
+
+
+def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str, columns: dict[str, dict[str, int]]) -> tuple[list[MatchRow], list[Problem]]:
+    """An event's results rows, each cell parsed; unreadable cells are reported where they are."""
+    res = ruleset.results
+    per_side = [res.competitor, *([res.piece] if res.piece else []), *res.figures.values()]
+    required = [res.round, *(res.side_header(h, s) for s in res.sides for h in per_side), res.winner, res.result]
+    optional = [h for h in res.order if h not in required]
+    table, problems = locate(tab, grid, [*required, *([res.venue_item] if res.venue_item else [])], optional)
+    if table is None:
+        return [], problems
+    columns[table.tab] = table.columns
+    matches: list[MatchRow] = []
+    for row, cells in table.rows:
+        round_cell = table.cell(cells, res.round)
+        rnd = parse_whole(round_cell)
+        if rnd is None or rnd < 1:
+            problems.append(_unreadable(table, row, res.round, round_cell, "a round number (1, 2, ...)"))
+            rnd = None
+        sides = []
+        for side in res.sides:
+            figures: dict[str, Fraction | None] = {}
+            unreadable: set[str] = set()
+            for name, template in res.figures.items():
+                header = res.side_header(template, side)
+                cell = table.cell(cells, header)
+                figures[name] = parse_number(cell)
+                if figures[name] is None and as_text(cell):
+                    problems.append(_unreadable(table, row, header, cell, "a number"))
+                    unreadable.add(header)
+            sides.append(Side(table.text(cells, res.side_header(res.competitor, side)),
+                              table.text(cells, res.side_header(res.piece, side)) if res.piece else "",
+                              figures, frozenset(unreadable)))
+        word = table.text(cells, res.result)
+        kind = ruleset.kind_of(word)
+        if kind is None:
+            words = ", ".join(repr(w) for w in res.kinds if w)
+            problems.append(table.problem(Severity.ERROR, "unknown-result", row, res.result,
+                                          f"result {word!r} is not known", f"leave it empty for a played match or use {words}"))
+        matches.append(MatchRow(event, tab, row, rnd, table.text(cells, res.table), tuple(sides),
+                                table.text(cells, res.venue_item) if res.venue_item else "",
+                                table.text(cells, res.winner), kind, table.text(cells, "Judge"), table.text(cells, "Notes")))
+    return matches, problems
+
+
+def read_penalties(tabs: dict[str, Grid], columns: dict[str, dict[str, int]]) -> tuple[list[Penalty], list[Problem]]:
+    """Penalties, if the tab exists (it is optional: most events have none)."""
+    if PENALTIES_TAB not in tabs:
+        return [], []
+    table, problems = locate(PENALTIES_TAB, tabs[PENALTIES_TAB], ("Event", "Round", "Competitor", "Penalty"), PENALTY_HEADERS[4:])
+    if table is None:
+        return [], problems
+    columns[table.tab] = table.columns
+    out = []
+    for row, cells in table.rows:
+        round_cell = table.cell(cells, "Round")
+        rnd = parse_whole(round_cell)
+        if rnd is None and as_text(round_cell):
+            problems.append(_unreadable(table, row, "Round", round_cell, "a round number"))
+        out.append(Penalty(table.text(cells, "Event"), rnd, table.text(cells, "Competitor"), table.text(cells, "Penalty"), row))
+    return out, problems

@@ -1,0 +1,132 @@
+"""The output tabs of a sync, built from an evaluation: standings, leaderboard, problems, log."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+
+from league.cells import Cell, Grid, as_text, header_key, name_key
+from league.evaluate import Evaluation
+from league.problems import Problem
+from league.sheet import Sheet
+from league.standings import Standing
+
+LEADERBOARD_TAB = "Leaderboard"
+PROBLEMS_TAB = "Problems"
+SYNC_LOG_TAB = "Sync Log"
+STANDINGS_PREFIX = "Standings "
+PROBLEM_HEADERS = ("Severity", "Tab", "Cell", "Row", "Column", "Problem", "Fix")
+SYNC_LOG_HEADERS = ("Time", "Fingerprint", "Events", "Competitors", "Results Counted", "Errors", "Warnings", "Outcome")
+
+
+def standings_tab(event: str) -> str:
+    """The output tab of one event's standings."""
+    return STANDINGS_PREFIX + event
+
+
+def is_output_tab(name: str) -> bool:
+    """Whether a tab belongs to the tool (rewritten every sync) rather than to people."""
+    return name in (LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB) or name.startswith(STANDINGS_PREFIX)
+
+
+def number(value: Fraction) -> int | float:
+    """A score as a sheet number: whole numbers stay whole."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _tiebreak(value: Fraction | None) -> Cell:
+    return None if value is None else round(float(value), 4)
+
+
+def _note(ev: Evaluation, scope: str, line: Standing) -> str:
+    parts = []
+    entrant = ev.league.entrant(scope, ev.names[line.key]) if scope else None
+    if line.rank is None:
+        parts.append("disqualified: not ranked")
+    elif entrant and entrant.status.value != "active":
+        parts.append(entrant.status.value)
+    if line.tied_with:
+        parts.append("tied with " + ", ".join(ev.names[k] for k in line.tied_with) + ": judge decision")
+    for prize in line.undecided:
+        parts.append(f"tie straddles {prize}: judges decide")
+    rows = ev.notes.get((scope, line.key), [])
+    if rows:
+        shown = ", ".join(rows[:3]) + (f" and {len(rows) - 3} more" if len(rows) > 3 else "")
+        parts.append(f"not final: fix {shown}")
+    return "; ".join(parts)
+
+
+def _prize(line: Standing) -> str:
+    return "; ".join([*line.prizes, *(f"{p}?" for p in line.undecided)])
+
+
+def standings_sheets(ev: Evaluation) -> list[Sheet]:
+    """One `Standings <Event>` tab per event."""
+    rs = ev.league.ruleset
+    header = ("Rank", rs.competitor, rs.score.label, "Matches", *(t.label for t in rs.tiebreakers), "Prize", "Note")
+    sheets = []
+    for event, lines in ev.standings.items():
+        rows = tuple((line.rank, ev.names[line.key], number(line.score), line.matches, *map(_tiebreak, line.tiebreaks),
+                      _prize(line), _note(ev, event, line)) for line in lines)
+        sheets.append(Sheet(standings_tab(event), header, rows))
+    return sheets
+
+
+def leaderboard_sheet(ev: Evaluation, previous: Grid | None) -> Sheet:
+    """The league table; `Move` compares with the previous leaderboard and is kept while ranks stand still."""
+    rs = ev.league.ruleset
+    header = ("Rank", rs.competitor, *ev.stages, f"Total {rs.score.label}", *(t.label for t in rs.tiebreakers), "Prize", "Move", "Note")
+    moves = _moves(ev.leaderboard, ev.names, previous)
+    rows = tuple((line.rank, ev.names[line.key], *(number(line.stage_scores.get(s, Fraction(0))) for s in ev.stages),
+                  number(line.score), *map(_tiebreak, line.tiebreaks), _prize(line), moves[line.key], _note(ev, "", line))
+                 for line in ev.leaderboard)
+    return Sheet(LEADERBOARD_TAB, header, rows)
+
+
+def _moves(lines: Sequence[Standing], names: dict[str, str], previous: Grid | None) -> dict[str, str]:
+    """Places gained (+) or lost (-) since the last sync that changed the ranks."""
+    old: dict[str, tuple[Cell, str]] = {}
+    if previous:
+        heads = [header_key(h) for h in previous[0]]
+        if {"rank", "move"} <= set(heads) and len(heads) > 1:
+            r, m = heads.index("rank"), heads.index("move")
+            for row in previous[1:]:
+                cells = list(row) + [None] * len(heads)
+                old[name_key(cells[1])] = (cells[r], as_text(cells[m]))
+    if old and all(name_key(names[s.key]) in old and old[name_key(names[s.key])][0] == s.rank for s in lines):
+        return {s.key: old[name_key(names[s.key])][1] for s in lines}
+    out = {}
+    for s in lines:
+        before = old.get(name_key(names[s.key]))
+        if not previous:
+            out[s.key] = ""
+        elif before is None or not isinstance(before[0], (int, float)) or s.rank is None:
+            out[s.key] = "new" if before is None else ""
+        else:
+            delta = int(before[0]) - s.rank
+            out[s.key] = f"+{delta}" if delta > 0 else str(delta) if delta < 0 else "="
+    return out
+
+
+def problems_sheet(problems: Sequence[Problem], checked: dt.datetime) -> Sheet:
+    """Every problem with its cell; a single all-clear line when there are none."""
+    if not problems:
+        return Sheet(PROBLEMS_TAB, PROBLEM_HEADERS, (("ok", "", "", None, "", f"No problems found (checked {checked:%Y-%m-%d %H:%M} UTC)", ""),))
+    rows = tuple((p.severity.value, p.tab, p.cell, p.row, p.column, p.problem, p.fix) for p in problems)
+    return Sheet(PROBLEMS_TAB, PROBLEM_HEADERS, rows)
+
+
+def fingerprint(tabs: dict[str, Grid]) -> str:
+    """A short hash of every input tab's text, so the log shows when the inputs changed."""
+    data = {name: [[as_text(c) for c in row] for row in grid] for name, grid in sorted(tabs.items()) if not is_output_tab(name)}
+    return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()[:12]
+
+
+def sync_log_row(ev: Evaluation, tabs: dict[str, Grid], when: dt.datetime, outcome: str) -> Sheet:
+    """The one row a sync appends to `Sync Log`."""
+    row = (f"{when:%Y-%m-%d %H:%M:%S} UTC", fingerprint(tabs), len(ev.league.events), len(ev.names), ev.counted,
+           ev.errors, ev.warnings, outcome)
+    return Sheet(SYNC_LOG_TAB, SYNC_LOG_HEADERS, (row,))

@@ -1,0 +1,45 @@
+"""Output and template tables as the domain hands them to a workbook backend."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from league.cells import Cell
+
+
+@dataclass(frozen=True)
+class Dropdown:
+    """A list of allowed values for one column of a tab, shown as a dropdown to judges."""
+
+    column: str
+    """Header of the column the dropdown applies to."""
+    values: tuple[str, ...] = ()
+    """Literal choices (fighters, maps, results); used when `source` is empty."""
+    source: str = ""
+    """Range the choices come from instead, e.g. `'Players'!A2:A`, so new names show up."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One whole tab: a header row, data rows, and how it should look."""
+
+    name: str
+    """Tab name (at most 31 characters, none of `[]:*?/\\`)."""
+    header: tuple[str, ...]
+    """Row 1."""
+    rows: tuple[tuple[Cell, ...], ...] = ()
+    """Rows 2 onwards; text is always written as plain text, never as a formula."""
+    dropdowns: tuple[Dropdown, ...] = ()
+    """Data validation for input tabs made by `league init`."""
+    widths: tuple[int, ...] = field(default=())
+    """Column widths in characters; empty means the backend picks from the content."""
+
+
+@dataclass(frozen=True)
+class Changes:
+    """Everything one sync writes, applied by a backend all at once or not at all."""
+
+    replace: tuple[Sheet, ...] = ()
+    """Output tabs rewritten whole (created if missing)."""
+    append: tuple[Sheet, ...] = ()
+    """Rows added below the last row of a tab (created with its header if missing)."""

@@ -1,0 +1,1 @@
+"""Workbook backends: the `.xlsx` file and Google Sheets, behind one small interface."""
