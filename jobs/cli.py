@@ -1,0 +1,91 @@
+"""The `league` command: parses options, calls a job, maps its errors to exit codes in one place."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+
+from jobs import output
+from jobs.config import load_config, presets
+from jobs.demo_job import run_demo
+from jobs.errors import ExitCode, JobError
+from jobs.init_job import run_init
+from jobs.sync_job import SyncResult, open_workbook, run_check, run_sync
+from league.report import LEADERBOARD_TAB
+from sync.workbook import BackendError
+
+app = typer.Typer(help="Spreadsheet league automation: validate results, rank, write standings back.",
+                  pretty_exceptions_show_locals=False, no_args_is_help=True, add_completion=False)
+
+T = TypeVar("T")
+ConfigArg = Annotated[Path | None, typer.Argument(help="league.toml, or the folder holding it (default: ./league.toml).")]
+
+
+def guarded(job: Callable[[], T]) -> T:
+    """Run a job; a known failure becomes its message on stderr and its exit code, never a traceback."""
+    try:
+        return job()
+    except JobError as exc:
+        output.errors.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(exc.code) from None
+    except BackendError as exc:
+        output.errors.print(f"[red]workbook error:[/red] {exc}")
+        raise typer.Exit(ExitCode.BACKEND) from None
+
+
+def _report(result: SyncResult) -> None:
+    output.show_problems(result.evaluation.problems)
+    board = next(s for s in result.changes.replace if s.name == LEADERBOARD_TAB)
+    output.show_sheet(board, title="Leaderboard (top 10)")
+    for path in result.exported:
+        output.console.print(f"exported {path}")
+
+
+@app.command()
+def init(
+    ruleset: Annotated[str, typer.Option(help=f"Preset ({', '.join(presets())}) or path to a ruleset file.")] = "gl-unmatched",
+    workbook: Annotated[Path, typer.Option(help="The .xlsx file to create.")] = Path("league.xlsx"),
+    event: Annotated[list[str] | None, typer.Option(help="An event id (repeat for each); one results tab is made per event.")] = None,
+) -> None:
+    """Create a blank workbook with every input tab, header and dropdown of the ruleset."""
+    made, config = guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or ["EVENT-1"]))
+    output.console.print(f"created {made}" + (f" and {config}" if config else ""))
+
+
+@app.command()
+def demo(folder: Annotated[Path, typer.Argument(help="Where to write the demo league.")] = Path("demo-league")) -> None:
+    """Write a complete example GL Unmatched league with planted judge mistakes, and sync it."""
+    result = guarded(lambda: run_demo(folder))
+    _report(result)
+    output.console.print(f"\nDemo league in {folder.resolve()}: open {folder / 'gl-unmatched-league.xlsx'}, "
+                         f"or run `league sync {folder}` again.")
+
+
+@app.command()
+def check(config: ConfigArg = None) -> None:
+    """Validate the workbook only; nothing is written. Exit 1 if any row has an error."""
+    def job() -> int:
+        cfg = load_config(config)
+        evaluation = run_check(cfg, open_workbook(cfg))
+        output.show_problems(evaluation.problems, limit=200)
+        return ExitCode.INPUT_ERRORS if evaluation.errors else ExitCode.CLEAN
+    raise typer.Exit(guarded(job))
+
+
+@app.command()
+def sync(
+    config: ConfigArg = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Write nothing; print what would change.")] = False,
+) -> None:
+    """The nightly job: read, validate, rank, write the output tabs back, export CSV files."""
+    def job() -> SyncResult:
+        cfg = load_config(config)
+        for warning in cfg.warnings:
+            output.errors.print(f"[yellow]warning:[/yellow] {warning}")
+        return run_sync(cfg, open_workbook(cfg), dry_run=dry_run)
+    result = guarded(job)
+    _report(result)
+    raise typer.Exit(result.code)

@@ -1,0 +1,49 @@
+"""What the jobs print: rich tables for people at a terminal, plain lines under cron."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+from league.cells import Cell, as_text
+from league.problems import Problem
+from league.sheet import Sheet
+
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+
+def show_sheet(sheet: Sheet, limit: int = 10, title: str = "") -> None:
+    """The first `limit` rows of an output tab as a table."""
+    table = Table(title=title or sheet.name, title_justify="left")
+    for head in sheet.header:
+        table.add_column(head, overflow="fold")
+    for row in sheet.rows[:limit]:
+        table.add_row(*(_cell(c) for c in row))
+    console.print(table)
+    if len(sheet.rows) > limit:
+        console.print(f"… and {len(sheet.rows) - limit} more rows")
+
+
+def _cell(value: Cell) -> str:
+    return as_text(value).replace("[", "\\[")
+
+
+def show_problems(problems: Sequence[Problem], limit: int = 20) -> None:
+    """Counts by severity, then the first problems with their cells."""
+    counts = Counter(p.severity.value for p in problems)
+    if not problems:
+        console.print("[green]No problems found.[/green]")
+        return
+    console.print(f"Problems: [red]{counts['error']} error(s)[/red], [yellow]{counts['warning']} warning(s)[/yellow]")
+    table = Table(show_header=True)
+    for head in ("Severity", "Tab", "Cell", "Problem", "Fix"):
+        table.add_column(head, overflow="fold")
+    for p in problems[:limit]:
+        table.add_row(p.severity.value, _cell(p.tab), p.cell, _cell(p.problem), _cell(p.fix))
+    console.print(table)
+    if len(problems) > limit:
+        console.print(f"… and {len(problems) - limit} more in the Problems tab")

@@ -1,0 +1,107 @@
+"""`league check` and `league sync`: read the workbook once, validate, rank, write back once."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from jobs import output
+from jobs.config import Config
+from jobs.errors import ExitCode, WorkbookError
+from jobs.exports import write_csv
+from league.cells import Grid, as_text
+from league.evaluate import Evaluation, evaluate
+from league.report import (LEADERBOARD_TAB, is_output_tab, leaderboard_sheet, problems_sheet, standings_sheets,
+                           sync_log_row)
+from league.sheet import Changes, Sheet
+from sync.workbook import Workbook
+from sync.xlsx import XlsxWorkbook
+
+LOCK_WAIT_SECONDS = 10.0
+
+
+@dataclass(frozen=True)
+class SyncResult:
+    """What a sync did: the evaluation, the tabs it wrote (or would write) and the files it exported."""
+
+    evaluation: Evaluation
+    changes: Changes
+    exported: list[Path]
+    code: ExitCode
+
+
+def open_workbook(config: Config) -> Workbook:
+    """The backend the config names."""
+    return XlsxWorkbook(config.workbook)
+
+
+def read_inputs(workbook: Workbook) -> tuple[dict[str, Grid], dict[str, Grid]]:
+    """Every tab in one read, split into input tabs and the tool's own output tabs."""
+    tabs = workbook.read(workbook.tab_names())
+    inputs = {n: g for n, g in tabs.items() if not is_output_tab(n)}
+    return inputs, {n: g for n, g in tabs.items() if is_output_tab(n)}
+
+
+def run_check(config: Config, workbook: Workbook) -> Evaluation:
+    """Validate only: nothing is written."""
+    inputs, _ = read_inputs(workbook)
+    return evaluate(inputs, config.ruleset, config.catalog)
+
+
+def run_sync(config: Config, workbook: Workbook, dry_run: bool = False, now: dt.datetime | None = None) -> SyncResult:
+    """The nightly job. A second sync of the same league waits briefly for the first, then refuses."""
+    lock = FileLock(str(config.path.parent / ".league-sync.lock"))
+    try:
+        with lock.acquire(timeout=LOCK_WAIT_SECONDS):
+            return _sync(config, workbook, dry_run, now or dt.datetime.now(dt.UTC))
+    except Timeout:
+        raise WorkbookError(f"another sync of this league is still running (lock {lock.lock_file}); "
+                            "try again when it has finished") from None
+
+
+def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime) -> SyncResult:
+    with output.console.status("Reading the workbook…"):
+        inputs, outputs = read_inputs(workbook)
+    with output.console.status(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…"):
+        ev = evaluate(inputs, config.ruleset, config.catalog)
+        tables = [*standings_sheets(ev), leaderboard_sheet(ev, outputs.get(LEADERBOARD_TAB)), problems_sheet(ev.problems, now)]
+    code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
+    outcome = f"{'dry run' if dry_run else 'synced'}, {ev.errors} error(s)"
+    changes = Changes(replace=tuple(tables), append=(sync_log_row(ev, inputs, now, outcome),))
+    if dry_run:
+        for line in describe(changes, outputs):
+            output.console.print(line)
+        return SyncResult(ev, changes, [], code)
+    with output.console.status("Writing standings back…"):
+        workbook.write(changes)
+    exported = write_csv(config.exports, [t for t in tables if t.name != "Problems"])
+    return SyncResult(ev, changes, exported, code)
+
+
+def describe(changes: Changes, outputs: dict[str, Grid]) -> list[str]:
+    """What a sync would change in each output tab, for `--dry-run`."""
+    lines = []
+    for sheet in changes.replace:
+        old = outputs.get(sheet.name)
+        if old is None:
+            lines.append(f"{sheet.name}: new tab, {len(sheet.rows)} rows")
+            continue
+        new = _as_grid(sheet)
+        changed = sum(1 for i in range(max(len(old), len(new))) if _row(old, i) != _row(new, i))
+        lines.append(f"{sheet.name}: {changed} row(s) would change" if changed else f"{sheet.name}: unchanged")
+    lines += [f"{s.name}: {len(s.rows)} row(s) would be added" for s in changes.append]
+    return lines
+
+
+def _as_grid(sheet: Sheet) -> Grid:
+    return [list(sheet.header), *(list(r) for r in sheet.rows)]
+
+
+def _row(grid: Grid, i: int) -> list[str]:
+    cells = [as_text(c) for c in grid[i]] if i < len(grid) else []
+    while cells and not cells[-1]:
+        cells.pop()
+    return cells

@@ -1,0 +1,277 @@
+"""The offline backend: a league workbook kept as a local `.xlsx` file, through openpyxl."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import stat
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from itertools import zip_longest
+from pathlib import Path
+
+import openpyxl
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell as XlCell, MergedCell
+from openpyxl.styles import Font
+from openpyxl.styles.numbers import is_datetime
+from openpyxl.workbook.workbook import Workbook as Book
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl.worksheet.worksheet import Worksheet
+
+from league.cells import Cell, Grid, as_text, column_letter, header_key
+from league.sheet import Changes, Dropdown, Sheet
+from sync.workbook import BackendError
+
+LISTS = "Lists"
+"""Hidden tab holding dropdown choices too long (or too comma-laden) for an inline list."""
+LAST_ROW = 1000
+"""Dropdowns cover rows 2 to this one: Excel needs a bounded range."""
+MAX_WIDTH = 50
+"""Widest automatic column, so one long note doesn't push the rest off screen."""
+
+
+class XlsxWorkbook:
+    """A league workbook in a local `.xlsx` file.
+
+    Reads share one load of the file for the object's lifetime. Every write loads the file afresh,
+    so edits people saved since the read are kept, and swaps the result in atomically.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._book: Book | None = None
+        self._computed: Book | None = None
+
+    def read(self, tabs: Sequence[str]) -> dict[str, Grid]:
+        """The named tabs that exist, as trimmed rows of raw values."""
+        grids: dict[str, Grid] = {}
+        for name in tabs:
+            ws = _worksheet(self._formulas(), name)
+            if ws is not None:
+                grids[name] = _trim([[self._value(name, cell) for cell in row] for row in ws.iter_rows()])
+        return grids
+
+    def tab_names(self) -> list[str]:
+        """All tabs in workbook order, hidden ones included."""
+        return self._formulas().sheetnames
+
+    def write(self, changes: Changes) -> None:
+        """Rewrite output tabs, append rows, leave every other tab as it was; all or nothing."""
+        _refuse_if_open(self.path)
+        book = _load(self.path, data_only=False)
+        with _failures(self.path):
+            for sheet in changes.replace:
+                index = None
+                if sheet.name in book.sheetnames:  # recreated in place, so no stale cell or format survives
+                    index = book.sheetnames.index(sheet.name)
+                    book.remove(book[sheet.name])
+                ws = book.create_sheet(sheet.name, index)
+                _fill(book, ws, sheet)
+                ws.auto_filter.ref = ws.dimensions
+            for sheet in changes.append:
+                existing = _worksheet(book, sheet.name)
+                if existing is None:
+                    _fill(book, book.create_sheet(sheet.name), sheet)
+                    continue
+                last = _last_row(existing)
+                rows = sheet.rows if last else (sheet.header, *sheet.rows)
+                for number, row in enumerate(rows, start=last + 1):
+                    for column, value in enumerate(row, start=1):
+                        _put(existing, number, column, value)
+            _save(book, self.path)
+        self._book = self._computed = None
+
+    def _formulas(self) -> Book:
+        """The workbook as stored, loaded on first use: formula cells hold their formula."""
+        if self._book is None:
+            self._book = _load(self.path, data_only=False)
+        return self._book
+
+    def _value(self, tab: str, cell: XlCell | MergedCell) -> Cell:
+        """A cell's value; a formula gives its last computed value, or its text if it has none.
+
+        Only genuine formula cells (`data_type == "f"`) are looked up, so text such as
+        `=IMPORTXML(...)` stored as a string comes back as typed. Files saved by scripts (openpyxl
+        included) carry no computed values, and showing the formula beats an empty cell the judge
+        can see is filled. The computed values need a second load, done once and only if some
+        read tab has formulas.
+        """
+        if cell.data_type != "f":
+            return _plain(cell.value, cell.number_format)
+        if self._computed is None:
+            self._computed = _load(self.path, data_only=True)
+        cached = self._computed[tab][cell.coordinate]
+        if cached.value is not None:
+            return _plain(cached.value, cached.number_format)
+        return cell.value.text if isinstance(cell.value, ArrayFormula) else str(cell.value)
+
+
+def create_workbook(path: Path, sheets: Sequence[Sheet]) -> None:
+    """A new blank league workbook with exactly these tabs, for `league init`; never overwrites."""
+    if path.exists() or path.is_symlink():
+        raise BackendError(f"{path} already exists; choose another file name or move it away first, so no league data is lost.")
+    book = openpyxl.Workbook()
+    book.remove(book.worksheets[0])  # openpyxl's default "Sheet"
+    with _failures(path):
+        tabs = [book.create_sheet(sheet.name) for sheet in sheets]  # all first, so `Lists` comes last
+        for ws, sheet in zip(tabs, sheets):
+            _fill(book, ws, sheet)
+        _save(book, path)
+
+
+def _load(path: Path, data_only: bool) -> Book:
+    """The whole workbook, or a BackendError saying what is wrong with the file and how to fix it."""
+    if not path.exists():
+        raise BackendError(f"{path} not found; run `league init` to create it or fix `workbook` in league.toml.")
+    try:
+        return openpyxl.load_workbook(path, data_only=data_only)
+    except PermissionError as error:
+        raise BackendError(f"Cannot read {path}: permission denied; give your user read access to it, then try again.") from error
+    except Exception as error:
+        raise BackendError(f"{path} is not a readable .xlsx workbook ({error}); save it as .xlsx from Excel or "
+                           "LibreOffice, or point `workbook` in league.toml at the right file.") from error
+
+
+@contextmanager
+def _failures(path: Path) -> Iterator[None]:
+    """Turn whatever stops a write into one sentence naming the file and the fix."""
+    try:
+        yield
+    except BackendError:
+        raise
+    except PermissionError as error:
+        raise BackendError(f"Cannot write {path}: permission denied; make the file and its folder writable, then try again.") from error
+    except Exception as error:
+        raise BackendError(f"Could not write {path} ({error}); nothing was changed, so fix that and try again.") from error
+
+
+def _refuse_if_open(path: Path) -> None:
+    """Refuse to write a file open in Excel or LibreOffice: their next save would undo ours."""
+    for lock in (path.with_name(f"~${path.name}"), path.with_name(f".~lock.{path.name}#")):
+        if lock.exists():
+            raise BackendError(f"{path} is open in Excel or LibreOffice ({lock.name} exists); close it in Excel/LibreOffice, "
+                               f"then sync again (delete {lock.name} if it is left over from a crash).")
+
+
+def _save(book: Book, path: Path) -> None:
+    """Save beside the target under a temporary name, then swap it in: a crash never leaves half a file."""
+    target = Path(os.path.realpath(path))  # replace the file a symlink points at, not the link
+    if target.exists() and not os.access(target, os.W_OK):
+        raise PermissionError(target)  # os.replace would silently override a read-only file
+    if target.exists():
+        mode = stat.S_IMODE(target.stat().st_mode)
+    else:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    with tempfile.NamedTemporaryFile(dir=target.parent, prefix=f".{target.stem}.", suffix=".xlsx", delete=False) as tmp:
+        pass
+    try:
+        book.save(tmp.name)
+        os.chmod(tmp.name, mode)  # temporary files are private; keep the workbook's own permissions
+        os.replace(tmp.name, target)
+    except BaseException:
+        os.unlink(tmp.name)
+        raise
+
+
+def _worksheet(book: Book, name: str) -> Worksheet | None:
+    """The named tab if it exists and holds cells (a chart tab does not)."""
+    ws = book[name] if name in book.sheetnames else None
+    return ws if isinstance(ws, Worksheet) else None
+
+
+def _plain(value: object, number_format: str) -> Cell:
+    """openpyxl's value as a Cell: date-only formats give dates, times and durations give text."""
+    if isinstance(value, dt.datetime) and is_datetime(number_format) == "date":
+        return value.date()
+    if value is None or isinstance(value, (str, int, float, dt.date)):
+        return value
+    return str(value)
+
+
+def _trim(rows: list[list[Cell]]) -> Grid:
+    """Drop trailing empty cells and rows, which formatting alone makes openpyxl report."""
+    for row in rows:
+        while row and row[-1] in (None, ""):
+            row.pop()
+    while rows and not rows[-1]:
+        rows.pop()
+    return rows
+
+
+def _last_row(ws: Worksheet) -> int:
+    """Number of the last row holding a value (0 if none); formatted empty rows don't count."""
+    for number in range(ws.max_row, 0, -1):
+        if any(cell.value not in (None, "") for cell in ws[number]):
+            return number
+    return 0
+
+
+def _put(ws: Worksheet, row: int, column: int, value: Cell) -> None:
+    """Set one cell; text stays text even when it looks like a formula or an error code."""
+    if isinstance(value, dt.datetime):
+        value = value.replace(tzinfo=None)  # Excel has no time zones: keep the wall-clock time
+    if isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub("", value)  # control characters are invalid in the file
+    cell = ws.cell(row=row, column=column, value=value)
+    if isinstance(value, str):
+        cell.data_type = "s"
+
+
+def _fill(book: Book, ws: Worksheet, sheet: Sheet) -> None:
+    """Write a whole new tab: bold frozen header, rows, column widths and dropdowns."""
+    for number, row in enumerate((sheet.header, *sheet.rows), start=1):
+        for column, value in enumerate(row, start=1):
+            _put(ws, number, column, value)
+    for cell in ws[1]:
+        cell.font = Font(bold=True)
+    ws.freeze_panes = "A2"
+    for index, width in enumerate(sheet.widths or _widths(sheet)):
+        ws.column_dimensions[column_letter(index)].width = width
+    for dropdown in sheet.dropdowns:
+        _add_dropdown(book, ws, sheet, dropdown)
+
+
+def _widths(sheet: Sheet) -> list[int]:
+    """Each column as wide as its longest value plus a margin, between 8 and MAX_WIDTH characters."""
+    columns = zip_longest(sheet.header, *sheet.rows)
+    return [min(MAX_WIDTH, max(8, 2 + max(len(as_text(value)) for value in column))) for column in columns]
+
+
+def _add_dropdown(book: Book, ws: Worksheet, sheet: Sheet, dropdown: Dropdown) -> None:
+    """A list validation on rows 2..LAST_ROW of the dropdown's column; blanks stay allowed."""
+    keys = [header_key(title) for title in sheet.header]
+    if header_key(dropdown.column) not in keys:
+        raise ValueError(f"dropdown column {dropdown.column!r} is not a header of {sheet.name!r}")
+    if not (dropdown.source or dropdown.values):
+        return
+    index = keys.index(header_key(dropdown.column))
+    letter = column_letter(index)
+    inline = ",".join(dropdown.values)
+    if dropdown.source:  # Excel can't take an open-ended `A2:A`, so it ends at LAST_ROW
+        formula = re.sub(r"(\d:\$?[A-Za-z]+)$", rf"\g<1>{LAST_ROW}", dropdown.source.lstrip("="))
+    elif len(inline) <= 255 and not any("," in value or '"' in value for value in dropdown.values):
+        formula = f'"{inline}"'
+    else:
+        formula = _listed(book, f"{sheet.name}: {sheet.header[index]}", dropdown.values)
+    validation = DataValidation(type="list", formula1=formula, allow_blank=True)
+    validation.add(f"{letter}2:{letter}{LAST_ROW}")
+    ws.add_data_validation(validation)
+
+
+def _listed(book: Book, key: str, values: Sequence[str]) -> str:
+    """Write choices to this dropdown's own column of the hidden `Lists` tab; return its range."""
+    lists = _worksheet(book, LISTS) or book.create_sheet(LISTS)
+    lists.sheet_state = "hidden"
+    keys = [cell.value for cell in lists[1] if cell.value is not None]
+    column = keys.index(key) + 1 if key in keys else len(keys) + 1
+    for number in range(2, lists.max_row + 1):
+        lists.cell(row=number, column=column).value = None
+    for number, value in enumerate((key, *values), start=1):
+        _put(lists, number, column, value)
+    letter = column_letter(column - 1)
+    return f"'{LISTS}'!${letter}$2:${letter}${len(values) + 1}"
