@@ -319,8 +319,9 @@ def dropped_competitors(lg: League) -> Iterator[Problem]:
     res = lg.ruleset.results
     last: dict[tuple[str, str], int] = {}
     for p in lg.penalties:
-        if p.round is not None and name_key(p.kind) in {name_key(k) for k in lg.ruleset.penalty_ends_event}:
-            key = (_event_id(lg, p.event), name_key(p.competitor))
+        event = _event_id(lg, p.event)
+        if event is not None and p.round is not None and name_key(p.kind) in {name_key(k) for k in lg.ruleset.penalty_ends_event}:
+            key = (event, name_key(p.competitor))
             last[key] = min(last.get(key, p.round), p.round)
     for m in lg.matches:
         if m.kind is Kind.DQ and m.round is not None and m.winner:

@@ -54,13 +54,13 @@ def _circle(players: list[str], rounds: int) -> list[list[tuple[str, str | None]
     out = []
     for _ in range(rounds):
         half = len(slots) // 2
-        pairs = []
+        pairs: list[tuple[str, str | None]] = []
         for a, b in zip(slots[:half], reversed(slots[half:])):
             if a is None or b is None:
-                pairs.append((a or b, None))
+                pairs.append((str(a or b), None))
             else:
                 pairs.append((a, b))
-        out.append([(str(a), b) for a, b in pairs])
+        out.append(pairs)
         slots = [slots[0], slots[-1], *slots[1:-1]]
     return out
 
@@ -154,7 +154,7 @@ def _plant(demo: DemoLeague, rng: random.Random, catalog: Catalog, ruleset: Rule
     i = played(tab, a_won=True) + 1
     while res[tab][i][WINNER] != res[tab][i][PLAYER_A]:
         i += 1
-    res[tab][i][HEALTH_A] = int(res[tab][i][START_A] or 0) + 3  # type: ignore[call-overload]
+    res[tab][i][HEALTH_A] = int(str(res[tab][i][START_A])) + 3
     mark(tab, i, HEALTH_A, "health-range")
 
     tab = "Results QR1-SMN"  # a number typed with the letter O
@@ -203,6 +203,6 @@ def _drop(demo: DemoLeague, event: str, after: int) -> None:
             row[-1] = "Dropped"
     demo.penalties.append([event, after, leaver, "Drop", None, "", "left for a family emergency", "Judge Bong"])
     for r in rows:
-        if int(r[ROUND] or 0) > after and leaver in (r[PLAYER_A], r[PLAYER_B]):
+        if int(str(r[ROUND])) > after and leaver in (r[PLAYER_A], r[PLAYER_B]):
             opponent = r[PLAYER_B] if r[PLAYER_A] == leaver else r[PLAYER_A]
             r[:] = [r[ROUND], r[1], opponent, "", None, None, "", "", None, None, "", opponent, "Bye", r[13], "opponent dropped"]

@@ -287,7 +287,7 @@ def _prizes(s: _Section, key: str) -> tuple[Prize, ...]:
         ranks = p.get("ranks", list, None)
         if ranks is not None and (len(ranks) != 2 or not all(isinstance(r, int) for r in ranks) or ranks[0] > ranks[1]):
             raise RulesetError(f"{s.source}: `{p._path('ranks')}` must be [first, last], found {ranks!r}")
-        out.append(Prize(p.get("name", str), tuple(ranks) if ranks else None, p.get("min_played", int, None)))  # type: ignore[arg-type]
+        out.append(Prize(p.get("name", str), tuple(ranks) if ranks else None, p.get("min_played", int, None)))
         p.done()
     return tuple(out)
 

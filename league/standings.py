@@ -74,7 +74,7 @@ def rank(frame: pd.DataFrame, ruleset: Ruleset, competitors: Sequence[str], priz
     ordered = sorted(dict.fromkeys(competitors), key=key)
     keys = [key(c) for c in ordered]
     stages: dict[str, dict[str, Fraction]] = {}
-    for (c, s), v in stage.items():
+    for (c, s), v in zip(stage.index, stage):
         stages.setdefault(str(c), {})[str(s)] = _exact(v)
     result: list[Standing] = []
     start = 0

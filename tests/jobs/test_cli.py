@@ -1,0 +1,120 @@
+"""One smoke test per command through the real CLI, and the exit codes the README promises."""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from filelock import FileLock
+from typer.testing import CliRunner
+
+from jobs import sync_job
+from jobs.cli import app
+from jobs.config import load_config
+from jobs.errors import ConfigError, WorkbookError
+from sync.xlsx import XlsxWorkbook
+
+runner = CliRunner()
+
+
+@pytest.fixture()
+def in_tmp(tmp_path: Path) -> Iterator[Path]:
+    old = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        yield tmp_path
+    finally:
+        os.chdir(old)
+
+
+def test_every_command_has_help() -> None:
+    for command in ("init", "demo", "check", "sync"):
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0, result.output
+        assert "Usage" in result.output
+
+
+def test_init_makes_a_blank_workbook_and_config(in_tmp: Path) -> None:
+    result = runner.invoke(app, ["init", "--event", "QR1-GB5", "--event", "QR1-SMN"])
+    assert result.exit_code == 0, result.output
+    book = XlsxWorkbook(in_tmp / "league.xlsx")
+    assert book.tab_names()[:5] == ["Events", "Players", "Results QR1-GB5", "Results QR1-SMN", "Penalties"]
+    tabs = book.read(book.tab_names())
+    assert tabs["Players"][0] == ["Player", "Event", "Fighter 1", "Fighter 2", "Fighter 3", "Fighter 4", "Fighter 5", "Status"]
+    assert [r[0] for r in tabs["Events"][1:]] == ["QR1-GB5", "QR1-SMN"]
+    assert load_config(in_tmp).workbook == (in_tmp / "league.xlsx").resolve()
+    again = runner.invoke(app, ["init"])
+    assert again.exit_code == 3 and "exists" in again.output
+
+
+def test_check_on_a_fresh_workbook_is_clean(in_tmp: Path) -> None:
+    runner.invoke(app, ["init"])
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, result.output
+    assert "No problems" in result.output
+
+
+def test_demo_then_sync_and_dry_run(in_tmp: Path) -> None:
+    assert runner.invoke(app, ["demo", "demo"]).exit_code == 0, "the demo succeeds; its planted mistakes are expected"
+    workbook = in_tmp / "demo" / "gl-unmatched-league.xlsx"
+    before = workbook.read_bytes()
+    dry = runner.invoke(app, ["sync", "demo", "--dry-run"])
+    assert dry.exit_code == 1, dry.output
+    assert "Leaderboard: unchanged" in dry.output and "Sync Log: 1 row(s) would be added" in dry.output
+    assert workbook.read_bytes() == before
+    assert runner.invoke(app, ["check", "demo"]).exit_code == 1
+    assert runner.invoke(app, ["sync", "demo/league.toml"]).exit_code == 1
+
+
+def test_missing_config_is_a_usage_error(in_tmp: Path) -> None:
+    result = runner.invoke(app, ["sync"])
+    assert result.exit_code == 2
+    assert "no league config" in result.output
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ('ruleset = "gl-unmatched"\n', "missing `workbook`"),
+    ('workbook = "x.xlsx"\n', "missing `ruleset`"),
+    ('ruleset = "no-such-preset"\nworkbook = "x.xlsx"\n', "neither a preset"),
+    ('ruleset = "gl-unmatched"\nworkbook = 7\n', "`workbook` must be a string"),
+    ('ruleset = "gl-unmatched\n', "not valid TOML"),
+])
+def test_bad_config_names_the_problem(in_tmp: Path, content: str, message: str) -> None:
+    (in_tmp / "league.toml").write_text(content, encoding="utf-8")
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
+
+
+def test_bad_ruleset_file_names_key_and_file(in_tmp: Path) -> None:
+    preset = (Path(__file__).parents[2] / "league" / "presets" / "gl-unmatched.toml").read_text(encoding="utf-8")
+    (in_tmp / "mine.toml").write_text(preset.replace("[format]\n", "[format]\nroundz = 3\n"), encoding="utf-8")
+    (in_tmp / "league.toml").write_text('ruleset = "mine.toml"\nworkbook = "x.xlsx"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"mine\.toml: unknown key `format\.roundz`"):
+        load_config(in_tmp)
+
+
+@pytest.mark.parametrize("make", ["missing", "not-a-workbook", "empty-zip"])
+def test_backend_failures_exit_3(in_tmp: Path, make: str) -> None:
+    (in_tmp / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\n', encoding="utf-8")
+    if make == "not-a-workbook":
+        (in_tmp / "league.xlsx").write_text("Player,Event\nAna,QR1\n", encoding="utf-8")
+    elif make == "empty-zip":
+        zipfile.ZipFile(in_tmp / "league.xlsx", "w").close()
+    result = runner.invoke(app, ["sync"])
+    assert result.exit_code == 3, result.output
+    assert "league.xlsx" in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+
+
+def test_a_second_sync_waits_then_refuses(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    runner.invoke(app, ["init"])
+    config = load_config(in_tmp)
+    monkeypatch.setattr(sync_job, "LOCK_WAIT_SECONDS", 0.2)
+    with FileLock(str(in_tmp / ".league-sync.lock")):
+        with pytest.raises(WorkbookError, match="another sync"):
+            sync_job.run_sync(config, sync_job.open_workbook(config))
+    assert sync_job.run_sync(config, sync_job.open_workbook(config)).code == 0
