@@ -15,6 +15,7 @@ from jobs.errors import ExitCode, JobError
 from jobs.init_job import run_init
 from jobs.sync_job import SyncResult, open_workbook, run_check, run_sync
 from league.report import LEADERBOARD_TAB
+from sync.google import CredentialsError
 from sync.workbook import BackendError
 
 app = typer.Typer(help="Spreadsheet league automation: validate results, rank, write standings back.",
@@ -31,6 +32,9 @@ def guarded(job: Callable[[], T]) -> T:
     except JobError as exc:
         output.errors.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(exc.code) from None
+    except CredentialsError as exc:
+        output.errors.print(f"[red]credentials error:[/red] {exc}")
+        raise typer.Exit(ExitCode.USAGE) from None
     except BackendError as exc:
         output.errors.print(f"[red]workbook error:[/red] {exc}")
         raise typer.Exit(ExitCode.BACKEND) from None
@@ -47,12 +51,11 @@ def _report(result: SyncResult) -> None:
 @app.command()
 def init(
     ruleset: Annotated[str, typer.Option(help=f"Preset ({', '.join(presets())}) or path to a ruleset file.")] = "gl-unmatched",
-    workbook: Annotated[Path, typer.Option(help="The .xlsx file to create.")] = Path("league.xlsx"),
+    workbook: Annotated[Path, typer.Option(help="The .xlsx file to create (ignored when league.toml names a spreadsheet).")] = Path("league.xlsx"),
     event: Annotated[list[str] | None, typer.Option(help="An event id (repeat for each); one results tab is made per event.")] = None,
 ) -> None:
-    """Create a blank workbook with every input tab, header and dropdown of the ruleset."""
-    made, config = guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or ["EVENT-1"]))
-    output.console.print(f"created {made}" + (f" and {config}" if config else ""))
+    """Create every input tab, header and dropdown of the ruleset: a new .xlsx, or the league.toml's spreadsheet."""
+    output.console.print(guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or ["EVENT-1"])))
 
 
 @app.command()

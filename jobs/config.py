@@ -15,7 +15,19 @@ from league.ruleset import Ruleset, RulesetError, parse_ruleset
 from league.tiebreakers import find_tiebreaker
 
 CONFIG_NAME = "league.toml"
-CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api"}
+CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds"}
+DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
+
+
+@dataclass(frozen=True)
+class SheetsTarget:
+    """Where the Google Sheets backend goes: the spreadsheet, the key file and the API root."""
+
+    spreadsheet_id: str
+    credentials: Path
+    api_root: str = DEFAULT_SHEETS_API
+    retry_seconds: float = 120.0
+    """Total time one request may spend on retries before the sync gives up (exit 3)."""
 
 
 @dataclass(frozen=True)
@@ -25,8 +37,11 @@ class Config:
     path: Path
     ruleset: Ruleset
     catalog: Catalog
-    workbook: Path
+    workbook: Path | None
+    """The `.xlsx` file, when the league is kept offline."""
     exports: Path
+    sheets: SheetsTarget | None = None
+    """The Google spreadsheet, when `spreadsheet_id` is set (it takes precedence over `workbook`)."""
     warnings: tuple[str, ...] = ()
 
 
@@ -86,13 +101,31 @@ def load_config(given: Path | None = None) -> Config:
     path = find_config(given)
     data = _toml(path.read_text(encoding="utf-8"), str(path))
     warnings = tuple(f"{path}: unknown key `{k}` is ignored" for k in sorted(set(data) - CONFIG_KEYS))
-    for key in ("ruleset", "workbook", "exports"):
+    for key in ("ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api"):
         if key in data and not isinstance(data[key], str):
             raise ConfigError(f"{path}: `{key}` must be a string, found {data[key]!r}")
     if "ruleset" not in data:
         raise ConfigError(f"{path}: missing `ruleset` (one of {', '.join(presets())}, or a path to a ruleset file)")
-    if "workbook" not in data:
-        raise ConfigError(f"{path}: missing `workbook` (the path of the league's .xlsx file)")
+    sheets = _sheets_target(data, path)
+    if "workbook" not in data and sheets is None:
+        raise ConfigError(f"{path}: missing `workbook` (the path of the league's .xlsx file) or `spreadsheet_id`")
     ruleset, catalog = load_ruleset(data["ruleset"], path.parent)
     exports = Path(os.path.expanduser(data.get("exports", "exports")))
-    return Config(path, ruleset, catalog, (path.parent / data["workbook"]).resolve(), (path.parent / exports).resolve(), warnings)
+    workbook = (path.parent / data["workbook"]).resolve() if "workbook" in data else None
+    return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings)
+
+
+def _sheets_target(data: dict[str, Any], path: Path) -> SheetsTarget | None:
+    """The Google target from the config, with LEAGUE_SPREADSHEET_ID and GOOGLE_APPLICATION_CREDENTIALS winning."""
+    spreadsheet = os.environ.get("LEAGUE_SPREADSHEET_ID") or data.get("spreadsheet_id")
+    if not spreadsheet:
+        return None
+    key = os.environ.get("GOOGLE_APPLICATION_CREDENTIALS") or data.get("credentials")
+    if not key:
+        raise ConfigError(f"{path}: `spreadsheet_id` needs `credentials` (the service-account key file) "
+                          "or GOOGLE_APPLICATION_CREDENTIALS")
+    budget = data.get("sheets_retry_seconds", 120)
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0:
+        raise ConfigError(f"{path}: `sheets_retry_seconds` must be a positive number of seconds, found {budget!r}")
+    return SheetsTarget(spreadsheet, (path.parent / os.path.expanduser(key)).resolve(),
+                        data.get("sheets_api", DEFAULT_SHEETS_API), float(budget))

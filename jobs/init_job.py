@@ -1,14 +1,16 @@
-"""`league init`: a blank workbook with every input tab of a ruleset, and its league.toml."""
+"""`league init`: every input tab of a ruleset, in a new .xlsx file or an existing Google spreadsheet."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
 
-from jobs.config import CONFIG_NAME, load_ruleset
+from jobs.config import CONFIG_NAME, load_config, load_ruleset
 from jobs.errors import ConfigError
+from jobs.sync_job import open_workbook
 from league.cells import Cell
 from league.template import input_sheets
+from sync.google import GoogleWorkbook
 from sync.xlsx import create_workbook
 
 
@@ -23,13 +25,21 @@ def write_config(folder: Path, ruleset: str, workbook: Path) -> Path:
     return path
 
 
-def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[str]) -> tuple[Path, Path | None]:
-    """Create the workbook (never overwriting one) and league.toml if there is none yet."""
-    ruleset, catalog = load_ruleset(ruleset_name, folder)
+def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[str]) -> str:
+    """Create the input tabs and say where. With a league.toml naming a spreadsheet, the tabs go there."""
     for event in events:
         if len(event) > 20 or not event.strip():
             raise ConfigError(f"event id {event!r} must be 1 to 20 characters")
     rows: list[list[Cell]] = [[e, "", "", "", None, "", f"Results {e}"] for e in events]
+    if (folder / CONFIG_NAME).is_file():
+        config = load_config(folder)
+        if config.sheets:
+            book = open_workbook(config)
+            assert isinstance(book, GoogleWorkbook)
+            book.create(input_sheets(config.ruleset, config.catalog, rows))
+            return f"created the input tabs in spreadsheet {config.sheets.spreadsheet_id}"
+    ruleset, catalog = load_ruleset(ruleset_name, folder)
     create_workbook(workbook, input_sheets(ruleset, catalog, rows))
-    config = folder / CONFIG_NAME
-    return workbook, None if config.exists() else write_config(folder, ruleset_name, workbook)
+    if (folder / CONFIG_NAME).exists():
+        return f"created {workbook}"
+    return f"created {workbook} and {write_config(folder, ruleset_name, workbook)}"

@@ -17,10 +17,12 @@ from league.evaluate import Evaluation, evaluate
 from league.report import (LEADERBOARD_TAB, is_output_tab, leaderboard_sheet, problems_sheet, standings_sheets,
                            sync_log_row)
 from league.sheet import Changes, Sheet
+from sync.google import GoogleWorkbook, RetryPolicy
 from sync.workbook import Workbook
 from sync.xlsx import XlsxWorkbook
 
 LOCK_WAIT_SECONDS = 10.0
+LOCK_NAME = ".league-sync.lock"
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,12 @@ class SyncResult:
 
 
 def open_workbook(config: Config) -> Workbook:
-    """The backend the config names."""
+    """The backend the config names: Google Sheets when a spreadsheet is set, else the .xlsx file."""
+    if config.sheets:
+        target = config.sheets
+        return GoogleWorkbook.from_key_file(target.credentials, target.spreadsheet_id, target.api_root,
+                                            RetryPolicy(budget=target.retry_seconds))
+    assert config.workbook is not None, "load_config guarantees a workbook or a spreadsheet"
     return XlsxWorkbook(config.workbook)
 
 
@@ -53,7 +60,7 @@ def run_check(config: Config, workbook: Workbook) -> Evaluation:
 
 def run_sync(config: Config, workbook: Workbook, dry_run: bool = False, now: dt.datetime | None = None) -> SyncResult:
     """The nightly job. A second sync of the same league waits briefly for the first, then refuses."""
-    lock = FileLock(str(config.path.parent / ".league-sync.lock"))
+    lock = FileLock(str(config.path.parent / LOCK_NAME))
     try:
         with lock.acquire(timeout=LOCK_WAIT_SECONDS):
             return _sync(config, workbook, dry_run, now or dt.datetime.now(dt.UTC))

@@ -35,6 +35,11 @@ def a1(row: int, col: int) -> str:
     return f"{column_letter(col)}{row}"
 
 
+def quote_tab(name: str) -> str:
+    """A tab name as A1 notation needs it: `'Results QR1-AE'`, with inner quotes doubled."""
+    return "'" + name.replace("'", "''") + "'"
+
+
 def as_text(value: Cell) -> str:
     """The cell as people would read it, trimmed; numbers lose a trailing `.0`."""
     if value is None:

@@ -11,7 +11,7 @@ from fractions import Fraction
 from league.cells import Cell, Grid, as_text, header_key, name_key
 from league.evaluate import Evaluation
 from league.problems import Problem
-from league.sheet import Sheet
+from league.sheet import Link, Sheet
 from league.standings import Standing
 
 LEADERBOARD_TAB = "Leaderboard"
@@ -116,7 +116,9 @@ def problems_sheet(problems: Sequence[Problem], checked: dt.datetime) -> Sheet:
     if not problems:
         return Sheet(PROBLEMS_TAB, PROBLEM_HEADERS, (("ok", "", "", None, "", f"No problems found (checked {checked:%Y-%m-%d %H:%M} UTC)", ""),))
     rows = tuple((p.severity.value, p.tab, p.cell, p.row, p.column, p.problem, p.fix) for p in problems)
-    return Sheet(PROBLEMS_TAB, PROBLEM_HEADERS, rows)
+    cell = PROBLEM_HEADERS.index("Cell")
+    links = tuple(Link(i, cell, p.tab, p.cell) for i, p in enumerate(problems) if p.cell)
+    return Sheet(PROBLEMS_TAB, PROBLEM_HEADERS, rows, links=links)
 
 
 def fingerprint(tabs: dict[str, Grid]) -> str:

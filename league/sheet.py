@@ -20,6 +20,20 @@ class Dropdown:
 
 
 @dataclass(frozen=True)
+class Link:
+    """A cell that opens another tab at a cell, e.g. a Problems row pointing at the judge's mistake."""
+
+    row: int
+    """0-based index into `Sheet.rows`."""
+    column: int
+    """0-based column index."""
+    tab: str
+    """The tab to open."""
+    cell: str
+    """The A1 cell to select there."""
+
+
+@dataclass(frozen=True)
 class Sheet:
     """One whole tab: a header row, data rows, and how it should look."""
 
@@ -33,6 +47,8 @@ class Sheet:
     """Data validation for input tabs made by `league init`."""
     widths: tuple[int, ...] = field(default=())
     """Column widths in characters; empty means the backend picks from the content."""
+    links: tuple[Link, ...] = ()
+    """Cells that link to another tab's cell (shown as the cell's own text, never a formula)."""
 
 
 @dataclass(frozen=True)

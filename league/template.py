@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from league.catalog import Catalog
-from league.cells import Cell
+from league.cells import Cell, quote_tab
 from league.records import EVENT_HEADERS, PENALTIES_TAB, PENALTY_HEADERS, EVENTS_TAB
 from league.ruleset import Ruleset
 from league.sheet import Dropdown, Sheet
@@ -15,7 +15,7 @@ Rows = Sequence[Sequence[Cell]]
 
 def _names(tab: str) -> str:
     """Column A of a tab below its header: the competitors' names in every template."""
-    return f"'{tab}'!$A$2:$A$2000"
+    return f"{quote_tab(tab)}!$A$2:$A"
 
 
 def results_headers(ruleset: Ruleset) -> tuple[str, ...]:

@@ -19,9 +19,10 @@ from openpyxl.styles.numbers import is_datetime
 from openpyxl.workbook.workbook import Workbook as Book
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl.worksheet.hyperlink import Hyperlink
 from openpyxl.worksheet.worksheet import Worksheet
 
-from league.cells import Cell, Grid, as_text, column_letter, header_key
+from league.cells import Cell, Grid, as_text, column_letter, header_key, quote_tab
 from league.sheet import Changes, Dropdown, Sheet
 from sync.workbook import BackendError
 
@@ -234,6 +235,10 @@ def _fill(book: Book, ws: Worksheet, sheet: Sheet) -> None:
         ws.column_dimensions[column_letter(index)].width = width
     for dropdown in sheet.dropdowns:
         _add_dropdown(book, ws, sheet, dropdown)
+    for link in sheet.links:  # an internal hyperlink: the cell keeps its plain text
+        target = ws.cell(row=link.row + 2, column=link.column + 1)
+        target.hyperlink = Hyperlink(ref=target.coordinate, location=f"{quote_tab(link.tab)}!{link.cell}")
+        target.style = "Hyperlink"
 
 
 def _widths(sheet: Sheet) -> list[int]:

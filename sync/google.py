@@ -1,0 +1,201 @@
+"""The Google Sheets backend: a whole sync in three requests, with retries that end.
+
+One metadata GET, one values:batchGet of every tab, one atomic batchUpdate. URLs are built from a
+configurable API root (gspread's own URL constants can't be redirected), but every request goes
+through gspread's HTTPClient and google-auth's AuthorizedSession.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import random
+import time
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import requests
+from google.auth.exceptions import GoogleAuthError, RefreshError
+from google.oauth2.service_account import Credentials
+from gspread.exceptions import APIError
+from gspread.http_client import HTTPClient, ParamsType
+
+from league.cells import Grid
+from league.sheet import Changes, Sheet
+from sync.sheets_body import METADATA_FIELDS, Json, grids_from, init_requests, read_ranges, sync_requests, titles
+from sync.workbook import BackendError
+
+SCOPES = ("https://www.googleapis.com/auth/spreadsheets",)
+DEFAULT_API = "https://sheets.googleapis.com"
+RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
+
+
+class CredentialsError(BackendError):
+    """The service-account key file is missing or malformed (a set-up problem, not an outage)."""
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How long to keep trying one request: exponential backoff with full jitter, within a budget."""
+
+    budget: float = 120.0
+    """Seconds from the first try after which no further try starts."""
+    base: float = 1.0
+    cap: float = 32.0
+    timeout: tuple[float, float] = (10.0, 60.0)
+    """Connect and read timeouts of every single try."""
+
+
+class GaveUp(Exception):
+    """Every try of a request failed within the retry budget; `last` says how the final one ended."""
+
+    def __init__(self, tries: int, seconds: float, last: str, status: int | None) -> None:
+        super().__init__(last)
+        self.tries, self.seconds, self.last, self.status = tries, seconds, last, status
+
+
+class BoundedRetryClient(HTTPClient):
+    """gspread's HTTP client, retrying 408, 429, 5xx (JSON or HTML) and dropped connections, then giving up.
+
+    gspread's BackOffHTTPClient never gives up on a persistent 429 and can't parse an HTML one.
+    """
+
+    def __init__(self, auth: Any, session: Any = None, policy: RetryPolicy = RetryPolicy(),
+                 sleep: Callable[[float], None] = time.sleep, clock: Callable[[], float] = time.monotonic,
+                 rng: random.Random | None = None) -> None:
+        super().__init__(auth, session)
+        self.policy, self.sleep, self.clock = policy, sleep, clock
+        self.rng = rng or random.Random()
+        self.timeout = policy.timeout
+
+    def request(self, method: str, endpoint: str, params: ParamsType | None = None, data: bytes | None = None,
+                json: Mapping[str, Any] | None = None, files: Any = None,
+                headers: MutableMapping[str, str] | None = None) -> requests.Response:
+        """Send once, then again after a backoff while the failure is passing and the budget lasts."""
+        start = self.clock()
+        tries = 0
+        while True:
+            tries += 1
+            wait: float | None = None
+            try:
+                response = self.session.request(method=method, url=endpoint, json=json, params=params, data=data,
+                                                files=files, headers=headers, timeout=self.timeout)
+            except (requests.ConnectionError, requests.Timeout) as exc:
+                last, status = f"{type(exc).__name__}: the connection failed or timed out", None
+            else:
+                if response.ok:
+                    return response
+                if response.status_code not in RETRY_STATUSES:
+                    raise APIError(response)
+                last, status = f"HTTP {response.status_code}", response.status_code
+                wait = retry_after(response.headers.get("Retry-After"))
+            delay = wait if wait is not None else self.rng.uniform(0, min(self.policy.cap, self.policy.base * 2 ** (tries - 1)))
+            spent = self.clock() - start
+            if spent + delay > self.policy.budget:
+                raise GaveUp(tries, spent, last, status)
+            self.sleep(delay)
+
+
+def retry_after(value: str | None) -> float | None:
+    """Seconds to wait from a Retry-After header (seconds or an HTTP date), if any."""
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        when = email.utils.parsedate_to_datetime(value) if value else None
+        return max(0.0, when.timestamp() - time.time()) if when else None
+
+
+def load_credentials(path: Path) -> Credentials:
+    """A service-account key file as credentials; the key itself never appears in a message."""
+    if not path.is_file():
+        raise CredentialsError(f"the service-account key file {path} does not exist; download a JSON key for the "
+                               "service account and set `credentials` in league.toml or GOOGLE_APPLICATION_CREDENTIALS")
+    try:
+        info = json.loads(path.read_text(encoding="utf-8"))
+        credentials: Credentials = Credentials.from_service_account_info(info, scopes=list(SCOPES))  # type: ignore[no-untyped-call]
+        return credentials
+    except (ValueError, KeyError, TypeError, GoogleAuthError) as exc:
+        reason = type(exc).__name__ if not isinstance(exc, ValueError) or "Expecting" in str(exc) else "missing or bad fields"
+        raise CredentialsError(f"{path} is not a valid service-account key file ({reason}); download a new JSON "
+                               "key for the service account from the Google Cloud console") from None
+
+
+class GoogleWorkbook:
+    """A league workbook in a Google Sheets spreadsheet, opened by key (no Drive access needed)."""
+
+    def __init__(self, spreadsheet_id: str, http: HTTPClient, api_root: str = DEFAULT_API, account: str = "") -> None:
+        self.spreadsheet_id, self.http, self.account = spreadsheet_id, http, account
+        self.base = f"{api_root.rstrip('/')}/v4/spreadsheets/{spreadsheet_id}"
+        self._metadata: Json | None = None
+
+    @classmethod
+    def from_key_file(cls, key_file: Path, spreadsheet_id: str, api_root: str = DEFAULT_API,
+                      policy: RetryPolicy = RetryPolicy()) -> GoogleWorkbook:
+        """The workbook reached with a service-account key file."""
+        credentials = load_credentials(key_file)
+        return cls(spreadsheet_id, BoundedRetryClient(credentials, policy=policy), api_root, credentials.service_account_email)
+
+    def _call(self, method: str, url: str, **kwargs: Any) -> Json:
+        try:
+            answer: Json = self.http.request(method, url, **kwargs).json()
+            return answer
+        except GaveUp as exc:
+            what = "Google's request quota is used up" if exc.status == 429 else f"Google Sheets kept failing ({exc.last})"
+            raise BackendError(f"{what}: gave up after {exc.tries} tries in {exc.seconds:.0f} s; nothing was changed. "
+                               "Run the sync again later.") from None
+        except APIError as exc:
+            raise BackendError(self._explain(exc)) from None
+        except RefreshError as exc:
+            raise CredentialsError(f"Google refused the service-account key ({exc.args[0] if exc.args else 'refresh failed'}); "
+                                   "check that the key is current and not deleted") from None
+        except (requests.RequestException, ValueError) as exc:
+            raise BackendError(f"could not talk to Google Sheets ({type(exc).__name__}); nothing was changed") from None
+
+    def _explain(self, exc: APIError) -> str:
+        code = exc.response.status_code
+        if code == 404:
+            return f"no spreadsheet with id {self.spreadsheet_id!r}; check `spreadsheet_id` in league.toml"
+        if code == 403:
+            who = self.account or "the service account"
+            return f"the spreadsheet {self.spreadsheet_id!r} is not shared with {who}; share it with that address as Editor"
+        message = exc.error.get("message", "") if isinstance(exc.error, Mapping) else ""
+        return f"Google Sheets answered {code}: {str(message)[:300]}; nothing was changed"
+
+    def metadata(self) -> Json:
+        """Tab titles, ids and protections: one GET with a field mask, kept for this object's life."""
+        if self._metadata is None:
+            self._metadata = self._call("GET", self.base, params={"fields": METADATA_FIELDS, "includeGridData": "false"})
+        return self._metadata
+
+    def tab_names(self) -> list[str]:
+        """Tabs in spreadsheet order."""
+        return list(titles(self.metadata()))
+
+    def read(self, tabs: Sequence[str]) -> dict[str, Grid]:
+        """Every named tab that exists, in one values:batchGet, unformatted, dates as serial numbers."""
+        present = [t for t in tabs if t in set(self.tab_names())]
+        if not present:
+            return {}
+        answer = self._call("GET", f"{self.base}/values:batchGet", params={
+            "ranges": read_ranges(present), "valueRenderOption": "UNFORMATTED_VALUE",
+            "dateTimeRenderOption": "SERIAL_NUMBER", "majorDimension": "ROWS"})
+        return grids_from(answer.get("valueRanges", []), present)
+
+    def write(self, changes: Changes) -> None:
+        """Every change in one batchUpdate, which Google applies atomically."""
+        self._batch(sync_requests(self.metadata(), changes))
+
+    def create(self, sheets: Sequence[Sheet]) -> None:
+        """New input tabs for `league init`, in one batchUpdate; refuses tabs that already exist."""
+        clash = [s.name for s in sheets if s.name in set(self.tab_names())]
+        if clash:
+            raise BackendError(f"the spreadsheet already has tabs named {', '.join(clash)}; nothing was changed")
+        self._batch(init_requests(self.metadata(), sheets))
+
+    def _batch(self, requests_: list[Json]) -> None:
+        self._call("POST", f"{self.base}:batchUpdate", json={"requests": requests_})
+        self._metadata = None

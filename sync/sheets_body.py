@@ -1,0 +1,149 @@
+"""Pure builders of Google Sheets API request bodies and parsers of its answers.
+
+Kept apart from the HTTP code so each piece is tested on literals.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from league.cells import SERIAL_EPOCH, Cell, Grid, quote_tab
+from league.sheet import Changes, Dropdown, Sheet
+
+METADATA_FIELDS = ("spreadsheetId,properties.title,"
+                   "sheets(properties(sheetId,title,index,gridProperties),protectedRanges(protectedRangeId,description))")
+PROTECTION_NOTE = "Written by league sync: edits here are replaced on the next sync."
+DATE_FORMAT = {"numberFormat": {"type": "DATE", "pattern": "yyyy-mm-dd"}}
+LAST_ROW = 2000
+"""Dropdowns over a column cover rows 2 to this one."""
+
+Json = dict[str, Any]
+
+
+def cell_data(value: Cell) -> Json:
+    """One typed cell: text is always a stringValue, so nothing people typed becomes a formula."""
+    if value is None:
+        return {}
+    if isinstance(value, bool):
+        return {"userEnteredValue": {"boolValue": value}}
+    if isinstance(value, (int, float)):
+        return {"userEnteredValue": {"numberValue": value}}
+    if isinstance(value, dt.datetime):
+        value = value.date()
+    if isinstance(value, dt.date):
+        return {"userEnteredValue": {"numberValue": (value - SERIAL_EPOCH).days}, "userEnteredFormat": DATE_FORMAT}
+    return {"userEnteredValue": {"stringValue": str(value)}}
+
+
+def _row(values: Sequence[Cell], bold: bool = False) -> Json:
+    cells = [cell_data(v) for v in values]
+    if bold:
+        for c in cells:
+            c["userEnteredFormat"] = {**c.get("userEnteredFormat", {}), "textFormat": {"bold": True}}
+    return {"values": cells}
+
+
+def read_ranges(tabs: Sequence[str]) -> list[str]:
+    """values:batchGet ranges for whole tabs."""
+    return [quote_tab(t) for t in tabs]
+
+
+def grids_from(value_ranges: Sequence[Json], tabs: Sequence[str]) -> dict[str, Grid]:
+    """values:batchGet answers back to grids; Google omits `values` for an empty tab."""
+    return {tab: [list(row) for row in vr.get("values", [])] for tab, vr in zip(tabs, value_ranges)}
+
+
+class Planner:
+    """Builds one batchUpdate from the spreadsheet's metadata: ids for new tabs, known ids for old ones."""
+
+    def __init__(self, metadata: Json) -> None:
+        self.sheets: dict[str, Json] = {s["properties"]["title"]: s for s in metadata.get("sheets", [])}
+        self.next_id = max([s["properties"]["sheetId"] for s in self.sheets.values()] + [0]) + 1
+        self.ids: dict[str, int] = {t: s["properties"]["sheetId"] for t, s in self.sheets.items()}
+
+    def _sheet_id(self, name: str, requests: list[Json]) -> int:
+        if name not in self.ids:
+            self.ids[name] = self.next_id
+            self.next_id += 1
+            requests.append({"addSheet": {"properties": {"sheetId": self.ids[name], "title": name,
+                                                         "gridProperties": {"frozenRowCount": 1}}}})
+        return self.ids[name]
+
+    def replace(self, sheet: Sheet, protect: bool, requests: list[Json]) -> None:
+        """Rewrite a tab whole: exact size (stale rows go), typed values, bold frozen header, links."""
+        sid = self._sheet_id(sheet.name, requests)
+        rows = [_row(sheet.header, bold=True), *(_row(r) for r in sheet.rows)]
+        for link in sheet.links:
+            target = self.ids.get(link.tab)
+            if target is not None:
+                cell = rows[link.row + 1]["values"][link.column]
+                cell["userEnteredFormat"] = {"textFormat": {"link": {"uri": f"#gid={target}&range={link.cell}"}}}
+        columns = max([len(sheet.header), *(len(r) for r in sheet.rows)])
+        requests.append({"updateSheetProperties": {
+            "properties": {"sheetId": sid, "gridProperties": {"rowCount": len(rows) + 1, "columnCount": columns, "frozenRowCount": 1}},
+            "fields": "gridProperties(rowCount,columnCount,frozenRowCount)"}})
+        requests.append({"updateCells": {"range": {"sheetId": sid}, "rows": rows, "fields": "userEnteredValue,userEnteredFormat"}})
+        requests.append({"autoResizeDimensions": {"dimensions": {"sheetId": sid, "dimension": "COLUMNS", "startIndex": 0, "endIndex": columns}}})
+        if protect and not any(p.get("description") == PROTECTION_NOTE for p in self.sheets.get(sheet.name, {}).get("protectedRanges", [])):
+            requests.append({"addProtectedRange": {"protectedRange": {"range": {"sheetId": sid}, "description": PROTECTION_NOTE, "warningOnly": True}}})
+
+    def append(self, sheet: Sheet, requests: list[Json]) -> None:
+        """Rows below the last row with data; a new tab gets its header first."""
+        new = sheet.name not in self.ids
+        sid = self._sheet_id(sheet.name, requests)
+        rows = ([_row(sheet.header, bold=True)] if new else []) + [_row(r) for r in sheet.rows]
+        requests.append({"appendCells": {"sheetId": sid, "rows": rows, "fields": "userEnteredValue,userEnteredFormat"}})
+        if new:
+            requests.append({"addProtectedRange": {"protectedRange": {"range": {"sheetId": sid}, "description": PROTECTION_NOTE, "warningOnly": True}}})
+
+    def create(self, sheet: Sheet, requests: list[Json]) -> None:
+        """A new input tab for `league init`: header, frozen row, dropdowns; refuses an existing tab."""
+        if sheet.name in self.ids:
+            raise ValueError(sheet.name)
+        sid = self._sheet_id(sheet.name, requests)
+        requests.append({"updateCells": {"start": {"sheetId": sid, "rowIndex": 0, "columnIndex": 0},
+                                         "rows": [_row(sheet.header, bold=True), *(_row(r) for r in sheet.rows)],
+                                         "fields": "userEnteredValue,userEnteredFormat"}})
+        for dropdown in sheet.dropdowns:
+            if dropdown.column in sheet.header:
+                requests.append(_validation(sid, sheet.header.index(dropdown.column), dropdown))
+
+
+def _validation(sheet_id: int, column: int, dropdown: Dropdown) -> Json:
+    if dropdown.source:
+        condition = {"type": "ONE_OF_RANGE", "values": [{"userEnteredValue": "=" + dropdown.source}]}
+    else:
+        condition = {"type": "ONE_OF_LIST", "values": [{"userEnteredValue": v} for v in dropdown.values[:500]]}
+    return {"setDataValidation": {
+        "range": {"sheetId": sheet_id, "startRowIndex": 1, "endRowIndex": LAST_ROW, "startColumnIndex": column, "endColumnIndex": column + 1},
+        "rule": {"condition": condition, "showCustomUi": True, "strict": False}}}
+
+
+def sync_requests(metadata: Json, changes: Changes) -> list[Json]:
+    """The whole sync as one list of batchUpdate requests (new tabs first, so links can find them)."""
+    planner = Planner(metadata)
+    requests: list[Json] = []
+    for sheet in changes.replace:
+        planner._sheet_id(sheet.name, requests)
+    for sheet in changes.replace:
+        planner.replace(sheet, True, requests)
+    for sheet in changes.append:
+        planner.append(sheet, requests)
+    return requests
+
+
+def init_requests(metadata: Json, sheets: Sequence[Sheet]) -> list[Json]:
+    """`league init` on Sheets as one list of batchUpdate requests."""
+    planner = Planner(metadata)
+    requests: list[Json] = []
+    for sheet in sheets:
+        planner.create(sheet, requests)
+    return requests
+
+
+def titles(metadata: Mapping[str, Any]) -> Iterator[str]:
+    """Tab titles in spreadsheet order."""
+    for s in sorted(metadata.get("sheets", []), key=lambda s: s["properties"].get("index", 0)):
+        yield s["properties"]["title"]
