@@ -138,11 +138,11 @@ def roster(lg: League) -> Iterator[Problem]:
                           f"{e.name} declared fewer than {len(reg.roster)} {reg.roster_label}s: {header} is empty",
                           f"fill in all {len(reg.roster)} {reg.roster_label}s")
                 continue
-            if reg.roster_distinct and name_key(piece) in seen:
+            if reg.roster_distinct and same_piece(lg, piece) in seen:
                 yield _at(lg, reg.tab, e.row, header, "roster-distinct",
-                          f"{piece} is declared twice (also in {seen[name_key(piece)]})",
+                          f"{piece} is declared twice (also in {seen[same_piece(lg, piece)]})",
                           f"declare {len(reg.roster)} different {reg.roster_label}s")
-            seen.setdefault(name_key(piece), header)
+            seen.setdefault(same_piece(lg, piece), header)
             yield from _piece_problems(lg, e.event, reg.tab, e.row, header, piece)
 
 
@@ -156,6 +156,12 @@ def _piece_problems(lg: League, event: str, tab: str, row: int, header: str, pie
         near = lg.catalog.closest_pieces(piece)
         hint = f"did you mean {' or '.join(near)}?" if near else f"check the spelling against the official {label} list"
         yield _at(lg, tab, row, header, "unknown-piece", f"{piece!r} is not an official {label}", hint, Severity.WARNING)
+
+
+def same_piece(lg: League, name: str) -> str:
+    """What identifies a piece: its official name when the catalog knows it (aliases included)."""
+    official = lg.catalog.piece(name)
+    return name_key(official.name if official else name)
 
 
 def _registered(lg: League, event: str) -> dict[str, str]:
@@ -216,7 +222,7 @@ def match_pieces(lg: League) -> Iterator[Problem]:
                 if m.kind is Kind.PLAYED:
                     yield _at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the {reg.roster_label} {s.name or 'the player'} used")
                 continue
-            if entrant and reg.roster and name_key(s.piece) not in {name_key(p) for p in entrant.roster}:
+            if entrant and reg.roster and same_piece(lg, s.piece) not in {same_piece(lg, p) for p in entrant.roster}:
                 declared = ", ".join(p for p in entrant.roster if p)
                 yield _at(lg, m.tab, m.row, header, "piece-not-in-roster",
                           f"{s.piece!r} is not one of {entrant.name}'s declared {reg.roster_label}s ({declared})",

@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
 
-from league.cells import Cell, Grid, as_text, name_key, parse_date, parse_number, parse_whole
+from league.cells import Cell, Grid, as_text, name_key, parse_date, parse_whole
 from league.problems import Problem, Severity
 from league.ruleset import Kind, Ruleset, Status
 from league.tables import Table, locate, missing_tab
@@ -195,9 +195,10 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str, columns: di
             for name, template in res.figures.items():
                 header = res.side_header(template, side)
                 cell = table.cell(cells, header)
-                figures[name] = parse_number(cell)
-                if figures[name] is None and as_text(cell):
-                    problems.append(_unreadable(table, row, header, cell, "a number"))
+                whole = parse_whole(cell)
+                figures[name] = None if whole is None else Fraction(whole)
+                if whole is None and as_text(cell):
+                    problems.append(_unreadable(table, row, header, cell, "a whole number"))
                     unreadable.add(header)
             sides.append(Side(table.text(cells, res.side_header(res.competitor, side)),
                               table.text(cells, res.side_header(res.piece, side)) if res.piece else "",

@@ -17,7 +17,9 @@ OUTCOMES = ("win", "draw", "loss", "bye")
 
 
 def match_frame(matches: Iterable[MatchRow], ruleset: Ruleset, stages: dict[str, str]) -> pd.DataFrame:
-    """One row per competitor per counted match: event, stage, round, competitor key, kind, outcome, figures."""
+    """One row per competitor per counted match: event, stage, round, competitor key, kind, outcome, figures.
+
+    Figures are whole numbers kept as integers, so sums stay exact however large they get."""
     rows: list[dict[str, object]] = []
     figures = list(ruleset.results.figures)
     for m in matches:
@@ -29,9 +31,9 @@ def match_frame(matches: Iterable[MatchRow], ruleset: Ruleset, stages: dict[str,
             outcome = "bye" if m.kind is Kind.BYE else "win" if key == winner else "loss" if winner else "draw"
             rows.append({"event": m.event, "stage": stages.get(m.event, ""), "round": m.round, "competitor": key,
                          "kind": m.kind, "outcome": outcome,
-                         **{f: float(v) if (v := s.figures.get(f)) is not None else None for f in figures}})
+                         **{f: int(v) if (v := s.figures.get(f)) is not None else None for f in figures}})
     columns = ["event", "stage", "round", "competitor", "kind", "outcome", *figures]
-    return pd.DataFrame(rows, columns=columns).astype({f: "float64" for f in figures})
+    return pd.DataFrame(rows, columns=columns).astype({f: "Int64" for f in figures})
 
 
 @dataclass(frozen=True)

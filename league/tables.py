@@ -18,9 +18,10 @@ class Table:
     columns: dict[str, int]
     """Expected header -> 0-based column position where it was found."""
     rows: list[tuple[int, list[Cell]]]
-    """(1-based sheet row, cells) for every row with something in a known column.
+    """(1-based sheet row, cells) for every row with something in a required column.
 
-    Rows holding only judges' own notes in extra columns are skipped like empty rows."""
+    Rows holding only notes (a Notes or Judge cell, or judges' own extra columns) are skipped
+    like empty rows."""
 
     def cell(self, cells: list[Cell], header: str) -> Cell:
         """The cell of a row under `header`, or None when the column is absent or short."""
@@ -61,9 +62,9 @@ def locate(tab: str, grid: Grid, required: Sequence[str], optional: Sequence[str
                                     f"add a column headed {name!r} in row 1"))
     if any(p.code == "missing-header" for p in problems):
         return None, problems
-    known = sorted(found.values())
+    data = sorted(found[h] for h in required)
     rows = [(n, list(r)) for n, r in enumerate(grid[1:], start=2)
-            if not all(is_blank(r[i]) for i in known if i < len(r))]
+            if not all(is_blank(r[i]) for i in data if i < len(r))]
     return Table(tab, found, rows), problems
 
 

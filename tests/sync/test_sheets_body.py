@@ -1,0 +1,62 @@
+"""Request bodies for the Sheets API, built from literals."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from league.sheet import Changes, Dropdown, Link, Sheet
+from sync.sheets_body import PROTECTION_NOTE, cell_data, grids_from, init_requests, read_ranges, sync_requests
+
+METADATA = {"sheets": [
+    {"properties": {"sheetId": 0, "title": "Events", "index": 0}},
+    {"properties": {"sheetId": 7, "title": "Results QR1-AE", "index": 1}},
+    {"properties": {"sheetId": 9, "title": "Leaderboard", "index": 2},
+     "protectedRanges": [{"protectedRangeId": 1, "description": PROTECTION_NOTE}]},
+]}
+
+
+def test_text_is_never_a_formula() -> None:
+    assert cell_data("=IMPORTXML(\"x\")") == {"userEnteredValue": {"stringValue": "=IMPORTXML(\"x\")"}}
+    assert cell_data("+1") == {"userEnteredValue": {"stringValue": "+1"}}
+    assert cell_data(3) == {"userEnteredValue": {"numberValue": 3}}
+    assert cell_data(True) == {"userEnteredValue": {"boolValue": True}}
+    assert cell_data(None) == {}
+    assert cell_data(dt.date(2024, 8, 10))["userEnteredValue"] == {"numberValue": 45514}
+
+
+def test_ranges_quote_tab_names() -> None:
+    assert read_ranges(["Events", "Results QR1-AE", "O'Brien"]) == ["'Events'", "'Results QR1-AE'", "'O''Brien'"]
+    grids = grids_from([{"range": "Events!A1:B2", "values": [["Event", "Name"]]}, {"range": "'Results QR1-AE'!A1:Z1000"}],
+                       ["Events", "Results QR1-AE"])
+    assert grids == {"Events": [["Event", "Name"]], "Results QR1-AE": []}
+
+
+def test_sync_adds_missing_tabs_and_rewrites_existing_ones_whole() -> None:
+    board = Sheet("Leaderboard", ("Rank", "Player"), ((1, "Ana"),))
+    problems = Sheet("Problems", ("Tab", "Cell"), (("Results QR1-AE", "E14"),), links=(Link(0, 1, "Results QR1-AE", "E14"),))
+    log = Sheet("Sync Log", ("Time",), (("now",),))
+    requests = sync_requests(METADATA, Changes(replace=(board, problems), append=(log,)))
+    kinds = [next(iter(r)) for r in requests]
+    assert kinds[0] == "addSheet" and requests[0]["addSheet"]["properties"]["title"] == "Problems"
+    new_id = requests[0]["addSheet"]["properties"]["sheetId"]
+    assert new_id not in (0, 7, 9)
+    updates = [r["updateCells"] for r in requests if "updateCells" in r]
+    assert updates[0]["range"] == {"sheetId": 9}, "the whole sheet range, so stale rows are cleared"
+    assert updates[0]["rows"][0]["values"][0]["userEnteredFormat"]["textFormat"]["bold"] is True
+    link = updates[1]["rows"][1]["values"][1]["userEnteredFormat"]["textFormat"]["link"]
+    assert link == {"uri": "#gid=7&range=E14"}
+    sizes = [r["updateSheetProperties"]["properties"]["gridProperties"] for r in requests if "updateSheetProperties" in r]
+    assert sizes[0] == {"rowCount": 3, "columnCount": 2, "frozenRowCount": 1}
+    protections = [r["addProtectedRange"]["protectedRange"] for r in requests if "addProtectedRange" in r]
+    assert len(protections) == 2 and all(p["warningOnly"] for p in protections), "Leaderboard already protected"
+    assert kinds.count("appendCells") == 1 and kinds.count("addSheet") == 2
+
+
+def test_init_makes_headers_and_dropdowns() -> None:
+    players = Sheet("Players", ("Player", "Event", "Fighter 1"), dropdowns=(
+        Dropdown("Event", source="'Events'!$A$2:$A"), Dropdown("Fighter 1", ("Medusa", "Sinbad"))))
+    requests = init_requests({"sheets": []}, [players])
+    rules = [r["setDataValidation"] for r in requests if "setDataValidation" in r]
+    assert rules[0]["rule"]["condition"] == {"type": "ONE_OF_RANGE", "values": [{"userEnteredValue": "='Events'!$A$2:$A"}]}
+    assert rules[1]["range"]["startColumnIndex"] == 2
+    assert [v["userEnteredValue"] for v in rules[1]["rule"]["condition"]["values"]] == ["Medusa", "Sinbad"]
