@@ -43,7 +43,7 @@ def guarded(job: Callable[[], T]) -> T:
 def _report(result: SyncResult) -> None:
     output.show_problems(result.evaluation.problems)
     board = next(s for s in result.changes.replace if s.name == LEADERBOARD_TAB)
-    output.show_sheet(board, title="Leaderboard (top 10)")
+    output.show_sheet(board, title="Leaderboard (top 10)", skip=("Move", "Note"))
     for path in result.exported:
         output.console.print(f"exported {path}")
 

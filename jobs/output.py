@@ -16,13 +16,14 @@ console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
 
 
-def show_sheet(sheet: Sheet, limit: int = 10, title: str = "") -> None:
-    """The first `limit` rows of an output tab as a table."""
+def show_sheet(sheet: Sheet, limit: int = 10, title: str = "", skip: tuple[str, ...] = ()) -> None:
+    """The first `limit` rows of an output tab as a table, without the `skip` columns."""
     table = Table(title=title or sheet.name, title_justify="left")
-    for head in sheet.header:
-        table.add_column(head, overflow="fold")
+    keep = [i for i, head in enumerate(sheet.header) if head not in skip]
+    for i in keep:
+        table.add_column(sheet.header[i], overflow="fold")
     for row in sheet.rows[:limit]:
-        table.add_row(*(_cell(c) for c in row))
+        table.add_row(*(_cell(row[i]) for i in keep))
     console.print(table)
     if len(sheet.rows) > limit:
         console.print(f"… and {len(sheet.rows) - limit} more rows")
