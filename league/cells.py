@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 import unicodedata
 from decimal import Decimal, InvalidOperation
@@ -60,8 +61,9 @@ def header_key(text: Cell) -> str:
     return _SPACES.sub(" ", as_text(text)).casefold()
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def name_key(text: Cell) -> str:
-    """How names are matched: trimmed, spaces folded, case and Unicode form ignored."""
+    """How names are matched: trimmed, spaces folded, case and Unicode form ignored (cached: hot)."""
     return unicodedata.normalize("NFC", header_key(text))
 
 
@@ -89,6 +91,12 @@ def parse_number(value: Cell) -> Fraction | None:
 
 def parse_whole(value: Cell) -> int | None:
     """A whole number (round, table, health); None if unreadable or fractional."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
     number = parse_number(value)
     if number is None or number.denominator != 1:
         return None

@@ -39,6 +39,28 @@ class League:
             out.setdefault((e.event, e.key), e)
         return out
 
+    @cached_property
+    def banned(self) -> dict[str, dict[str, Ban]]:
+        """Event id -> piece identity -> the ban forbidding it there (by name, or by its set)."""
+        out: dict[str, dict[str, Ban]] = {}
+        for event in [*self.events, None]:
+            day = event.date if event else None
+            bans: dict[str, Ban] = {}
+            for ban in (b for b in self.ruleset.bans if b.applies(day)):
+                if ban.what == "piece":
+                    bans.setdefault(same_piece(self, ban.name), ban)
+                elif ban.what == "set":
+                    for piece in self.catalog.pieces.values():
+                        if name_key(piece.set) == name_key(ban.name):
+                            bans.setdefault(name_key(piece.name), ban)
+            out[event.id if event else ""] = bans
+        return out
+
+    @cached_property
+    def declared(self) -> dict[tuple[str, str], frozenset[str]]:
+        """(event id, name key) -> identities of the pieces that competitor declared."""
+        return {k: frozenset(same_piece(self, p) for p in e.roster) for k, e in self.roster.items()}
+
     def entrant(self, event: str, name: str) -> Entrant | None:
         """The registration of `name` in `event`, if any."""
         return self.roster.get((event, name_key(name)))
@@ -72,15 +94,8 @@ def _bans_for(lg: League, event: str, what: str) -> list[Ban]:
 
 def banned_piece(lg: League, event: str, piece: str) -> Ban | None:
     """The ban that forbids `piece` at `event`, by its own name or its set."""
-    official = lg.catalog.piece(piece)
-    for ban in _bans_for(lg, event, "piece"):
-        if name_key(ban.name) == name_key(piece) or official and lg.catalog.piece(ban.name) == official:
-            return ban
-    if official:
-        for ban in _bans_for(lg, event, "set"):
-            if name_key(ban.name) == name_key(official.set):
-                return ban
-    return None
+    bans = lg.banned.get(event, lg.banned[""])
+    return bans.get(same_piece(lg, piece))
 
 
 def _ban_text(ban: Ban) -> str:
@@ -222,7 +237,7 @@ def match_pieces(lg: League) -> Iterator[Problem]:
                 if m.kind is Kind.PLAYED:
                     yield _at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the {reg.roster_label} {s.name or 'the player'} used")
                 continue
-            if entrant and reg.roster and same_piece(lg, s.piece) not in {same_piece(lg, p) for p in entrant.roster}:
+            if entrant and reg.roster and same_piece(lg, s.piece) not in lg.declared[(entrant.event, entrant.key)]:
                 declared = ", ".join(p for p in entrant.roster if p)
                 yield _at(lg, m.tab, m.row, header, "piece-not-in-roster",
                           f"{s.piece!r} is not one of {entrant.name}'s declared {reg.roster_label}s ({declared})",

@@ -40,26 +40,30 @@ class DemoLeague:
     planted: list[Planted]
 
 
-def _fighters(catalog: Catalog, ruleset: Ruleset, day: dt.date) -> list[Piece]:
+def allowed_fighters(catalog: Catalog, ruleset: Ruleset, day: dt.date) -> list[Piece]:
+    """Official fighters with a known health that no ban forbids on `day`, by name."""
     banned_sets = {b.name for b in ruleset.bans if b.what == "set" and b.applies(day)}
-    banned = {b.name for b in ruleset.bans if b.what == "piece"}
+    banned = {b.name for b in ruleset.bans if b.what == "piece" and b.applies(day)}
     unique = {p.name: p for p in catalog.pieces.values()}
     return sorted((p for p in unique.values() if p.health and p.set not in banned_sets and p.name not in banned),
                   key=lambda p: p.name)
 
 
-def _circle(players: list[str], rounds: int) -> list[list[tuple[str, str | None]]]:
-    """Round-robin by the circle method: no repeat within n-1 rounds, at most one bye each."""
+def allowed_maps(catalog: Catalog, ruleset: Ruleset, day: dt.date) -> list[str]:
+    """Official maps that no ban forbids on `day`, sorted."""
+    banned = {b.name for b in ruleset.bans if b.what == "map" and b.applies(day)}
+    return sorted(n for n in set(catalog.maps.values()) if n not in banned)
+
+
+def circle(players: Sequence[str], rounds: int) -> list[list[tuple[str, str | None]]]:
+    """Round-robin by the circle method: no rematch within n-1 rounds, at most one bye each."""
     slots: list[str | None] = list(players) + ([None] if len(players) % 2 else [])
     out = []
     for _ in range(rounds):
         half = len(slots) // 2
         pairs: list[tuple[str, str | None]] = []
         for a, b in zip(slots[:half], reversed(slots[half:])):
-            if a is None or b is None:
-                pairs.append((str(a or b), None))
-            else:
-                pairs.append((a, b))
+            pairs.append((str(a or b), None) if a is None or b is None else (a, b))
         out.append(pairs)
         slots = [slots[0], slots[-1], *slots[1:-1]]
     return out
@@ -70,7 +74,6 @@ def build_demo(ruleset: Ruleset, catalog: Catalog, seed: int = 2024) -> DemoLeag
     rng = random.Random(seed)
     pool = rng.sample([f"{f} {l}" for f in FIRST for l in LAST], 52)
     skill = {name: rng.uniform(0.5, 2.0) for name in pool}
-    maps = sorted(n for n in set(catalog.maps.values()) if not any(b.what == "map" and b.name == n for b in ruleset.bans))
     events: list[list[Cell]] = []
     players: list[list[Cell]] = []
     results: dict[str, list[list[Cell]]] = {}
@@ -78,7 +81,7 @@ def build_demo(ruleset: Ruleset, catalog: Catalog, seed: int = 2024) -> DemoLeag
     used: dict[tuple[str, str], set[str]] = {}
     for stage, day, sizes in STAGES:
         field = rng.sample(pool, sum(sizes))
-        fighters = _fighters(catalog, ruleset, day)
+        fighters, maps = allowed_fighters(catalog, ruleset, day), allowed_maps(catalog, ruleset, day)
         for (code, venue, cap), size in zip(VENUES, sizes):
             event, tab = f"{stage}-{code}", f"Results {stage}-{code}"
             events.append([event, f"Unmatched League {stage} at {venue}", day.isoformat(), venue, cap, stage, tab])
@@ -87,7 +90,7 @@ def build_demo(ruleset: Ruleset, catalog: Catalog, seed: int = 2024) -> DemoLeag
                 rosters[(event, name)] = rng.sample(fighters, 5)
                 players.append([name, event, *(p.name for p in rosters[(event, name)]), ""])
             rows: list[list[Cell]] = []
-            for rnd, pairs in enumerate(_circle(rng.sample(entrants, size), ruleset.rounds), start=1):
+            for rnd, pairs in enumerate(circle(rng.sample(entrants, size), ruleset.rounds), start=1):
                 for table, (a, b) in enumerate(pairs, start=1):
                     rows.append(_match(rng, rnd, table, a, b, rosters, event, skill, maps, used))
             results[tab] = rows
@@ -136,7 +139,7 @@ def _plant(demo: DemoLeague, rng: random.Random, catalog: Catalog, ruleset: Rule
     i = played(tab, a_won=False)
     event = "QR1-GB5"
     declared = {p.name for p in rosters[(event, str(res[tab][i][PLAYER_A]))]}
-    other = next(p for p in sorted(_fighters(catalog, ruleset, dt.date(2024, 8, 10)), key=lambda p: p.name) if p.name not in declared)
+    other = next(p for p in allowed_fighters(catalog, ruleset, dt.date(2024, 8, 10)) if p.name not in declared)
     res[tab][i][FIGHTER_A], res[tab][i][START_A] = other.name, other.health
     mark(tab, i, FIGHTER_A, "piece-not-in-roster")
 

@@ -9,7 +9,7 @@ from league.catalog import Catalog
 from league.cells import Grid, name_key
 from league.checks import League, affected, run_checks
 from league.problems import Problem, Severity
-from league.records import Event, read_entrants, read_events, read_matches, read_penalties
+from league.records import Entrant, Event, read_entrants, read_events, read_matches, read_penalties
 from league.ruleset import Ruleset, Status
 from league.standings import Standing, match_frame, rank
 from league.tables import missing_tab
@@ -74,11 +74,15 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evalu
     for e in lg.entrants:
         names.setdefault(e.key, e.name)
     notes = _notes(lg, bad)
+    by_event: dict[str, list[Entrant]] = defaultdict(list)
+    for (event_id, _), entrant in lg.roster.items():
+        by_event[event_id].append(entrant)
+    frames = dict(tuple(frame.groupby("event", sort=False))) if len(frame) else {}
     standings = {}
     for event in lg.events:
-        entrants = [e for (ev, _), e in lg.roster.items() if ev == event.id]
-        standings[event.id] = rank(frame[frame["event"] == event.id], ruleset, [e.key for e in entrants], ruleset.event_prizes,
-                                   [e.key for e in entrants if e.status is Status.DQ])
+        entrants = by_event[event.id]
+        standings[event.id] = rank(frames.get(event.id, frame.iloc[0:0]), ruleset, [e.key for e in entrants],
+                                   ruleset.event_prizes, [e.key for e in entrants if e.status is Status.DQ])
     disqualified = {e.key for e in lg.entrants if e.status is Status.DQ}
     leaderboard = rank(frame, ruleset, list(names), ruleset.league_prizes, disqualified)
     stages = list(dict.fromkeys(stage_of[e.id] for e in sorted(lg.events, key=_event_order)))

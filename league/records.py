@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from fractions import Fraction
 
 from league.cells import Cell, Grid, as_text, name_key, parse_date, parse_whole
 from league.problems import Problem, Severity
@@ -52,7 +51,7 @@ class Side:
     name: str
     """As typed by the judge; empty for the missing side of a bye."""
     piece: str
-    figures: dict[str, Fraction | None]
+    figures: dict[str, int | None]
     unreadable: frozenset[str] = frozenset()
     """Headers of figures already reported as unreadable, so no rule reports them again."""
 
@@ -182,6 +181,8 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str, columns: di
         return [], problems
     columns[table.tab] = table.columns
     matches: list[MatchRow] = []
+    headers = [(res.side_header(res.competitor, side), res.side_header(res.piece, side) if res.piece else "",
+                [(name, res.side_header(template, side)) for name, template in res.figures.items()]) for side in res.sides]
     for row, cells in table.rows:
         round_cell = table.cell(cells, res.round)
         rnd = parse_whole(round_cell)
@@ -189,19 +190,16 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str, columns: di
             problems.append(_unreadable(table, row, res.round, round_cell, "a round number (1, 2, ...)"))
             rnd = None
         sides = []
-        for side in res.sides:
-            figures: dict[str, Fraction | None] = {}
+        for competitor, piece, figure_headers in headers:
+            figures: dict[str, int | None] = {}
             unreadable: set[str] = set()
-            for name, template in res.figures.items():
-                header = res.side_header(template, side)
+            for name, header in figure_headers:
                 cell = table.cell(cells, header)
-                whole = parse_whole(cell)
-                figures[name] = None if whole is None else Fraction(whole)
-                if whole is None and as_text(cell):
+                figures[name] = parse_whole(cell)
+                if figures[name] is None and as_text(cell):
                     problems.append(_unreadable(table, row, header, cell, "a whole number"))
                     unreadable.add(header)
-            sides.append(Side(table.text(cells, res.side_header(res.competitor, side)),
-                              table.text(cells, res.side_header(res.piece, side)) if res.piece else "",
+            sides.append(Side(table.text(cells, competitor), table.text(cells, piece) if piece else "",
                               figures, frozenset(unreadable)))
         word = table.text(cells, res.result)
         kind = ruleset.kind_of(word)

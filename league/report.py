@@ -18,6 +18,8 @@ LEADERBOARD_TAB = "Leaderboard"
 PROBLEMS_TAB = "Problems"
 SYNC_LOG_TAB = "Sync Log"
 STANDINGS_PREFIX = "Standings "
+TIE_NAMES = 5
+"""A note names at most this many tied competitors; a bigger tie is counted instead."""
 PROBLEM_HEADERS = ("Severity", "Tab", "Cell", "Row", "Column", "Problem", "Fix")
 SYNC_LOG_HEADERS = ("Time", "Fingerprint", "Events", "Competitors", "Results Counted", "Errors", "Warnings", "Outcome")
 
@@ -48,8 +50,10 @@ def _note(ev: Evaluation, scope: str, line: Standing) -> str:
         parts.append("disqualified: not ranked")
     elif entrant and entrant.status.value != "active":
         parts.append(entrant.status.value)
-    if line.tied_with:
-        parts.append("tied with " + ", ".join(ev.names[k] for k in line.tied_with) + ": judge decision")
+    if line.tie:
+        others = [k for k in line.tie if k != line.key]
+        named = ", ".join(ev.names[k] for k in others) if len(others) <= TIE_NAMES else f"{len(others)} others"
+        parts.append(f"tied with {named}: judge decision")
     for prize in line.undecided:
         parts.append(f"tie straddles {prize}: judges decide")
     rows = ev.notes.get((scope, line.key), [])

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+import math
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from league.cells import name_key
@@ -48,10 +52,41 @@ class Standing:
     played: int
     tiebreaks: tuple[Fraction | None, ...]
     stage_scores: dict[str, Fraction] = field(default_factory=dict)
-    tied_with: tuple[str, ...] = ()
+    tie: tuple[str, ...] = ()
+    """Everyone sharing this rank, this competitor included (one tuple shared by the whole group)."""
     prizes: tuple[str, ...] = ()
     undecided: tuple[str, ...] = ()
     """Prizes a tie straddles: the judges decide who gets them."""
+
+
+@dataclass(frozen=True)
+class Grouped:
+    """A match frame with competitors as integer codes, factorised once for every measure."""
+
+    frame: pd.DataFrame
+    codes: npt.NDArray[np.intp]
+    """Competitor code of each frame row."""
+    names: list[str]
+    """Competitor key of each code."""
+
+    @classmethod
+    def of(cls, frame: pd.DataFrame) -> Grouped:
+        codes, names = pd.factorize(frame["competitor"])
+        return cls(frame, codes, [str(n) for n in names])
+
+    def total(self, values: npt.NDArray[np.int64], mask: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.int64]:
+        """Exact per-competitor sums of whole numbers (of the rows in `mask`)."""
+        out = np.zeros(len(self.names), dtype=np.int64)
+        np.add.at(out, self.codes if mask is None else self.codes[mask], values if mask is None else values[mask])
+        return out
+
+
+def _points(frame: pd.DataFrame, ruleset: Ruleset) -> tuple[npt.NDArray[np.int64], int]:
+    """Each row's points as whole numbers over one common denominator, so sums stay exact."""
+    denominator = math.lcm(*(ruleset.score.points[o].denominator for o in OUTCOMES))
+    codes, outcomes = pd.factorize(frame["outcome"])
+    table = np.array([int(ruleset.score.points[str(o)] * denominator) for o in outcomes] or [0], dtype=np.int64)
+    return table[codes], denominator
 
 
 def rank(frame: pd.DataFrame, ruleset: Ruleset, competitors: Sequence[str], prizes: Sequence[Prize],
@@ -59,46 +94,72 @@ def rank(frame: pd.DataFrame, ruleset: Ruleset, competitors: Sequence[str], priz
     """Rank `competitors` (keys) by score then tiebreakers, exactly; full ties share a rank.
 
     `unranked` competitors (disqualified) are listed last with no rank and no prize."""
-    points = frame["outcome"].map({o: float(ruleset.score.points[o]) for o in OUTCOMES}).astype("float64")
-    score = {c: _exact(v) for c, v in points.groupby(frame["competitor"], sort=False).sum().items()}
-    matches = frame.groupby("competitor", sort=False).size().to_dict()
-    played = frame[frame["kind"] == Kind.PLAYED].groupby("competitor", sort=False).size().to_dict()
-    stage = points.groupby([frame["competitor"], frame["stage"]], sort=False).sum()
-    values = [find_tiebreaker(tb, ruleset).compute(frame, tb.options, ruleset) for tb in ruleset.tiebreakers]
+    grouped = Grouped.of(frame)
+    points, denominator = _points(frame, ruleset)
+    score = {name: Fraction(int(t), denominator) for name, t in zip(grouped.names, grouped.total(points))}
+    matches = dict(zip(grouped.names, np.bincount(grouped.codes, minlength=len(grouped.names)).tolist()))
+    played_mask = (frame["kind"] == Kind.PLAYED).to_numpy()
+    played = dict(zip(grouped.names, np.bincount(grouped.codes[played_mask], minlength=len(grouped.names)).tolist()))
+    stages = _stage_scores(grouped, points, denominator)
+    values = [find_tiebreaker(tb, ruleset).compute(grouped, tb.options, ruleset) for tb in ruleset.tiebreakers]
     out_of_rank = set(unranked)
 
-    def key(c: str) -> tuple[object, ...]:
+    def exact(c: str) -> tuple[object, ...]:
         parts: list[object] = [c in out_of_rank, -score.get(c, 0)]
         for v in values:
             parts += [0, -v[c]] if c in v else [1, 0]
         return tuple(parts)
 
-    ordered = sorted(dict.fromkeys(competitors), key=key)
-    keys = [key(c) for c in ordered]
-    stages: dict[str, dict[str, Fraction]] = {}
-    for (c, s), v in zip(stage.index, stage):
-        stages.setdefault(str(c), {})[str(s)] = _exact(v)
+    def rough(c: str) -> tuple[float, ...]:
+        """The exact key in floats: correctly rounded, so it never reverses an order, at most merges."""
+        parts = [float(c in out_of_rank), -float(score.get(c, 0))]
+        for v in values:
+            parts += [0.0, -float(v[c])] if c in v else [1.0, 0.0]
+        return tuple(parts)
+
     result: list[Standing] = []
-    start = 0
-    while start < len(ordered):
-        end = start
-        while end + 1 < len(ordered) and keys[end + 1] == keys[start]:
-            end += 1
-        group = ordered[start:end + 1]
+    position = 1
+    for group in _tied_groups(list(dict.fromkeys(competitors)), rough, exact):
         ranked = group[0] not in out_of_rank
-        won, undecided = _prizes_for(prizes, start + 1, end + 1, [int(played.get(c, 0)) for c in group]) if ranked else ([()] * len(group), ())
+        last = position + len(group) - 1
+        won, undecided = _prizes_for(prizes, position, last, [played.get(c, 0) for c in group]) if ranked else ([()] * len(group), ())
+        tie = tuple(group) if ranked and len(group) > 1 else ()
         for c, mine in zip(group, won):
             result.append(Standing(
-                c, start + 1 if ranked else None, score.get(c, Fraction(0)), int(matches.get(c, 0)), int(played.get(c, 0)),
-                tuple(v.get(c) for v in values), stages.get(c, {}),
-                tuple(o for o in group if o != c) if ranked else (), mine, undecided))
-        start = end + 1
+                c, position if ranked else None, score.get(c, Fraction(0)), matches.get(c, 0), played.get(c, 0),
+                tuple(v.get(c) for v in values), stages.get(c, {}), tie, mine, undecided))
+        position = last + 1
     return result
 
 
-def _exact(total: float) -> Fraction:
-    """A sum of per-match points back as an exact number (points have small denominators)."""
-    return Fraction(total).limit_denominator(10**6)
+def _tied_groups(competitors: list[str], rough: Callable[[str], tuple[float, ...]],
+                 exact: Callable[[str], tuple[object, ...]]) -> Iterator[list[str]]:
+    """Competitors in rank order, in groups of full ties: sorted on floats, settled exactly where floats meet."""
+    keyed = sorted(((rough(c), c) for c in competitors), key=lambda kc: kc[0])
+    i = 0
+    while i < len(keyed):
+        j = i + 1
+        while j < len(keyed) and keyed[j][0] == keyed[i][0]:
+            j += 1
+        run = sorted((c for _, c in keyed[i:j]), key=exact)
+        for _, tied in itertools.groupby(run, key=exact):
+            yield list(tied)
+        i = j
+
+
+def _stage_scores(grouped: Grouped, points: npt.NDArray[np.int64], denominator: int) -> dict[str, dict[str, Fraction]]:
+    """Each competitor's score per stage they played in, for the leaderboard's stage columns."""
+    stage_codes, stage_names = pd.factorize(grouped.frame["stage"])
+    width = max(len(stage_names), 1)
+    cells = grouped.codes * width + stage_codes
+    sums = np.zeros(len(grouped.names) * width, dtype=np.int64)
+    np.add.at(sums, cells, points)
+    seen = np.bincount(cells, minlength=len(sums)) > 0
+    out: dict[str, dict[str, Fraction]] = {}
+    for cell in np.flatnonzero(seen).tolist():
+        code, stage = divmod(cell, width)
+        out.setdefault(grouped.names[code], {})[str(stage_names[stage])] = Fraction(int(sums[cell]), denominator)
+    return out
 
 
 def _prizes_for(prizes: Sequence[Prize], first: int, last: int, played: list[int]) -> tuple[list[tuple[str, ...]], tuple[str, ...]]:

@@ -6,11 +6,15 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+import numpy as np
+import numpy.typing as npt
 
 from league.ruleset import Kind, Ruleset, RulesetError, Tiebreaker
+
+if TYPE_CHECKING:
+    from league.standings import Grouped
 
 Values = dict[str, Fraction]
 """Competitor key -> exact tiebreaker value; a competitor with no data is absent (ranks below all)."""
@@ -20,7 +24,7 @@ Values = dict[str, Fraction]
 class Measure:
     """A registered tiebreaker: its function and the options a ruleset may set for it."""
 
-    compute: Callable[[pd.DataFrame, Mapping[str, Any], Ruleset], Values]
+    compute: Callable[[Grouped, Mapping[str, Any], Ruleset], Values]
     options: Mapping[str, tuple[Any, ...]]
     """Option name -> allowed values (an empty tuple allows any list of result kinds)."""
 
@@ -31,31 +35,36 @@ def _figures(ruleset: Ruleset) -> tuple[str, str]:
     return ruleset.health.remaining, ruleset.health.starting
 
 
-def health_ratio(frame: pd.DataFrame, options: Mapping[str, Any], ruleset: Ruleset) -> Values:
+def health_ratio(grouped: Grouped, options: Mapping[str, Any], ruleset: Ruleset) -> Values:
     """Remaining over starting hero health: pooled sums (default) or the mean of per-match ratios."""
     left, start = _figures(ruleset)
+    frame = grouped.frame
     kinds = [Kind(k) for k in options.get("kinds", [Kind.PLAYED.value])]
-    scope = frame.loc[frame["kind"].isin(kinds), ["competitor", left, start]].dropna()
-    scope = scope[scope[start] > 0]
-    if scope.empty:
-        return {}
+    known = (frame[left].notna() & frame[start].notna() & frame["kind"].isin(kinds)).to_numpy()
+    health = frame[left].to_numpy(dtype=np.int64, na_value=0)
+    starting = frame[start].to_numpy(dtype=np.int64, na_value=0)
+    mask = known & (starting > 0)
+    counts = np.bincount(grouped.codes[mask], minlength=len(grouped.names))
     if options.get("mode", "pooled") == "pooled":
-        sums = scope.groupby("competitor", sort=False)[[left, start]].sum()
-        return {c: Fraction(int(h), int(s)) for c, h, s in zip(sums.index, sums[left], sums[start])}
-    return _mean_ratio(scope, left, start)
+        lefts, starts = grouped.total(health, mask), grouped.total(starting, mask)
+        return {name: Fraction(int(h), int(s)) for name, h, s, n in zip(grouped.names, lefts, starts, counts) if n}
+    return _mean_ratio(grouped, health, starting, mask, counts)
 
 
-def _mean_ratio(scope: pd.DataFrame, left: str, start: str) -> Values:
-    """Exact mean of h/s per competitor: scale every ratio to one common denominator first."""
-    starts = scope[start].astype("int64")
-    common = math.lcm(*(int(s) for s in starts.unique()))
-    if common * int(scope[left].max()) * len(scope) < 2**62:
-        scaled = scope[left].astype("int64") * (common // starts)
-        grouped = scaled.groupby(scope["competitor"], sort=False).agg(["sum", "count"])
-        return {c: Fraction(int(t), common * int(n)) for c, t, n in zip(grouped.index, grouped["sum"], grouped["count"])}
+def _mean_ratio(grouped: Grouped, health: npt.NDArray[np.int64], starting: npt.NDArray[np.int64],
+                mask: npt.NDArray[np.bool_], counts: npt.NDArray[np.intp]) -> Values:
+    """Exact mean of h/s per competitor: every ratio scaled to one common denominator first."""
+    if not mask.any():
+        return {}
+    common = math.lcm(*(int(s) for s in np.unique(starting[mask])))
+    if common * int(health[mask].max()) * int(counts.max()) < 2**62:
+        scaled = np.zeros(len(health), dtype=np.int64)
+        scaled[mask] = health[mask] * (common // starting[mask])
+        sums = grouped.total(scaled, mask)
+        return {name: Fraction(int(t), common * int(n)) for name, t, n in zip(grouped.names, sums, counts) if n}
     totals: dict[str, list[Fraction]] = {}
-    for c, h, s in zip(scope["competitor"], scope[left], scope[start]):
-        totals.setdefault(c, []).append(Fraction(int(h), int(s)))
+    for code, h, s in zip(grouped.codes[mask].tolist(), health[mask].tolist(), starting[mask].tolist()):
+        totals.setdefault(grouped.names[code], []).append(Fraction(h, s))
     return {c: sum(v, Fraction(0)) / len(v) for c, v in totals.items()}
 
 

@@ -37,14 +37,16 @@ MAX_WIDTH = 50
 class XlsxWorkbook:
     """A league workbook in a local `.xlsx` file.
 
-    Reads share one load of the file for the object's lifetime. Every write loads the file afresh,
-    so edits people saved since the read are kept, and swaps the result in atomically.
+    Reads share one load of the file for the object's lifetime. A write reuses that load when the
+    file has not changed since (same modification time and size), else loads it afresh so edits
+    people saved since the read are kept; either way it swaps the result in atomically.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._book: Book | None = None
         self._computed: Book | None = None
+        self._stamp: tuple[int, int] | None = None
 
     def read(self, tabs: Sequence[str]) -> dict[str, Grid]:
         """The named tabs that exist, as trimmed rows of raw values."""
@@ -62,7 +64,8 @@ class XlsxWorkbook:
     def write(self, changes: Changes) -> None:
         """Rewrite output tabs, append rows, leave every other tab as it was; all or nothing."""
         _refuse_if_open(self.path)
-        book = _load(self.path, data_only=False)
+        unchanged = self._book is not None and _stamp(self.path) == self._stamp
+        book = self._book if unchanged and self._book is not None else _load(self.path, data_only=False)
         with _failures(self.path):
             for sheet in changes.replace:
                 index = None
@@ -83,11 +86,12 @@ class XlsxWorkbook:
                     for column, value in enumerate(row, start=1):
                         _put(existing, number, column, value)
             _save(book, self.path)
-        self._book = self._computed = None
+        self._book = self._computed = self._stamp = None
 
     def _formulas(self) -> Book:
         """The workbook as stored, loaded on first use: formula cells hold their formula."""
         if self._book is None:
+            self._stamp = _stamp(self.path)
             self._book = _load(self.path, data_only=False)
         return self._book
 
@@ -108,6 +112,15 @@ class XlsxWorkbook:
         if cached.value is not None:
             return _plain(cached.value, cached.number_format)
         return cell.value.text if isinstance(cell.value, ArrayFormula) else str(cell.value)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """Modification time and size: if they still match at write time, the loaded book is reused."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size)
 
 
 def create_workbook(path: Path, sheets: Sequence[Sheet]) -> None:

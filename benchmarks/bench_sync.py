@@ -1,0 +1,151 @@
+"""A full `league sync` of a 2,000-player GL league kept as a local `.xlsx` file.
+
+The league comes from `generate.py` (2,000 players, each in one event per stage, 2 stages: 4,000
+registrations, ~14,000 results rows). It is written with `create_workbook` + `input_sheets`, like
+`league init` / `league demo`, next to a league.toml from `write_config`, in a temp folder. Then:
+
+1. `run_sync(load_config(folder), open_workbook(config))` end to end (first sync: no output tabs yet);
+2. the same sync piece by piece on a fresh copy: reading the xlsx, evaluate, building the output tabs,
+   writing them back (`XlsxWorkbook.write`: reuses the read's load when the file is unchanged, then saves), the CSV exports;
+3. a second sync of the synced workbook (the nightly steady state: output tabs exist);
+4. the real CLI once, in a subprocess on a fresh copy: `python -c "from jobs.cli import app; app()" sync <folder>`.
+
+    PYTHONPATH=. python benchmarks/bench_sync.py            # 2,000 players
+    PYTHONPATH=. python benchmarks/bench_sync.py --quick    # smoke size
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generate import ROOT, generate_league, machine, profile, timed
+
+from jobs.config import load_config, load_ruleset
+from jobs.exports import write_csv
+from jobs.init_job import write_config
+from jobs.sync_job import open_workbook, read_inputs, run_sync
+from league.evaluate import evaluate
+from league.report import LEADERBOARD_TAB, leaderboard_sheet, problems_sheet, standings_sheets, sync_log_row
+from league.sheet import Changes
+from sync.xlsx import XlsxWorkbook, create_workbook
+
+RULESET = "gl-unmatched"
+WORKBOOK = "league.xlsx"
+
+
+def league_folder(base: Path, name: str, pristine: Path) -> Path:
+    """A folder holding a fresh copy of the generated workbook and its league.toml."""
+    folder = base / name
+    folder.mkdir()
+    shutil.copy2(pristine, folder / WORKBOOK)
+    write_config(folder, RULESET, folder / WORKBOOK)
+    return folder
+
+
+def mib(path: Path | None) -> str:
+    if path is None:
+        return "?"
+    return f"{path.stat().st_size / 2**20:.2f} MiB"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smoke size: 100 players")
+    parser.add_argument("--players", type=int, default=2_000)
+    parser.add_argument("--stages", type=int, default=2, help="each player plays one event per stage")
+    parser.add_argument("--event-size", type=int, default=250)
+    parser.add_argument("--no-cli", action="store_true", help="skip the CLI subprocess run")
+    parser.add_argument("--keep", action="store_true", help="keep the temp folder and print its path")
+    parser.add_argument("--profile", action="store_true", help="also run one more sync under cProfile")
+    args = parser.parse_args()
+    if args.quick:
+        args.players, args.event_size = 100, 30
+
+    ruleset, catalog = load_ruleset(RULESET, Path("."))
+    print(f"bench_sync: {machine()}")
+    base = Path(tempfile.mkdtemp(prefix="league-bench-sync-"))
+    try:
+        t_gen, league = timed(lambda: generate_league(ruleset, catalog, args.players, args.stages, args.event_size))
+        pristine = base / "pristine.xlsx"
+        t_create, _ = timed(lambda: create_workbook(pristine, league.sheets(ruleset, catalog)))
+        cells = sum(len(r) for r in league.players) + sum(len(r) for rows in league.results.values() for r in rows)
+        print(f"players {league.distinct_players:,}  stages {args.stages}  events {len(league.events)}  registrations "
+              f"{len(league.players):,}  result rows {league.result_rows:,}  penalties {len(league.penalties)}  "
+              f"(~{cells:,} data cells)")
+        print(f"generated in {t_gen:.2f} s; create_workbook wrote {mib(pristine)} in {t_create:.2f} s")
+
+        # 1. end to end, as the nightly job runs it
+        folder = league_folder(base, "sync", pristine)
+        start = time.perf_counter()
+        config = load_config(folder)
+        t_config = time.perf_counter() - start
+        result = run_sync(config, open_workbook(config))
+        t_sync = time.perf_counter() - start
+        ev = result.evaluation
+        print(f"problems {len(ev.problems)} (errors {ev.errors}, warnings {ev.warnings})  counted rows {ev.counted:,}  "
+              f"exit code {int(result.code)}  exported {len(result.exported)} CSV files")
+        print(f"run_sync end to end (first sync, incl. load_config {t_config:.3f} s): {t_sync:8.3f} s   "
+              f"workbook now {mib(config.workbook)}")
+
+        # 2. the same sync piece by piece, on a fresh copy
+        folder = league_folder(base, "pieces", pristine)
+        config = load_config(folder)
+        book = XlsxWorkbook(folder / WORKBOOK)
+        t_read, (inputs, outputs) = timed(lambda: read_inputs(book))
+        t_eval, ev = timed(lambda: evaluate(inputs, config.ruleset, config.catalog))
+        now = dt.datetime.now(dt.UTC)
+        t_tables, tables = timed(lambda: [*standings_sheets(ev), leaderboard_sheet(ev, outputs.get(LEADERBOARD_TAB)),
+                                          problems_sheet(ev.problems, now)])
+        t_log, log = timed(lambda: sync_log_row(ev, inputs, now, "synced"))
+        t_write, _ = timed(lambda: book.write(Changes(replace=tuple(tables), append=(log,))))
+        t_csv, _ = timed(lambda: write_csv(config.exports, [t for t in tables if t.name != "Problems"]))
+        pieces = (("read xlsx (load + read every tab)", t_read), ("evaluate", t_eval), ("output tabs", t_tables),
+                  ("sync log row (fingerprint)", t_log), ("write xlsx (replace tabs + save)", t_write),
+                  ("CSV exports", t_csv))
+        print("pieces (fresh copy):")
+        for name, t in pieces:
+            print(f"  {name:44} {t:8.3f} s")
+        print(f"  {'sum of pieces':44} {sum(t for _, t in pieces):8.3f} s")
+
+        # 3. second sync of the synced workbook: output tabs exist and are read too
+        config = load_config(base / "sync")
+        t_again, again = timed(lambda: run_sync(config, open_workbook(config)))
+        print(f"run_sync again on the synced workbook (output tabs present): {t_again:8.3f} s   "
+              f"workbook now {mib(config.workbook)}  exit code {int(again.code)}")
+
+        # 4. the real CLI, in its own process, on a fresh copy
+        if not args.no_cli:
+            folder = league_folder(base, "cli", pristine)
+            env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+            command = [sys.executable, "-c", "from jobs.cli import app; app()", "sync", str(folder)]
+            start = time.perf_counter()
+            done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+            t_cli = time.perf_counter() - start
+            print(f"CLI `league sync` wall time (new process, imports included): {t_cli:8.3f} s   exit code {done.returncode}")
+            if done.returncode not in (0, 1):
+                print(done.stdout[-2000:], done.stderr[-2000:], sep="\n")
+        print("target: < 10 s for the 2,000-player sync")
+
+        if args.profile:
+            folder = league_folder(base, "profile", pristine)
+            config = load_config(folder)
+            profile(lambda: run_sync(config, open_workbook(config)), top=35)
+    finally:
+        if args.keep:
+            print(f"kept {base}")
+        else:
+            shutil.rmtree(base, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
