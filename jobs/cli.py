@@ -14,7 +14,7 @@ from jobs.demo_job import run_demo
 from jobs.errors import ExitCode, JobError
 from jobs.init_job import run_init
 from jobs.sync_job import SyncResult, open_workbook, run_check, run_sync
-from league.report import LEADERBOARD_TAB
+from league.report import LEADERBOARD_TAB, undecided_prizes
 from sync.google import CredentialsError
 from sync.workbook import BackendError
 
@@ -42,6 +42,8 @@ def guarded(job: Callable[[], T]) -> T:
 
 def _report(result: SyncResult) -> None:
     output.show_problems(result.evaluation.problems)
+    for line in undecided_prizes(result.evaluation):
+        output.console.print(f"[yellow]judges decide:[/yellow] {line}")
     board = next(s for s in result.changes.replace if s.name == LEADERBOARD_TAB)
     output.show_sheet(board, title="Leaderboard (top 10)", skip=("Move", "Note"))
     for path in result.exported:

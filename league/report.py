@@ -67,6 +67,20 @@ def _prize(line: Standing) -> str:
     return "; ".join([*line.prizes, *(f"{p}?" for p in line.undecided)])
 
 
+def undecided_prizes(ev: Evaluation) -> list[str]:
+    """One line per prize that a tie straddles, naming the tab and the tied competitors: judges decide."""
+    tables = [(standings_tab(event), lines) for event, lines in ev.standings.items()] + [(LEADERBOARD_TAB, ev.leaderboard)]
+    out = []
+    for tab, lines in tables:
+        seen: set[tuple[str, ...]] = set()
+        for line in lines:
+            if line.undecided and line.tie not in seen:
+                seen.add(line.tie)
+                names = ", ".join(ev.names[k] for k in line.tie[:TIE_NAMES]) + (" …" if len(line.tie) > TIE_NAMES else "")
+                out.append(f"{tab}: {' and '.join(line.undecided)} tied at rank {line.rank} between {names}")
+    return out
+
+
 def standings_sheets(ev: Evaluation) -> list[Sheet]:
     """One `Standings <Event>` tab per event."""
     rs = ev.league.ruleset

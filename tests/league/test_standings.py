@@ -10,6 +10,8 @@ from fractions import Fraction
 
 import pytest
 
+from league.report import undecided_prizes
+
 AE, GB5, QR2 = "QR1-AE", "QR1-GB5", "QR2-AE"
 TURTLES = ("Shredder", "Krang", "Leonardo", "Raphael", "Donatello")
 """Fighters the catalog gives no health, so any starting health is typed without a warning."""
@@ -284,3 +286,9 @@ def test_leaderboard_order_comes_from_pooled_league_ratio_not_event_average(blan
         (1, "Quin Uy", 1, 0, 1), (2, "Pia Go", 1, 0, 1), (3, "Sol Lim", 0, 1, 1), (4, "Rex Sy", 0, 1, 1)]
     assert out.standing("", "Pia Go").tiebreaks == (Fraction(9, 30),)
     assert out.standing("", "Quin Uy").tiebreaks == (Fraction(7, 21),)
+
+
+def test_undecided_prizes_are_listed_once_per_tie(book) -> None:
+    lines = undecided_prizes(book.evaluate().ev)
+    assert "Leaderboard: 3rd-4th place and Nationals finals slot tied at rank 4 between Carla Santos, Eva Tan" in lines
+    assert len([line for line in lines if line.startswith("Leaderboard")]) == 1
