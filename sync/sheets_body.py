@@ -63,12 +63,12 @@ class Planner:
         self.next_id = max([s["properties"]["sheetId"] for s in self.sheets.values()] + [0]) + 1
         self.ids: dict[str, int] = {t: s["properties"]["sheetId"] for t, s in self.sheets.items()}
 
-    def _sheet_id(self, name: str, requests: list[Json]) -> int:
+    def _sheet_id(self, name: str, requests: list[Json], rows: int = 1000) -> int:
         if name not in self.ids:
             self.ids[name] = self.next_id
             self.next_id += 1
             requests.append({"addSheet": {"properties": {"sheetId": self.ids[name], "title": name,
-                                                         "gridProperties": {"frozenRowCount": 1}}}})
+                                                         "gridProperties": {"rowCount": rows, "frozenRowCount": 1}}}})
         return self.ids[name]
 
     def replace(self, sheet: Sheet, protect: bool, requests: list[Json]) -> None:
@@ -102,7 +102,7 @@ class Planner:
         """A new input tab for `league init`: header, frozen row, dropdowns; refuses an existing tab."""
         if sheet.name in self.ids:
             raise ValueError(sheet.name)
-        sid = self._sheet_id(sheet.name, requests)
+        sid = self._sheet_id(sheet.name, requests, rows=LAST_ROW)
         requests.append({"updateCells": {"start": {"sheetId": sid, "rowIndex": 0, "columnIndex": 0},
                                          "rows": [_row(sheet.header, bold=True), *(_row(r) for r in sheet.rows)],
                                          "fields": "userEnteredValue,userEnteredFormat"}})

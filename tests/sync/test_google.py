@@ -1,0 +1,226 @@
+"""The Google Sheets backend for real: gspread and google-auth over HTTP to the local Sheets API server."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from sheets_server import Fault, SheetsServer
+from typer.testing import CliRunner
+
+from jobs.cli import app
+from jobs.config import Config, load_config, load_ruleset
+from jobs.sync_job import open_workbook, run_sync
+from league.cells import Grid, as_text
+from league.demo import build_demo
+from league.report import LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB, is_output_tab
+from league.sheet import Changes
+from league.template import input_sheets
+from sync.google import (
+    BoundedRetryClient,
+    CredentialsError,
+    GoogleWorkbook,
+    RetryPolicy,
+    load_credentials,
+)
+from sync.memory import MemoryWorkbook
+from sync.workbook import BackendError
+
+SHEET_ID = "1LeagueTestSpreadsheet0000000000000000000000"
+ACCOUNT = "league-sync@league-tests.iam.gserviceaccount.com"
+FAST = RetryPolicy(budget=3.0, base=0.01, cap=0.05, timeout=(1.0, 0.5))
+
+
+def demo_inputs() -> dict[str, Grid]:
+    ruleset, catalog = load_ruleset("gl-unmatched", Path("."))
+    demo = build_demo(ruleset, catalog)
+    book = MemoryWorkbook()
+    book.write(Changes(replace=tuple(input_sheets(ruleset, catalog, demo.events, demo.players, demo.results, demo.penalties))))
+    return book.tabs
+
+
+def configure(folder: Path, server: SheetsServer, key: Path, extra: str = "") -> Path:
+    (folder / "league.toml").write_text(
+        f'ruleset = "gl-unmatched"\nspreadsheet_id = "{SHEET_ID}"\ncredentials = "{key}"\nsheets_api = "{server.url}"\n{extra}',
+        encoding="utf-8")
+    return folder
+
+
+def workbook(server: SheetsServer, key: Path, policy: RetryPolicy = FAST) -> GoogleWorkbook:
+    credentials = load_credentials(key)
+    return GoogleWorkbook(SHEET_ID, BoundedRetryClient(credentials, policy=policy), server.url, credentials.service_account_email)
+
+
+def texts(grid: Grid) -> list[list[str]]:
+    rows = [[as_text(c) for c in row] for row in grid]
+    for row in rows:
+        while row and not row[-1]:
+            row.pop()
+    return rows
+
+
+@pytest.fixture()
+def seeded(sheets_server: SheetsServer) -> dict[str, Grid]:
+    tabs = demo_inputs()
+    sheets_server.add_spreadsheet(SHEET_ID, tabs, shared_with=[ACCOUNT])
+    return tabs
+
+
+def test_sync_makes_three_requests_and_matches_the_xlsx_backend(tmp_path: Path, sheets_server: SheetsServer,
+                                                                seeded: dict[str, Grid], service_account_file: Path) -> None:
+    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    result = run_sync(config, open_workbook(config))
+    assert result.code == 1
+    assert sheets_server.count() == 3
+    assert sheets_server.count("GET /v4/spreadsheets/") == 2 and sheets_server.count(":batchUpdate") == 1
+    assert sheets_server.count("values:batchGet") == 1
+    offline = MemoryWorkbook(seeded)
+    run_sync(_memory_config(tmp_path), offline, now=None)
+    for tab in [t for t in offline.tabs if is_output_tab(t) and t != SYNC_LOG_TAB]:
+        assert texts(sheets_server.values(SHEET_ID, tab)) == texts(offline.tabs[tab]), tab
+    for tab, grid in seeded.items():
+        assert texts(sheets_server.values(SHEET_ID, tab)) == texts(grid), f"input tab {tab} changed"
+
+
+def _memory_config(tmp_path: Path) -> Config:
+    folder = tmp_path / "offline"
+    folder.mkdir()
+    (folder / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "unused.xlsx"\n', encoding="utf-8")
+    return load_config(folder)
+
+
+def test_request_count_does_not_grow_with_the_league(tmp_path: Path, sheets_server: SheetsServer,
+                                                     seeded: dict[str, Grid], service_account_file: Path) -> None:
+    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    run_sync(config, workbook(sheets_server, service_account_file))
+    first = sheets_server.count()
+    big = {name: grid * (3 if name.startswith("Results") else 1) for name, grid in seeded.items()}
+    sheets_server.add_spreadsheet(SHEET_ID, big, shared_with=[ACCOUNT])
+    run_sync(config, workbook(sheets_server, service_account_file))
+    assert first == 3 and sheets_server.count() - first == 3
+
+
+def test_output_tabs_are_protected_frozen_and_linked(tmp_path: Path, sheets_server: SheetsServer,
+                                                     seeded: dict[str, Grid], service_account_file: Path) -> None:
+    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    run_sync(config, workbook(sheets_server, service_account_file))
+    run_sync(config, workbook(sheets_server, service_account_file))
+    board = sheets_server.sheet(SHEET_ID, LEADERBOARD_TAB)
+    assert board["properties"]["gridProperties"]["frozenRowCount"] == 1
+    assert [p["warningOnly"] for p in board.get("protectedRanges", [])] == [True], "protected once, not once per sync"
+    problems = json.dumps(sheets_server.sheet(SHEET_ID, PROBLEMS_TAB))
+    assert "#gid=" in problems and "range=G19" in problems
+    assert len(sheets_server.values(SHEET_ID, SYNC_LOG_TAB)) == 3
+
+
+def test_formula_looking_names_come_back_as_plain_strings(tmp_path: Path, sheets_server: SheetsServer,
+                                                          service_account_file: Path) -> None:
+    tabs = demo_inputs()
+    sneaky = '=IMPORTXML("http://example.invalid","//a")'
+    first = tabs["Players"][1][0]
+    for grid in tabs.values():
+        for row in grid:
+            for i, cell in enumerate(row):
+                if cell == first:
+                    row[i] = sneaky
+    sheets_server.add_spreadsheet(SHEET_ID, tabs, shared_with=[ACCOUNT])
+    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    run_sync(config, workbook(sheets_server, service_account_file))
+    body = json.dumps([r.body for r in sheets_server.requests if r.body])
+    assert "formulaValue" not in body
+    names = [row[1] for grid_name in sheets_server.tab_names(SHEET_ID) if grid_name.startswith("Standings")
+             for row in sheets_server.values(SHEET_ID, grid_name)[1:]]
+    assert sneaky in names
+
+
+@pytest.mark.parametrize("fault", [
+    Fault(429, "json"), Fault(429, "html"), Fault(500), Fault(503, "html"), Fault(429, retry_after=0.1),
+    Fault(200, delay=1.0), Fault(drop=True), Fault(503, match=":batchUpdate", times=2),
+])
+def test_passing_failures_are_ridden_out(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
+                                         service_account_file: Path, fault: Fault) -> None:
+    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    sheets_server.inject(fault)
+    result = run_sync(config, workbook(sheets_server, service_account_file))
+    assert result.code == 1
+    assert texts(sheets_server.values(SHEET_ID, LEADERBOARD_TAB))[0][:2] == ["Rank", "Player"]
+
+
+def test_persistent_429_ends_with_exit_3_and_nothing_written(tmp_path: Path, sheets_server: SheetsServer,
+                                                              seeded: dict[str, Grid], service_account_file: Path) -> None:
+    configure(tmp_path, sheets_server, service_account_file, "sheets_retry_seconds = 2\n")
+    sheets_server.inject(Fault(429, "html", times=10_000, match=":batchUpdate"))
+    started = time.monotonic()
+    result = CliRunner().invoke(app, ["sync", str(tmp_path)])
+    assert result.exit_code == 3, result.output
+    assert time.monotonic() - started < 10, "the retry budget ends the job"
+    assert "quota" in " ".join(result.output.split()) and "nothing was changed" in " ".join(result.output.split())
+    assert sheets_server.count(":batchUpdate") > 1, "the write was retried"
+    assert sheets_server.tab_names(SHEET_ID) == list(seeded), "no output tab was added"
+    for tab, grid in seeded.items():
+        assert texts(sheets_server.values(SHEET_ID, tab)) == texts(grid)
+
+
+def test_unshared_spreadsheet_names_the_account(tmp_path: Path, sheets_server: SheetsServer,
+                                                service_account_file: Path) -> None:
+    sheets_server.add_spreadsheet(SHEET_ID, demo_inputs(), shared_with=["someone@else.example"])
+    configure(tmp_path, sheets_server, service_account_file)
+    result = CliRunner().invoke(app, ["sync", str(tmp_path)])
+    assert result.exit_code == 3
+    text = " ".join(result.output.split())
+    assert ACCOUNT in text and "Editor" in text
+
+
+def test_missing_spreadsheet(tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path) -> None:
+    configure(tmp_path, sheets_server, service_account_file)
+    result = CliRunner().invoke(app, ["check", str(tmp_path)])
+    assert result.exit_code == 3 and "no spreadsheet with id" in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("content", [None, "not json", '{"type": "service_account"}'])
+def test_bad_key_files_are_explained_without_the_key(tmp_path: Path, sheets_server: SheetsServer,
+                                                      service_account_file: Path, content: str | None) -> None:
+    key = tmp_path / "key.json"
+    if content is not None:
+        key.write_text(content, encoding="utf-8")
+    with pytest.raises(CredentialsError, match="key"):
+        load_credentials(key)
+    configure(tmp_path, sheets_server, key)
+    result = CliRunner().invoke(app, ["sync", str(tmp_path)])
+    assert result.exit_code == 2
+    secret = json.loads(service_account_file.read_text())["private_key"].splitlines()[1]
+    assert secret not in result.output
+
+
+def test_environment_overrides_the_config(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
+                                          service_account_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "league.toml").write_text(
+        f'ruleset = "gl-unmatched"\nspreadsheet_id = "wrong"\ncredentials = "missing.json"\nsheets_api = "{sheets_server.url}"\n',
+        encoding="utf-8")
+    monkeypatch.setenv("LEAGUE_SPREADSHEET_ID", SHEET_ID)
+    monkeypatch.setenv("GOOGLE_APPLICATION_CREDENTIALS", str(service_account_file))
+    config = load_config(tmp_path)
+    assert config.sheets is not None and config.sheets.spreadsheet_id == SHEET_ID
+    assert run_sync(config, open_workbook(config)).code == 1
+
+
+def test_init_on_sheets_makes_input_tabs_in_one_batch(tmp_path: Path, sheets_server: SheetsServer,
+                                                      service_account_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sheets_server.add_spreadsheet(SHEET_ID, {"Sheet1": []}, shared_with=[ACCOUNT])
+    configure(tmp_path, sheets_server, service_account_file)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["init", "--event", "QR1-GB5"])
+    assert result.exit_code == 0, result.output
+    assert sheets_server.count(":batchUpdate") == 1 and sheets_server.count() == 2
+    assert sheets_server.tab_names(SHEET_ID)[1:] == ["Events", "Players", "Results QR1-GB5", "Penalties"]
+    players = sheets_server.sheet(SHEET_ID, "Players")
+    assert players["properties"]["gridProperties"]["frozenRowCount"] == 1
+    assert "ONE_OF_RANGE" in json.dumps(players) and "Medusa" in json.dumps(players)
+    again = CliRunner().invoke(app, ["init", "--event", "QR1-GB5"])
+    assert again.exit_code == 3 and "already has tabs" in " ".join(again.output.split())
+
+
+def test_backend_errors_are_backend_errors() -> None:
+    assert issubclass(CredentialsError, BackendError)
