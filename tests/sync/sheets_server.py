@@ -73,6 +73,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
+from league.cells import column_letter
+
 __all__ = [
     "GOOGLE_TOKEN_AUDIENCE",
     "SERVICE_ACCOUNT_EMAIL",
@@ -633,14 +635,7 @@ def _mask_paths_ok(validator: _Validator, ref: str, tree: MaskTree | None) -> st
 # A1 notation
 
 
-def col_letters(index: int) -> str:
-    """0 -> "A", 25 -> "Z", 26 -> "AA"."""
-    out = ""
-    index += 1
-    while index:
-        index, rem = divmod(index - 1, 26)
-        out = chr(65 + rem) + out
-    return out
+col_letters = column_letter
 
 
 def col_index(letters: str) -> int:
@@ -896,15 +891,9 @@ _NUMBER_TEXT = re.compile(r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-
 
 def _parse_user_entered(value: Any) -> dict[str, Any] | None:
     """USER_ENTERED input as Google's parser would store it (dates are left as strings)."""
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        return {"boolValue": value}
-    if isinstance(value, (int, float)):
-        return {"numberValue": value}
-    text = str(value)
-    if text == "":
-        return {}
+    if not isinstance(value, str) or value == "":
+        return _parse_raw(value)
+    text = value
     if text.startswith("'"):
         return {"stringValue": text[1:]}
     if text.startswith("=") and len(text) > 1:
