@@ -13,7 +13,7 @@ ROOT = Path(__file__).parents[1]
 
 
 @pytest.mark.parametrize("script", [["bench_ranking.py", "--quick"], ["bench_players.py", "--quick"],
-                                    ["bench_sync.py", "--quick", "--no-cli"]])
+                                    ["bench_sync.py", "--quick", "--no-cli"], ["bench_sheets.py", "--quick"]])
 def test_benchmark_runs_at_smoke_size(script: list[str]) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script[0]), *script[1:]], cwd=ROOT, env=env,
@@ -22,3 +22,5 @@ def test_benchmark_runs_at_smoke_size(script: list[str]) -> None:
     assert " s" in done.stdout
     if "problems" in done.stdout:
         assert "problems 0" in done.stdout
+    if script[0] == "bench_sheets.py":
+        assert done.stdout.count("league sync (3 requests)   first sync:   3 requests") == 1
