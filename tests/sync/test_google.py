@@ -11,7 +11,8 @@ from sheets_server import Fault, SheetsServer
 from typer.testing import CliRunner
 
 from jobs.cli import app
-from jobs.config import Config, load_config, load_ruleset
+from jobs.config import load_config, load_ruleset
+from jobs.demo_job import DEMO_WORKBOOK, run_demo
 from jobs.sync_job import open_workbook, run_sync
 from league.cells import Grid, as_text
 from league.demo import build_demo
@@ -27,6 +28,7 @@ from sync.google import (
 )
 from sync.memory import MemoryWorkbook
 from sync.workbook import BackendError
+from sync.xlsx import XlsxWorkbook
 
 SHEET_ID = "1LeagueTestSpreadsheet0000000000000000000000"
 ACCOUNT = "league-sync@league-tests.iam.gserviceaccount.com"
@@ -76,19 +78,15 @@ def test_sync_makes_three_requests_and_matches_the_xlsx_backend(tmp_path: Path, 
     assert sheets_server.count() == 3
     assert sheets_server.count("GET /v4/spreadsheets/") == 2 and sheets_server.count(":batchUpdate") == 1
     assert sheets_server.count("values:batchGet") == 1
-    offline = MemoryWorkbook(seeded)
-    run_sync(_memory_config(tmp_path), offline, now=None)
-    for tab in [t for t in offline.tabs if is_output_tab(t) and t != SYNC_LOG_TAB]:
-        assert texts(sheets_server.values(SHEET_ID, tab)) == texts(offline.tabs[tab]), tab
+    run_demo(tmp_path / "offline")
+    offline = XlsxWorkbook(tmp_path / "offline" / DEMO_WORKBOOK)
+    outputs = [t for t in offline.tab_names() if is_output_tab(t) and t != SYNC_LOG_TAB]
+    assert len(outputs) == 8
+    offline_tabs = offline.read(outputs)
+    for tab in outputs:
+        assert texts(sheets_server.values(SHEET_ID, tab)) == texts(offline_tabs[tab]), tab
     for tab, grid in seeded.items():
         assert texts(sheets_server.values(SHEET_ID, tab)) == texts(grid), f"input tab {tab} changed"
-
-
-def _memory_config(tmp_path: Path) -> Config:
-    folder = tmp_path / "offline"
-    folder.mkdir()
-    (folder / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "unused.xlsx"\n', encoding="utf-8")
-    return load_config(folder)
 
 
 def test_request_count_does_not_grow_with_the_league(tmp_path: Path, sheets_server: SheetsServer,
