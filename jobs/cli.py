@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, TypeVar
@@ -38,6 +39,12 @@ def guarded(job: Callable[[], T]) -> T:
     except BackendError as exc:
         output.errors.print(f"[red]workbook error:[/red] {exc}")
         raise typer.Exit(ExitCode.BACKEND) from None
+    except Exception as exc:
+        if os.environ.get("LEAGUE_DEBUG"):
+            raise
+        output.errors.print(f"[red]unexpected error:[/red] {type(exc).__name__}: {exc}. This is a bug in league: "
+                            "please report it with the output of the same command run with LEAGUE_DEBUG=1.")
+        raise typer.Exit(ExitCode.BUG) from None
 
 
 def _report(result: SyncResult) -> None:
@@ -52,11 +59,15 @@ def _report(result: SyncResult) -> None:
 
 @app.command()
 def init(
-    ruleset: Annotated[str, typer.Option(help=f"Preset ({', '.join(presets())}) or path to a ruleset file.")] = "gl-unmatched",
-    workbook: Annotated[Path, typer.Option(help="The .xlsx file to create (ignored when league.toml names a spreadsheet).")] = Path("league.xlsx"),
+    ruleset: Annotated[str, typer.Option(help=f"Preset ({', '.join(presets())}) or path to a ruleset file "
+                                         "(when there is no league.toml yet).")] = "gl-unmatched",
+    workbook: Annotated[Path, typer.Option(help="The .xlsx file to create (when there is no league.toml yet).")] = Path("league.xlsx"),
     event: Annotated[list[str] | None, typer.Option(help="An event id (repeat for each); one results tab is made per event.")] = None,
 ) -> None:
-    """Create every input tab, header and dropdown of the ruleset: a new .xlsx, or the league.toml's spreadsheet."""
+    """Create every input tab, header and dropdown of the ruleset.
+
+    Without a league.toml: a new .xlsx and a league.toml for it. With one: where it says (its
+    workbook, or its Google spreadsheet), with its ruleset."""
     output.console.print(guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or ["EVENT-1"])))
 
 

@@ -58,6 +58,16 @@ def _toml(text: str, source: str) -> dict[str, Any]:
         raise ConfigError(f"{source}: not valid TOML ({exc})") from None
 
 
+def _read(path: Path) -> str:
+    """A config or ruleset file's text; unreadable or not UTF-8 is a config error naming the file."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not UTF-8 text; save it as UTF-8") from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read {path} ({exc.strerror or exc})") from None
+
+
 def _preset_text(name: str) -> str | None:
     file = resources.files("league") / "presets" / f"{name}.toml"
     return file.read_text(encoding="utf-8") if file.is_file() else None
@@ -70,7 +80,7 @@ def load_ruleset(spec: str, base: Path) -> tuple[Ruleset, Catalog]:
         path = (base / spec).resolve()
         if not path.is_file():
             raise ConfigError(f"ruleset {spec!r} is neither a preset ({', '.join(presets())}) nor a file at {path}")
-        text, source = path.read_text(encoding="utf-8"), str(path)
+        text, source = _read(path), str(path)
     try:
         ruleset = parse_ruleset(_toml(text, source), source)
         for tb in ruleset.tiebreakers:
@@ -99,7 +109,7 @@ def find_config(given: Path | None) -> Path:
 def load_config(given: Path | None = None) -> Config:
     """Read and check league.toml once; unknown keys become warnings, bad values errors naming the key."""
     path = find_config(given)
-    data = _toml(path.read_text(encoding="utf-8"), str(path))
+    data = _toml(_read(path), str(path))
     warnings = tuple(f"{path}: unknown key `{k}` is ignored" for k in sorted(set(data) - CONFIG_KEYS))
     for key in ("ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api"):
         if key in data and not isinstance(data[key], str):

@@ -16,6 +16,8 @@ class ExitCode(IntEnum):
     """Bad command line or configuration (league.toml, a ruleset file)."""
     BACKEND = 3
     """The workbook could not be read or written; nothing was changed."""
+    BUG = 4
+    """Something the tool did not expect: a bug to report (with LEAGUE_DEBUG=1 for the traceback)."""
 
 
 class JobError(Exception):

@@ -9,6 +9,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from jobs.errors import WorkbookError
 from league.cells import Cell, as_text
 from league.sheet import Sheet
 
@@ -22,20 +23,39 @@ def safe_text(value: Cell) -> str:
 
 
 def file_name(tab: str) -> str:
-    """A portable file name for a tab: `Standings QR1-GB5` -> `standings-qr1-gb5.csv`."""
-    return re.sub(r"[^a-z0-9]+", "-", tab.casefold()).strip("-") + ".csv"
+    """A file name for a tab: `Standings QR1-GB5` -> `standings-qr1-gb5.csv` (letters of any script kept)."""
+    return re.sub(r"[\W_]+", "-", tab.casefold()).strip("-") + ".csv"
+
+
+def file_names(tabs: Sequence[str]) -> list[str]:
+    """One distinct file name per tab: tabs whose names fold alike get `-2`, `-3`, ..."""
+    taken: set[str] = set()
+    out = []
+    for tab in tabs:
+        stem, n = file_name(tab)[:-4], 1
+        name = f"{stem}.csv"
+        while name in taken:
+            n += 1
+            name = f"{stem}-{n}.csv"
+        taken.add(name)
+        out.append(name)
+    return out
 
 
 def write_csv(folder: Path, sheets: Sequence[Sheet]) -> list[Path]:
     """One UTF-8 CSV (with BOM, so Excel reads accents) per sheet, each written atomically."""
-    folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for sheet in sheets:
-        target = folder / file_name(sheet.name)
-        with tempfile.NamedTemporaryFile("w", dir=folder, suffix=".csv", delete=False, encoding="utf-8-sig", newline="") as tmp:
-            out = csv.writer(tmp)
-            out.writerow(sheet.header)
-            out.writerows([safe_text(c) for c in row] for row in sheet.rows)
-        os.replace(tmp.name, target)
-        written.append(target)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for sheet, name in zip(sheets, file_names([s.name for s in sheets])):
+            with tempfile.NamedTemporaryFile("w", dir=folder, suffix=".csv", delete=False, encoding="utf-8-sig",
+                                             newline="") as tmp:
+                out = csv.writer(tmp)
+                out.writerow(sheet.header)
+                out.writerows([safe_text(c) for c in row] for row in sheet.rows)
+            os.replace(tmp.name, folder / name)
+            written.append(folder / name)
+    except OSError as exc:
+        raise WorkbookError(f"could not write the exports to {folder} ({exc.strerror or exc}); the workbook itself was "
+                            "synced. Fix `exports` in league.toml or the folder's permissions.") from None
     return written

@@ -9,6 +9,7 @@ from jobs.config import CONFIG_NAME, load_config, load_ruleset
 from jobs.errors import ConfigError
 from jobs.sync_job import open_workbook
 from league.cells import Cell
+from league.records import FORBIDDEN_TAB_CHARS
 from league.template import input_sheets
 from sync.google import GoogleWorkbook
 from sync.xlsx import create_workbook
@@ -26,20 +27,23 @@ def write_config(folder: Path, ruleset: str, workbook: Path) -> Path:
 
 
 def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[str]) -> str:
-    """Create the input tabs and say where. With a league.toml naming a spreadsheet, the tabs go there."""
+    """Create the input tabs and say where: a new .xlsx and league.toml, or where an existing league.toml says."""
     for event in events:
-        if len(event) > 20 or not event.strip():
-            raise ConfigError(f"event id {event!r} must be 1 to 20 characters")
+        if len(event) > 20 or not event.strip() or FORBIDDEN_TAB_CHARS & set(event) or "'" in event:
+            raise ConfigError(f"event id {event!r} must be 1 to 20 characters, none of []:*?/\\'")
     rows: list[list[Cell]] = [[e, "", "", "", None, "", f"Results {e}"] for e in events]
-    if (folder / CONFIG_NAME).is_file():
-        config = load_config(folder)
-        if config.sheets:
-            book = open_workbook(config)
-            assert isinstance(book, GoogleWorkbook)
-            book.create(input_sheets(config.ruleset, config.catalog, rows))
-            return f"created the input tabs in spreadsheet {config.sheets.spreadsheet_id}"
-    ruleset, catalog = load_ruleset(ruleset_name, folder)
-    create_workbook(workbook, input_sheets(ruleset, catalog, rows))
-    if (folder / CONFIG_NAME).exists():
-        return f"created {workbook}"
-    return f"created {workbook} and {write_config(folder, ruleset_name, workbook)}"
+    if not (folder / CONFIG_NAME).is_file():
+        ruleset, catalog = load_ruleset(ruleset_name, folder)
+        create_workbook(workbook, input_sheets(ruleset, catalog, rows))
+        return f"created {workbook} and {write_config(folder, ruleset_name, workbook)}"
+    config = load_config(folder)  # an existing config decides the ruleset and where the tabs go
+    sheets = input_sheets(config.ruleset, config.catalog, rows)
+    if config.sheets:
+        book = open_workbook(config)
+        assert isinstance(book, GoogleWorkbook)
+        book.create(sheets)
+        return f"created the input tabs in spreadsheet {config.sheets.spreadsheet_id}"
+    assert config.workbook is not None, "load_config guarantees a workbook or a spreadsheet"
+    config.workbook.parent.mkdir(parents=True, exist_ok=True)
+    create_workbook(config.workbook, sheets)
+    return f"created {config.workbook} (from {config.path.name})"

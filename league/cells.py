@@ -72,31 +72,34 @@ def is_blank(value: Cell) -> bool:
     return as_text(value) == ""
 
 
+LARGEST = 10**9
+"""No count, round, capacity or health in a league sheet is this big: larger is a typo."""
+
+
 def parse_number(value: Cell) -> Fraction | None:
-    """An exact number from a number cell or text like ` 7 `, `7.0`, `7,5`; None if unreadable."""
+    """An exact number from a number cell or text like ` 7 `, `7.0`, `7,5`; None if unreadable or absurd."""
     if isinstance(value, bool) or value is None:
         return None
-    if isinstance(value, int):
-        return Fraction(value)
-    if isinstance(value, float):
-        return Fraction(value).limit_denominator(10**9)
-    text = as_text(value).replace(",", ".").replace(" ", "")
-    if not text:
-        return None
+    number: Fraction | None
     try:
-        return Fraction(Decimal(text))
-    except (InvalidOperation, ValueError):
+        if isinstance(value, int):
+            number = Fraction(value)
+        elif isinstance(value, float):
+            number = Fraction(value).limit_denominator(LARGEST)
+        else:
+            text = as_text(value).replace(",", ".").replace(" ", "")
+            number = Fraction(Decimal(text)) if text else None
+    except (InvalidOperation, ValueError, OverflowError):
         return None
+    return number if number is not None and abs(number) < LARGEST else None
 
 
 def parse_whole(value: Cell) -> int | None:
-    """A whole number (round, table, health); None if unreadable or fractional."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    """A whole number (round, table, health); None if unreadable, fractional or absurd."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < LARGEST:
         return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
+    if isinstance(value, str) and (text := value.strip()).isascii() and text.isdigit() and len(text) < 10:
+        return int(text)
     number = parse_number(value)
     if number is None or number.denominator != 1:
         return None

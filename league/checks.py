@@ -10,7 +10,7 @@ from functools import cached_property
 from league.catalog import Catalog, closest
 from league.cells import name_key
 from league.problems import Problem, Severity
-from league.records import PENALTIES_TAB, Entrant, Event, MatchRow, Penalty
+from league.records import PENALTIES_TAB, Entrant, Event, MatchRow, Penalty, Side
 from league.ruleset import Ban, Kind, Ruleset, Status
 
 
@@ -26,6 +26,8 @@ class League:
     penalties: list[Penalty] = field(default_factory=list)
     columns: dict[str, dict[str, int]] = field(default_factory=dict)
     """Tab -> header -> 0-based column where it was found, for A1 references."""
+    unread: dict[str, str] = field(default_factory=dict)
+    """Event id -> where to fix it, for events whose results tab can't be read at all."""
 
     @cached_property
     def event_by_id(self) -> dict[str, Event]:
@@ -58,8 +60,18 @@ class League:
 
     @cached_property
     def declared(self) -> dict[tuple[str, str], frozenset[str]]:
-        """(event id, name key) -> identities of the pieces that competitor declared."""
-        return {k: frozenset(same_piece(self, p) for p in e.roster) for k, e in self.roster.items()}
+        """(event id, name key) -> identities of the pieces that competitor declared.
+
+        A misspelt roster entry (only a warning) also stands for its closest official name, so
+        matches typed with the right spelling still count."""
+        out = {}
+        for k, e in self.roster.items():
+            ids = {same_piece(self, p) for p in e.roster}
+            for p in e.roster:
+                if p and self.catalog.pieces and self.catalog.piece(p) is None:
+                    ids.update(name_key(n) for n in self.catalog.closest_pieces(p)[:1])
+            out[k] = frozenset(ids)
+        return out
 
     def entrant(self, event: str, name: str) -> Entrant | None:
         """The registration of `name` in `event`, if any."""
@@ -179,6 +191,15 @@ def same_piece(lg: League, name: str) -> str:
     return name_key(official.name if official else name)
 
 
+def _distinct_sides(sides: tuple[str, ...], m: MatchRow) -> Iterator[tuple[str, Side]]:
+    """The sides of a row, skipping a repeat of a competitor already seen (reported as plays-self)."""
+    seen: set[str] = set()
+    for side, s in zip(sides, m.sides):
+        if not s.name or name_key(s.name) not in seen:
+            seen.add(name_key(s.name))
+            yield side, s
+
+
 def _registered(lg: League, event: str) -> dict[str, str]:
     return {k: e.name for (ev, k), e in lg.roster.items() if ev == event}
 
@@ -198,6 +219,10 @@ def match_players(lg: League) -> Iterator[Problem]:
             elif m.kind is Kind.BYE and side != res.sides[0]:
                 yield _at(lg, m.tab, m.row, header, "bye-with-opponent", f"a bye has no opponent, but {header} is {s.name!r}",
                           f"clear {header}, or clear {res.result} if the match was played")
+            elif side != res.sides[0] and name_key(s.name) == name_key(m.sides[0].name):
+                shown = (lg.entrant(m.event, s.name) or s).name
+                yield _at(lg, m.tab, m.row, header, "plays-self", f"{shown} is on both sides of this match",
+                          f"type the opponent's name in {header}")
             elif lg.entrant(m.event, s.name) is None:
                 elsewhere = sorted({e.event for e in lg.entrants if e.key == name_key(s.name)})
                 if elsewhere:
@@ -230,7 +255,7 @@ def match_pieces(lg: League) -> Iterator[Problem]:
     if not res.piece:
         return
     for m in lg.matches:
-        for side, s in zip(res.sides, m.sides):
+        for side, s in _distinct_sides(res.sides, m):
             header = res.side_header(res.piece, side)
             entrant = lg.entrant(m.event, s.name) if s.name else None
             if not s.piece:
@@ -276,7 +301,7 @@ def match_health(lg: League) -> Iterator[Problem]:
     if health is None:
         return
     for m in lg.matches:
-        for side, s in zip(res.sides, m.sides):
+        for side, s in _distinct_sides(res.sides, m):
             if not s.name:
                 continue
             left, start = s.figures.get(health.remaining), s.figures.get(health.starting)
@@ -298,7 +323,7 @@ def match_health(lg: League) -> Iterator[Problem]:
             if not 0 <= left <= start:
                 yield _at(lg, m.tab, m.row, h_left, "health-range", f"{h_left} is {left}; it must be between 0 and {h_start} ({start})",
                           "type the hero's remaining health from the match sheet")
-            elif m.kind is Kind.PLAYED and health.loser_at_zero and m.winner:
+            elif m.kind is Kind.PLAYED and health.loser_at_zero and name_key(m.winner) in {name_key(o.name) for o in m.sides}:
                 won = name_key(m.winner) == name_key(s.name)
                 if won and left == 0:
                     yield _at(lg, m.tab, m.row, h_left, "winner-health", f"{s.name} won with 0 health left",

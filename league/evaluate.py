@@ -9,7 +9,7 @@ from league.catalog import Catalog
 from league.cells import Grid, name_key
 from league.checks import League, affected, run_checks
 from league.problems import Problem, Severity
-from league.records import Entrant, Event, read_entrants, read_events, read_matches, read_penalties
+from league.records import EVENTS_TAB, Entrant, Event, read_entrants, read_events, read_matches, read_penalties
 from league.ruleset import Ruleset, Status
 from league.standings import Standing, match_frame, rank
 from league.tables import missing_tab
@@ -49,16 +49,23 @@ def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tu
     entrants, more = read_entrants(tabs, ruleset, events, columns)
     problems += more
     matches = []
+    unread: dict[str, str] = {}
     for event in events:
+        if not event.results_tab:
+            unread[event.id] = f"{EVENTS_TAB} row {event.row}"
+            continue
         if event.results_tab not in tabs:
             problems.append(missing_tab(event.results_tab, f"add a tab named {event.results_tab!r} for {event.id}'s results "
                                         "(run `league init` to see its headers), or fix Results Tab in the Events tab"))
+            unread[event.id] = f"{EVENTS_TAB} row {event.row}"
             continue
         rows, more = read_matches(event.results_tab, tabs[event.results_tab], ruleset, event.id, columns)
+        if event.results_tab not in columns:
+            unread[event.id] = f"{event.results_tab} row 1"
         matches += rows
         problems += more
     penalties, more = read_penalties(tabs, columns)
-    return League(ruleset, catalog, events, entrants, matches, penalties, columns), problems + more
+    return League(ruleset, catalog, events, entrants, matches, penalties, columns, unread), problems + more
 
 
 def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evaluation:
@@ -104,8 +111,9 @@ def _notes(lg: League, bad: defaultdict[str, set[int]]) -> dict[tuple[str, str],
                         notes[(scope, name_key(s.name))].append(f"{m.tab} row {m.row}")
     reg = lg.ruleset.registration.tab
     for e in lg.entrants:
-        if e.row in bad[reg]:
-            for scope in (e.event, ""):
-                notes[(scope, e.key)].append(f"{reg} row {e.row}")
+        where = [f"{reg} row {e.row}"] if e.row in bad[reg] else []
+        where += [f"{lg.unread[e.event]} (no results of {e.event} can be read)"] if e.event in lg.unread else []
+        for scope in (e.event, ""):
+            notes[(scope, e.key)] += where
     return notes
 

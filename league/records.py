@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from league.cells import Cell, Grid, as_text, name_key, parse_date, parse_whole
 from league.problems import Problem, Severity
 from league.ruleset import Kind, Ruleset, Status
+from league.sheet import is_output_tab
 from league.tables import Table, locate, missing_tab
 
 EVENTS_TAB = "Events"
@@ -95,7 +96,7 @@ def _unreadable(table: Table, row: int, header: str, value: Cell, expected: str)
 
 
 def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]]) -> tuple[list[Event], list[Problem]]:
-    """Events from the `Events` tab; a row with a missing id or results tab is left out."""
+    """Events from the `Events` tab; a row with an unusable id is left out, one with a bad results tab kept without it."""
     if EVENTS_TAB not in tabs:
         return [], [missing_tab(EVENTS_TAB, "run `league init` or add an Events tab with " + ", ".join(EVENT_HEADERS))]
     table, problems = locate(EVENTS_TAB, tabs[EVENTS_TAB], EVENT_HEADERS)
@@ -104,36 +105,56 @@ def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]]) -> tu
     columns[table.tab] = table.columns
     events: list[Event] = []
     seen: dict[str, int] = {}
+    tabs_used: dict[str, str] = {}
     for row, cells in table.rows:
         ident, results_tab = table.text(cells, "Event"), table.text(cells, "Results Tab")
         date_cell, cap_cell = table.cell(cells, "Date"), table.cell(cells, "Capacity")
         date, capacity = parse_date(date_cell), parse_whole(cap_cell)
-        if not ident:
-            problems.append(table.problem(Severity.ERROR, "missing-value", row, "Event", "the event has no id",
-                                          "type a short id such as QR1-GB5"))
-            continue
-        if len(ident) > 20:
-            problems.append(table.problem(Severity.ERROR, "too-long", row, "Event",
-                                          f"event id {ident!r} is longer than 20 characters", "shorten the id"))
-        if name_key(ident) in seen:
-            problems.append(table.problem(Severity.ERROR, "duplicate-row", row, "Event",
-                                          f"event {ident!r} is already listed in row {seen[name_key(ident)]}",
-                                          "give each event its own id, or delete the repeated row"))
+        bad_id = _bad_event_id(ident, seen)
+        if bad_id:
+            problems.append(table.problem(Severity.ERROR, bad_id[0], row, "Event", bad_id[1], bad_id[2]))
             continue
         seen[name_key(ident)] = row
-        if date is None and as_text(date_cell):
-            problems.append(_unreadable(table, row, "Date", date_cell, "a date (YYYY-MM-DD)"))
+        if date is None:
+            problems.append(_unreadable(table, row, "Date", date_cell, "a date (YYYY-MM-DD)") if as_text(date_cell) else
+                            table.problem(Severity.WARNING, "missing-value", row, "Date", f"{ident} has no date, so bans "
+                                          "with a date window are checked as if always in force", "type the date (YYYY-MM-DD)"))
         if capacity is None and as_text(cap_cell) or capacity is not None and capacity < 1:
             problems.append(_unreadable(table, row, "Capacity", cap_cell, "a whole number of players"))
             capacity = None
-        if not results_tab or len(results_tab) > 31 or FORBIDDEN_TAB_CHARS & set(results_tab):
-            problems.append(table.problem(Severity.ERROR, "bad-tab-name", row, "Results Tab",
-                                          f"results tab name {results_tab!r} is empty, over 31 characters or uses []:*?/\\",
-                                          "name the tab that holds this event's results"))
-            continue
+        bad_tab = _bad_results_tab(results_tab, tabs_used)
+        if bad_tab:
+            problems.append(table.problem(Severity.ERROR, "bad-tab-name", row, "Results Tab", bad_tab,
+                                          f"type the name of the tab that holds {ident}'s results, one tab per event"))
+            results_tab = ""
+        else:
+            tabs_used[results_tab.casefold()] = ident
         events.append(Event(ident, table.text(cells, "Name"), date, table.text(cells, "Venue"), capacity,
                             table.text(cells, "Stage"), results_tab, row))
     return events, problems
+
+
+def _bad_event_id(ident: str, seen: dict[str, int]) -> tuple[str, str, str] | None:
+    """Why an event id can't be used (code, problem, fix), or None: it names a tab and an export file."""
+    if not ident:
+        return "missing-value", "the event has no id", "type a short id such as QR1-GB5"
+    if len(ident) > 20 or FORBIDDEN_TAB_CHARS & set(ident) or "'" in ident:
+        return "bad-event-id", f"event id {ident!r} is over 20 characters or uses []:*?/\\'", "use a short id such as QR1-GB5"
+    if name_key(ident) in seen:
+        return ("duplicate-row", f"event {ident!r} is already listed in row {seen[name_key(ident)]}",
+                "give each event its own id, or delete the repeated row")
+    return None
+
+
+def _bad_results_tab(name: str, used: dict[str, str]) -> str:
+    """Why a results tab name can't be used, or empty."""
+    if not name or len(name) > 31 or FORBIDDEN_TAB_CHARS & set(name):
+        return f"results tab name {name!r} is empty, over 31 characters or uses []:*?/\\"
+    if is_output_tab(name):
+        return f"{name!r} is the name of a tab the tool writes"
+    if name.casefold() in used:
+        return f"tab {name!r} already holds the results of {used[name.casefold()]}"
+    return ""
 
 
 def read_entrants(tabs: dict[str, Grid], ruleset: Ruleset, events: list[Event], columns: dict[str, dict[str, int]]) -> tuple[list[Entrant], list[Problem]]:

@@ -11,13 +11,17 @@ from fractions import Fraction
 from league.cells import Cell, Grid, as_text, header_key, name_key
 from league.evaluate import Evaluation
 from league.problems import Problem
-from league.sheet import Link, Sheet
+from league.sheet import (
+    LEADERBOARD_TAB,
+    PROBLEMS_TAB,
+    STANDINGS_PREFIX,
+    SYNC_LOG_TAB,
+    Link,
+    Sheet,
+    is_output_tab,
+)
 from league.standings import Standing
 
-LEADERBOARD_TAB = "Leaderboard"
-PROBLEMS_TAB = "Problems"
-SYNC_LOG_TAB = "Sync Log"
-STANDINGS_PREFIX = "Standings "
 TIE_NAMES = 5
 """A note names at most this many tied competitors; a bigger tie is counted instead."""
 PROBLEM_HEADERS = ("Severity", "Tab", "Cell", "Row", "Column", "Problem", "Fix")
@@ -27,11 +31,6 @@ SYNC_LOG_HEADERS = ("Time", "Fingerprint", "Events", "Competitors", "Results Cou
 def standings_tab(event: str) -> str:
     """The output tab of one event's standings."""
     return STANDINGS_PREFIX + event
-
-
-def is_output_tab(name: str) -> bool:
-    """Whether a tab belongs to the tool (rewritten every sync) rather than to people."""
-    return name in (LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB) or name.startswith(STANDINGS_PREFIX)
 
 
 def number(value: Fraction) -> int | float:

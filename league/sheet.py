@@ -59,3 +59,14 @@ class Changes:
     """Output tabs rewritten whole (created if missing)."""
     append: tuple[Sheet, ...] = ()
     """Rows added below the last row of a tab (created with its header if missing)."""
+
+
+LEADERBOARD_TAB = "Leaderboard"
+PROBLEMS_TAB = "Problems"
+SYNC_LOG_TAB = "Sync Log"
+STANDINGS_PREFIX = "Standings "
+
+
+def is_output_tab(name: str) -> bool:
+    """Whether a tab belongs to the tool (rewritten every sync) rather than to people."""
+    return name in (LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB) or name.startswith(STANDINGS_PREFIX)

@@ -122,8 +122,10 @@ def rank(frame: pd.DataFrame, ruleset: Ruleset, competitors: Sequence[str], priz
     for group in _tied_groups(list(dict.fromkeys(competitors)), rough, exact):
         ranked = group[0] not in out_of_rank
         last = position + len(group) - 1
-        won, undecided = _prizes_for(prizes, position, last, [played.get(c, 0) for c in group]) if ranked else ([()] * len(group), ())
-        tie = tuple(group) if ranked and len(group) > 1 else ()
+        started = any(matches.get(c, 0) for c in group)  # before anyone plays, nobody holds a place yet
+        won, undecided = (_prizes_for(prizes, position, last, [played.get(c, 0) for c in group], started) if ranked
+                          else ([()] * len(group), ()))
+        tie = tuple(group) if ranked and started and len(group) > 1 else ()
         for c, mine in zip(group, won):
             result.append(Standing(
                 c, position if ranked else None, score.get(c, Fraction(0)), matches.get(c, 0), played.get(c, 0),
@@ -162,12 +164,15 @@ def _stage_scores(grouped: Grouped, points: npt.NDArray[np.int64], denominator: 
     return out
 
 
-def _prizes_for(prizes: Sequence[Prize], first: int, last: int, played: list[int]) -> tuple[list[tuple[str, ...]], tuple[str, ...]]:
-    """Prizes of each member of a tied group at positions first..last, and those the tie leaves undecided."""
+def _prizes_for(prizes: Sequence[Prize], first: int, last: int, played: list[int],
+                started: bool) -> tuple[list[tuple[str, ...]], tuple[str, ...]]:
+    """Prizes of each member of a tied group at positions first..last, and those the tie leaves undecided.
+
+    Places are only awarded (or left to the judges) once the group has played."""
     won: list[list[str]] = [[] for _ in played]
     undecided: list[str] = []
     for prize in prizes:
-        if prize.ranks:
+        if prize.ranks and started:
             low, high = prize.ranks
             if low <= first and last <= high:
                 for w in won:

@@ -53,13 +53,17 @@ def locate(tab: str, grid: Grid, required: Sequence[str], optional: Sequence[str
             else:
                 found[wanted[key]] = i
     unused = {header_key(c): as_text(c) for c in header if header_key(c) and header_key(c) not in wanted}
+    position = {header_key(c): i for i, c in enumerate(header)}
+    free = len(header)
     for name in required:
         if name not in found:
             near = closest(name, unused)
-            hint = f" (is {near[0]!r} meant to be it?)" if near else ""
-            problems.append(Problem(Severity.ERROR, "missing-header", tab, 1, name, None,
-                                    f"no column headed {name!r} in row 1{hint}",
-                                    f"add a column headed {name!r} in row 1"))
+            if near:  # point at the near miss: that is the cell to retype
+                at, problem, fix = position[header_key(near[0])], f"no column headed {name!r} in row 1 (is {near[0]!r} meant to be it?)", f"rename it to {name!r}"
+            else:  # point at the first free column: that is where it can go
+                at, problem, fix = free, f"no column headed {name!r} in row 1", f"add a column headed {name!r} in row 1"
+                free += 1
+            problems.append(Problem(Severity.ERROR, "missing-header", tab, 1, name, at, problem, fix))
     if any(p.code == "missing-header" for p in problems):
         return None, problems
     data = sorted(found[h] for h in required)

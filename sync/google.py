@@ -21,6 +21,7 @@ from google.auth.exceptions import GoogleAuthError, RefreshError
 from google.oauth2.service_account import Credentials
 from gspread.exceptions import APIError
 from gspread.http_client import HTTPClient, ParamsType
+from urllib3.exceptions import NewConnectionError
 
 from league.cells import Grid
 from league.sheet import Changes, Sheet
@@ -83,6 +84,8 @@ class BoundedRetryClient(HTTPClient):
                 response = self.session.request(method=method, url=endpoint, json=json, params=params, data=data,
                                                 files=files, headers=headers, timeout=self.timeout)
             except (requests.ConnectionError, requests.Timeout) as exc:
+                if method.upper() != "GET" and _maybe_received(exc):
+                    raise Unanswered(f"{type(exc).__name__}") from None
                 last, status = f"{type(exc).__name__}: the connection failed or timed out", None
             else:
                 if response.ok:
@@ -98,15 +101,31 @@ class BoundedRetryClient(HTTPClient):
             self.sleep(delay)
 
 
+class Unanswered(Exception):
+    """A write was sent but its answer was lost: it may have been applied, so it is not sent again."""
+
+
+def _maybe_received(exc: requests.RequestException) -> bool:
+    """Whether a failed request may have reached the server (anything but a failure to connect)."""
+    if isinstance(exc, requests.ConnectTimeout):
+        return False
+    reason = getattr(exc.args[0], "reason", None) if exc.args else None
+    return not isinstance(reason, NewConnectionError)
+
+
 def retry_after(value: str | None) -> float | None:
-    """Seconds to wait from a Retry-After header (seconds or an HTTP date), if any."""
+    """Seconds to wait from a Retry-After header (seconds or an HTTP date); None if absent or unreadable."""
     if not value:
         return None
     try:
         return max(0.0, float(value))
     except ValueError:
-        when = email.utils.parsedate_to_datetime(value) if value else None
-        return max(0.0, when.timestamp() - time.time()) if when else None
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
 
 
 def load_credentials(path: Path) -> Credentials:
@@ -147,6 +166,9 @@ class GoogleWorkbook:
             what = "Google's request quota is used up" if exc.status == 429 else f"Google Sheets kept failing ({exc.last})"
             raise BackendError(f"{what}: gave up after {exc.tries} tries in {exc.seconds:.0f} s; nothing was changed. "
                                "Run the sync again later.") from None
+        except Unanswered as exc:
+            raise BackendError(f"Google Sheets did not answer the write ({exc}): it may or may not have been applied. "
+                               "Run the sync again: it rewrites the output tabs whole.") from None
         except APIError as exc:
             raise BackendError(self._explain(exc)) from None
         except RefreshError as exc:
@@ -159,11 +181,15 @@ class GoogleWorkbook:
         code = exc.response.status_code
         if code == 404:
             return f"no spreadsheet with id {self.spreadsheet_id!r}; check `spreadsheet_id` in league.toml"
+        message = str(exc.error.get("message", "")) if isinstance(exc.error, Mapping) else ""
+        if code == 403 and ("disabled" in message or "has not been used" in message):
+            return (f"the Google Sheets API is not enabled for the service account's project ({message[:200]}); "
+                    "enable it in the Google Cloud console, then sync again")
         if code == 403:
             who = self.account or "the service account"
-            return f"the spreadsheet {self.spreadsheet_id!r} is not shared with {who}; share it with that address as Editor"
-        message = exc.error.get("message", "") if isinstance(exc.error, Mapping) else ""
-        return f"Google Sheets answered {code}: {str(message)[:300]}; nothing was changed"
+            return (f"the spreadsheet {self.spreadsheet_id!r} is not shared with {who}; share it with that address "
+                    f"as Editor (Google said: {message[:200]})")
+        return f"Google Sheets answered {code}: {message[:300]}; nothing was changed"
 
     def metadata(self) -> Json:
         """Tab titles, ids and protections: one GET with a field mask, kept for this object's life."""
@@ -191,7 +217,8 @@ class GoogleWorkbook:
 
     def create(self, sheets: Sequence[Sheet]) -> None:
         """New input tabs for `league init`, in one batchUpdate; refuses tabs that already exist."""
-        clash = [s.name for s in sheets if s.name in set(self.tab_names())]
+        existing = {t.casefold() for t in self.tab_names()}
+        clash = [s.name for s in sheets if s.name.casefold() in existing]
         if clash:
             raise BackendError(f"the spreadsheet already has tabs named {', '.join(clash)}; nothing was changed")
         self._batch(init_requests(self.metadata(), sheets))

@@ -59,24 +59,26 @@ class Planner:
     """Builds one batchUpdate from the spreadsheet's metadata: ids for new tabs, known ids for old ones."""
 
     def __init__(self, metadata: Json) -> None:
-        self.sheets: dict[str, Json] = {s["properties"]["title"]: s for s in metadata.get("sheets", [])}
+        # Keyed by folded title: Sheets, like Excel, refuses two tabs whose names differ only in case.
+        self.sheets: dict[str, Json] = {s["properties"]["title"].casefold(): s for s in metadata.get("sheets", [])}
         self.next_id = max([s["properties"]["sheetId"] for s in self.sheets.values()] + [0]) + 1
         self.ids: dict[str, int] = {t: s["properties"]["sheetId"] for t, s in self.sheets.items()}
 
     def _sheet_id(self, name: str, requests: list[Json], rows: int = 1000) -> int:
-        if name not in self.ids:
-            self.ids[name] = self.next_id
+        key = name.casefold()
+        if key not in self.ids:
+            self.ids[key] = self.next_id
             self.next_id += 1
-            requests.append({"addSheet": {"properties": {"sheetId": self.ids[name], "title": name,
+            requests.append({"addSheet": {"properties": {"sheetId": self.ids[key], "title": name,
                                                          "gridProperties": {"rowCount": rows, "frozenRowCount": 1}}}})
-        return self.ids[name]
+        return self.ids[key]
 
     def replace(self, sheet: Sheet, protect: bool, requests: list[Json]) -> None:
         """Rewrite a tab whole: exact size (stale rows go), typed values, bold frozen header, links."""
         sid = self._sheet_id(sheet.name, requests)
         rows = [_row(sheet.header, bold=True), *(_row(r) for r in sheet.rows)]
         for link in sheet.links:
-            target = self.ids.get(link.tab)
+            target = self.ids.get(link.tab.casefold())
             if target is not None:
                 cell = rows[link.row + 1]["values"][link.column]
                 cell["userEnteredFormat"] = {"textFormat": {"link": {"uri": f"#gid={target}&range={link.cell}"}}}
@@ -86,12 +88,13 @@ class Planner:
             "fields": "gridProperties(rowCount,columnCount,frozenRowCount)"}})
         requests.append({"updateCells": {"range": {"sheetId": sid}, "rows": rows, "fields": "userEnteredValue,userEnteredFormat"}})
         requests.append({"autoResizeDimensions": {"dimensions": {"sheetId": sid, "dimension": "COLUMNS", "startIndex": 0, "endIndex": columns}}})
-        if protect and not any(p.get("description") == PROTECTION_NOTE for p in self.sheets.get(sheet.name, {}).get("protectedRanges", [])):
+        if protect and not any(p.get("description") == PROTECTION_NOTE
+                               for p in self.sheets.get(sheet.name.casefold(), {}).get("protectedRanges", [])):
             requests.append({"addProtectedRange": {"protectedRange": {"range": {"sheetId": sid}, "description": PROTECTION_NOTE, "warningOnly": True}}})
 
     def append(self, sheet: Sheet, requests: list[Json]) -> None:
         """Rows below the last row with data; a new tab gets its header first."""
-        new = sheet.name not in self.ids
+        new = sheet.name.casefold() not in self.ids
         sid = self._sheet_id(sheet.name, requests)
         rows = ([_row(sheet.header, bold=True)] if new else []) + [_row(r) for r in sheet.rows]
         requests.append({"appendCells": {"sheetId": sid, "rows": rows, "fields": "userEnteredValue,userEnteredFormat"}})
@@ -100,7 +103,7 @@ class Planner:
 
     def create(self, sheet: Sheet, requests: list[Json]) -> None:
         """A new input tab for `league init`: header, frozen row, dropdowns; refuses an existing tab."""
-        if sheet.name in self.ids:
+        if sheet.name.casefold() in self.ids:
             raise ValueError(sheet.name)
         sid = self._sheet_id(sheet.name, requests, rows=LAST_ROW)
         requests.append({"updateCells": {"start": {"sheetId": sid, "rowIndex": 0, "columnIndex": 0},

@@ -68,10 +68,9 @@ class XlsxWorkbook:
         book = self._book if unchanged and self._book is not None else _load(self.path, data_only=False)
         with _failures(self.path):
             for sheet in changes.replace:
-                index = None
-                if sheet.name in book.sheetnames:  # recreated in place, so no stale cell or format survives
-                    index = book.sheetnames.index(sheet.name)
-                    book.remove(book[sheet.name])
+                index = _index(book, sheet.name)
+                if index is not None:  # recreated in place, so no stale cell or format survives
+                    book.remove(book[book.sheetnames[index]])
                 ws = book.create_sheet(sheet.name, index)
                 _fill(book, ws, sheet)
                 ws.auto_filter.ref = ws.dimensions
@@ -192,9 +191,16 @@ def _save(book: Book, path: Path) -> None:
         raise
 
 
+def _index(book: Book, name: str) -> int | None:
+    """Position of the tab called `name`, ignoring case as Excel does, if there is one."""
+    folded = [n.casefold() for n in book.sheetnames]
+    return folded.index(name.casefold()) if name.casefold() in folded else None
+
+
 def _worksheet(book: Book, name: str) -> Worksheet | None:
-    """The named tab if it exists and holds cells (a chart tab does not)."""
-    ws = book[name] if name in book.sheetnames else None
+    """The named tab (ignoring case) if it exists and holds cells (a chart tab does not)."""
+    index = _index(book, name)
+    ws = book[book.sheetnames[index]] if index is not None else None
     return ws if isinstance(ws, Worksheet) else None
 
 

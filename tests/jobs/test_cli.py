@@ -54,7 +54,7 @@ def test_check_on_a_fresh_workbook_is_clean(in_tmp: Path) -> None:
     runner.invoke(app, ["init"])
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 0, result.output
-    assert "No problems" in result.output
+    assert "0 error(s), 1 warning(s)" in result.output, "only: the event has no date yet"
 
 
 def test_demo_then_sync_and_dry_run(in_tmp: Path) -> None:
@@ -118,3 +118,43 @@ def test_a_second_sync_waits_then_refuses(in_tmp: Path, monkeypatch: pytest.Monk
         with pytest.raises(WorkbookError, match="another sync"):
             sync_job.run_sync(config, sync_job.open_workbook(config))
     assert sync_job.run_sync(config, sync_job.open_workbook(config)).code == 0
+
+
+def test_init_follows_an_existing_config(in_tmp: Path) -> None:
+    (in_tmp / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "data/my-league.xlsx"\n', encoding="utf-8")
+    result = runner.invoke(app, ["init", "--event", "QR1-AE"])
+    assert result.exit_code == 0, result.output
+    assert (in_tmp / "data" / "my-league.xlsx").is_file() and not (in_tmp / "league.xlsx").exists()
+    assert runner.invoke(app, ["sync"]).exit_code == 0
+
+
+def test_init_refuses_an_event_id_that_cannot_name_a_tab(in_tmp: Path) -> None:
+    result = runner.invoke(app, ["init", "--event", "QR1/AE"])
+    assert result.exit_code == 2 and "QR1/AE" in result.output
+
+
+def test_config_that_is_not_utf8_is_a_usage_error(in_tmp: Path) -> None:
+    (in_tmp / "league.toml").write_bytes('ruleset = "gl-unmatched"\nworkbook = "l\xe9ague.xlsx"\n'.encode("latin-1"))
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 2 and "not UTF-8" in result.output
+
+
+def test_exports_that_cannot_be_written_exit_3_after_the_sync(in_tmp: Path) -> None:
+    runner.invoke(app, ["init"])
+    (in_tmp / "notes.txt").write_text("mine", encoding="utf-8")
+    config = in_tmp / "league.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace('"exports"', '"notes.txt"'), encoding="utf-8")
+    result = runner.invoke(app, ["sync"])
+    assert result.exit_code == 3 and "could not write the exports" in " ".join(result.output.split())
+    assert (in_tmp / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_an_unexpected_failure_is_reported_as_a_bug(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    runner.invoke(app, ["init"])
+
+    def broken(*_: object) -> None:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(sync_job, "evaluate", broken)
+    result = runner.invoke(app, ["sync"])
+    assert result.exit_code == 4 and "bug in league" in " ".join(result.output.split())

@@ -12,7 +12,7 @@ from jobs.errors import ExitCode
 from jobs.sync_job import SyncResult, open_workbook, run_sync
 from league.cells import Grid
 from league.demo import build_demo
-from league.report import LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB, is_output_tab
+from league.sheet import LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB, is_output_tab
 from sync.xlsx import XlsxWorkbook
 
 

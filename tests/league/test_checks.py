@@ -100,8 +100,11 @@ BAD = [
     Bad("unreadable-capacity", [("Events", 2, "Capacity", "four")], "unreadable", "Events", "E2"),
     Bad("event-listed-twice", [("Events", 5, event_row("qr1-ae", "Results QR1-AE"))], "duplicate-row", "Events", "A5"),
     Bad("event-id-too-long", [("Events", 5, event_row("QR2-SMNorthEDSA-Annex", "Results QR2-SMN"))],
-        "too-long", "Events", "A5", also=(("missing-tab", "Results QR2-SMN", ""),)),
+        "bad-event-id", "Events", "A5"),
+    Bad("event-id-not-a-tab-name", [("Events", 5, event_row("QR2/SMN", "Results QR2-SMN"))], "bad-event-id", "Events", "A5"),
     Bad("bad-results-tab-name", [("Events", 5, event_row("QR2-SMN", "QR2/SMN"))], "bad-tab-name", "Events", "G5"),
+    Bad("results-tab-of-two-events", [("Events", 5, event_row("QR2-SMN", "Results QR1-AE"))], "bad-tab-name", "Events", "G5"),
+    Bad("results-tab-named-like-output", [("Events", 5, event_row("QR2-SMN", "Leaderboard"))], "bad-tab-name", "Events", "G5"),
     # --- results rows -----------------------------------------------------------------------
     Bad("fighter-not-declared", [(AE, 2, "Fighter A", "Angel")],
         "piece-not-in-roster", AE, "D2", says="Ana Reyes's declared fighters", player=("QR1-AE", "Ana Reyes"), matches=1),
@@ -115,8 +118,9 @@ BAD = [
         "unknown-map", AE, "K3", WARNING, says="did you mean Marmoreal?", player=("QR1-AE", "Ben Cruz"), matches=2),
     Bad("map-missing", [(AE, 3, "Map", "")], "missing-value", AE, "K3", player=("QR1-AE", "Ben Cruz"), matches=1),
     Bad("winner-not-a-player", [(AE, 2, "Winner", "Carla Santos")],
-        "winner-not-playing", AE, "L2", says="type Ana Reyes or Ben Cruz", player=("QR1-AE", "Ana Reyes"), matches=1,
-        also=(("loser-health", AE, "E2"),)),
+        "winner-not-playing", AE, "L2", says="type Ana Reyes or Ben Cruz", player=("QR1-AE", "Ana Reyes"), matches=1),
+    Bad("player-on-both-sides", [(AE, 2, "Player B", " ana reyes ")],
+        "plays-self", AE, "G2", says="Ana Reyes", player=("QR1-AE", "Ana Reyes"), matches=1),
     Bad("winner-missing", [(AE, 2, "Winner", "")], "missing-value", AE, "L2", player=("QR1-AE", "Ana Reyes"), matches=1),
     Bad("fighter-missing", [(AE, 2, "Fighter B", "")], "missing-value", AE, "H2", player=("QR1-AE", "Ben Cruz"), matches=1),
     Bad("health-missing", [(AE, 2, "Health A", None)], "missing-value", AE, "E2", player=("QR1-AE", "Ana Reyes"), matches=1),
@@ -171,7 +175,7 @@ RULE_CODES = {
     "registration_once_per_stage": {"two-events", "duplicate-row"},
     "capacity": {"over-capacity"},
     "roster": {"roster-size", "roster-distinct", "banned-piece", "unknown-piece"},
-    "match_players": {"missing-value", "bye-with-opponent", "wrong-event", "unknown-competitor"},
+    "match_players": {"plays-self", "missing-value", "bye-with-opponent", "wrong-event", "unknown-competitor"},
     "match_winner": {"winner-not-playing", "missing-value"},
     "match_pieces": {"missing-value", "piece-not-in-roster"},
     "match_map": {"missing-value", "banned-map", "unknown-map"},
@@ -182,7 +186,7 @@ RULE_CODES = {
 }
 """The codes each registered rule can report."""
 READER_CODES = {"missing-tab", "missing-header", "duplicate-header", "unreadable", "unknown-result", "unknown-status",
-                "unknown-event", "missing-value", "duplicate-row", "too-long", "bad-tab-name"}
+                "unknown-event", "missing-value", "duplicate-row", "bad-event-id", "bad-tab-name"}
 """Codes reported while reading the tabs, before the rules run."""
 ALL_CODES = sorted(set().union(*RULE_CODES.values()) | READER_CODES)
 
@@ -274,17 +278,18 @@ def test_missing_input_tab_is_reported_not_raised(book, tab: str) -> None:
     assert f"no tab named {tab!r}" in problem.problem
 
 
-@pytest.mark.parametrize("tab, header, typed, hint", [
-    (AE, "Health A", "Helth A", "is 'Helth A' meant to be it?"),
-    (AE, "Start Health B", "start helth b", "is 'start helth b' meant to be it?"),
-    (AE, "Winner", "Winners", "is 'Winners' meant to be it?"),
-    (AE, "Map", "Battlefield", ""),
+@pytest.mark.parametrize("tab, header, typed, hint, cell", [
+    (AE, "Health A", "Helth A", "is 'Helth A' meant to be it?", "E1"),
+    (AE, "Start Health B", "start helth b", "is 'start helth b' meant to be it?", "J1"),
+    (AE, "Winner", "Winners", "is 'Winners' meant to be it?", "L1"),
+    (AE, "Map", "Battlefield", "", "P1"),
 ])
-def test_missing_header_names_the_column_and_a_near_miss(book, tab: str, header: str, typed: str, hint: str) -> None:
+def test_missing_header_names_the_column_and_a_near_miss(book, tab: str, header: str, typed: str, hint: str, cell: str) -> None:
+    """The cell is the near miss to retype, or else the first free column where the header can go."""
     grid = book.tabs[tab]
     grid[0][grid[0].index(header)] = typed
     out = book.evaluate()
-    problem = out.at("missing-header", tab, "1")
+    problem = out.at("missing-header", tab, cell)
     assert problem.severity == ERROR and problem.column == header
     assert f"no column headed {header!r} in row 1" in problem.problem
     assert hint in problem.problem
@@ -321,3 +326,30 @@ def test_official_alias_of_a_declared_fighter_is_accepted_in_results(book) -> No
 def test_fractional_health_is_unreadable(book) -> None:
     out = book.apply([(AE, 2, "Health A", "5.5")]).evaluate()
     assert ("unreadable", AE, "E2") in out.found()
+
+
+def test_a_misspelt_roster_fighter_still_lets_its_matches_count(book) -> None:
+    """The roster typo is a warning; the match typed with the right name is not thrown out for it."""
+    declared = book.get("Players", 2, "Fighter 1")
+    book.set("Players", 2, "Fighter 1", declared + "a")
+    out = book.evaluate()
+    assert out.found() == {("unknown-piece", "Players", "C2")}
+    assert out.line("QR1-AE", "Ana Reyes")["Matches"] == 2
+
+
+@pytest.mark.parametrize(("edit", "where"), [
+    (("Results QR1-AE", 1, "Map", "Maps"), "Results QR1-AE row 1"),
+    (("Events", 2, "Results Tab", "Results/QR1-AE"), "Events row 2"),
+])
+def test_an_event_whose_results_cannot_be_read_is_marked_not_final(book, edit: tuple[str, int, str, str], where: str) -> None:
+    tab, row, header, value = edit
+    if row == 1:
+        grid = book.tabs[tab]
+        grid[0][grid[0].index(header)] = value
+    else:
+        book.set(tab, row, header, value)
+    out = book.evaluate()
+    assert not any(p.code == "unknown-event" for p in out.problems), "the registrations are not blamed"
+    for line in out.sheet("QR1-AE"):
+        assert f"not final: fix {where} (no results of QR1-AE can be read)" in str(line["Note"])
+        assert line["Prize"] == ""

@@ -16,7 +16,7 @@ from jobs.demo_job import DEMO_WORKBOOK, run_demo
 from jobs.sync_job import open_workbook, run_sync
 from league.cells import Grid, as_text
 from league.demo import build_demo
-from league.report import LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB, is_output_tab
+from league.sheet import LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB, is_output_tab
 from league.sheet import Changes
 from league.template import input_sheets
 from sync.google import (
@@ -222,3 +222,24 @@ def test_init_on_sheets_makes_input_tabs_in_one_batch(tmp_path: Path, sheets_ser
 
 def test_backend_errors_are_backend_errors() -> None:
     assert issubclass(CredentialsError, BackendError)
+
+
+def test_a_lost_answer_to_the_write_is_not_resent(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
+                                                  service_account_file: Path) -> None:
+    configure(tmp_path, sheets_server, service_account_file)
+    sheets_server.inject(Fault(drop=True, match=":batchUpdate"))
+    result = CliRunner().invoke(app, ["sync", str(tmp_path)])
+    assert result.exit_code == 3
+    assert "may or may not have been applied" in " ".join(result.output.split())
+    assert sheets_server.count(":batchUpdate") == 1
+    assert CliRunner().invoke(app, ["sync", str(tmp_path)]).exit_code == 1, "running it again just works"
+
+
+def test_forbidden_names_the_account_and_what_google_said(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
+                                                  service_account_file: Path) -> None:
+    configure(tmp_path, sheets_server, service_account_file)
+    sheets_server.inject(Fault(403, times=100))
+    result = CliRunner().invoke(app, ["check", str(tmp_path)])
+    assert result.exit_code == 3
+    text = " ".join(result.output.split())
+    assert "not shared with league-sync@" in text and "Google said" in text

@@ -9,7 +9,8 @@ import pytest
 import requests
 from gspread.exceptions import APIError
 
-from sync.google import BoundedRetryClient, GaveUp, RetryPolicy, retry_after
+from sync.google import BoundedRetryClient, GaveUp, GoogleWorkbook, RetryPolicy, Unanswered, retry_after
+from sync.workbook import BackendError
 
 
 def _response(status: int, body: str = "{}", headers: dict[str, str] | None = None) -> requests.Response:
@@ -100,6 +101,35 @@ def test_backoff_grows_exponentially_up_to_the_cap() -> None:
     assert max(clock.sleeps) > 4.0, "later waits reach toward the cap"
 
 
-@pytest.mark.parametrize(("header", "seconds"), [("12", 12.0), ("0", 0.0), (None, None), ("", None)])
+@pytest.mark.parametrize(("header", "seconds"), [("12", 12.0), ("0", 0.0), (None, None), ("", None), ("soon", None)])
 def test_retry_after_parsing(header: str | None, seconds: float | None) -> None:
     assert retry_after(header) == seconds
+
+
+@pytest.mark.parametrize("lost", [requests.ReadTimeout("slow"), requests.ConnectionError("Connection aborted.")])
+def test_a_write_whose_answer_is_lost_is_not_sent_again(lost: Exception) -> None:
+    client, session, _ = _client([lost, _response(200)])
+    with pytest.raises(Unanswered):
+        client.request("POST", "http://sheets.test/v4/x:batchUpdate", json={"requests": []})
+    assert len(session.calls) == 1
+
+
+def test_a_write_that_never_connected_is_retried() -> None:
+    client, session, _ = _client([requests.ConnectTimeout("no route"), _response(200, '{"replies": []}')])
+    assert client.request("POST", "http://sheets.test/v4/x:batchUpdate", json={"requests": []}).json() == {"replies": []}
+    assert len(session.calls) == 2
+
+
+def test_an_unreadable_retry_after_falls_back_to_backoff() -> None:
+    client, session, clock = _client([_response(503, headers={"Retry-After": "soon"}), _response(200)])
+    client.request("GET", "http://sheets.test/v4/x")
+    assert len(session.calls) == 2 and 0 <= clock.sleeps[0] <= 1.0
+
+
+def test_a_disabled_api_is_not_explained_as_sharing() -> None:
+    body = ('{"error": {"code": 403, "message": "Google Sheets API has not been used in project 12 before or it is '
+            'disabled.", "status": "PERMISSION_DENIED"}}')
+    client, _, _ = _client([_response(403, body)])
+    book = GoogleWorkbook("sheet-id", client, "http://sheets.test", "bot@example.iam.gserviceaccount.com")
+    with pytest.raises(BackendError, match="not enabled for the service account's project"):
+        book.tab_names()

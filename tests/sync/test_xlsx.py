@@ -251,3 +251,11 @@ def test_create_workbook_with_dropdowns(tmp_path: Path) -> None:
 
     with pytest.raises(BackendError, match=r"new\.xlsx already exists"):
         create_workbook(path, [players])
+
+
+def test_a_tab_differing_only_in_case_is_replaced_not_duplicated(league: Path) -> None:
+    XlsxWorkbook(league).write(Changes(replace=(Sheet("LEADERBOARD", ("Rank",)),)))
+    for _ in range(2):
+        XlsxWorkbook(league).write(Changes(replace=(Sheet("Leaderboard", ("Rank", "Player"), rows=((1, "Ana"),)),)))
+    names = XlsxWorkbook(league).tab_names()
+    assert [n for n in names if n.casefold().startswith("leaderboard")] == ["Leaderboard"]
