@@ -14,9 +14,8 @@ from jobs.errors import ExitCode, WorkbookError
 from jobs.exports import write_csv
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate
-from league.report import (LEADERBOARD_TAB, is_output_tab, leaderboard_sheet, problems_sheet, standings_sheets,
-                           sync_log_row)
-from league.sheet import Changes, Sheet
+from league.report import leaderboard_sheet, problems_sheet, standings_sheets, sync_log_row
+from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX, Changes, Sheet, is_output_tab
 from sync.google import GoogleWorkbook, RetryPolicy
 from sync.workbook import Workbook
 from sync.xlsx import XlsxWorkbook
@@ -77,7 +76,9 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime) -
         tables = [*standings_sheets(ev), leaderboard_sheet(ev, outputs.get(LEADERBOARD_TAB)), problems_sheet(ev.problems, now)]
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
     outcome = f"{'dry run' if dry_run else 'synced'}, {ev.errors} error(s)"
-    changes = Changes(replace=tuple(tables), append=(sync_log_row(ev, inputs, now, outcome),))
+    written = {t.name for t in tables}
+    stale = tuple(n for n in outputs if n.startswith(STANDINGS_PREFIX) and n not in written)
+    changes = Changes(replace=tuple(tables), append=(sync_log_row(ev, inputs, now, outcome),), remove=stale)
     if dry_run:
         for line in describe(changes, outputs):
             output.console.print(line)
@@ -100,6 +101,7 @@ def describe(changes: Changes, outputs: dict[str, Grid]) -> list[str]:
         changed = sum(1 for i in range(max(len(old), len(new))) if _row(old, i) != _row(new, i))
         lines.append(f"{sheet.name}: {changed} row(s) would change" if changed else f"{sheet.name}: unchanged")
     lines += [f"{s.name}: {len(s.rows)} row(s) would be added" for s in changes.append]
+    lines += [f"{name}: would be removed (its event is no longer in the Events tab)" for name in changes.remove]
     return lines
 
 

@@ -59,6 +59,8 @@ class Changes:
     """Output tabs rewritten whole (created if missing)."""
     append: tuple[Sheet, ...] = ()
     """Rows added below the last row of a tab (created with its header if missing)."""
+    remove: tuple[str, ...] = ()
+    """Output tabs the tool wrote earlier that no longer belong to the league (an event renamed or removed)."""
 
 
 LEADERBOARD_TAB = "Leaderboard"

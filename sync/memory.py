@@ -25,6 +25,8 @@ class MemoryWorkbook:
 
     def write(self, changes: Changes) -> None:
         """Replace and append tabs as the changes say."""
+        for name in changes.remove:
+            self.tabs.pop(name, None)
         for sheet in changes.replace:
             self.tabs[sheet.name] = _grid(sheet)
         for sheet in changes.append:

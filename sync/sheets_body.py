@@ -127,7 +127,8 @@ def _validation(sheet_id: int, column: int, dropdown: Dropdown) -> Json:
 def sync_requests(metadata: Json, changes: Changes) -> list[Json]:
     """The whole sync as one list of batchUpdate requests (new tabs first, so links can find them)."""
     planner = Planner(metadata)
-    requests: list[Json] = []
+    requests: list[Json] = [{"deleteSheet": {"sheetId": planner.ids[name.casefold()]}}
+                            for name in changes.remove if name.casefold() in planner.ids]
     for sheet in changes.replace:
         planner._sheet_id(sheet.name, requests)
     for sheet in changes.replace:

@@ -67,6 +67,10 @@ class XlsxWorkbook:
         unchanged = self._book is not None and _stamp(self.path) == self._stamp
         book = self._book if unchanged and self._book is not None else _load(self.path, data_only=False)
         with _failures(self.path):
+            for name in changes.remove:
+                stale = _index(book, name)
+                if stale is not None:
+                    book.remove(book[book.sheetnames[stale]])
             for sheet in changes.replace:
                 index = _index(book, sheet.name)
                 if index is not None:  # recreated in place, so no stale cell or format survives

@@ -12,7 +12,14 @@ from jobs.errors import ExitCode
 from jobs.sync_job import SyncResult, open_workbook, run_sync
 from league.cells import Grid
 from league.demo import build_demo
-from league.sheet import LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB, is_output_tab
+from league.sheet import (
+    LEADERBOARD_TAB,
+    PROBLEMS_TAB,
+    SYNC_LOG_TAB,
+    Changes,
+    Sheet,
+    is_output_tab,
+)
 from sync.xlsx import XlsxWorkbook
 
 
@@ -95,3 +102,17 @@ def test_exports_are_written(demo: tuple[Path, SyncResult, dict[str, Grid]]) -> 
     lines = (folder / "exports" / "leaderboard.csv").read_text(encoding="utf-8-sig").splitlines()
     assert lines[0].startswith("Rank,Player,QR1,QR2,Total Wins")
     assert len(lines) == 1 + len(result.evaluation.leaderboard)
+
+
+def test_a_removed_event_takes_its_standings_tab_with_it(tmp_path: Path) -> None:
+    run_demo(tmp_path)
+    workbook = tmp_path / DEMO_WORKBOOK
+    book = XlsxWorkbook(workbook)
+    events = book.read(["Events"])["Events"]
+    kept = [row for row in events if row[0] != "QR2-GB5"]
+    book.write(Changes(replace=(Sheet("Events", tuple(str(h) for h in kept[0]), tuple(tuple(r) for r in kept[1:])),)))
+    config = load_config(tmp_path)
+    run_sync(config, open_workbook(config))
+    names = XlsxWorkbook(workbook).tab_names()
+    assert "Standings QR2-GB5" not in names and "Standings QR2-SMN" in names
+    assert "Results QR2-GB5" in names, "input tabs are never removed"

@@ -60,3 +60,8 @@ def test_init_makes_headers_and_dropdowns() -> None:
     assert rules[0]["rule"]["condition"] == {"type": "ONE_OF_RANGE", "values": [{"userEnteredValue": "='Events'!$A$2:$A"}]}
     assert rules[1]["range"]["startColumnIndex"] == 2
     assert [v["userEnteredValue"] for v in rules[1]["rule"]["condition"]["values"]] == ["Medusa", "Sinbad"]
+
+
+def test_stale_output_tabs_are_deleted_first() -> None:
+    requests = sync_requests(METADATA, Changes(remove=("leaderboard", "Standings Gone")))
+    assert requests == [{"deleteSheet": {"sheetId": 9}}]
