@@ -31,7 +31,12 @@ from league.cells import Grid
 from league.checks import CHECKS, Check, League, affected
 from league.evaluate import _notes, evaluate, read_league
 from league.problems import Problem
-from league.report import leaderboard_sheet, problems_sheet, standings_sheets, sync_log_row
+from league.report import (
+    leaderboard_sheet,
+    problems_sheet,
+    standings_sheets,
+    sync_log_row,
+)
 from league.ruleset import Ruleset, Status
 from league.standings import match_frame, rank
 from sync.memory import MemoryWorkbook

@@ -26,10 +26,9 @@ if str(ROOT) not in sys.path:
 
 from league.catalog import Catalog, Piece
 from league.cells import Cell, Grid
-from league.demo import FIRST, LAST
+from league.demo import FIRST, LAST, allowed_fighters, allowed_maps, circle
 from league.ruleset import Ruleset
 from league.sheet import Sheet
-from league.demo import allowed_fighters, allowed_maps, circle
 from league.template import input_sheets
 
 FIRST_STAGE = dt.date(2024, 8, 10)

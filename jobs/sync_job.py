@@ -14,8 +14,19 @@ from jobs.errors import ExitCode, WorkbookError
 from jobs.exports import write_csv
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate
-from league.report import leaderboard_sheet, problems_sheet, standings_sheets, sync_log_row
-from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX, Changes, Sheet, is_output_tab
+from league.report import (
+    leaderboard_sheet,
+    problems_sheet,
+    standings_sheets,
+    sync_log_row,
+)
+from league.sheet import (
+    LEADERBOARD_TAB,
+    STANDINGS_PREFIX,
+    Changes,
+    Sheet,
+    is_output_tab,
+)
 from sync.google import GoogleWorkbook, RetryPolicy
 from sync.workbook import Workbook
 from sync.xlsx import XlsxWorkbook

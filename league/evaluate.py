@@ -9,7 +9,15 @@ from league.catalog import Catalog
 from league.cells import Grid, name_key
 from league.checks import League, affected, run_checks
 from league.problems import Problem, Severity
-from league.records import EVENTS_TAB, Entrant, Event, read_entrants, read_events, read_matches, read_penalties
+from league.records import (
+    EVENTS_TAB,
+    Entrant,
+    Event,
+    read_entrants,
+    read_events,
+    read_matches,
+    read_penalties,
+)
 from league.ruleset import Ruleset, Status
 from league.standings import Standing, match_frame, rank
 from league.tables import missing_tab

@@ -119,7 +119,7 @@ def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]]) -> tu
             problems.append(_unreadable(table, row, "Date", date_cell, "a date (YYYY-MM-DD)") if as_text(date_cell) else
                             table.problem(Severity.WARNING, "missing-value", row, "Date", f"{ident} has no date, so bans "
                                           "with a date window are checked as if always in force", "type the date (YYYY-MM-DD)"))
-        if capacity is None and as_text(cap_cell) or capacity is not None and capacity < 1:
+        if (capacity is None and as_text(cap_cell)) or (capacity is not None and capacity < 1):
             problems.append(_unreadable(table, row, "Capacity", cap_cell, "a whole number of players"))
             capacity = None
         bad_tab = _bad_results_tab(results_tab, tabs_used)

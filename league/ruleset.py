@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from league.cells import name_key
@@ -196,7 +196,7 @@ class _Section:
                 raise RulesetError(f"{self.source}: missing key `{self._path(key)}`")
             return default
         value = self.data[key]
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
             expected = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
             raise RulesetError(f"{self.source}: `{self._path(key)}` must be {expected}, found {value!r}")
         return value

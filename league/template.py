@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from league.catalog import Catalog
 from league.cells import Cell, quote_tab
-from league.records import EVENT_HEADERS, PENALTIES_TAB, PENALTY_HEADERS, EVENTS_TAB
+from league.records import EVENT_HEADERS, EVENTS_TAB, PENALTIES_TAB, PENALTY_HEADERS
 from league.ruleset import Ruleset
 from league.sheet import Dropdown, Sheet
 

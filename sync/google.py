@@ -25,7 +25,15 @@ from urllib3.exceptions import NewConnectionError
 
 from league.cells import Grid
 from league.sheet import Changes, Sheet
-from sync.sheets_body import METADATA_FIELDS, Json, grids_from, init_requests, read_ranges, sync_requests, titles
+from sync.sheets_body import (
+    METADATA_FIELDS,
+    Json,
+    grids_from,
+    init_requests,
+    read_ranges,
+    sync_requests,
+    titles,
+)
 from sync.workbook import BackendError
 
 SCOPES = ("https://www.googleapis.com/auth/spreadsheets",)

@@ -13,7 +13,8 @@ from itertools import zip_longest
 from pathlib import Path
 
 import openpyxl
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell as XlCell, MergedCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, MergedCell
+from openpyxl.cell.cell import Cell as XlCell
 from openpyxl.styles import Font
 from openpyxl.styles.numbers import is_datetime
 from openpyxl.workbook.workbook import Workbook as Book

@@ -16,8 +16,13 @@ from jobs.demo_job import DEMO_WORKBOOK, run_demo
 from jobs.sync_job import open_workbook, run_sync
 from league.cells import Grid, as_text
 from league.demo import build_demo
-from league.sheet import LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB, is_output_tab
-from league.sheet import Changes
+from league.sheet import (
+    LEADERBOARD_TAB,
+    PROBLEMS_TAB,
+    SYNC_LOG_TAB,
+    Changes,
+    is_output_tab,
+)
 from league.template import input_sheets
 from sync.google import (
     BoundedRetryClient,

@@ -9,7 +9,14 @@ import pytest
 import requests
 from gspread.exceptions import APIError
 
-from sync.google import BoundedRetryClient, GaveUp, GoogleWorkbook, RetryPolicy, Unanswered, retry_after
+from sync.google import (
+    BoundedRetryClient,
+    GaveUp,
+    GoogleWorkbook,
+    RetryPolicy,
+    Unanswered,
+    retry_after,
+)
 from sync.workbook import BackendError
 
 

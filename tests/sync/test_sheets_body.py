@@ -5,7 +5,14 @@ from __future__ import annotations
 import datetime as dt
 
 from league.sheet import Changes, Dropdown, Link, Sheet
-from sync.sheets_body import PROTECTION_NOTE, cell_data, grids_from, init_requests, read_ranges, sync_requests
+from sync.sheets_body import (
+    PROTECTION_NOTE,
+    cell_data,
+    grids_from,
+    init_requests,
+    read_ranges,
+    sync_requests,
+)
 
 METADATA = {"sheets": [
     {"properties": {"sheetId": 0, "title": "Events", "index": 0}},
