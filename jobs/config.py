@@ -27,7 +27,7 @@ class SheetsTarget:
     credentials: Path
     api_root: str = DEFAULT_SHEETS_API
     retry_seconds: float = 120.0
-    """Total time one request may spend on retries before the sync gives up (exit 3)."""
+    """Total time the whole sync may spend on retries before it gives up (exit 3)."""
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import requests
-from google.auth.exceptions import GoogleAuthError, RefreshError
+from google.auth.exceptions import GoogleAuthError, RefreshError, TransportError
 from google.oauth2.service_account import Credentials
 from gspread.exceptions import APIError
 from gspread.http_client import HTTPClient, ParamsType
@@ -47,10 +47,10 @@ class CredentialsError(BackendError):
 
 @dataclass(frozen=True)
 class RetryPolicy:
-    """How long to keep trying one request: exponential backoff with full jitter, within a budget."""
+    """How long to keep trying: exponential backoff with full jitter, within one budget for the whole sync."""
 
     budget: float = 120.0
-    """Seconds from the first try after which no further try starts."""
+    """Seconds from the sync's first request after which no further try starts."""
     base: float = 1.0
     cap: float = 32.0
     timeout: tuple[float, float] = (10.0, 60.0)
@@ -66,9 +66,12 @@ class GaveUp(Exception):
 
 
 class BoundedRetryClient(HTTPClient):
-    """gspread's HTTP client, retrying 408, 429, 5xx (JSON or HTML) and dropped connections, then giving up.
+    """gspread's HTTP client, retrying passing failures within one time budget for its whole life (one sync).
 
-    gspread's BackOffHTTPClient never gives up on a persistent 429 and can't parse an HTML one.
+    Retried: 408, 429 and 5xx answers (JSON or HTML), failed connections and token refreshes, and
+    answers cut off midway. A write (any method but GET) is only sent again when the server surely
+    did not apply it: a 429, or a connection that never opened. gspread's BackOffHTTPClient never
+    gives up on a persistent 429 and can't parse an HTML one.
     """
 
     def __init__(self, auth: Any, session: Any = None, policy: RetryPolicy = RetryPolicy(),
@@ -78,35 +81,51 @@ class BoundedRetryClient(HTTPClient):
         self.policy, self.sleep, self.clock = policy, sleep, clock
         self.rng = rng or random.Random()
         self.timeout = policy.timeout
+        self.started: float | None = None
 
     def request(self, method: str, endpoint: str, params: ParamsType | None = None, data: bytes | None = None,
                 json: Mapping[str, Any] | None = None, files: Any = None,
                 headers: MutableMapping[str, str] | None = None) -> requests.Response:
         """Send once, then again after a backoff while the failure is passing and the budget lasts."""
-        start = self.clock()
+        if self.started is None:
+            self.started = self.clock()
+        write = method.upper() != "GET"
         tries = 0
         while True:
             tries += 1
-            wait: float | None = None
+            wait = 0.0
             try:
                 response = self.session.request(method=method, url=endpoint, json=json, params=params, data=data,
-                                                files=files, headers=headers, timeout=self.timeout)
-            except (requests.ConnectionError, requests.Timeout) as exc:
-                if method.upper() != "GET" and _maybe_received(exc):
-                    raise Unanswered(f"{type(exc).__name__}") from None
+                                                files=files, headers=headers, timeout=self._timeout())
+            except (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError) as exc:
+                if write and _maybe_received(exc):
+                    raise Unanswered(type(exc).__name__) from None
                 last, status = f"{type(exc).__name__}: the connection failed or timed out", None
+            except (TransportError, RefreshError) as exc:  # the token request, before anything was sent
+                if isinstance(exc, RefreshError) and not exc.retryable:
+                    raise
+                last, status = f"{type(exc).__name__}: the token request failed", None
             else:
                 if response.ok:
                     return response
                 if response.status_code not in RETRY_STATUSES:
                     raise APIError(response)
+                if write and response.status_code != 429:
+                    raise Unanswered(f"HTTP {response.status_code}")
                 last, status = f"HTTP {response.status_code}", response.status_code
-                wait = retry_after(response.headers.get("Retry-After"))
-            delay = wait if wait is not None else self.rng.uniform(0, min(self.policy.cap, self.policy.base * 2 ** (tries - 1)))
-            spent = self.clock() - start
+                wait = retry_after(response.headers.get("Retry-After")) or 0.0
+            backoff = self.rng.uniform(0, min(self.policy.cap, self.policy.base * 2 ** (tries - 1)))
+            delay = max(wait, backoff)  # Retry-After is a floor: "0" must not mean a tight loop
+            spent = self.clock() - self.started
             if spent + delay > self.policy.budget:
                 raise GaveUp(tries, spent, last, status)
             self.sleep(delay)
+
+    def _timeout(self) -> tuple[float, float]:
+        """The policy's timeouts, the read one cut to what is left of the budget (at least 1 s)."""
+        left = self.policy.budget - (self.clock() - (self.started or self.clock()))
+        connect, read = self.policy.timeout
+        return connect, max(1.0, min(read, left))
 
 
 class Unanswered(Exception):
@@ -175,7 +194,7 @@ class GoogleWorkbook:
             raise BackendError(f"{what}: gave up after {exc.tries} tries in {exc.seconds:.0f} s; nothing was changed. "
                                "Run the sync again later.") from None
         except Unanswered as exc:
-            raise BackendError(f"Google Sheets did not answer the write ({exc}): it may or may not have been applied. "
+            raise BackendError(f"Google Sheets did not confirm the write ({exc}): it may or may not have been applied. "
                                "Run the sync again: it rewrites the output tabs whole.") from None
         except APIError as exc:
             raise BackendError(self._explain(exc)) from None

@@ -13,13 +13,17 @@ from league.cells import SERIAL_EPOCH, Cell, Grid, quote_tab
 from league.sheet import Changes, Dropdown, Sheet
 
 METADATA_FIELDS = ("spreadsheetId,properties.title,"
-                   "sheets(properties(sheetId,title,index,gridProperties),protectedRanges(protectedRangeId,description))")
+                   "sheets(properties(sheetId,title,index,sheetType,gridProperties),protectedRanges(protectedRangeId,description))")
 PROTECTION_NOTE = "Written by league sync: edits here are replaced on the next sync."
 DATE_FORMAT = {"numberFormat": {"type": "DATE", "pattern": "yyyy-mm-dd"}}
 LAST_ROW = 2000
 """Dropdowns over a column cover rows 2 to this one."""
 
 Json = dict[str, Any]
+
+
+MAX_TEXT = 50_000
+"""Google's limit on one cell's text: a longer one would make the whole batch fail."""
 
 
 def cell_data(value: Cell) -> Json:
@@ -34,7 +38,8 @@ def cell_data(value: Cell) -> Json:
         value = value.date()
     if isinstance(value, dt.date):
         return {"userEnteredValue": {"numberValue": (value - SERIAL_EPOCH).days}, "userEnteredFormat": DATE_FORMAT}
-    return {"userEnteredValue": {"stringValue": str(value)}}
+    text = str(value)
+    return {"userEnteredValue": {"stringValue": text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"}}
 
 
 def _row(values: Sequence[Cell], bold: bool = False) -> Json:
@@ -83,9 +88,10 @@ class Planner:
                 cell = rows[link.row + 1]["values"][link.column]
                 cell["userEnteredFormat"] = {"textFormat": {"link": {"uri": f"#gid={target}&range={link.cell}"}}}
         columns = max([len(sheet.header), *(len(r) for r in sheet.rows)])
-        requests.append({"updateSheetProperties": {
-            "properties": {"sheetId": sid, "gridProperties": {"rowCount": len(rows) + 1, "columnCount": columns, "frozenRowCount": 1}},
-            "fields": "gridProperties(rowCount,columnCount,frozenRowCount)"}})
+        requests.append({"updateSheetProperties": {  # the title too: an event id retyped in another case
+            "properties": {"sheetId": sid, "title": sheet.name,
+                           "gridProperties": {"rowCount": len(rows) + 1, "columnCount": columns, "frozenRowCount": 1}},
+            "fields": "title,gridProperties(rowCount,columnCount,frozenRowCount)"}})
         requests.append({"updateCells": {"range": {"sheetId": sid}, "rows": rows, "fields": "userEnteredValue,userEnteredFormat"}})
         requests.append({"autoResizeDimensions": {"dimensions": {"sheetId": sid, "dimension": "COLUMNS", "startIndex": 0, "endIndex": columns}}})
         if protect and not any(p.get("description") == PROTECTION_NOTE
@@ -127,7 +133,7 @@ def _validation(sheet_id: int, column: int, dropdown: Dropdown) -> Json:
 def sync_requests(metadata: Json, changes: Changes) -> list[Json]:
     """The whole sync as one list of batchUpdate requests (new tabs first, so links can find them)."""
     planner = Planner(metadata)
-    requests: list[Json] = [{"deleteSheet": {"sheetId": planner.ids[name.casefold()]}}
+    requests: list[Json] = [{"deleteSheet": {"sheetId": planner.ids.pop(name.casefold())}}
                             for name in changes.remove if name.casefold() in planner.ids]
     for sheet in changes.replace:
         planner._sheet_id(sheet.name, requests)
@@ -148,6 +154,7 @@ def init_requests(metadata: Json, sheets: Sequence[Sheet]) -> list[Json]:
 
 
 def titles(metadata: Mapping[str, Any]) -> Iterator[str]:
-    """Tab titles in spreadsheet order."""
+    """Titles of the tabs that hold cells (not chart sheets), in spreadsheet order."""
     for s in sorted(metadata.get("sheets", []), key=lambda s: s["properties"].get("index", 0)):
-        yield s["properties"]["title"]
+        if s["properties"].get("sheetType", "GRID") == "GRID":
+            yield s["properties"]["title"]

@@ -31,6 +31,8 @@ LISTS = "Lists"
 """Hidden tab holding dropdown choices too long (or too comma-laden) for an inline list."""
 LAST_ROW = 1000
 """Dropdowns cover rows 2 to this one: Excel needs a bounded range."""
+MAX_TEXT = 32_767
+"""Excel's limit on one cell's text."""
 MAX_WIDTH = 50
 """Widest automatic column, so one long note doesn't push the rest off screen."""
 
@@ -242,6 +244,8 @@ def _put(ws: Worksheet, row: int, column: int, value: Cell) -> None:
         value = value.replace(tzinfo=None)  # Excel has no time zones: keep the wall-clock time
     if isinstance(value, str):
         value = ILLEGAL_CHARACTERS_RE.sub("", value)  # control characters are invalid in the file
+        if len(value) > MAX_TEXT:
+            value = value[:MAX_TEXT - 1] + "…"
     cell = ws.cell(row=row, column=column, value=value)
     if isinstance(value, str):
         cell.data_type = "s"

@@ -1736,6 +1736,8 @@ class SheetsServer:
         uev = source.get("userEnteredValue")
         if isinstance(uev, Mapping) and len(uev) > 1:
             raise _Invalid("Only one of numberValue, stringValue, boolValue, formulaValue or errorValue may be set.")
+        if isinstance(uev, Mapping) and len(str(uev.get("stringValue", ""))) > 50_000:
+            raise _Invalid("Your input contains more than the maximum of 50000 characters in a single cell.")
         cell = sh.cells.get((r, c), {})
         if "*" in tree:
             src = {k: v for k, v in source.items() if k in _CELL_FIELDS}

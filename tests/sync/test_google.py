@@ -37,7 +37,9 @@ from sync.xlsx import XlsxWorkbook
 
 SHEET_ID = "1LeagueTestSpreadsheet0000000000000000000000"
 ACCOUNT = "league-sync@league-tests.iam.gserviceaccount.com"
-FAST = RetryPolicy(budget=3.0, base=0.01, cap=0.05, timeout=(1.0, 0.5))
+FAST = RetryPolicy(budget=8.0, base=0.01, cap=0.05, timeout=(2.0, 5.0))
+IMPATIENT = RetryPolicy(budget=8.0, base=0.01, cap=0.05, timeout=(2.0, 1.0))
+"""For the slow-answer case only: a read timeout the 2.5 s delay overruns."""
 
 
 def demo_inputs() -> dict[str, Grid]:
@@ -99,9 +101,17 @@ def test_request_count_does_not_grow_with_the_league(tmp_path: Path, sheets_serv
     config = load_config(configure(tmp_path, sheets_server, service_account_file))
     run_sync(config, workbook(sheets_server, service_account_file))
     first = sheets_server.count()
-    big = {name: grid * (3 if name.startswith("Results") else 1) for name, grid in seeded.items()}
+    big = {name: [list(r) for r in grid] for name, grid in seeded.items()}
+    events = big["Events"]
+    for copy in range(1, 4):  # three more copies of every event: 24 events, 24 results tabs
+        for row in seeded["Events"][1:]:
+            event, tab = f"{row[0]}-{copy}", f"{row[6]}-{copy}"
+            events.append([event, *row[1:6], tab])
+            big[tab] = [list(r) for r in seeded[str(row[6])]]
+            big["Players"] += [[p[0], event, *p[2:]] for p in seeded["Players"][1:] if p[1] == row[0]]
     sheets_server.add_spreadsheet(SHEET_ID, big, shared_with=[ACCOUNT])
-    run_sync(config, workbook(sheets_server, service_account_file))
+    result = run_sync(config, workbook(sheets_server, service_account_file))
+    assert len(result.evaluation.league.events) == 24 and len(result.changes.replace) == 24 + 2
     assert first == 3 and sheets_server.count() - first == 3
 
 
@@ -140,15 +150,20 @@ def test_formula_looking_names_come_back_as_plain_strings(tmp_path: Path, sheets
 
 @pytest.mark.parametrize("fault", [
     Fault(429, "json"), Fault(429, "html"), Fault(500), Fault(503, "html"), Fault(429, retry_after=0.1),
-    Fault(200, delay=1.0), Fault(drop=True), Fault(503, match=":batchUpdate", times=2),
+    Fault(200, delay=2.5), Fault(drop=True), Fault(429, match=":batchUpdate", times=2), Fault(502, match="values:batchGet"),
 ])
 def test_passing_failures_are_ridden_out(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
                                          service_account_file: Path, fault: Fault) -> None:
     config = load_config(configure(tmp_path, sheets_server, service_account_file))
     sheets_server.inject(fault)
-    result = run_sync(config, workbook(sheets_server, service_account_file))
+    policy = IMPATIENT if fault.delay else FAST
+    started = time.monotonic()
+    result = run_sync(config, workbook(sheets_server, service_account_file, policy))
     assert result.code == 1
     assert texts(sheets_server.values(SHEET_ID, LEADERBOARD_TAB))[0][:2] == ["Rank", "Player"]
+    assert sheets_server.count() == 3 + fault.times, "each faulted request was answered by the fault, then retried"
+    if fault.retry_after:
+        assert time.monotonic() - started >= fault.retry_after
 
 
 def test_persistent_429_ends_with_exit_3_and_nothing_written(tmp_path: Path, sheets_server: SheetsServer,
@@ -182,19 +197,24 @@ def test_missing_spreadsheet(tmp_path: Path, sheets_server: SheetsServer, servic
     assert result.exit_code == 3 and "no spreadsheet with id" in " ".join(result.output.split())
 
 
-@pytest.mark.parametrize("content", [None, "not json", '{"type": "service_account"}'])
+@pytest.mark.parametrize("content", [None, "not json", '{"type": "service_account"}', "no e-mail", "cut short"])
 def test_bad_key_files_are_explained_without_the_key(tmp_path: Path, sheets_server: SheetsServer,
                                                       service_account_file: Path, content: str | None) -> None:
     key = tmp_path / "key.json"
-    if content is not None:
+    real = json.loads(service_account_file.read_text())
+    if content == "no e-mail":  # the real private key is in the file: it must not leak into a message
+        key.write_text(json.dumps({k: v for k, v in real.items() if k != "client_email"}), encoding="utf-8")
+    elif content == "cut short":
+        key.write_text(json.dumps(real)[:-40], encoding="utf-8")
+    elif content is not None:
         key.write_text(content, encoding="utf-8")
     with pytest.raises(CredentialsError, match="key"):
         load_credentials(key)
     configure(tmp_path, sheets_server, key)
     result = CliRunner().invoke(app, ["sync", str(tmp_path)])
     assert result.exit_code == 2
-    secret = json.loads(service_account_file.read_text())["private_key"].splitlines()[1]
-    assert secret not in result.output
+    for secret in real["private_key"].splitlines()[1:-1]:
+        assert secret not in result.output
 
 
 def test_environment_overrides_the_config(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
@@ -229,6 +249,16 @@ def test_backend_errors_are_backend_errors() -> None:
     assert issubclass(CredentialsError, BackendError)
 
 
+def test_a_server_error_on_the_write_is_not_resent(tmp_path: Path, sheets_server: SheetsServer,
+                                                   seeded: dict[str, Grid], service_account_file: Path) -> None:
+    """A 5xx may come after the batch was applied, so the write is not sent blind a second time."""
+    configure(tmp_path, sheets_server, service_account_file)
+    sheets_server.inject(Fault(503, match=":batchUpdate"))
+    result = CliRunner().invoke(app, ["sync", str(tmp_path)])
+    assert result.exit_code == 3 and "may or may not have been applied" in " ".join(result.output.split())
+    assert sheets_server.count(":batchUpdate") == 1
+
+
 def test_a_lost_answer_to_the_write_is_not_resent(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
                                                   service_account_file: Path) -> None:
     configure(tmp_path, sheets_server, service_account_file)
@@ -248,3 +278,17 @@ def test_forbidden_names_the_account_and_what_google_said(tmp_path: Path, sheets
     assert result.exit_code == 3
     text = " ".join(result.output.split())
     assert "not shared with league-sync@" in text and "Google said" in text
+
+
+def test_an_event_id_retyped_in_another_case_renames_its_tab(tmp_path: Path, sheets_server: SheetsServer,
+                                                             seeded: dict[str, Grid], service_account_file: Path) -> None:
+    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    run_sync(config, workbook(sheets_server, service_account_file))
+    renamed = {name: [list(r) for r in grid] for name, grid in seeded.items()}
+    renamed["Events"] = [["qr1-ae" if c == "QR1-AE" else c for c in row] for row in renamed["Events"]]
+    sheets_server.add_spreadsheet(SHEET_ID, {**renamed, **{t: sheets_server.values(SHEET_ID, t)
+                                                           for t in sheets_server.tab_names(SHEET_ID) if t not in renamed}},
+                                  shared_with=[ACCOUNT])
+    assert run_sync(config, workbook(sheets_server, service_account_file)).code == 1
+    tabs = sheets_server.tab_names(SHEET_ID)
+    assert "Standings qr1-ae" in tabs and "Standings QR1-AE" not in tabs

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 import requests
+from google.auth.exceptions import RefreshError, TransportError
 from gspread.exceptions import APIError
 
 from sync.google import (
@@ -140,3 +141,66 @@ def test_a_disabled_api_is_not_explained_as_sharing() -> None:
     book = GoogleWorkbook("sheet-id", client, "http://sheets.test", "bot@example.iam.gserviceaccount.com")
     with pytest.raises(BackendError, match="not enabled for the service account's project"):
         book.tab_names()
+
+
+def test_retry_after_zero_is_no_tight_loop() -> None:
+    client, session, clock = _client([_response(429, headers={"Retry-After": "0"})], budget=30.0)
+    with pytest.raises(GaveUp):
+        client.request("GET", "http://sheets.test/v4/x")
+    assert len(session.calls) < 30 and sum(clock.sleeps) > 10
+
+
+def test_the_budget_covers_the_whole_sync_not_each_request() -> None:
+    client, session, clock = _client([_response(503)], budget=20.0)
+    with pytest.raises(GaveUp):
+        client.request("GET", "http://sheets.test/v4/metadata")
+    spent = clock.now
+    with pytest.raises(GaveUp):
+        client.request("GET", "http://sheets.test/v4/values:batchGet")
+    assert clock.now <= 20.0 and clock.now - spent < 8.0, "the second request only had what was left"
+
+
+@pytest.mark.parametrize("failure", [TransportError("token endpoint unreachable"),
+                                     RefreshError("503 from the token endpoint", retryable=True)])
+def test_a_passing_token_failure_is_retried(failure: Exception) -> None:
+    client, session, _ = _client([failure, _response(200)])
+    client.request("POST", "http://sheets.test/v4/x:batchUpdate", json={"requests": []})
+    assert len(session.calls) == 2, "the token request comes before anything is sent, so even a write is safe"
+
+
+def test_a_refused_key_is_not_retried() -> None:
+    client, session, _ = _client([RefreshError("invalid_grant: Invalid JWT Signature.", retryable=False)])
+    with pytest.raises(RefreshError):
+        client.request("GET", "http://sheets.test/v4/x")
+    assert len(session.calls) == 1
+
+
+def test_an_answer_cut_off_midway_is_retried_for_reads_only() -> None:
+    cut = requests.exceptions.ChunkedEncodingError("Connection broken: IncompleteRead")
+    client, session, _ = _client([cut, _response(200)])
+    client.request("GET", "http://sheets.test/v4/x")
+    assert len(session.calls) == 2
+    client, session, _ = _client([cut, _response(200)])
+    with pytest.raises(Unanswered):
+        client.request("POST", "http://sheets.test/v4/x:batchUpdate", json={"requests": []})
+
+
+@pytest.mark.parametrize("status", [500, 502, 503, 504, 408])
+def test_a_write_answered_with_a_server_error_is_not_sent_again(status: int) -> None:
+    client, session, _ = _client([_response(status), _response(200)])
+    with pytest.raises(Unanswered):
+        client.request("POST", "http://sheets.test/v4/x:batchUpdate", json={"requests": []})
+    assert len(session.calls) == 1
+
+
+def test_a_write_refused_for_quota_is_sent_again() -> None:
+    client, session, _ = _client([_response(429), _response(200)])
+    client.request("POST", "http://sheets.test/v4/x:batchUpdate", json={"requests": []})
+    assert len(session.calls) == 2
+
+
+def test_every_try_has_a_read_timeout_within_the_budget() -> None:
+    client, session, clock = _client([_response(503), _response(503), _response(200)], budget=60.0)
+    client.policy = RetryPolicy(budget=3.0, base=1.0, cap=1.0, timeout=(1.0, 30.0))
+    client.request("GET", "http://sheets.test/v4/x")
+    assert all(1.0 <= call["timeout"][1] <= 3.0 for call in session.calls)

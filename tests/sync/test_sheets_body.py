@@ -72,3 +72,8 @@ def test_init_makes_headers_and_dropdowns() -> None:
 def test_stale_output_tabs_are_deleted_first() -> None:
     requests = sync_requests(METADATA, Changes(remove=("leaderboard", "Standings Gone")))
     assert requests == [{"deleteSheet": {"sheetId": 9}}]
+
+
+def test_text_longer_than_a_cell_holds_is_cut_not_refused() -> None:
+    text = cell_data("x" * 60_000)["userEnteredValue"]["stringValue"]
+    assert len(text) == 50_000 and text.endswith("…")
