@@ -28,8 +28,9 @@ from generate import generate_league, machine, profile, timed
 from jobs.config import load_ruleset
 from league.catalog import Catalog
 from league.cells import Grid
-from league.checks import CHECKS, Check, League, affected
+from league.checks import CHECKS, Check, affected
 from league.evaluate import _notes, evaluate, read_league
+from league.league import League
 from league.problems import Problem
 from league.report import (
     leaderboard_sheet,

@@ -4,79 +4,13 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from functools import cached_property
 
-from league.catalog import Catalog, closest
+from league.catalog import closest
 from league.cells import name_key
+from league.league import League
 from league.problems import Problem, Severity
-from league.records import PENALTIES_TAB, Entrant, Event, MatchRow, Penalty, Side
-from league.ruleset import Ban, Kind, Ruleset, Status
-
-
-@dataclass(frozen=True)
-class League:
-    """Everything read from a workbook, as typed records, ready to be checked and ranked."""
-
-    ruleset: Ruleset
-    catalog: Catalog
-    events: list[Event]
-    entrants: list[Entrant]
-    matches: list[MatchRow]
-    penalties: list[Penalty] = field(default_factory=list)
-    columns: dict[str, dict[str, int]] = field(default_factory=dict)
-    """Tab -> header -> 0-based column where it was found, for A1 references."""
-    unread: dict[str, str] = field(default_factory=dict)
-    """Event id -> where to fix it, for events whose results tab can't be read at all."""
-
-    @cached_property
-    def event_by_id(self) -> dict[str, Event]:
-        return {e.id: e for e in self.events}
-
-    @cached_property
-    def roster(self) -> dict[tuple[str, str], Entrant]:
-        """(event id, name key) -> the first registration of that competitor in that event."""
-        out: dict[tuple[str, str], Entrant] = {}
-        for e in self.entrants:
-            out.setdefault((e.event, e.key), e)
-        return out
-
-    @cached_property
-    def banned(self) -> dict[str, dict[str, Ban]]:
-        """Event id -> piece identity -> the ban forbidding it there (by name, or by its set)."""
-        out: dict[str, dict[str, Ban]] = {}
-        for event in [*self.events, None]:
-            day = event.date if event else None
-            bans: dict[str, Ban] = {}
-            for ban in (b for b in self.ruleset.bans if b.applies(day)):
-                if ban.what == "piece":
-                    bans.setdefault(same_piece(self, ban.name), ban)
-                elif ban.what == "set":
-                    for piece in self.catalog.pieces.values():
-                        if name_key(piece.set) == name_key(ban.name):
-                            bans.setdefault(name_key(piece.name), ban)
-            out[event.id if event else ""] = bans
-        return out
-
-    @cached_property
-    def declared(self) -> dict[tuple[str, str], frozenset[str]]:
-        """(event id, name key) -> identities of the pieces that competitor declared.
-
-        A misspelt roster entry (only a warning) also stands for its closest official name, so
-        matches typed with the right spelling still count."""
-        out = {}
-        for k, e in self.roster.items():
-            ids = {same_piece(self, p) for p in e.roster}
-            for p in e.roster:
-                if p and self.catalog.pieces and self.catalog.piece(p) is None:
-                    ids.update(name_key(n) for n in self.catalog.closest_pieces(p)[:1])
-            out[k] = frozenset(ids)
-        return out
-
-    def entrant(self, event: str, name: str) -> Entrant | None:
-        """The registration of `name` in `event`, if any."""
-        return self.roster.get((event, name_key(name)))
-
+from league.records import PENALTIES_TAB, Entrant, MatchRow, Side
+from league.ruleset import Ban, Kind, Status
 
 Check = Callable[[League], Iterator[Problem]]
 CHECKS: dict[str, Check] = {}
@@ -97,17 +31,6 @@ def _at(lg: League, tab: str, row: int, header: str, code: str, problem: str, fi
 def run_checks(lg: League) -> list[Problem]:
     """Every registered rule over the whole league."""
     return [p for fn in CHECKS.values() for p in fn(lg)]
-
-
-def _bans_for(lg: League, event: str, what: str) -> list[Ban]:
-    day = lg.event_by_id[event].date if event in lg.event_by_id else None
-    return [b for b in lg.ruleset.bans if b.what == what and b.applies(day)]
-
-
-def banned_piece(lg: League, event: str, piece: str) -> Ban | None:
-    """The ban that forbids `piece` at `event`, by its own name or its set."""
-    bans = lg.banned.get(event, lg.banned[""])
-    return bans.get(same_piece(lg, piece))
 
 
 def _ban_text(ban: Ban) -> str:
@@ -165,17 +88,17 @@ def roster(lg: League) -> Iterator[Problem]:
                           f"{e.name} declared fewer than {len(reg.roster)} {reg.roster_label}s: {header} is empty",
                           f"fill in all {len(reg.roster)} {reg.roster_label}s")
                 continue
-            if reg.roster_distinct and same_piece(lg, piece) in seen:
+            if reg.roster_distinct and lg.piece_identity(piece) in seen:
                 yield _at(lg, reg.tab, e.row, header, "roster-distinct",
-                          f"{piece} is declared twice (also in {seen[same_piece(lg, piece)]})",
+                          f"{piece} is declared twice (also in {seen[lg.piece_identity(piece)]})",
                           f"declare {len(reg.roster)} different {reg.roster_label}s")
-            seen.setdefault(same_piece(lg, piece), header)
+            seen.setdefault(lg.piece_identity(piece), header)
             yield from _piece_problems(lg, e.event, reg.tab, e.row, header, piece)
 
 
 def _piece_problems(lg: League, event: str, tab: str, row: int, header: str, piece: str) -> Iterator[Problem]:
     label = lg.ruleset.registration.roster_label
-    ban = banned_piece(lg, event, piece)
+    ban = lg.ban_on(event, piece)
     if ban:
         yield _at(lg, tab, row, header, "banned-piece", f"{label} {piece!r} {_ban_text(ban)}",
                   f"choose a {label} that is allowed at {event}")
@@ -183,12 +106,6 @@ def _piece_problems(lg: League, event: str, tab: str, row: int, header: str, pie
         near = lg.catalog.closest_pieces(piece)
         hint = f"did you mean {' or '.join(near)}?" if near else f"check the spelling against the official {label} list"
         yield _at(lg, tab, row, header, "unknown-piece", f"{piece!r} is not an official {label}", hint, Severity.WARNING)
-
-
-def same_piece(lg: League, name: str) -> str:
-    """What identifies a piece: its official name when the catalog knows it (aliases included)."""
-    official = lg.catalog.piece(name)
-    return name_key(official.name if official else name)
 
 
 def _distinct_sides(sides: tuple[str, ...], m: MatchRow) -> Iterator[tuple[str, Side]]:
@@ -262,7 +179,7 @@ def match_pieces(lg: League) -> Iterator[Problem]:
                 if m.kind is Kind.PLAYED:
                     yield _at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the {reg.roster_label} {s.name or 'the player'} used")
                 continue
-            if entrant and reg.roster and same_piece(lg, s.piece) not in lg.declared[(entrant.event, entrant.key)]:
+            if entrant and reg.roster and lg.piece_identity(s.piece) not in lg.declared[(entrant.event, entrant.key)]:
                 declared = ", ".join(p for p in entrant.roster if p)
                 yield _at(lg, m.tab, m.row, header, "piece-not-in-roster",
                           f"{s.piece!r} is not one of {entrant.name}'s declared {reg.roster_label}s ({declared})",
@@ -284,7 +201,7 @@ def match_map(lg: League) -> Iterator[Problem]:
             if m.kind is Kind.PLAYED:
                 yield _at(lg, m.tab, m.row, res.venue_item, "missing-value", f"{res.venue_item} is empty", f"type the {res.venue_item.lower()} played")
             continue
-        ban = next((b for b in _bans_for(lg, m.event, "map") if name_key(b.name) == name_key(m.venue_item)), None)
+        ban = next((b for b in lg.bans_at(m.event, "map") if name_key(b.name) == name_key(m.venue_item)), None)
         if ban:
             yield _at(lg, m.tab, m.row, res.venue_item, "banned-map", f"{res.venue_item.lower()} {m.venue_item!r} {_ban_text(ban)}",
                       "replay on an allowed map, or correct the name")

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from league.catalog import Catalog
 from league.cells import Grid, name_key
-from league.checks import League, affected, run_checks
+from league.checks import affected, run_checks
+from league.league import League
 from league.problems import Problem, Severity
 from league.records import (
     EVENTS_TAB,
