@@ -20,6 +20,7 @@ from league.sheet import (
     Sheet,
     is_output_tab,
 )
+from league.ruleset import Ruleset
 from league.standings import Standing
 
 TIE_NAMES = 5
@@ -36,6 +37,11 @@ def standings_tab(event: str) -> str:
 def number(value: Fraction) -> int | float:
     """A score as a sheet number: whole numbers stay whole."""
     return int(value) if value.denominator == 1 else float(value)
+
+
+def _ratio_formats(header: tuple[str, ...], ruleset: Ruleset) -> tuple[tuple[int, str], ...]:
+    """Tiebreaker columns show four decimals, so 0.4190 and 0.4191 line up."""
+    return tuple((header.index(t.label), "0.0000") for t in ruleset.tiebreakers)
 
 
 def _tiebreak(value: Fraction | None) -> Cell:
@@ -88,7 +94,7 @@ def standings_sheets(ev: Evaluation) -> list[Sheet]:
     for event, lines in ev.standings.items():
         rows = tuple((line.rank, ev.names[line.key], number(line.score), line.matches, *map(_tiebreak, line.tiebreaks),
                       _prize(line), _note(ev, event, line)) for line in lines)
-        sheets.append(Sheet(standings_tab(event), header, rows))
+        sheets.append(Sheet(standings_tab(event), header, rows, number_formats=_ratio_formats(header, rs)))
     return sheets
 
 
@@ -100,7 +106,7 @@ def leaderboard_sheet(ev: Evaluation, previous: Grid | None) -> Sheet:
     rows = tuple((line.rank, ev.names[line.key], *(number(line.stage_scores.get(s, Fraction(0))) for s in ev.stages),
                   number(line.score), *map(_tiebreak, line.tiebreaks), _prize(line), moves[line.key], _note(ev, "", line))
                  for line in ev.leaderboard)
-    return Sheet(LEADERBOARD_TAB, header, rows)
+    return Sheet(LEADERBOARD_TAB, header, rows, number_formats=_ratio_formats(header, rs))
 
 
 def _moves(lines: Sequence[Standing], names: dict[str, str], previous: Grid | None) -> dict[str, str]:

@@ -49,6 +49,8 @@ class Sheet:
     """Column widths in characters; empty means the backend picks from the content."""
     links: tuple[Link, ...] = ()
     """Cells that link to another tab's cell (shown as the cell's own text, never a formula)."""
+    number_formats: tuple[tuple[int, str], ...] = ()
+    """(0-based column, spreadsheet number pattern such as `0.0000`) for the data rows."""
 
 
 @dataclass(frozen=True)

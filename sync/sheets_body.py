@@ -82,6 +82,10 @@ class Planner:
         """Rewrite a tab whole: exact size (stale rows go), typed values, bold frozen header, links."""
         sid = self._sheet_id(sheet.name, requests)
         rows = [_row(sheet.header, bold=True), *(_row(r) for r in sheet.rows)]
+        for column, pattern in sheet.number_formats:
+            for row in rows[1:]:
+                if column < len(row["values"]) and row["values"][column]:
+                    row["values"][column]["userEnteredFormat"] = {"numberFormat": {"type": "NUMBER", "pattern": pattern}}
         for link in sheet.links:
             target = self.ids.get(link.tab.casefold())
             if target is not None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import openpyxl
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, MergedCell
 from openpyxl.cell.cell import Cell as XlCell
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font
 from openpyxl.styles.numbers import is_datetime
 from openpyxl.workbook.workbook import Workbook as Book
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -261,6 +261,12 @@ def _fill(book: Book, ws: Worksheet, sheet: Sheet) -> None:
     ws.freeze_panes = "A2"
     for index, width in enumerate(sheet.widths or _widths(sheet)):
         ws.column_dimensions[column_letter(index)].width = width
+        if width >= MAX_WIDTH:  # long text (problems, notes) wraps instead of running off the column
+            for (cell,) in ws.iter_rows(min_row=2, min_col=index + 1, max_col=index + 1):
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+    for index, pattern in sheet.number_formats:
+        for (cell,) in ws.iter_rows(min_row=2, min_col=index + 1, max_col=index + 1):
+            cell.number_format = pattern
     for dropdown in sheet.dropdowns:
         _add_dropdown(book, ws, sheet, dropdown)
     for link in sheet.links:  # an internal hyperlink: the cell keeps its plain text

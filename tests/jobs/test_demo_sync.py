@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from jobs.config import load_config, load_ruleset
@@ -116,3 +117,10 @@ def test_a_removed_event_takes_its_standings_tab_with_it(tmp_path: Path) -> None
     names = XlsxWorkbook(workbook).tab_names()
     assert "Standings QR2-GB5" not in names and "Standings QR2-SMN" in names
     assert "Results QR2-GB5" in names, "input tabs are never removed"
+
+
+def test_health_ratios_show_four_decimals_and_long_problems_wrap(demo: tuple[Path, SyncResult, dict[str, Grid]]) -> None:
+    folder, _, _ = demo
+    book = openpyxl.load_workbook(folder / DEMO_WORKBOOK)
+    assert book["Standings QR1-AE"]["E2"].number_format == "0.0000"
+    assert book[PROBLEMS_TAB]["F2"].alignment.wrap_text

@@ -77,3 +77,11 @@ def test_stale_output_tabs_are_deleted_first() -> None:
 def test_text_longer_than_a_cell_holds_is_cut_not_refused() -> None:
     text = cell_data("x" * 60_000)["userEnteredValue"]["stringValue"]
     assert len(text) == 50_000 and text.endswith("…")
+
+
+def test_number_formats_apply_to_data_rows_only() -> None:
+    sheet = Sheet("Leaderboard", ("Rank", "Health Ratio"), ((1, 0.419), (2, None)), number_formats=((1, "0.0000"),))
+    update = next(r["updateCells"] for r in sync_requests(METADATA, Changes(replace=(sheet,))) if "updateCells" in r)
+    assert "numberFormat" not in update["rows"][0]["values"][1].get("userEnteredFormat", {})
+    assert update["rows"][1]["values"][1]["userEnteredFormat"] == {"numberFormat": {"type": "NUMBER", "pattern": "0.0000"}}
+    assert update["rows"][2]["values"][1] == {}
