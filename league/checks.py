@@ -277,6 +277,34 @@ def match_rounds(lg: League) -> Iterator[Problem]:
 
 
 @check
+def pairings(lg: League) -> Iterator[Problem]:
+    """Rematches in events big enough to avoid them, and second byes before everyone had one: warnings."""
+    res, rs = lg.ruleset.results, lg.ruleset
+    size = Counter(event for event, _ in lg.roster)
+    met: dict[tuple[str, frozenset[str]], MatchRow] = {}
+    byes: dict[str, Counter[str]] = defaultdict(Counter)
+    active: dict[str, list[str]] = defaultdict(list)
+    for (event, key), entrant in lg.roster.items():
+        if entrant.status is Status.ACTIVE:
+            active[event].append(key)
+    for m in sorted((m for m in lg.matches if m.round is not None), key=lambda m: (m.round or 0, m.row)):
+        names = [name_key(s.name) for s in m.sides if s.name]
+        if m.kind is Kind.BYE and names:
+            byes[m.event][names[0]] += 1
+            if rs.spread_byes and byes[m.event][names[0]] == 2 and any(byes[m.event][k] == 0 for k in active[m.event]):
+                yield _at(lg, m.tab, m.row, res.side_header(res.competitor, res.sides[0]), "second-bye",
+                          f"{m.sides[0].name} gets a second bye while others have had none", "give the bye to a player who has not had one",
+                          Severity.WARNING)
+        elif len(set(names)) == 2 and rs.no_rematch_from and size[m.event] >= rs.no_rematch_from:
+            earlier = met.setdefault((m.event, frozenset(names)), m)
+            if earlier is not m and earlier.round != m.round:
+                yield _at(lg, m.tab, m.row, res.side_header(res.competitor, res.sides[-1]), "rematch",
+                          f"{m.sides[0].name} and {m.sides[-1].name} already met in round {earlier.round} (row {earlier.row})",
+                          f"with {rs.no_rematch_from} or more players nobody meets the same opponent twice: check the pairing",
+                          Severity.WARNING)
+
+
+@check
 def dropped_competitors(lg: League) -> Iterator[Problem]:
     """A competitor who dropped or was disqualified plays no round after the one they left in."""
     res = lg.ruleset.results

@@ -11,6 +11,7 @@ from fractions import Fraction
 from league.cells import Cell, Grid, as_text, header_key, name_key
 from league.evaluate import Evaluation
 from league.problems import Problem
+from league.ruleset import Ruleset
 from league.sheet import (
     LEADERBOARD_TAB,
     PROBLEMS_TAB,
@@ -20,7 +21,6 @@ from league.sheet import (
     Sheet,
     is_output_tab,
 )
-from league.ruleset import Ruleset
 from league.standings import Standing
 
 TIE_NAMES = 5

@@ -160,6 +160,10 @@ class Ruleset:
     penalty_ends_event: tuple[str, ...] = ()
     health: Health | None = None
     catalog: str = ""
+    no_rematch_from: int | None = None
+    """In an event with at least this many competitors, nobody should meet the same opponent twice."""
+    spread_byes: bool = False
+    """No competitor gets a second bye before every competitor of the event has had one."""
 
     @cached_property
     def _kinds(self) -> dict[str, Kind]:
@@ -315,6 +319,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         penalty_kinds=_strings(penalties, "kinds", []), penalty_ends_event=_strings(penalties, "ends_event", []),
         health=Health(health.get("remaining", str), health.get("starting", str), health.get("loser_at_zero", bool, True)) if health.data else None,
         catalog=top.get("catalog", str, ""),
+        no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),
     )
     for section in (comp, fmt, points, score, health, prizes, penalties, top):
         section.done()

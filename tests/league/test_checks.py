@@ -181,6 +181,7 @@ RULE_CODES = {
     "match_map": {"missing-value", "banned-map", "unknown-map"},
     "match_health": {"missing-value", "health-range", "start-health", "winner-health", "loser-health"},
     "match_rounds": {"too-many-rounds", "duplicate-row", "twice-in-round"},
+    "pairings": {"rematch", "second-bye"},
     "dropped_competitors": {"plays-after-drop", "drop-round-unknown"},
     "penalties": {"unknown-event", "unknown-competitor", "unknown-penalty"},
 }
@@ -193,7 +194,7 @@ ALL_CODES = sorted(set().union(*RULE_CODES.values()) | READER_CODES)
 
 def test_every_registered_rule_has_cases() -> None:
     assert set(CHECKS) == set(RULE_CODES), "a rule was added or renamed: give it bad cases here"
-    covered = {c.code for c in BAD} | {"missing-tab", "missing-header", "duplicate-header"}
+    covered = {c.code for c in BAD} | {"missing-tab", "missing-header", "duplicate-header", "rematch", "second-bye"}
     assert set(ALL_CODES) <= covered
 
 
@@ -353,3 +354,46 @@ def test_an_event_whose_results_cannot_be_read_is_marked_not_final(book, edit: t
     for line in out.sheet("QR1-AE"):
         assert f"not final: fix {where} (no results of QR1-AE can be read)" in str(line["Note"])
         assert line["Prize"] == ""
+
+
+NINE = [f"Player {n}" for n in "ABCDEFGHI"]
+
+
+def _nine_at_gb5(blank):  # type: ignore[no-untyped-def]
+    for name in NINE:
+        blank.register(name, "QR1-GB5")
+    return blank
+
+
+def test_a_rematch_among_nine_players_is_a_warning(blank) -> None:
+    book = _nine_at_gb5(blank)
+    book.play("QR1-GB5", 1, NINE[0], "Daredevil", 5, NINE[1], "Bullseye", 0)
+    row = book.play("QR1-GB5", 2, NINE[1], "Bullseye", 4, NINE[0], "Daredevil", 0)
+    out = book.evaluate()
+    assert out.found() == {("rematch", "Results QR1-GB5", f"G{row}")}
+    assert out.at("rematch", "Results QR1-GB5", f"G{row}").severity == WARNING
+    assert out.line("QR1-GB5", NINE[1])["Matches"] == 2, "a warning: the match still counts"
+
+
+def test_a_rematch_among_fewer_than_nine_is_allowed(blank) -> None:
+    for name in NINE[:8]:
+        blank.register(name, "QR1-GB5")
+    blank.play("QR1-GB5", 1, NINE[0], "Daredevil", 5, NINE[1], "Bullseye", 0)
+    blank.play("QR1-GB5", 2, NINE[1], "Bullseye", 4, NINE[0], "Daredevil", 0)
+    assert blank.evaluate().problems == []
+
+
+def test_a_second_bye_before_everyone_had_one_is_a_warning(blank) -> None:
+    book = _nine_at_gb5(blank)
+    book.bye("QR1-GB5", 1, NINE[0])
+    row = book.bye("QR1-GB5", 2, NINE[0])
+    out = book.evaluate()
+    assert out.found() == {("second-bye", "Results QR1-GB5", f"C{row}")}
+
+
+def test_a_second_bye_once_everyone_had_one_is_fine(blank) -> None:
+    for name in NINE[:3]:
+        blank.register(name, "QR1-GB5")
+    for rnd, name in enumerate([*NINE[:3], NINE[0]], start=1):
+        blank.bye("QR1-GB5", rnd, name)
+    assert blank.evaluate().problems == []
