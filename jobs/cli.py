@@ -51,8 +51,9 @@ def _report(result: SyncResult) -> None:
     output.show_problems(result.evaluation.problems)
     for line in undecided_prizes(result.evaluation):
         output.console.print(f"[yellow]judges decide:[/yellow] {line}")
-    board = next(s for s in result.changes.replace if s.name == LEADERBOARD_TAB)
-    output.show_sheet(board, title="Leaderboard (top 10)", skip=("Move", "Note"))
+    board = next((s for s in result.changes.replace if s.name == LEADERBOARD_TAB), None)
+    if board:
+        output.show_sheet(board, title="Leaderboard (top 10)", skip=("Move", "Note"))
     for path in result.exported:
         output.console.print(f"exported {path}")
 

@@ -51,7 +51,7 @@ def write_csv(folder: Path, sheets: Sequence[Sheet]) -> list[Path]:
             with tempfile.NamedTemporaryFile("w", dir=folder, suffix=".csv", delete=False, encoding="utf-8-sig",
                                              newline="") as tmp:
                 out = csv.writer(tmp)
-                out.writerow(sheet.header)
+                out.writerow([safe_text(h) for h in sheet.header])
                 out.writerows([safe_text(c) for c in row] for row in sheet.rows)
             os.replace(tmp.name, folder / name)
             written.append(folder / name)

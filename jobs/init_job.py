@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -15,14 +16,19 @@ from sync.google import GoogleWorkbook
 from sync.xlsx import create_workbook
 
 
-def write_config(folder: Path, ruleset: str, workbook: Path) -> Path:
+def config_text(folder: Path, ruleset: str, workbook: Path) -> str:
     """A league.toml pointing at the workbook (relative to the folder when it lies inside it)."""
-    path = folder / CONFIG_NAME
     try:
         shown = workbook.resolve().relative_to(folder.resolve())
     except ValueError:
         shown = workbook.resolve()
-    path.write_text(f'ruleset = "{ruleset}"\nworkbook = "{shown.as_posix()}"\nexports = "exports"\n', encoding="utf-8")
+    return f"ruleset = {json.dumps(ruleset)}\nworkbook = {json.dumps(shown.as_posix())}\nexports = \"exports\"\n"
+
+
+def write_config(folder: Path, ruleset: str, workbook: Path) -> Path:
+    """Write league.toml into the folder."""
+    path = folder / CONFIG_NAME
+    path.write_text(config_text(folder, ruleset, workbook), encoding="utf-8")
     return path
 
 

@@ -87,8 +87,11 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime) -
         tables = [*standings_sheets(ev), leaderboard_sheet(ev, outputs.get(LEADERBOARD_TAB)), problems_sheet(ev.problems, now)]
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
     outcome = f"{'dry run' if dry_run else 'synced'}, {ev.errors} error(s)"
+    # A tab the Events tab names as a results tab is the judges', whatever its name: never written over.
+    claimed = {e.typed_tab.casefold() for e in ev.league.events}
+    tables = [t for t in tables if t.name.casefold() not in claimed]
     written = {t.name.casefold() for t in tables}  # tab names are unique ignoring case, in Excel and in Sheets
-    stale = tuple(n for n in outputs if n.startswith(STANDINGS_PREFIX) and n.casefold() not in written)
+    stale = tuple(n for n in outputs if n.startswith(STANDINGS_PREFIX) and n.casefold() not in written | claimed)
     changes = Changes(replace=tuple(tables), append=(sync_log_row(ev, inputs, now, outcome),), remove=stale)
     if dry_run:
         for line in describe(changes, outputs):

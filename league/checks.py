@@ -140,7 +140,7 @@ def match_players(lg: League) -> Iterator[Problem]:
                 shown = (lg.entrant(m.event, s.name) or s).name
                 yield _at(lg, m.tab, m.row, header, "plays-self", f"{shown} is on both sides of this match",
                           f"type the opponent's name in {header}")
-            elif lg.entrant(m.event, s.name) is None:
+            elif lg.registered and lg.entrant(m.event, s.name) is None:
                 elsewhere = sorted({e.event for e in lg.entrants if e.key == name_key(s.name)})
                 if elsewhere:
                     yield _at(lg, m.tab, m.row, header, "wrong-event", f"{s.name} is registered for {', '.join(elsewhere)}, not {m.event}",
@@ -346,7 +346,7 @@ def penalties(lg: League) -> Iterator[Problem]:
         if event is None:
             yield _at(lg, PENALTIES_TAB, p.row, "Event", "unknown-event", f"event {p.event!r} is not in the Events tab",
                       "use an id from the Events tab")
-        elif lg.entrant(event, p.competitor) is None:
+        elif lg.registered and lg.entrant(event, p.competitor) is None:
             near = closest(p.competitor, _registered(lg, event))
             yield _at(lg, PENALTIES_TAB, p.row, "Competitor", "unknown-competitor", f"{p.competitor!r} is not registered for {event}",
                       f"did you mean {' or '.join(near)}?" if near else "type the name as registered")

@@ -54,7 +54,7 @@ class Evaluation:
 def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tuple[League, list[Problem]]:
     """Typed records from every input tab, with the problems met while reading them."""
     columns: dict[str, dict[str, int]] = {}
-    events, problems = read_events(tabs, columns)
+    events, problems = read_events(tabs, columns, frozenset({ruleset.registration.tab}))
     entrants, more = read_entrants(tabs, ruleset, events, columns)
     problems += more
     matches = []

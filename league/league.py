@@ -70,6 +70,11 @@ class League:
             out[k] = frozenset(ids)
         return out
 
+    @property
+    def registered(self) -> bool:
+        """Whether the registration tab could be read; if not, nobody counts as unregistered."""
+        return self.ruleset.registration.tab in self.columns
+
     def entrant(self, event: str, name: str) -> Entrant | None:
         """The registration of `name` in `event`, if any."""
         return self.roster.get((event, name_key(name)))

@@ -29,7 +29,10 @@ class Event:
     capacity: int | None
     stage: str
     results_tab: str
+    """The tab holding this event's results; empty when the name typed can't be used."""
     row: int
+    typed_tab: str = ""
+    """The results tab name as typed, kept so that no sync ever writes over a tab with that name."""
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,8 @@ def _unreadable(table: Table, row: int, header: str, value: Cell, expected: str)
                          f"{header} {as_text(value)!r} is not {expected}", f"type {expected} in {header}")
 
 
-def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]]) -> tuple[list[Event], list[Problem]]:
+def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
+                reserved: frozenset[str] = frozenset()) -> tuple[list[Event], list[Problem]]:
     """Events from the `Events` tab; a row with an unusable id is left out, one with a bad results tab kept without it."""
     if EVENTS_TAB not in tabs:
         return [], [missing_tab(EVENTS_TAB, "run `league init` or add an Events tab with " + ", ".join(EVENT_HEADERS))]
@@ -122,7 +126,8 @@ def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]]) -> tu
         if (capacity is None and as_text(cap_cell)) or (capacity is not None and capacity < 1):
             problems.append(_unreadable(table, row, "Capacity", cap_cell, "a whole number of players"))
             capacity = None
-        bad_tab = _bad_results_tab(results_tab, tabs_used)
+        bad_tab = _bad_results_tab(results_tab, tabs_used, reserved | {EVENTS_TAB, PENALTIES_TAB})
+        typed = results_tab
         if bad_tab:
             problems.append(table.problem(Severity.ERROR, "bad-tab-name", row, "Results Tab", bad_tab,
                                           f"type the name of the tab that holds {ident}'s results, one tab per event"))
@@ -130,7 +135,7 @@ def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]]) -> tu
         else:
             tabs_used[results_tab.casefold()] = ident
         events.append(Event(ident, table.text(cells, "Name"), date, table.text(cells, "Venue"), capacity,
-                            table.text(cells, "Stage"), results_tab, row))
+                            table.text(cells, "Stage"), results_tab, row, typed))
     return events, problems
 
 
@@ -146,12 +151,14 @@ def _bad_event_id(ident: str, seen: dict[str, int]) -> tuple[str, str, str] | No
     return None
 
 
-def _bad_results_tab(name: str, used: dict[str, str]) -> str:
+def _bad_results_tab(name: str, used: dict[str, str], reserved: frozenset[str]) -> str:
     """Why a results tab name can't be used, or empty."""
     if not name or len(name) > 31 or FORBIDDEN_TAB_CHARS & set(name):
         return f"results tab name {name!r} is empty, over 31 characters or uses []:*?/\\"
     if is_output_tab(name):
         return f"{name!r} is the name of a tab the tool writes"
+    if name.casefold() in {r.casefold() for r in reserved}:
+        return f"{name!r} is another input tab, not a results tab"
     if name.casefold() in used:
         return f"tab {name!r} already holds the results of {used[name.casefold()]}"
     return ""

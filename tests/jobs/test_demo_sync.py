@@ -9,7 +9,7 @@ import pytest
 
 from jobs.config import load_config, load_ruleset
 from jobs.demo_job import DEMO_WORKBOOK, run_demo
-from jobs.errors import ExitCode
+from jobs.errors import ConfigError, ExitCode
 from jobs.sync_job import SyncResult, open_workbook, run_sync
 from league.cells import Grid
 from league.demo import build_demo
@@ -124,3 +124,27 @@ def test_health_ratios_show_four_decimals_and_long_problems_wrap(demo: tuple[Pat
     book = openpyxl.load_workbook(folder / DEMO_WORKBOOK)
     assert book["Standings QR1-AE"]["E2"].number_format == "0.0000"
     assert book[PROBLEMS_TAB]["F2"].alignment.wrap_text
+
+
+@pytest.mark.parametrize("name", ["Standings QR2-AE", "Leaderboard"])
+def test_a_results_tab_named_like_an_output_tab_is_never_written_over(tmp_path: Path, name: str) -> None:
+    run_demo(tmp_path)
+    book = XlsxWorkbook(tmp_path / DEMO_WORKBOOK)
+    tabs = book.read(["Events", "Results QR2-AE"])
+    results = tabs["Results QR2-AE"]
+    events = [[name if c == "Results QR2-AE" else c for c in row] for row in tabs["Events"]]
+    book.write(Changes(replace=(Sheet(name, tuple(str(h) for h in results[0]), tuple(tuple(r) for r in results[1:])),
+                                Sheet("Events", tuple(str(h) for h in events[0]), tuple(tuple(r) for r in events[1:])))))
+    config = load_config(tmp_path)
+    result = run_sync(config, open_workbook(config))
+    assert any(p.code == "bad-tab-name" and p.tab == "Events" for p in result.evaluation.problems)
+    assert XlsxWorkbook(tmp_path / DEMO_WORKBOOK).read([name])[name] == results, "the judges' results are intact"
+
+
+def test_the_demo_never_overwrites_a_league(tmp_path: Path) -> None:
+    (tmp_path / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "gl-unmatched-league.xlsx"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="already holds a league"):
+        run_demo(tmp_path)
+    again = tmp_path / "again"
+    run_demo(again)
+    assert run_demo(again).code == 1, "an earlier demo may be replaced"

@@ -397,3 +397,18 @@ def test_a_second_bye_once_everyone_had_one_is_fine(blank) -> None:
     for rnd, name in enumerate([*NINE[:3], NINE[0]], start=1):
         blank.bye("QR1-GB5", rnd, name)
     assert blank.evaluate().problems == []
+
+
+def test_a_results_tab_that_is_another_input_tab_is_refused(book) -> None:
+    book.set("Events", 2, "Results Tab", "Players")
+    out = book.evaluate()
+    assert ("bad-tab-name", "Events", "G2") in out.found()
+    assert not any(p.tab == "Players" and p.row == 1 for p in out.problems), "the Players tab is not read as results"
+    assert all("not final" in str(line["Note"]) for line in out.sheet("QR1-AE"))
+
+
+def test_an_unreadable_registration_tab_is_one_problem_not_a_flood(book) -> None:
+    grid = book.tabs["Players"]
+    grid[0][grid[0].index("Fighter 1")] = "Fighter One"
+    out = book.evaluate()
+    assert [(p.code, p.tab) for p in out.problems if p.severity == ERROR] == [("missing-header", "Players")]
