@@ -6,7 +6,7 @@ registrations, ~14,000 results rows). It is written with `create_workbook` + `in
 
 1. `run_sync(load_config(folder), open_workbook(config))` end to end (first sync: no output tabs yet);
 2. the same sync piece by piece on a fresh copy: reading the xlsx, evaluate, building the output tabs,
-   writing them back (`XlsxWorkbook.write`: reuses the read's load when the file is unchanged, then saves), the CSV exports;
+   writing them back (`XlsxWorkbook.write`: only the output tabs' parts of the file are written), the CSV exports;
 3. a second sync of the synced workbook (the nightly steady state: output tabs exist);
 4. the real CLI once, in a subprocess on a fresh copy: `python -c "from jobs.cli import app; app()" sync <folder>`.
 
@@ -116,7 +116,7 @@ def main() -> None:
         t_write, _ = timed(lambda: book.write(Changes(replace=tuple(tables), append=(log,))))
         t_csv, _ = timed(lambda: write_csv(config.exports, [t for t in tables if t.name != "Problems"]))
         pieces = (("read xlsx (load + read every tab)", t_read), ("evaluate", t_eval), ("output tabs", t_tables),
-                  ("sync log row (fingerprint)", t_log), ("write xlsx (replace tabs + save)", t_write),
+                  ("sync log row (fingerprint)", t_log), ("write xlsx (output tab parts only)", t_write),
                   ("CSV exports", t_csv))
         print("pieces (fresh copy):")
         for name, t in pieces:

@@ -7,34 +7,29 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from itertools import zip_longest
 from pathlib import Path
 
 import openpyxl
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, MergedCell
 from openpyxl.cell.cell import Cell as XlCell
-from openpyxl.styles import Alignment, Font
+from openpyxl.styles import Font
 from openpyxl.styles.numbers import is_datetime
 from openpyxl.workbook.workbook import Workbook as Book
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
-from openpyxl.worksheet.hyperlink import Hyperlink
 from openpyxl.worksheet.worksheet import Worksheet
 
-from league.cells import Cell, Grid, as_text, column_letter, header_key, quote_tab
+from league.cells import Cell, Grid, as_text, column_letter, header_key
 from league.sheet import Changes, Dropdown, Sheet
 from sync.workbook import BackendError
+from sync.xlsx_parts import MAX_TEXT, column_widths, write_parts
 
 LISTS = "Lists"
 """Hidden tab holding dropdown choices too long (or too comma-laden) for an inline list."""
 LAST_ROW = 1000
 """Dropdowns cover rows 2 to this one: Excel needs a bounded range."""
-MAX_TEXT = 32_767
-"""Excel's limit on one cell's text."""
-MAX_WIDTH = 50
-"""Widest automatic column, so one long note doesn't push the rest off screen."""
 
 
 class XlsxWorkbook:
@@ -65,34 +60,26 @@ class XlsxWorkbook:
         return self._formulas().sheetnames
 
     def write(self, changes: Changes) -> None:
-        """Rewrite output tabs, append rows, leave every other tab as it was; all or nothing."""
+        """Rewrite output tabs whole, add rows below a tab's last row, drop stale tabs; all or nothing.
+
+        Every other tab keeps its exact bytes: formulas their computed values, rich text its runs."""
+        _must_exist(self.path)
         _refuse_if_open(self.path)
-        unchanged = self._book is not None and _stamp(self.path) == self._stamp
-        book = self._book if unchanged and self._book is not None else _load(self.path, data_only=False)
+        if self._book is not None and _stamp(self.path) != self._stamp:
+            self._book = self._computed = None  # changed since it was read: appended tabs are read afresh
+        grown = [self._grown(sheet) for sheet in changes.append]
         with _failures(self.path):
-            for name in changes.remove:
-                stale = _index(book, name)
-                if stale is not None:
-                    book.remove(book[book.sheetnames[stale]])
-            for sheet in changes.replace:
-                index = _index(book, sheet.name)
-                if index is not None:  # recreated in place, so no stale cell or format survives
-                    book.remove(book[book.sheetnames[index]])
-                ws = book.create_sheet(sheet.name, index)
-                _fill(book, ws, sheet)
-                ws.auto_filter.ref = ws.dimensions
-            for sheet in changes.append:
-                existing = _worksheet(book, sheet.name)
-                if existing is None:
-                    _fill(book, book.create_sheet(sheet.name), sheet)
-                    continue
-                last = _last_row(existing)
-                rows = sheet.rows if last else (sheet.header, *sheet.rows)
-                for number, row in enumerate(rows, start=last + 1):
-                    for column, value in enumerate(row, start=1):
-                        _put(existing, number, column, value)
-            _save(book, self.path)
+            _save(self.path, lambda tmp: write_parts(self.path, tmp, [*changes.replace, *grown], changes.remove))
         self._book = self._computed = self._stamp = None
+
+    def _grown(self, sheet: Sheet) -> Sheet:
+        """A tab to append to, as a whole tab: its rows as read, then the new ones."""
+        existing = self.read([sheet.name]).get(sheet.name)
+        if not existing:
+            return sheet
+        header, *rows = existing
+        return Sheet(sheet.name, tuple(as_text(h) for h in header), (*(tuple(r) for r in rows), *sheet.rows),
+                     widths=sheet.widths)
 
     def _formulas(self) -> Book:
         """The workbook as stored, loaded on first use: formula cells hold their formula."""
@@ -139,13 +126,17 @@ def create_workbook(path: Path, sheets: Sequence[Sheet]) -> None:
         tabs = [book.create_sheet(sheet.name) for sheet in sheets]  # all first, so `Lists` comes last
         for ws, sheet in zip(tabs, sheets):
             _fill(book, ws, sheet)
-        _save(book, path)
+        _save(path, book.save)
+
+
+def _must_exist(path: Path) -> None:
+    if not path.exists():
+        raise BackendError(f"{path} not found; run `league init` to create it or fix `workbook` in league.toml.")
 
 
 def _load(path: Path, data_only: bool) -> Book:
     """The whole workbook, or a BackendError saying what is wrong with the file and how to fix it."""
-    if not path.exists():
-        raise BackendError(f"{path} not found; run `league init` to create it or fix `workbook` in league.toml.")
+    _must_exist(path)
     try:
         return openpyxl.load_workbook(path, data_only=data_only)
     except PermissionError as error:
@@ -176,7 +167,7 @@ def _refuse_if_open(path: Path) -> None:
                                f"then sync again (delete {lock.name} if it is left over from a crash).")
 
 
-def _save(book: Book, path: Path) -> None:
+def _save(path: Path, save: Callable[[str], None]) -> None:
     """Save beside the target under a temporary name, then swap it in: a crash never leaves half a file."""
     target = Path(os.path.realpath(path))  # replace the file a symlink points at, not the link
     if target.exists() and not os.access(target, os.W_OK):
@@ -190,7 +181,7 @@ def _save(book: Book, path: Path) -> None:
     with tempfile.NamedTemporaryFile(dir=target.parent, prefix=f".{target.stem}.", suffix=".xlsx", delete=False) as tmp:
         pass
     try:
-        book.save(tmp.name)
+        save(tmp.name)
         os.chmod(tmp.name, mode)  # temporary files are private; keep the workbook's own permissions
         os.replace(tmp.name, target)
     except BaseException:
@@ -230,14 +221,6 @@ def _trim(rows: list[list[Cell]]) -> Grid:
     return rows
 
 
-def _last_row(ws: Worksheet) -> int:
-    """Number of the last row holding a value (0 if none); formatted empty rows don't count."""
-    for number in range(ws.max_row, 0, -1):
-        if any(cell.value not in (None, "") for cell in ws[number]):
-            return number
-    return 0
-
-
 def _put(ws: Worksheet, row: int, column: int, value: Cell) -> None:
     """Set one cell; text stays text even when it looks like a formula or an error code."""
     if isinstance(value, dt.datetime):
@@ -252,33 +235,17 @@ def _put(ws: Worksheet, row: int, column: int, value: Cell) -> None:
 
 
 def _fill(book: Book, ws: Worksheet, sheet: Sheet) -> None:
-    """Write a whole new tab: bold frozen header, rows, column widths and dropdowns."""
+    """Write a whole new input tab for `league init`: bold frozen header, rows, column widths and dropdowns."""
     for number, row in enumerate((sheet.header, *sheet.rows), start=1):
         for column, value in enumerate(row, start=1):
             _put(ws, number, column, value)
     for cell in ws[1]:
         cell.font = Font(bold=True)
     ws.freeze_panes = "A2"
-    for index, width in enumerate(sheet.widths or _widths(sheet)):
+    for index, width in enumerate(sheet.widths or column_widths(sheet)):
         ws.column_dimensions[column_letter(index)].width = width
-        if width >= MAX_WIDTH:  # long text (problems, notes) wraps instead of running off the column
-            for (cell,) in ws.iter_rows(min_row=2, min_col=index + 1, max_col=index + 1):
-                cell.alignment = Alignment(wrap_text=True, vertical="top")
-    for index, pattern in sheet.number_formats:
-        for (cell,) in ws.iter_rows(min_row=2, min_col=index + 1, max_col=index + 1):
-            cell.number_format = pattern
     for dropdown in sheet.dropdowns:
         _add_dropdown(book, ws, sheet, dropdown)
-    for link in sheet.links:  # an internal hyperlink: the cell keeps its plain text
-        target = ws.cell(row=link.row + 2, column=link.column + 1)
-        target.hyperlink = Hyperlink(ref=target.coordinate, location=f"{quote_tab(link.tab)}!{link.cell}")
-        target.style = "Hyperlink"
-
-
-def _widths(sheet: Sheet) -> list[int]:
-    """Each column as wide as its longest value plus a margin, between 8 and MAX_WIDTH characters."""
-    columns = zip_longest(sheet.header, *sheet.rows)
-    return [min(MAX_WIDTH, max(8, 2 + max(len(as_text(value)) for value in column))) for column in columns]
 
 
 def _add_dropdown(book: Book, ws: Worksheet, sheet: Sheet, dropdown: Dropdown) -> None:

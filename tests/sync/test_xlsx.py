@@ -128,7 +128,7 @@ def test_replace_rewrites_whole_tab_in_place(league: Path) -> None:
     book = openpyxl.load_workbook(league)
     board = book["Leaderboard"]
     assert (board.max_row, board.max_column) == (2, 2)
-    assert board["A1"].font.bold and board.freeze_panes == "A2" and board.auto_filter.ref == "A1:B2"
+    assert board["A1"].font.bold and board.freeze_panes == "A2"
     assert book["Problems"].column_dimensions["B"].width == 60
 
 
@@ -142,14 +142,11 @@ def test_append_goes_below_last_value_and_creates_missing_tab(league: Path) -> N
     grids = XlsxWorkbook(league).read(["Results QR1", "Sync Log"])
     assert grids["Results QR1"] == [["Round", "Player A", "Player B"], [1, "Żaneta", "Ñandú Łukasz"], list(rows[0])]
     assert grids["Sync Log"] == [["Time", "Outcome"], [dt.datetime(2024, 5, 1, 9), "ok"]]
-    assert openpyxl.load_workbook(league)["Results QR1"]["A20"].fill.fgColor.rgb == "0000FF00"
     assert "<f>" not in sheet_xml(league, "Results QR1")
 
 
 def test_input_tabs_keep_values_and_formats(league: Path) -> None:
-    plain = league.with_name("plain.xlsx")  # openpyxl alone fills in default pane selections
-    openpyxl.load_workbook(league).save(plain)
-    before = sheet_xml(plain, "Players")
+    before = sheet_xml(league, "Players")  # the exact bytes: nothing of an input tab is re-rendered
     changes = Changes(
         replace=(Sheet("Leaderboard", ("Rank",), rows=((1,),)),),
         append=(Sheet("Results QR1", ("Round",), rows=((2,),)),),
@@ -169,9 +166,14 @@ def test_input_tabs_keep_values_and_formats(league: Path) -> None:
 
 def test_failed_save_leaves_original_and_no_temp_file(league: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     original, listing = league.read_bytes(), files(league.parent)
-    bad = Sheet("Leaderboard", ("Rank",), rows=((object(),),))  # type: ignore[arg-type]
-    with pytest.raises(BackendError, match=r"league\.xlsx \(Cannot convert .*nothing was changed"):
-        XlsxWorkbook(league).write(Changes(replace=(bad,)))
+
+    def broken(*_: object) -> None:
+        raise ValueError("a part could not be written")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(xlsx, "write_parts", broken)
+        with pytest.raises(BackendError, match=r"league\.xlsx \(a part could not be written\).*nothing was changed"):
+            XlsxWorkbook(league).write(Changes(replace=(Sheet("Leaderboard", ("Rank",)),)))
 
     def refuse(source: str, target: object) -> None:
         raise OSError("disk full")

@@ -1,0 +1,265 @@
+"""Writing output tabs into an `.xlsx` file part by part, so every other tab keeps its exact bytes.
+
+openpyxl rewrites a whole workbook when it saves: formulas lose their last computed values, rich
+text turns plain, and images or slicers vanish. Here the file is copied entry by entry and only
+the output tabs' sheet parts, the sheet list, the relationships, the content types and a few
+appended styles change.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import posixpath
+import re
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import zip_longest
+from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
+
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+from league.cells import SERIAL_EPOCH, Cell, a1, as_text, quote_tab
+from league.sheet import Sheet
+
+MAX_TEXT = 32_767
+"""Excel's limit on one cell's text."""
+MAX_WIDTH = 50
+"""Widest automatic column, so one long note doesn't push the rest off screen."""
+WORKSHEET = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+WORKSHEET_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
+CALC_CHAIN = "xl/calcChain.xml"
+
+
+@dataclass
+class Styles:
+    """Indexes of the cell formats appended to the workbook's styles for output tabs."""
+
+    header: int = 0
+    link: int = 0
+    wrap: int = 0
+    date: int = 0
+    moment: int = 0
+    """A date with its time of day."""
+    numbers: dict[str, int] = field(default_factory=dict)
+
+
+def write_parts(source: Path, target: Path | str, replace: Sequence[Sheet], remove: Sequence[str]) -> None:
+    """Copy `source` to `target` with the `replace` tabs written whole and the `remove` tabs gone."""
+    with zipfile.ZipFile(source) as zin:
+        parts = {name: zin.read(name) for name in zin.namelist()}
+        infos = zin.infolist()
+    book = _Book(parts)
+    styles = book.add_styles(sorted({p for s in replace for _, p in s.number_formats}))
+    for name in remove:
+        book.remove(name)
+    for sheet in replace:
+        book.put(sheet.name, sheet_xml(sheet, styles).encode("utf-8"))
+    book.finish()
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout:
+        written = set()
+        for info in infos:
+            if info.filename in book.parts:
+                zout.writestr(info, book.parts[info.filename])
+                written.add(info.filename)
+        for name, data in book.parts.items():
+            if name not in written:
+                zout.writestr(name, data)
+
+
+class _Book:
+    """The workbook's index parts, edited as text so that nothing else in them changes."""
+
+    def __init__(self, parts: dict[str, bytes]) -> None:
+        self.parts = parts
+        self.workbook = parts["xl/workbook.xml"].decode("utf-8")
+        self.rels = parts["xl/_rels/workbook.xml.rels"].decode("utf-8")
+        self.types = parts["[Content_Types].xml"].decode("utf-8")
+        prefix = re.search(r'xmlns:(\w+)="http://schemas.openxmlformats.org/officeDocument/2006/relationships"', self.workbook)
+        self.r = prefix.group(1) if prefix else "r"
+        """The prefix this workbook uses for relationship ids (`r:id` almost always)."""
+        self.touched = False
+
+    def _sheets(self) -> list[tuple[str, str, str]]:
+        """(element text, name, relationship id) of every `<sheet>` in workbook order."""
+        out = []
+        for m in re.finditer(r"<sheet\b[^>]*/>", self.workbook):
+            name = re.search(r'\sname="([^"]*)"', m.group(0))
+            rid = re.search(rf'\s{self.r}:id="([^"]*)"', m.group(0))
+            if name and rid:
+                out.append((m.group(0), _unescape(name.group(1)), rid.group(1)))
+        return out
+
+    def _target(self, rid: str) -> str | None:
+        m = re.search(rf'<Relationship\b[^>]*\sId="{re.escape(rid)}"[^>]*/>', self.rels)
+        target = re.search(r'\sTarget="([^"]*)"', m.group(0)) if m else None
+        if not target:
+            return None
+        path = target.group(1)
+        return path.lstrip("/") if path.startswith("/") else posixpath.normpath(posixpath.join("xl", path))
+
+    def _find(self, name: str) -> tuple[str, str, str] | None:
+        return next((s for s in self._sheets() if s[1].casefold() == name.casefold()), None)
+
+    def put(self, name: str, xml: bytes) -> None:
+        """Write a tab whole: the existing part (renamed to `name` if only its case differs), or a new one."""
+        self.touched = True
+        found = self._find(name)
+        part = self._target(found[2]) if found else None
+        if found and part:
+            self.parts[part] = xml
+            self.parts.pop(_rels_of(part), None)  # what the old tab linked to (drawings, comments) goes with it
+            renamed = re.sub(r'\sname="[^"]*"', f" name={quoteattr(name)}", found[0], count=1)
+            self.workbook = self.workbook.replace(found[0], renamed, 1)
+            return
+        number = 1 + max([int(n) for n in re.findall(r"xl/worksheets/sheet(\d+)\.xml", " ".join(self.parts))] or [0])
+        part = f"xl/worksheets/sheet{number}.xml"
+        rid = f"rIdLeague{number}"
+        sheet_id = 1 + max([int(i) for i in re.findall(r'<sheet\b[^>]*\ssheetId="(\d+)"', self.workbook)] or [0])
+        self.parts[part] = xml
+        self.rels = self.rels.replace("</Relationships>", f'<Relationship Id="{rid}" Type="{WORKSHEET_REL}" '
+                                                          f'Target="/{part}"/></Relationships>')
+        self.types = self.types.replace("</Types>", f'<Override PartName="/{part}" ContentType="{WORKSHEET}"/></Types>')
+        element = f"<sheet name={quoteattr(name)} sheetId=\"{sheet_id}\" {self.r}:id=\"{rid}\"/>"
+        self.workbook = self.workbook.replace("</sheets>", element + "</sheets>", 1)
+
+    def remove(self, name: str) -> None:
+        """Drop a tab, its part, and every reference to it; later tabs' positions shift down."""
+        found = self._find(name)
+        if not found:
+            return
+        self.touched = True
+        position = [s[2] for s in self._sheets()].index(found[2])
+        part = self._target(found[2])
+        self.workbook = self.workbook.replace(found[0], "", 1)
+        self.rels = re.sub(rf'<Relationship\b[^>]*\sId="{re.escape(found[2])}"[^>]*/>', "", self.rels)
+        if part:
+            self.parts.pop(part, None)
+            self.parts.pop(_rels_of(part), None)
+            self.types = re.sub(rf'<Override\b[^>]*PartName="/{re.escape(part)}"[^>]*/>', "", self.types)
+        self.workbook = re.sub(r'<definedName\b[^>]*\slocalSheetId="(\d+)"[^>]*>.*?</definedName>',
+                               lambda m: _shift_name(m.group(0), int(m.group(1)), position), self.workbook, flags=re.S)
+        self.workbook = re.sub(r'\s(activeTab|firstSheet)="\d+"', "", self.workbook)
+
+    def add_styles(self, patterns: list[str]) -> Styles:
+        """Bold headers, links, wrapped text, dates and each number pattern, appended after the workbook's own."""
+        text = self.parts["xl/styles.xml"].decode("utf-8")
+        fonts = _count(text, "fonts")
+        text = _append(text, "fonts", 2, '<font><b/><sz val="11"/><name val="Calibri"/></font>'
+                                         '<font><u/><sz val="11"/><color rgb="FF0563C1"/><name val="Calibri"/></font>')
+        custom = max([163, *(int(n) for n in re.findall(r'numFmtId="(\d+)"', text))]) + 1  # 164 on is the workbook's own
+        ids = {p: custom + i for i, p in enumerate(patterns)}
+        if patterns:
+            formats = "".join(f'<numFmt numFmtId="{i}" formatCode={quoteattr(p)}/>' for p, i in ids.items())
+            if "<numFmts" in text:
+                text = _append(text, "numFmts", len(ids), formats)
+            else:
+                text = re.sub(r"(<styleSheet\b[^>]*>)", rf'\1<numFmts count="{len(ids)}">{formats}</numFmts>', text, count=1)
+        first = _count(text, "cellXfs")
+        xfs = [f'<xf numFmtId="0" fontId="{fonts}" fillId="0" borderId="0" xfId="0" applyFont="1"/>',
+               f'<xf numFmtId="0" fontId="{fonts + 1}" fillId="0" borderId="0" xfId="0" applyFont="1"/>',
+               '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1">'
+               '<alignment vertical="top" wrapText="1"/></xf>',
+               '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>',
+               '<xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>',
+               *(f'<xf numFmtId="{i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' for i in ids.values())]
+        self.parts["xl/styles.xml"] = _append(text, "cellXfs", len(xfs), "".join(xfs)).encode("utf-8")
+        return Styles(first, first + 1, first + 2, first + 3, first + 4, {p: first + 5 + k for k, p in enumerate(ids)})
+
+    def finish(self) -> None:
+        """Store the edited index parts; the formula cache goes, as Excel rebuilds it on opening."""
+        if self.touched and CALC_CHAIN in self.parts:
+            del self.parts[CALC_CHAIN]
+            self.rels = re.sub(r'<Relationship\b[^>]*Target="[^"]*calcChain\.xml"[^>]*/>', "", self.rels)
+            self.types = re.sub(r'<Override\b[^>]*PartName="/xl/calcChain\.xml"[^>]*/>', "", self.types)
+        self.parts["xl/workbook.xml"] = self.workbook.encode("utf-8")
+        self.parts["xl/_rels/workbook.xml.rels"] = self.rels.encode("utf-8")
+        self.parts["[Content_Types].xml"] = self.types.encode("utf-8")
+
+
+def _rels_of(part: str) -> str:
+    folder, name = posixpath.split(part)
+    return f"{folder}/_rels/{name}.rels"
+
+
+def _unescape(text: str) -> str:
+    return text.replace("&quot;", '"').replace("&apos;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def _shift_name(element: str, local: int, removed: int) -> str:
+    """A sheet-scoped defined name after the tab at `removed` is dropped: gone, or one position down."""
+    if local == removed:
+        return ""
+    return element.replace(f'localSheetId="{local}"', f'localSheetId="{local - 1}"', 1) if local > removed else element
+
+
+def _count(text: str, tag: str) -> int:
+    m = re.search(rf'<{tag}\b[^>]*\scount="(\d+)"', text)
+    return int(m.group(1)) if m else 0
+
+
+def _append(text: str, tag: str, added: int, children: str) -> str:
+    """`added` children put at the end of a styles collection, its count raised to match."""
+    text = re.sub(rf"<{tag}\b([^>]*?)/>", rf"<{tag}\1></{tag}>", text, count=1)
+    text = re.sub(rf'(<{tag}\b[^>]*\scount=")(\d+)(")', lambda m: f"{m.group(1)}{int(m.group(2)) + added}{m.group(3)}", text, count=1)
+    return text.replace(f"</{tag}>", children + f"</{tag}>", 1)
+
+
+def sheet_xml(sheet: Sheet, styles: Styles) -> str:
+    """A whole worksheet part: frozen bold header, typed cells, widths, wrapping, formats and links."""
+    rows = [sheet.header, *sheet.rows]
+    widths = list(sheet.widths) or column_widths(sheet)
+    formats = {column: styles.numbers[pattern] for column, pattern in sheet.number_formats}
+    wrapped = {i for i, w in enumerate(widths) if w >= MAX_WIDTH}
+    linked = {(link.row + 2, link.column) for link in sheet.links}
+    body = []
+    for r, row in enumerate(rows, start=1):
+        cells = []
+        for c, value in enumerate(row):
+            style = (styles.header if r == 1 else styles.link if (r, c) in linked
+                     else formats.get(c, styles.wrap if c in wrapped else 0))
+            cells.append(_cell(a1(r, c), value, style, styles))
+        body.append(f'<row r="{r}">{"".join(cells)}</row>')
+    last = a1(len(rows), max(len(r) for r in rows) - 1) if any(rows) else "A1"
+    cols = "".join(f'<col min="{i + 1}" max="{i + 1}" width="{w}" customWidth="1"/>' for i, w in enumerate(widths))
+    links = "".join(f'<hyperlink ref="{a1(link.row + 2, link.column)}" location={quoteattr(f"{quote_tab(link.tab)}!{link.cell}")} '
+                    f'display={quoteattr(link.cell)}/>' for link in sheet.links)
+    xml = "".join(body)
+    return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+            'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
+            f'<dimension ref="A1:{last}"/>'
+            '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" '
+            'state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>'
+            '<sheetFormatPr defaultRowHeight="15"/>'
+            f"{f'<cols>{cols}</cols>' if cols else ''}<sheetData>{xml}</sheetData>"
+            f"{f'<hyperlinks>{links}</hyperlinks>' if links else ''}"
+            '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>')
+
+
+def _cell(ref: str, value: Cell, style: int, styles: Styles) -> str:
+    """One typed cell; text is an inline string, so nothing typed by people becomes a formula."""
+    s = f' s="{style}"'
+    if value is None or value == "":
+        return f'<c r="{ref}"{s}/>' if style else ""
+    if isinstance(value, bool):
+        return f'<c r="{ref}"{s} t="b"><v>{int(value)}</v></c>'
+    if isinstance(value, (int, float)):
+        return f'<c r="{ref}"{s}><v>{value!r}</v></c>'
+    if isinstance(value, dt.datetime):
+        serial = (value.replace(tzinfo=None) - dt.datetime(1899, 12, 30)) / dt.timedelta(days=1)
+        return f'<c r="{ref}" s="{styles.moment}"><v>{serial!r}</v></c>'
+    if isinstance(value, dt.date):
+        return f'<c r="{ref}" s="{styles.date}"><v>{(value - SERIAL_EPOCH).days}</v></c>'
+    text = ILLEGAL_CHARACTERS_RE.sub("", str(value))
+    if len(text) > MAX_TEXT:
+        text = text[:MAX_TEXT - 1] + "…"
+    return f'<c r="{ref}"{s} t="inlineStr"><is><t xml:space="preserve">{escape(text)}</t></is></c>'
+
+
+def column_widths(sheet: Sheet) -> list[int]:
+    """Each column as wide as its longest value plus a margin, between 8 and MAX_WIDTH characters."""
+    columns = zip_longest(sheet.header, *sheet.rows)
+    return [min(MAX_WIDTH, max(8, 2 + max(len(as_text(value)) for value in column))) for column in columns]
+
