@@ -10,6 +10,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.cell.rich_text import CellRichText, TextBlock
+from openpyxl.cell.text import InlineFont
 from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
@@ -261,3 +263,31 @@ def test_a_tab_differing_only_in_case_is_replaced_not_duplicated(league: Path) -
         XlsxWorkbook(league).write(Changes(replace=(Sheet("Leaderboard", ("Rank", "Player"), rows=((1, "Ana"),)),)))
     names = XlsxWorkbook(league).tab_names()
     assert [n for n in names if n.casefold().startswith("leaderboard")] == ["Leaderboard"]
+
+
+def test_input_tabs_keep_their_exact_bytes_formula_results_and_rich_text(tmp_path: Path) -> None:
+    """What Excel saves (a formula with its result, rich text) survives any number of syncs untouched."""
+    path = tmp_path / "league.xlsx"
+    book = openpyxl.Workbook()
+    ws = book.active
+    assert ws is not None
+    ws.title = "Results"
+    ws.append(["Round", "Check", "Note"])
+    ws["B2"] = "=1+1"
+    ws["C2"] = CellRichText("plain ", TextBlock(InlineFont(b=True), "BOLD"))
+    book.save(path)
+    with zipfile.ZipFile(path) as archive:  # store the result as Excel does when it saves
+        parts = {n: archive.read(n) for n in archive.namelist()}
+    parts["xl/worksheets/sheet1.xml"] = re.sub(rb"<f>1\+1</f><v\s*/>|<f>1\+1</f><v></v>", b"<f>1+1</f><v>2</v>",
+                                               parts["xl/worksheets/sheet1.xml"])
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    original = parts["xl/worksheets/sheet1.xml"]
+    for n in range(2):
+        XlsxWorkbook(path).write(Changes(replace=(Sheet("Leaderboard", ("Rank",), ((n,),)),),
+                                         append=(Sheet("Sync Log", ("Time",), ((f"sync {n}",),)),)))
+    with zipfile.ZipFile(path) as archive:
+        assert archive.read("xl/worksheets/sheet1.xml") == original
+    assert XlsxWorkbook(path).read(["Results", "Sync Log"]) == {
+        "Results": [["Round", "Check", "Note"], [None, 2, "plain BOLD"]], "Sync Log": [["Time"], ["sync 0"], ["sync 1"]]}
