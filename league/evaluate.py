@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from league.catalog import Catalog
+from league.catalog import Catalog, closest
 from league.cells import Grid, name_key
 from league.checks import affected, run_checks
 from league.league import League
@@ -109,15 +109,24 @@ def _event_order(event: Event) -> tuple[str, int]:
     return (event.date.isoformat() if event.date else "9999", event.row)
 
 
+def _likely(lg: League, event: str, typed: str) -> Entrant | None:
+    """The registered competitor a misspelt name most likely means: their line is not final either."""
+    if not typed:
+        return None
+    near = closest(typed, {e.key: e.name for (ev, _), e in lg.roster.items() if ev == event})
+    return lg.entrant(event, near[0]) if near else None
+
+
 def _notes(lg: League, bad: defaultdict[str, set[int]]) -> dict[tuple[str, str], list[str]]:
     """Which error rows keep each competitor's line from being final."""
     notes: dict[tuple[str, str], list[str]] = defaultdict(list)
     for m in lg.matches:
         if m.row in bad[m.tab]:
             for s in m.sides:
-                if lg.entrant(m.event, s.name):
+                entrant = lg.entrant(m.event, s.name) or _likely(lg, m.event, s.name)
+                if entrant:
                     for scope in (m.event, ""):
-                        notes[(scope, name_key(s.name))].append(f"{m.tab} row {m.row}")
+                        notes[(scope, entrant.key)].append(f"{m.tab} row {m.row}")
     reg = lg.ruleset.registration.tab
     for e in lg.entrants:
         where = [f"{reg} row {e.row}"] if e.row in bad[reg] else []

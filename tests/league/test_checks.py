@@ -412,3 +412,10 @@ def test_an_unreadable_registration_tab_is_one_problem_not_a_flood(book) -> None
     grid[0][grid[0].index("Fighter 1")] = "Fighter One"
     out = book.evaluate()
     assert [(p.code, p.tab) for p in out.problems if p.severity == ERROR] == [("missing-header", "Players")]
+
+
+def test_the_player_a_misspelt_name_most_likely_means_is_not_final_either(book) -> None:
+    book.set(AE, 3, "Player B", "Karla Santos")
+    out = book.evaluate()
+    assert "not final: fix Results QR1-AE row 3" in str(out.line("QR1-AE", "Carla Santos")["Note"])
+    assert "not final: fix Results QR1-AE row 3" in str(out.line("QR1-AE", "Ben Cruz")["Note"])
