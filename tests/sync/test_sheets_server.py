@@ -57,11 +57,8 @@ from sheets_server import (
     make_rsa_key,
 )
 
-_CANDIDATES = [
-    Path(__file__).resolve().parents[3] / "shared" / "fidelity" / "gspread-cassettes",
-    Path("/work/shared/fidelity/gspread-cassettes"),
-]
-CASSETTES = next((p for p in _CANDIDATES if p.is_dir()), _CANDIDATES[0])
+CASSETTES = Path(__file__).resolve().parents[3] / "shared" / "fidelity" / "gspread-cassettes"
+"""The recordings in the shared folder beside the repository."""
 CASSETTE_FILES = sorted(p.name for p in CASSETTES.glob("*.json")) if CASSETTES.is_dir() else []
 needs_cassettes = pytest.mark.skipif(not CASSETTE_FILES, reason=f"no cassettes at {CASSETTES}")
 
