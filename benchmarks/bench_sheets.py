@@ -39,7 +39,6 @@ from league.cells import Grid  # noqa: E402
 from league.demo import build_demo  # noqa: E402
 from league.evaluate import evaluate  # noqa: E402
 from league.report import leaderboard_sheet, problems_sheet, standings_sheets  # noqa: E402
-from league.template import input_sheets  # noqa: E402
 from sync.google import BoundedRetryClient, GoogleWorkbook, load_credentials  # noqa: E402
 from sync.memory import MemoryWorkbook  # noqa: E402
 
@@ -60,13 +59,8 @@ class ToLocal(HTTPAdapter):
 
 def tabs_for(kind: str, players: int) -> dict[str, Grid]:
     ruleset, catalog = load_ruleset("gl-unmatched", ROOT)
-    if kind == "demo":
-        d = build_demo(ruleset, catalog)
-        sheets = input_sheets(ruleset, catalog, d.events, d.players, d.results, d.penalties)
-    else:
-        g = generate_league(ruleset, catalog, players)
-        sheets = g.sheets(ruleset, catalog)
-    return {s.name: [list(s.header), *(list(r) for r in s.rows)] for s in sheets}
+    league = build_demo(ruleset, catalog) if kind == "demo" else generate_league(ruleset, catalog, players)
+    return league.tabs(ruleset, catalog)
 
 
 def ours(server: SheetsServer, folder: Path, key: Path) -> tuple[int, float]:

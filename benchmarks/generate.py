@@ -14,8 +14,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from itertools import product
 from pathlib import Path
 from typing import TypeVar
@@ -25,40 +24,14 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from league.catalog import Catalog, Piece
-from league.cells import Cell, Grid
-from league.demo import FIRST, LAST, allowed_fighters, allowed_maps, circle
+from league.cells import Cell
+from league.demo import FIRST, LAST, DemoLeague, allowed_fighters, allowed_maps, circle
 from league.ruleset import Ruleset
-from league.sheet import Sheet
-from league.template import input_sheets
 
 FIRST_STAGE = dt.date(2024, 8, 10)
 STAGE_GAP = dt.timedelta(days=28)
 JUDGES = ("Judge Ana", "Judge Bong", "Judge Cris", "Judge Dee")
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class GeneratedLeague:
-    """Input tab rows, in the column order of the GL templates (like `league.demo.DemoLeague`)."""
-
-    events: list[list[Cell]]
-    players: list[list[Cell]]
-    results: dict[str, list[list[Cell]]]
-    penalties: list[list[Cell]]
-    distinct_players: int
-
-    @property
-    def result_rows(self) -> int:
-        return sum(len(rows) for rows in self.results.values())
-
-    def sheets(self, ruleset: Ruleset, catalog: Catalog) -> list[Sheet]:
-        """The input tabs as `league init` lays them out (headers and dropdowns)."""
-        results: dict[str, Sequence[Sequence[Cell]]] = dict(self.results)
-        return input_sheets(ruleset, catalog, self.events, self.players, results, self.penalties)
-
-    def tabs(self, ruleset: Ruleset, catalog: Catalog) -> dict[str, Grid]:
-        """The input tabs as a backend reads them: header row then data rows."""
-        return {s.name: [list(s.header), *(list(r) for r in s.rows)] for s in self.sheets(ruleset, catalog)}
 
 
 def player_names(count: int, rng: random.Random) -> list[str]:
@@ -73,7 +46,7 @@ def _bye(rnd: int, table: int, player: str, judge: str, note: str = "") -> list[
 
 
 def generate_league(ruleset: Ruleset, catalog: Catalog, players: int, stages: int = 2, event_size: int = 250,
-                    drop_share: float = 0.25, seed: int = 7) -> GeneratedLeague:
+                    drop_share: float = 0.25, seed: int = 7) -> DemoLeague:
     """A valid league (no problems at all) of `players` distinct players over `stages` stages."""
     rng = random.Random(seed)
     pool = player_names(players, rng)
@@ -116,7 +89,7 @@ def generate_league(ruleset: Ruleset, catalog: Catalog, players: int, stages: in
             if len(entrants) > 2 and rounds > 2 and rng.random() < drop_share:
                 rows = _drop(rows, registrations, first_reg, status_col, penalties, event, rounds - 2)
             results[tab] = rows
-    return GeneratedLeague(events, registrations, results, penalties, len(pool))
+    return DemoLeague(events, registrations, results, penalties, [])
 
 
 def _drop(rows: list[list[Cell]], registrations: list[list[Cell]], first_reg: int, status_col: int,

@@ -9,7 +9,6 @@ from jobs.errors import ConfigError
 from jobs.init_job import config_text, write_config
 from jobs.sync_job import SyncResult, open_workbook, run_sync
 from league.demo import build_demo
-from league.template import input_sheets
 from sync.xlsx import create_workbook
 
 DEMO_RULESET = "gl-unmatched"
@@ -32,7 +31,7 @@ def run_demo(folder: Path) -> SyncResult:
     ruleset, catalog = load_ruleset(DEMO_RULESET, folder)
     demo = build_demo(ruleset, catalog)
     workbook.unlink(missing_ok=True)
-    create_workbook(workbook, input_sheets(ruleset, catalog, demo.events, demo.players, demo.results, demo.penalties))
+    create_workbook(workbook, demo.sheets(ruleset, catalog))
     write_config(folder, DEMO_RULESET, workbook)
     config = load_config(folder)
     return run_sync(config, open_workbook(config))

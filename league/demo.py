@@ -8,8 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from league.catalog import Catalog, Piece
-from league.cells import Cell, a1
+from league.cells import Cell, Grid, a1, name_key
 from league.ruleset import Ruleset
+from league.sheet import Sheet
+from league.template import input_sheets
 
 VENUES = (("AE", "Alter Ego (Shangri-la Plaza)", 10), ("SMN", "SM North EDSA", 16), ("GB5", "Greenbelt 5", 16))
 STAGES = (("QR1", dt.date(2024, 8, 10), (9, 14, 11)), ("QR2", dt.date(2024, 9, 7), (10, 13, 16)))
@@ -31,13 +33,29 @@ class Planted:
 
 @dataclass(frozen=True)
 class DemoLeague:
-    """The input tabs of the demo league, and the mistakes planted in them."""
+    """The input tab rows of a generated league, in the GL templates' column order, and any planted mistakes."""
 
     events: list[list[Cell]]
     players: list[list[Cell]]
     results: dict[str, list[list[Cell]]]
     penalties: list[list[Cell]]
     planted: list[Planted]
+
+    @property
+    def result_rows(self) -> int:
+        return sum(len(rows) for rows in self.results.values())
+
+    @property
+    def distinct_players(self) -> int:
+        return len({name_key(row[0]) for row in self.players})
+
+    def sheets(self, ruleset: Ruleset, catalog: Catalog) -> list[Sheet]:
+        """The input tabs as `league init` lays them out (headers and dropdowns)."""
+        return input_sheets(ruleset, catalog, self.events, self.players, dict(self.results), self.penalties)
+
+    def tabs(self, ruleset: Ruleset, catalog: Catalog) -> dict[str, Grid]:
+        """The input tabs as a backend reads them: header row then data rows."""
+        return {s.name: [list(s.header), *(list(r) for r in s.rows)] for s in self.sheets(ruleset, catalog)}
 
 
 def allowed_fighters(catalog: Catalog, ruleset: Ruleset, day: dt.date) -> list[Piece]:
@@ -113,7 +131,7 @@ def _match(rng: random.Random, rnd: int, table: int, a: str, b: str | None, rost
 
 
 # Column positions in the results tab (see the ruleset's `order`).
-ROUND, PLAYER_A, FIGHTER_A, HEALTH_A, START_A, PLAYER_B, FIGHTER_B, HEALTH_B, START_B, MAP, WINNER = 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+ROUND, PLAYER_A, FIGHTER_A, HEALTH_A, START_A, PLAYER_B, START_B, MAP, WINNER = 0, 2, 3, 4, 5, 6, 9, 10, 11
 
 
 def _plant(demo: DemoLeague, rng: random.Random, catalog: Catalog, ruleset: Ruleset,

@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from league.catalog import Catalog, closest
-from league.cells import Grid, name_key
+from league.cells import Grid
 from league.checks import affected, run_checks
 from league.league import League
 from league.problems import Problem, Severity

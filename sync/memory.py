@@ -9,11 +9,10 @@ from league.sheet import Changes, Sheet
 
 
 class MemoryWorkbook:
-    """Tabs held as lists of rows; `writes` counts how often `write` ran."""
+    """Tabs held as lists of rows."""
 
     def __init__(self, tabs: Mapping[str, Grid] | None = None) -> None:
         self.tabs: dict[str, Grid] = {name: [list(r) for r in rows] for name, rows in (tabs or {}).items()}
-        self.writes = 0
 
     def read(self, tabs: Sequence[str]) -> dict[str, Grid]:
         """Copies of the named tabs that exist."""
@@ -35,7 +34,6 @@ class MemoryWorkbook:
                 self.tabs[sheet.name] = _grid(sheet)
             else:
                 existing.extend(list(r) for r in sheet.rows)
-        self.writes += 1
 
 
 def _grid(sheet: Sheet) -> Grid:

@@ -69,7 +69,7 @@ class Planner:
         self.next_id = max([s["properties"]["sheetId"] for s in self.sheets.values()] + [0]) + 1
         self.ids: dict[str, int] = {t: s["properties"]["sheetId"] for t, s in self.sheets.items()}
 
-    def _sheet_id(self, name: str, requests: list[Json], rows: int = 1000) -> int:
+    def sheet_id(self, name: str, requests: list[Json], rows: int = 1000) -> int:
         key = name.casefold()
         if key not in self.ids:
             self.ids[key] = self.next_id
@@ -80,7 +80,7 @@ class Planner:
 
     def replace(self, sheet: Sheet, protect: bool, requests: list[Json]) -> None:
         """Rewrite a tab whole: exact size (stale rows go), typed values, bold frozen header, links."""
-        sid = self._sheet_id(sheet.name, requests)
+        sid = self.sheet_id(sheet.name, requests)
         rows = [_row(sheet.header, bold=True), *(_row(r) for r in sheet.rows)]
         for column, pattern in sheet.number_formats:
             for row in rows[1:]:
@@ -105,7 +105,7 @@ class Planner:
     def append(self, sheet: Sheet, requests: list[Json]) -> None:
         """Rows below the last row with data; a new tab gets its header first."""
         new = sheet.name.casefold() not in self.ids
-        sid = self._sheet_id(sheet.name, requests)
+        sid = self.sheet_id(sheet.name, requests)
         rows = ([_row(sheet.header, bold=True)] if new else []) + [_row(r) for r in sheet.rows]
         requests.append({"appendCells": {"sheetId": sid, "rows": rows, "fields": "userEnteredValue,userEnteredFormat"}})
         if new:
@@ -115,7 +115,7 @@ class Planner:
         """A new input tab for `league init`: header, frozen row, dropdowns; refuses an existing tab."""
         if sheet.name.casefold() in self.ids:
             raise ValueError(sheet.name)
-        sid = self._sheet_id(sheet.name, requests, rows=LAST_ROW)
+        sid = self.sheet_id(sheet.name, requests, rows=LAST_ROW)
         requests.append({"updateCells": {"start": {"sheetId": sid, "rowIndex": 0, "columnIndex": 0},
                                          "rows": [_row(sheet.header, bold=True), *(_row(r) for r in sheet.rows)],
                                          "fields": "userEnteredValue,userEnteredFormat"}})
@@ -140,7 +140,7 @@ def sync_requests(metadata: Json, changes: Changes) -> list[Json]:
     requests: list[Json] = [{"deleteSheet": {"sheetId": planner.ids.pop(name.casefold())}}
                             for name in changes.remove if name.casefold() in planner.ids]
     for sheet in changes.replace:
-        planner._sheet_id(sheet.name, requests)
+        planner.sheet_id(sheet.name, requests)
     for sheet in changes.replace:
         planner.replace(sheet, True, requests)
     for sheet in changes.append:

@@ -23,7 +23,6 @@ from league.sheet import (
     Changes,
     is_output_tab,
 )
-from league.template import input_sheets
 from sync.google import (
     BoundedRetryClient,
     CredentialsError,
@@ -46,7 +45,7 @@ def demo_inputs() -> dict[str, Grid]:
     ruleset, catalog = load_ruleset("gl-unmatched", Path("."))
     demo = build_demo(ruleset, catalog)
     book = MemoryWorkbook()
-    book.write(Changes(replace=tuple(input_sheets(ruleset, catalog, demo.events, demo.players, demo.results, demo.penalties))))
+    book.write(Changes(replace=tuple(demo.sheets(ruleset, catalog))))
     return book.tabs
 
 
