@@ -8,7 +8,6 @@ through gspread's HTTPClient and google-auth's AuthorizedSession.
 from __future__ import annotations
 
 import email.utils
-import json
 import random
 import time
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
@@ -25,6 +24,7 @@ from urllib3.exceptions import NewConnectionError
 
 from league.cells import Grid
 from league.sheet import Changes, Sheet
+from sync.credentials import CredentialsError, read_key_file, redact
 from sync.sheets_body import (
     METADATA_FIELDS,
     Json,
@@ -39,10 +39,6 @@ from sync.workbook import BackendError
 SCOPES = ("https://www.googleapis.com/auth/spreadsheets",)
 DEFAULT_API = "https://sheets.googleapis.com"
 RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
-
-
-class CredentialsError(BackendError):
-    """The service-account key file is missing or malformed (a set-up problem, not an outage)."""
 
 
 @dataclass(frozen=True)
@@ -157,15 +153,12 @@ def retry_after(value: str | None) -> float | None:
 
 def load_credentials(path: Path) -> Credentials:
     """A service-account key file as credentials; the key itself never appears in a message."""
-    if not path.is_file():
-        raise CredentialsError(f"the service-account key file {path} does not exist; download a JSON key for the "
-                               "service account and set `credentials` in league.toml or GOOGLE_APPLICATION_CREDENTIALS")
+    info = read_key_file(path)
     try:
-        info = json.loads(path.read_text(encoding="utf-8"))
         credentials: Credentials = Credentials.from_service_account_info(info, scopes=list(SCOPES))  # type: ignore[no-untyped-call]
         return credentials
-    except (ValueError, KeyError, TypeError, GoogleAuthError) as exc:
-        reason = type(exc).__name__ if not isinstance(exc, ValueError) or "Expecting" in str(exc) else "missing or bad fields"
+    except (ValueError, KeyError, TypeError, AttributeError, GoogleAuthError) as exc:
+        reason = "missing or bad fields" if isinstance(exc, (ValueError, KeyError)) else type(exc).__name__
         raise CredentialsError(f"{path} is not a valid service-account key file ({reason}); download a new JSON "
                                "key for the service account from the Google Cloud console") from None
 
@@ -199,7 +192,7 @@ class GoogleWorkbook:
         except APIError as exc:
             raise BackendError(self._explain(exc)) from None
         except RefreshError as exc:
-            raise CredentialsError(f"Google refused the service-account key ({exc.args[0] if exc.args else 'refresh failed'}); "
+            raise CredentialsError(f"Google refused the service-account key ({redact(str(exc.args[0])) if exc.args else 'refresh failed'}); "
                                    "check that the key is current and not deleted") from None
         except (requests.RequestException, ValueError) as exc:
             raise BackendError(f"could not talk to Google Sheets ({type(exc).__name__}); nothing was changed") from None
@@ -208,15 +201,15 @@ class GoogleWorkbook:
         code = exc.response.status_code
         if code == 404:
             return f"no spreadsheet with id {self.spreadsheet_id!r}; check `spreadsheet_id` in league.toml"
-        message = str(exc.error.get("message", "")) if isinstance(exc.error, Mapping) else ""
+        message = redact(str(exc.error.get("message", ""))) if isinstance(exc.error, Mapping) else ""
         if code == 403 and ("disabled" in message or "has not been used" in message):
-            return (f"the Google Sheets API is not enabled for the service account's project ({message[:200]}); "
+            return (f"the Google Sheets API is not enabled for the service account's project ({message}); "
                     "enable it in the Google Cloud console, then sync again")
         if code == 403:
             who = self.account or "the service account"
             return (f"the spreadsheet {self.spreadsheet_id!r} is not shared with {who}; share it with that address "
-                    f"as Editor (Google said: {message[:200]})")
-        return f"Google Sheets answered {code}: {message[:300]}; nothing was changed"
+                    f"as Editor (Google said: {message})")
+        return f"Google Sheets answered {code}: {message}; nothing was changed"
 
     def metadata(self) -> Json:
         """Tab titles, ids and protections: one GET with a field mask, kept for this object's life."""
