@@ -12,11 +12,12 @@ from typing import Any
 from jobs.errors import ConfigError
 from league.catalog import EMPTY, Catalog, parse_catalog
 from league.ruleset import Ruleset, RulesetError, parse_ruleset
-from league.tiebreakers import find_tiebreaker
 
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds"}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
+MAX_SECONDS = 86_400
+"""The longest any wait in league.toml may be: a nightly job must end before the next night's."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,8 @@ def _preset_text(name: str) -> str | None:
 
 def load_ruleset(spec: str, base: Path) -> tuple[Ruleset, Catalog]:
     """A ruleset by preset name or by path (relative to `base`), checked, with its catalog."""
+    from league.tiebreakers import find_tiebreaker  # numpy's import, only for commands that load a ruleset
+
     text, source = _preset_text(spec), spec
     if text is None:
         path = (base / spec).resolve()
@@ -127,6 +130,7 @@ def load_config(given: Path | None = None) -> Config:
 
 def _sheets_target(data: dict[str, Any], path: Path) -> SheetsTarget | None:
     """The Google target from the config, with LEAGUE_SPREADSHEET_ID and GOOGLE_APPLICATION_CREDENTIALS winning."""
+    budget = _seconds(data, "sheets_retry_seconds", 120.0, path)  # checked offline too: a bad value must not wait for the move to Google
     spreadsheet = os.environ.get("LEAGUE_SPREADSHEET_ID") or data.get("spreadsheet_id")
     if not spreadsheet:
         return None
@@ -134,8 +138,15 @@ def _sheets_target(data: dict[str, Any], path: Path) -> SheetsTarget | None:
     if not key:
         raise ConfigError(f"{path}: `spreadsheet_id` needs `credentials` (the service-account key file) "
                           "or GOOGLE_APPLICATION_CREDENTIALS")
-    budget = data.get("sheets_retry_seconds", 120)
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0:
-        raise ConfigError(f"{path}: `sheets_retry_seconds` must be a positive number of seconds, found {budget!r}")
     return SheetsTarget(spreadsheet, (path.parent / os.path.expanduser(key)).resolve(),
-                        data.get("sheets_api", DEFAULT_SHEETS_API), float(budget))
+                        data.get("sheets_api", DEFAULT_SHEETS_API), budget)
+
+
+def _seconds(data: dict[str, Any], key: str, default: float, path: Path) -> float:
+    """A duration from the config: finite and within MAX_SECONDS, since TOML accepts `nan` and `inf` and a
+    nightly job that never gives up would hang holding the lock."""
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_SECONDS:
+        raise ConfigError(f"{path}: `{key}` must be a number of seconds above 0 and at most {MAX_SECONDS} (a day), "
+                          f"found {value!r}")
+    return float(value)
