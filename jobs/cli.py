@@ -1,23 +1,29 @@
-"""The `league` command: parses options, calls a job, maps its errors to exit codes in one place."""
+"""The `league` command: parses options, calls a job, prints what it returned, maps errors to exit codes in one place.
+
+Jobs are imported inside their commands: `--help` then answers without loading pandas or
+openpyxl, and only a league kept on Google Sheets loads the Google stack.
+"""
 
 from __future__ import annotations
 
 import os
+import traceback
+import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
+from rich.markup import escape
 
 from jobs import output
 from jobs.config import load_config, presets
-from jobs.demo_job import run_demo
 from jobs.errors import ExitCode, JobError
-from jobs.init_job import run_init
-from jobs.sync_job import SyncResult, open_workbook, run_check, run_sync
-from league.report import LEADERBOARD_TAB, undecided_prizes
-from sync.google import CredentialsError
+from sync.credentials import CredentialsError
 from sync.workbook import BackendError
+
+if TYPE_CHECKING:
+    from jobs.sync_job import SyncResult
 
 app = typer.Typer(help="Spreadsheet league automation: validate results, rank, write standings back.",
                   pretty_exceptions_show_locals=False, no_args_is_help=True, add_completion=False)
@@ -29,7 +35,9 @@ ConfigArg = Annotated[Path | None, typer.Argument(help="league.toml, or the fold
 def guarded(job: Callable[[], T]) -> T:
     """Run a job; a known failure becomes its message on stderr and its exit code, never a traceback."""
     try:
-        return job()
+        with warnings.catch_warnings():
+            warnings.showwarning = _warning  # a library's warning as one line, not with its source path
+            return job()
     except JobError as exc:
         output.errors.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(exc.code) from None
@@ -41,21 +49,32 @@ def guarded(job: Callable[[], T]) -> T:
         raise typer.Exit(ExitCode.BACKEND) from None
     except Exception as exc:
         if os.environ.get("LEAGUE_DEBUG"):
-            raise
+            traceback.print_exc()  # printed, not re-raised: a bug must still exit 4, never look like a sync
         output.errors.print(f"[red]unexpected error:[/red] {type(exc).__name__}: {exc}. This is a bug in league: "
                             "please report it with the output of the same command run with LEAGUE_DEBUG=1.")
         raise typer.Exit(ExitCode.BUG) from None
 
 
+def _warning(message: Warning | str, category: type[Warning], *_: object, **__: object) -> None:
+    output.errors.print(f"[yellow]warning:[/yellow] {escape(str(message))}")
+
+
 def _report(result: SyncResult) -> None:
+    from league.report import undecided_prizes
+    from league.sheet import LEADERBOARD_TAB
+
+    for line in result.preview:
+        output.console.print(line)
     output.show_problems(result.evaluation.problems)
     for line in undecided_prizes(result.evaluation):
         output.console.print(f"[yellow]judges decide:[/yellow] {line}")
     board = next((s for s in result.changes.replace if s.name == LEADERBOARD_TAB), None)
     if board:
-        output.show_sheet(board, title="Leaderboard (top 10)", skip=("Move", "Note"))
+        output.show_sheet(board, title="Leaderboard (top 10)", skip=("Note",))
     for path in result.exported:
         output.console.print(f"exported {path}")
+    if result.export_problem:
+        output.errors.print(f"[red]exports failed:[/red] {result.export_problem}")
 
 
 @app.command()
@@ -69,21 +88,30 @@ def init(
 
     Without a league.toml: a new .xlsx and a league.toml for it. With one: where it says (its
     workbook, or its Google spreadsheet), with its ruleset."""
+    from jobs.init_job import run_init
+
     output.console.print(guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or ["EVENT-1"])))
 
 
 @app.command()
 def demo(folder: Annotated[Path, typer.Argument(help="Where to write the demo league.")] = Path("demo-league")) -> None:
     """Write a complete example GL Unmatched league with planted judge mistakes, and sync it."""
-    result = guarded(lambda: run_demo(folder))
+    from jobs.demo_job import run_demo
+
+    with output.progress() as progress:
+        result = guarded(lambda: run_demo(folder, progress))
     _report(result)
     output.console.print(f"\nDemo league in {folder.resolve()}: open {folder / 'gl-unmatched-league.xlsx'}, "
                          f"or run `league sync {folder}` again.")
+    if result.export_problem:
+        raise typer.Exit(result.code)
 
 
 @app.command()
 def check(config: ConfigArg = None) -> None:
     """Validate the workbook only; nothing is written. Exit 1 if any row has an error."""
+    from jobs.sync_job import open_workbook, run_check
+
     def job() -> int:
         cfg = load_config(config)
         evaluation = run_check(cfg, open_workbook(cfg))
@@ -98,11 +126,14 @@ def sync(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Write nothing; print what would change.")] = False,
 ) -> None:
     """The nightly job: read, validate, rank, write the output tabs back, export CSV files."""
+    from jobs.sync_job import open_workbook, run_sync
+
     def job() -> SyncResult:
         cfg = load_config(config)
         for warning in cfg.warnings:
             output.errors.print(f"[yellow]warning:[/yellow] {warning}")
-        return run_sync(cfg, open_workbook(cfg), dry_run=dry_run)
+        with output.progress() as progress:
+            return run_sync(cfg, open_workbook(cfg), dry_run=dry_run, progress=progress)
     result = guarded(job)
     _report(result)
     raise typer.Exit(result.code)

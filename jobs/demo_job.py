@@ -7,7 +7,7 @@ from pathlib import Path
 from jobs.config import CONFIG_NAME, load_config, load_ruleset
 from jobs.errors import ConfigError
 from jobs.init_job import config_text, write_config
-from jobs.sync_job import SyncResult, open_workbook, run_sync
+from jobs.sync_job import Progress, SyncResult, no_progress, open_workbook, run_sync
 from league.demo import build_demo
 from sync.xlsx import create_workbook
 
@@ -20,7 +20,7 @@ def demo_config(folder: Path) -> str:
     return config_text(folder, DEMO_RULESET, folder / DEMO_WORKBOOK)
 
 
-def run_demo(folder: Path) -> SyncResult:
+def run_demo(folder: Path, progress: Progress = no_progress) -> SyncResult:
     """Write the demo workbook and config into `folder` (replacing an earlier demo, never a league), then sync it."""
     config_file, workbook = folder / CONFIG_NAME, folder / DEMO_WORKBOOK
     if config_file.exists() and config_file.read_text(encoding="utf-8", errors="replace") != demo_config(folder):
@@ -34,4 +34,4 @@ def run_demo(folder: Path) -> SyncResult:
     create_workbook(workbook, demo.sheets(ruleset, catalog))
     write_config(folder, DEMO_RULESET, workbook)
     config = load_config(folder)
-    return run_sync(config, open_workbook(config))
+    return run_sync(config, open_workbook(config), progress=progress)

@@ -18,6 +18,8 @@ class ExitCode(IntEnum):
     """The workbook could not be read or written; nothing was changed."""
     BUG = 4
     """Something the tool did not expect: a bug to report (with LEAGUE_DEBUG=1 for the traceback)."""
+    EXPORTS_FAILED = 5
+    """The workbook was synced, but the export files could not be written: not "nothing was changed"."""
 
 
 class JobError(Exception):
@@ -34,3 +36,7 @@ class WorkbookError(JobError):
     """The workbook backend failed, or another sync holds the lock."""
 
     code = ExitCode.BACKEND
+
+
+class ExportError(Exception):
+    """The export files could not be written; by then the workbook is synced, so the sync reports it, not raises."""

@@ -1,4 +1,8 @@
-"""Export files next to the league config: formula-safe CSV of the leaderboard and each event."""
+"""Export files next to the league config: formula-safe CSV of the leaderboard and each event.
+
+The folder may hold people's own files too, so the tool only ever deletes what its naming proves
+its own: `standings-*.csv` files of events that are gone, and temporary files with its prefix.
+"""
 
 from __future__ import annotations
 
@@ -6,20 +10,42 @@ import csv
 import os
 import re
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
-from jobs.errors import WorkbookError
+from jobs.errors import ExportError
 from league.cells import Cell, as_text
 from league.sheet import Sheet
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+MOVE = "Move"
+"""The leaderboard column of places gained or lost, shown as `+2`, `-1`, `=`."""
+_MOVE_WORDS = re.compile(r"[+-]\d+|=|new|")
+STANDINGS_FILES = "standings-*.csv"
+"""What every event's export is called; one this sync does not write is an event's that left the Events tab."""
+TEMP_PREFIX, TEMP_SUFFIX = ".league-export-", ".tmp"
+_TEMP = re.compile(rf"{re.escape(TEMP_PREFIX)}[a-z0-9_]+{re.escape(TEMP_SUFFIX)}")
 
 
 def safe_text(value: Cell) -> str:
     """A CSV field no spreadsheet evaluates: text that looks like a formula gets a leading `'`."""
     text = as_text(value) if not isinstance(value, str) else value
     return "'" + text if isinstance(value, str) and text.startswith(_FORMULA_START) else text
+
+
+def move_text(value: Cell) -> str:
+    """A `Move` as people read it: a number of places as `+2`, `-1` or `=`; `new` and blank as they are."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"+{value}" if value > 0 else str(value) if value < 0 else "="
+    return as_text(value)
+
+
+def _move_field(value: Cell) -> str:
+    """A `Move` in a CSV: the tool's own figures unescaped, anything typed over them made formula-safe."""
+    text = move_text(value)
+    return text if _MOVE_WORDS.fullmatch(text) else safe_text(text)
 
 
 def file_name(tab: str) -> str:
@@ -43,19 +69,44 @@ def file_names(tabs: Sequence[str]) -> list[str]:
 
 
 def write_csv(folder: Path, sheets: Sequence[Sheet]) -> list[Path]:
-    """One UTF-8 CSV (with BOM, so Excel reads accents) per sheet, each written atomically."""
-    written = []
+    """One UTF-8 CSV (with BOM, so Excel reads accents) per sheet, each written atomically.
+
+    Call it holding the sync lock: it removes temporary files that a killed sync left behind and
+    the standings an earlier sync exported for an event that is gone (an event id retyped)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        for sheet, name in zip(sheets, file_names([s.name for s in sheets])):
-            with tempfile.NamedTemporaryFile("w", dir=folder, suffix=".csv", delete=False, encoding="utf-8-sig",
-                                             newline="") as tmp:
-                out = csv.writer(tmp)
-                out.writerow([safe_text(h) for h in sheet.header])
-                out.writerows([safe_text(c) for c in row] for row in sheet.rows)
-            os.replace(tmp.name, folder / name)
-            written.append(folder / name)
+        for leftover in folder.iterdir():
+            if _TEMP.fullmatch(leftover.name) and leftover.is_file():
+                leftover.unlink()
+        names = file_names([s.name for s in sheets])
+        for sheet, name in zip(sheets, names):
+            with _atomic(folder / name) as out:
+                _write_rows(out, sheet)
+        for stale in set(folder.glob(STANDINGS_FILES)) - {folder / name for name in names}:
+            if stale.is_file():
+                stale.unlink()
     except OSError as exc:
-        raise WorkbookError(f"could not write the exports to {folder} ({exc.strerror or exc}); the workbook itself was "
-                            "synced. Fix `exports` in league.toml or the folder's permissions.") from None
-    return written
+        raise ExportError(f"could not write the exports to {folder} ({exc.strerror or exc}); the workbook itself was "
+                          "synced. Fix `exports` in league.toml or the folder's permissions.") from None
+    return [folder / name for name in names]
+
+
+def _write_rows(out: IO[str], sheet: Sheet) -> None:
+    moves = {i for i, head in enumerate(sheet.header) if head == MOVE}
+    writer = csv.writer(out)
+    writer.writerow([safe_text(h) for h in sheet.header])
+    writer.writerows([_move_field(c) if i in moves else safe_text(c) for i, c in enumerate(row)] for row in sheet.rows)
+
+
+@contextmanager
+def _atomic(path: Path) -> Iterator[IO[str]]:
+    """Write a file under a temporary name of the tool's own pattern, then swap it in."""
+    with tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, delete=False,
+                                     encoding="utf-8-sig", newline="") as tmp:
+        try:
+            yield tmp
+        except BaseException:
+            tmp.close()
+            os.unlink(tmp.name)
+            raise
+    os.replace(tmp.name, path)

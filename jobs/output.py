@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
+from jobs.exports import MOVE, move_text
 from league.cells import Cell, as_text
 from league.problems import Problem
 from league.sheet import Sheet
@@ -23,7 +26,7 @@ def show_sheet(sheet: Sheet, limit: int = 10, title: str = "", skip: tuple[str, 
     for i in keep:
         table.add_column(sheet.header[i], overflow="fold")
     for row in sheet.rows[:limit]:
-        table.add_row(*(_cell(row[i]) for i in keep))
+        table.add_row(*(escape(move_text(row[i])) if sheet.header[i] == MOVE else _cell(row[i]) for i in keep))
     console.print(table)
     if len(sheet.rows) > limit:
         console.print(f"… and {len(sheet.rows) - limit} more rows")
@@ -31,6 +34,13 @@ def show_sheet(sheet: Sheet, limit: int = 10, title: str = "", skip: tuple[str, 
 
 def _cell(value: Cell) -> str:
     return as_text(value).replace("[", "\\[")
+
+
+@contextmanager
+def progress() -> Iterator[Callable[[str], None]]:
+    """A status line a job updates as it goes (a spinner at a terminal, nothing under cron)."""
+    with console.status("") as status:
+        yield lambda what: status.update(what)
 
 
 def show_problems(problems: Sequence[Problem], limit: int = 20) -> None:

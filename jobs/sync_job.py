@@ -1,16 +1,19 @@
-"""`league check` and `league sync`: read the workbook once, validate, rank, write back once."""
+"""`league check` and `league sync`: read the workbook once, validate, rank, write back once.
+
+Jobs print nothing: they return what they did, and the CLI shows it."""
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from jobs import output
 from jobs.config import Config
-from jobs.errors import ExitCode, WorkbookError
+from jobs.errors import ExitCode, ExportError, WorkbookError
 from jobs.exports import write_csv
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate
@@ -27,12 +30,12 @@ from league.sheet import (
     Sheet,
     is_output_tab,
 )
-from sync.google import GoogleWorkbook, RetryPolicy
 from sync.workbook import Workbook
-from sync.xlsx import XlsxWorkbook
+from sync.xlsx import XlsxWorkbook, remove_leftovers
 
 LOCK_WAIT_SECONDS = 10.0
-LOCK_NAME = ".league-sync.lock"
+Progress = Callable[[str], None]
+"""Told what a job is doing now, for a status line; jobs never print."""
 
 
 @dataclass(frozen=True)
@@ -43,11 +46,20 @@ class SyncResult:
     changes: Changes
     exported: list[Path]
     code: ExitCode
+    preview: list[str] = field(default_factory=list)
+    """For a dry run: what would change in each output tab."""
+    export_problem: str = ""
+    """Why the exports failed after the workbook was written (then `code` is EXPORTS_FAILED)."""
+
+
+def no_progress(_: str) -> None:
+    """No progress to show: tests and library callers."""
 
 
 def open_workbook(config: Config) -> Workbook:
     """The backend the config names: Google Sheets when a spreadsheet is set, else the .xlsx file."""
     if config.sheets:
+        from sync.google import GoogleWorkbook, RetryPolicy  # the Google stack costs an offline run 0.12 s of imports
         target = config.sheets
         return GoogleWorkbook.from_key_file(target.credentials, target.spreadsheet_id, target.api_root,
                                             RetryPolicy(budget=target.retry_seconds))
@@ -68,23 +80,34 @@ def run_check(config: Config, workbook: Workbook) -> Evaluation:
     return evaluate(inputs, config.ruleset, config.catalog)
 
 
-def run_sync(config: Config, workbook: Workbook, dry_run: bool = False, now: dt.datetime | None = None) -> SyncResult:
-    """The nightly job. A second sync of the same league waits briefly for the first, then refuses."""
-    lock = FileLock(str(config.path.parent / LOCK_NAME))
+def lock_file(config: Config) -> Path:
+    """One lock per workbook, whichever config names it: beside the `.xlsx`, or beside league.toml for a spreadsheet."""
+    if config.sheets:
+        return config.path.parent / f".league-{re.sub(r'[^A-Za-z0-9_-]', '_', config.sheets.spreadsheet_id)}.lock"
+    assert config.workbook is not None, "load_config guarantees a workbook or a spreadsheet"
+    return config.workbook.with_name(f".{config.workbook.name}.lock")
+
+
+def run_sync(config: Config, workbook: Workbook, dry_run: bool = False, now: dt.datetime | None = None,
+             progress: Progress = no_progress) -> SyncResult:
+    """The nightly job. A second sync of the same workbook waits briefly for the first, then refuses."""
+    lock = FileLock(str(lock_file(config)))
     try:
         with lock.acquire(timeout=LOCK_WAIT_SECONDS):
-            return _sync(config, workbook, dry_run, now or dt.datetime.now(dt.UTC))
+            if config.workbook and not config.sheets and not dry_run:
+                remove_leftovers(config.workbook)  # a killed sync's temporary copies: safe to remove under the lock
+            return _sync(config, workbook, dry_run, now or dt.datetime.now(dt.UTC), progress)
     except Timeout:
-        raise WorkbookError(f"another sync of this league is still running (lock {lock.lock_file}); "
+        raise WorkbookError(f"another sync of this workbook is still running (lock {lock.lock_file}); "
                             "try again when it has finished") from None
 
 
-def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime) -> SyncResult:
-    with output.console.status("Reading the workbook…"):
-        inputs, outputs = read_inputs(workbook)
-    with output.console.status(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…"):
-        ev = evaluate(inputs, config.ruleset, config.catalog)
-        tables = [*standings_sheets(ev), leaderboard_sheet(ev, outputs.get(LEADERBOARD_TAB)), problems_sheet(ev.problems, now)]
+def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, progress: Progress) -> SyncResult:
+    progress("Reading the workbook…")
+    inputs, outputs = read_inputs(workbook)
+    progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
+    ev = evaluate(inputs, config.ruleset, config.catalog)
+    tables = [*standings_sheets(ev), leaderboard_sheet(ev, outputs.get(LEADERBOARD_TAB)), problems_sheet(ev.problems, now)]
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
     outcome = f"{'dry run' if dry_run else 'synced'}, {ev.errors} error(s)"
     # A tab the Events tab names as a results tab is the judges', whatever its name: never written over.
@@ -94,12 +117,13 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime) -
     stale = tuple(n for n in outputs if n.startswith(STANDINGS_PREFIX) and n.casefold() not in written | claimed)
     changes = Changes(replace=tuple(tables), append=(sync_log_row(ev, inputs, now, outcome),), remove=stale)
     if dry_run:
-        for line in describe(changes, outputs):
-            output.console.print(line)
-        return SyncResult(ev, changes, [], code)
-    with output.console.status("Writing standings back…"):
-        workbook.write(changes)
-    exported = write_csv(config.exports, [t for t in tables if t.name != "Problems"])
+        return SyncResult(ev, changes, [], code, preview=describe(changes, outputs))
+    progress("Writing standings back…")
+    workbook.write(changes)
+    try:
+        exported = write_csv(config.exports, [t for t in tables if t.name != "Problems"])
+    except ExportError as exc:
+        return SyncResult(ev, changes, [], ExitCode.EXPORTS_FAILED, export_problem=str(exc))
     return SyncResult(ev, changes, exported, code)
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+import glob
 import os
 import re
 import stat
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import openpyxl
@@ -30,6 +31,8 @@ LISTS = "Lists"
 """Hidden tab holding dropdown choices too long (or too comma-laden) for an inline list."""
 LAST_ROW = 1000
 """Dropdowns cover rows 2 to this one: Excel needs a bounded range."""
+TEMP_INFIX = ".league-save-"
+"""A save is written to `.<workbook name>.league-save-<random>.tmp` first, so its leftovers are recognisable."""
 
 
 class XlsxWorkbook:
@@ -178,7 +181,8 @@ def _save(path: Path, save: Callable[[str], None]) -> None:
         umask = os.umask(0o022)
         os.umask(umask)
         mode = 0o666 & ~umask
-    with tempfile.NamedTemporaryFile(dir=target.parent, prefix=f".{target.stem}.", suffix=".xlsx", delete=False) as tmp:
+    with tempfile.NamedTemporaryFile(dir=target.parent, prefix=f".{target.name}{TEMP_INFIX}", suffix=".tmp",
+                                     delete=False) as tmp:
         pass
     try:
         save(tmp.name)
@@ -187,6 +191,19 @@ def _save(path: Path, save: Callable[[str], None]) -> None:
     except BaseException:
         os.unlink(tmp.name)
         raise
+
+
+def remove_leftovers(path: Path) -> None:
+    """Delete the temporary copies a killed save left beside the workbook (full-size, hidden, never reused).
+
+    Only names of `_save`'s own pattern go, and only a caller holding the workbook's lock may call
+    this: without it, the file could be another sync's save in progress."""
+    target = Path(os.path.realpath(path))
+    own = re.compile(rf"\.{re.escape(target.name)}{re.escape(TEMP_INFIX)}[a-z0-9_]+\.tmp")
+    for leftover in target.parent.glob(f".{glob.escape(target.name)}{TEMP_INFIX}*.tmp"):
+        if own.fullmatch(leftover.name) and leftover.is_file():
+            with suppress(OSError):  # one that can't go now is tried again next time; the sync itself matters more
+                leftover.unlink()
 
 
 def _index(book: Book, name: str) -> int | None:

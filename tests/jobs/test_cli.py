@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from jobs import sync_job
 from jobs.cli import app
 from jobs.config import load_config
-from jobs.errors import ConfigError, WorkbookError
+from jobs.errors import ConfigError, ExitCode, WorkbookError
 from sync.xlsx import XlsxWorkbook
 
 runner = CliRunner()
@@ -114,10 +114,22 @@ def test_a_second_sync_waits_then_refuses(in_tmp: Path, monkeypatch: pytest.Monk
     runner.invoke(app, ["init"])
     config = load_config(in_tmp)
     monkeypatch.setattr(sync_job, "LOCK_WAIT_SECONDS", 0.2)
-    with FileLock(str(in_tmp / ".league-sync.lock")):
+    with FileLock(str(in_tmp / ".league.xlsx.lock")):
         with pytest.raises(WorkbookError, match="another sync"):
             sync_job.run_sync(config, sync_job.open_workbook(config))
     assert sync_job.run_sync(config, sync_job.open_workbook(config)).code == 0
+
+
+def test_two_configs_naming_one_workbook_share_its_lock(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    runner.invoke(app, ["init"])
+    (in_tmp / "other").mkdir()
+    (in_tmp / "other" / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "../league.xlsx"\n', encoding="utf-8")
+    monkeypatch.setattr(sync_job, "LOCK_WAIT_SECONDS", 0.2)
+    first, second = load_config(in_tmp), load_config(in_tmp / "other")
+    assert sync_job.lock_file(first) == sync_job.lock_file(second) == in_tmp / ".league.xlsx.lock"
+    with FileLock(str(sync_job.lock_file(first))):
+        with pytest.raises(WorkbookError, match="another sync"):
+            sync_job.run_sync(second, sync_job.open_workbook(second))
 
 
 def test_init_follows_an_existing_config(in_tmp: Path) -> None:
@@ -139,14 +151,17 @@ def test_config_that_is_not_utf8_is_a_usage_error(in_tmp: Path) -> None:
     assert result.exit_code == 2 and "not UTF-8" in result.output
 
 
-def test_exports_that_cannot_be_written_exit_3_after_the_sync(in_tmp: Path) -> None:
+def test_exports_that_cannot_be_written_exit_5_after_the_sync(in_tmp: Path) -> None:
+    """The workbook was written, so this is not exit 3 ("nothing was changed")."""
     runner.invoke(app, ["init"])
     (in_tmp / "notes.txt").write_text("mine", encoding="utf-8")
     config = in_tmp / "league.toml"
     config.write_text(config.read_text(encoding="utf-8").replace('"exports"', '"notes.txt"'), encoding="utf-8")
     result = runner.invoke(app, ["sync"])
-    assert result.exit_code == 3 and "could not write the exports" in " ".join(result.output.split())
+    assert result.exit_code == ExitCode.EXPORTS_FAILED == 5, result.output
+    assert "could not write the exports" in " ".join(result.output.split())
     assert (in_tmp / "notes.txt").read_text(encoding="utf-8") == "mine"
+    assert "Standings EVENT-1" in XlsxWorkbook(in_tmp / "league.xlsx").tab_names(), "the workbook itself was synced"
 
 
 def test_an_unexpected_failure_is_reported_as_a_bug(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -158,3 +173,7 @@ def test_an_unexpected_failure_is_reported_as_a_bug(in_tmp: Path, monkeypatch: p
     monkeypatch.setattr(sync_job, "evaluate", broken)
     result = runner.invoke(app, ["sync"])
     assert result.exit_code == 4 and "bug in league" in " ".join(result.output.split())
+    monkeypatch.setenv("LEAGUE_DEBUG", "1")
+    debug = runner.invoke(app, ["sync"])
+    assert debug.exit_code == 4, "with the traceback shown, a bug is still a bug, not a sync with input errors"
+    assert "Traceback" in debug.output and "ZeroDivisionError: boom" in debug.output
