@@ -2,8 +2,8 @@
 
 openpyxl rewrites a whole workbook when it saves: formulas lose their last computed values, rich
 text turns plain, and images or slicers vanish. Here the file is copied entry by entry and only
-the output tabs' sheet parts, the sheet list, the relationships, the content types and a few
-appended styles change.
+the output tabs' sheet parts, the sheet list, the relationships, the content types and the
+styles the output tabs use (`xlsx_styles.py`) change.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import posixpath
 import re
 import zipfile
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from itertools import zip_longest
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
@@ -22,6 +21,7 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
 from league.cells import SERIAL_EPOCH, Cell, a1, as_text, quote_tab
 from league.sheet import Sheet
+from sync.xlsx_styles import Styles, output_styles, used_formats
 
 MAX_TEXT = 32_767
 """Excel's limit on one cell's text."""
@@ -32,28 +32,15 @@ WORKSHEET_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relations
 CALC_CHAIN = "xl/calcChain.xml"
 
 
-@dataclass
-class Styles:
-    """Indexes of the cell formats appended to the workbook's styles for output tabs."""
-
-    header: int = 0
-    link: int = 0
-    wrap: int = 0
-    date: int = 0
-    moment: int = 0
-    """A date with its time of day."""
-    numbers: dict[str, int] = field(default_factory=dict)
-
-
 def write_parts(source: Path, target: Path | str, replace: Sequence[Sheet], remove: Sequence[str]) -> None:
     """Copy `source` to `target` with the `replace` tabs written whole and the `remove` tabs gone."""
     with zipfile.ZipFile(source) as zin:
         parts = {name: zin.read(name) for name in zin.namelist()}
         infos = zin.infolist()
     book = _Book(parts)
-    styles = book.add_styles(sorted({p for s in replace for _, p in s.number_formats}))
     for name in remove:
         book.remove(name)
+    styles = book.add_styles(sorted({p for s in replace for _, p in s.number_formats}), [s.name for s in replace])
     for sheet in replace:
         book.put(sheet.name, sheet_xml(sheet, styles).encode("utf-8"))
     book.finish()
@@ -142,30 +129,17 @@ class _Book:
                                lambda m: _shift_name(m.group(0), int(m.group(1)), position), self.workbook, flags=re.S)
         self.workbook = re.sub(r'\s(activeTab|firstSheet)="\d+"', "", self.workbook)
 
-    def add_styles(self, patterns: list[str]) -> Styles:
-        """Bold headers, links, wrapped text, dates and each number pattern, appended after the workbook's own."""
-        text = self.parts["xl/styles.xml"].decode("utf-8")
-        fonts = _count(text, "fonts")
-        text = _append(text, "fonts", 2, '<font><b/><sz val="11"/><name val="Calibri"/></font>'
-                                         '<font><u/><sz val="11"/><color rgb="FF0563C1"/><name val="Calibri"/></font>')
-        custom = max([163, *(int(n) for n in re.findall(r'numFmtId="(\d+)"', text))]) + 1  # 164 on is the workbook's own
-        ids = {p: custom + i for i, p in enumerate(patterns)}
-        if patterns:
-            formats = "".join(f'<numFmt numFmtId="{i}" formatCode={quoteattr(p)}/>' for p, i in ids.items())
-            if "<numFmts" in text:
-                text = _append(text, "numFmts", len(ids), formats)
-            else:
-                text = re.sub(r"(<styleSheet\b[^>]*>)", rf'\1<numFmts count="{len(ids)}">{formats}</numFmts>', text, count=1)
-        first = _count(text, "cellXfs")
-        xfs = [f'<xf numFmtId="0" fontId="{fonts}" fillId="0" borderId="0" xfId="0" applyFont="1"/>',
-               f'<xf numFmtId="0" fontId="{fonts + 1}" fillId="0" borderId="0" xfId="0" applyFont="1"/>',
-               '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1">'
-               '<alignment vertical="top" wrapText="1"/></xf>',
-               '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>',
-               '<xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>',
-               *(f'<xf numFmtId="{i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' for i in ids.values())]
-        self.parts["xl/styles.xml"] = _append(text, "cellXfs", len(xfs), "".join(xfs)).encode("utf-8")
-        return Styles(first, first + 1, first + 2, first + 3, first + 4, {p: first + 5 + k for k, p in enumerate(ids)})
+    def add_styles(self, patterns: list[str], rewritten: Sequence[str]) -> Styles:
+        """Bold headers, links, wrapped text, dates and each number pattern, reusing what the workbook has.
+
+        The tabs about to be rewritten give up the formats they used, so those can be dropped."""
+        targets = (self._find(name) for name in rewritten)
+        replaced = {self._target(found[2]) for found in targets if found}
+        kept = (data for name, data in self.parts.items()
+                if name.startswith("xl/worksheets/") and name.endswith(".xml") and name not in replaced)
+        text, styles = output_styles(self.parts["xl/styles.xml"].decode("utf-8"), patterns, used_formats(kept))
+        self.parts["xl/styles.xml"] = text.encode("utf-8")
+        return styles
 
     def finish(self) -> None:
         """Store the edited index parts; the formula cache goes, as Excel rebuilds it on opening."""
@@ -192,18 +166,6 @@ def _shift_name(element: str, local: int, removed: int) -> str:
     if local == removed:
         return ""
     return element.replace(f'localSheetId="{local}"', f'localSheetId="{local - 1}"', 1) if local > removed else element
-
-
-def _count(text: str, tag: str) -> int:
-    m = re.search(rf'<{tag}\b[^>]*\scount="(\d+)"', text)
-    return int(m.group(1)) if m else 0
-
-
-def _append(text: str, tag: str, added: int, children: str) -> str:
-    """`added` children put at the end of a styles collection, its count raised to match."""
-    text = re.sub(rf"<{tag}\b([^>]*?)/>", rf"<{tag}\1></{tag}>", text, count=1)
-    text = re.sub(rf'(<{tag}\b[^>]*\scount=")(\d+)(")', lambda m: f"{m.group(1)}{int(m.group(2)) + added}{m.group(3)}", text, count=1)
-    return text.replace(f"</{tag}>", children + f"</{tag}>", 1)
 
 
 def sheet_xml(sheet: Sheet, styles: Styles) -> str:
