@@ -5,7 +5,11 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from jobs.exports import file_names, write_csv
+import pytest
+
+from jobs import output
+from jobs.exports import file_names, move_text, write_csv
+from league.cells import Cell
 from league.sheet import Sheet
 
 
@@ -26,3 +30,26 @@ def test_headers_are_formula_safe_too(tmp_path: Path) -> None:
     [path] = write_csv(tmp_path, [Sheet("Leaderboard", ("Rank", "=1+1", "@S2"), ((1, "=x", "+1"),))])
     rows = list(csv.reader(path.open(encoding="utf-8-sig", newline="")))
     assert rows == [["Rank", "'=1+1", "'@S2"], ["1", "'=x", "'+1"]]
+
+
+@pytest.mark.parametrize(("move", "shown"), [
+    (2, "+2"), (-1, "-1"), (0, "="), ("new", "new"), (None, ""), ("+2", "+2"), ("=", "="),
+])
+def test_a_move_reads_as_places_gained_or_lost(move: Cell, shown: str) -> None:
+    assert move_text(move) == shown
+
+
+def test_moves_are_exported_as_people_read_them(tmp_path: Path) -> None:
+    """The tool's own `+2` is not escaped into `'+2`; text typed over a Move still is."""
+    rows = tuple((rank, "Ana", move) for rank, move in enumerate([2, -1, 0, "new", None, "+3", "=cmd|' /C calc'!A0"], 1))
+    [path] = write_csv(tmp_path, [Sheet("Leaderboard", ("Rank", "Player", "Move"), rows)])
+    moves = [row[2] for row in csv.reader(path.open(encoding="utf-8-sig", newline=""))][1:]
+    assert moves == ["+2", "-1", "=", "new", "", "+3", "'=cmd|' /C calc'!A0"]
+
+
+def test_the_terminal_shows_moves_the_same_way() -> None:
+    sheet = Sheet("Leaderboard", ("Rank", "Player", "Move"), ((1, "Ana", 2), (2, "Ben", -1), (3, "Cy", 0)))
+    with output.console.capture() as captured:
+        output.show_sheet(sheet)
+    text = captured.get()
+    assert "+2" in text and "-1" in text and " = " in text

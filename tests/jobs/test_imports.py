@@ -1,0 +1,33 @@
+"""The CLI answers without loading what its command does not need: an offline league never imports the Google stack."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+GOOGLE_STACK = ("gspread", "google.auth", "google.oauth2", "requests")
+ROOT = Path(__file__).parents[2]
+
+
+def _loaded(code: str, cwd: Path = ROOT) -> set[str]:
+    probe = f"{code}\nimport sys\nprint('MODULES', ' '.join(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], cwd=cwd, capture_output=True, text=True, check=True,
+                         env={"PYTHONPATH": str(ROOT), "PATH": ""})
+    return set(out.stdout.rpartition("MODULES ")[2].split())
+
+
+def test_importing_the_cli_loads_no_google_pandas_or_openpyxl() -> None:
+    loaded = _loaded("import jobs.cli")
+    assert not loaded & {*GOOGLE_STACK, "pandas", "numpy", "openpyxl"}
+
+
+def test_an_offline_sync_and_check_load_no_google_stack(tmp_path: Path) -> None:
+    run = ("from jobs.cli import app\nimport contextlib\n"
+           "for args in {commands}:\n"
+           "    with contextlib.suppress(SystemExit):\n"
+           "        app(args)")
+    _loaded(run.format(commands="(['init'],)"), cwd=tmp_path)
+    loaded = _loaded(run.format(commands="(['check'], ['sync'])"), cwd=tmp_path)
+    assert (tmp_path / "exports" / "leaderboard.csv").is_file(), "the sync ran"
+    assert not loaded & set(GOOGLE_STACK)
