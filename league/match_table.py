@@ -135,16 +135,17 @@ def build_table(matches: Iterable[Match], ruleset: Ruleset, stages: Mapping[str,
         paired = len(present) == 2 and m.kind is not Kind.BYE
         first = len(columns[0])
         for j, i in enumerate(present):
-            outcome = _outcome(ruleset, m, i)
+            ended = _outcome(ruleset, m, i)
             row = (event, stage, m.round or 0, index, codes[j], codes[1 - j] if paired else -1,
-                   first + 1 - j if paired else -1, KINDS.index(m.kind or Kind.PLAYED), outcome, *_games(ruleset, m, i, outcome))
+                   first + 1 - j if paired else -1, KINDS.index(m.kind or Kind.PLAYED), ended, *_games(ruleset, m, i, ended))
             for column, value in zip(columns, row):
                 column.append(value)
             for f in figure_names:
-                value = m.sides[i].figures.get(f)
-                figures[f].append(value or 0)
-                known[f].append(value is not None)
-    arrays = [np.array(c, dtype=np.int64) for c in columns]
-    return MatchTable(list(names), list(events), list(stage_codes), *arrays,
-                      figures={f: np.array(v, dtype=np.int64) for f, v in figures.items()},
-                      known={f: np.array(v, dtype=np.bool_) for f, v in known.items()})
+                typed = m.sides[i].figures.get(f)
+                figures[f].append(typed or 0)
+                known[f].append(typed is not None)
+    (event_, stage_, round_, match_, competitor, opponent, partner, kind, outcome, won, lost, drawn) = (
+        np.array(c, dtype=np.int64) for c in columns)
+    return MatchTable(list(names), list(events), list(stage_codes), event_, stage_, round_, match_, competitor, opponent,
+                      partner, kind, outcome, won, lost, drawn, {f: np.array(v, dtype=np.int64) for f, v in figures.items()},
+                      {f: np.array(v, dtype=np.bool_) for f, v in known.items()})

@@ -71,15 +71,15 @@ def exact(value: Any) -> Fraction:
     raise ValueError
 
 
-def number(default: Any = ..., low: Fraction | None = None, high: Fraction | None = None) -> Option:
-    """An exact number within [low, high]."""
+def number(default: Any = ..., low: int | Fraction | None = None, high: int | Fraction | None = None) -> Option:
+    """An exact number within [low, high]; the default may be written as the ruleset would (`"0.33"`, 1)."""
     def convert(value: Any, _: Context) -> Fraction:
         out = exact(value)
         if (low is not None and out < low) or (high is not None and out > high):
             raise ValueError
         return out
     bounds = f" from {low} to {high}" if low is not None and high is not None else f" of at least {low}" if low is not None else ""
-    return Option(f"a number{bounds} (e.g. 3, 0.33 or \"1/3\")", convert, default)
+    return Option(f"a number{bounds} (e.g. 3, 0.33 or \"1/3\")", convert, default if default is ... else exact(default))
 
 
 def by_round(default: Any = ...) -> Option:
