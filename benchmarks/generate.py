@@ -23,10 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from league.catalog import Catalog, Piece
+from league.rules.catalog import Catalog, Piece
 from league.cells import Cell
 from league.demo import FIRST, LAST, DemoLeague, allowed_fighters, allowed_maps, circle
-from league.ruleset import Ruleset
+from league.rules.ruleset import Ruleset
 
 FIRST_STAGE = dt.date(2024, 8, 10)
 STAGE_GAP = dt.timedelta(days=28)
@@ -56,7 +56,7 @@ def generate_league(ruleset: Ruleset, catalog: Catalog, players: int, stages: in
     registrations: list[list[Cell]] = []
     results: dict[str, list[list[Cell]]] = {}
     penalties: list[list[Cell]] = []
-    status_col = 2 + len(ruleset.registration.roster)
+    status_col = 2 + len(ruleset.registration.fields)
     for s in range(stages):
         stage, day = f"QR{s + 1}", FIRST_STAGE + s * STAGE_GAP
         fighters, maps = allowed_fighters(catalog, ruleset, day), allowed_maps(catalog, ruleset, day)
@@ -70,7 +70,7 @@ def generate_league(ruleset: Ruleset, catalog: Catalog, players: int, stages: in
             rosters: dict[str, list[Piece]] = {}
             first_reg = len(registrations)
             for name in entrants:
-                rosters[name] = rng.sample(fighters, len(ruleset.registration.roster))
+                rosters[name] = rng.sample(fighters, len(ruleset.registration.fields))
                 registrations.append([name, event, *(p.name for p in rosters[name]), ""])
             rows: list[list[Cell]] = []
             for rnd, pairs in enumerate(circle(entrants, rounds), start=1):

@@ -7,11 +7,13 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jobs.errors import ConfigError
-from league.catalog import EMPTY, Catalog, parse_catalog
-from league.ruleset import Ruleset, RulesetError, parse_ruleset
+
+if TYPE_CHECKING:
+    from league.rules.catalog import Catalog
+    from league.rules.ruleset import Ruleset
 
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds"}
@@ -48,7 +50,7 @@ class Config:
 
 def presets() -> list[str]:
     """Names of the rulesets that ship with the package."""
-    folder = resources.files("league") / "presets"
+    folder = resources.files("league") / "rules" / "presets"
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml") and not p.name.endswith("-catalog.toml"))
 
 
@@ -70,13 +72,16 @@ def _read(path: Path) -> str:
 
 
 def _preset_text(name: str) -> str | None:
-    file = resources.files("league") / "presets" / f"{name}.toml"
+    file = resources.files("league") / "rules" / "presets" / f"{name}.toml"
     return file.read_text(encoding="utf-8") if file.is_file() else None
 
 
 def load_ruleset(spec: str, base: Path) -> tuple[Ruleset, Catalog]:
     """A ruleset by preset name or by path (relative to `base`), checked, with its catalog."""
-    from league.tiebreakers import find_tiebreaker  # numpy's import, only for commands that load a ruleset
+    from league.rules.catalog import EMPTY, parse_catalog  # the domain loads numpy: not for `league --help`
+    from league.rules.components.catalog import CatalogRules
+    from league.rules.load import parse_ruleset
+    from league.rules.schema import RulesetError
 
     text, source = _preset_text(spec), spec
     if text is None:
@@ -86,14 +91,13 @@ def load_ruleset(spec: str, base: Path) -> tuple[Ruleset, Catalog]:
         text, source = _read(path), str(path)
     try:
         ruleset = parse_ruleset(_toml(text, source), source)
-        for tb in ruleset.tiebreakers:
-            find_tiebreaker(tb, ruleset)
         catalog = EMPTY
-        if ruleset.catalog:
-            cat_text = _preset_text(ruleset.catalog)
+        rules = ruleset.component(CatalogRules)
+        if rules:
+            cat_text = _preset_text(rules.catalog)
             if cat_text is None:
-                raise RulesetError(f"{source}: catalog {ruleset.catalog!r} is not shipped with the package")
-            catalog = parse_catalog(_toml(cat_text, ruleset.catalog), ruleset.catalog)
+                raise RulesetError(f"{source}: catalog {rules.catalog!r} is not shipped with the package")
+            catalog = parse_catalog(_toml(cat_text, rules.catalog), rules.catalog)
     except RulesetError as exc:
         raise ConfigError(str(exc)) from None
     return ruleset, catalog

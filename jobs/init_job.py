@@ -10,7 +10,7 @@ from jobs.config import CONFIG_NAME, load_config, load_ruleset
 from jobs.errors import ConfigError
 from jobs.sync_job import open_workbook
 from league.cells import Cell
-from league.records import FORBIDDEN_TAB_CHARS
+from league.read.events import FORBIDDEN_TAB_CHARS
 from league.template import input_sheets
 from sync.google import GoogleWorkbook
 from sync.xlsx import create_workbook

@@ -7,9 +7,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from league.catalog import Catalog, Piece
 from league.cells import Cell, Grid, a1, name_key
-from league.ruleset import Ruleset
+from league.rules.catalog import Catalog, Piece
+from league.rules.components.catalog import CatalogRules
+from league.rules.ruleset import Ban, Ruleset
 from league.sheet import Sheet
 from league.template import input_sheets
 
@@ -58,10 +59,16 @@ class DemoLeague:
         return {s.name: [list(s.header), *(list(r) for r in s.rows)] for s in self.sheets(ruleset, catalog)}
 
 
+def bans(ruleset: Ruleset) -> tuple[Ban, ...]:
+    """The bans of the ruleset's catalog component (none without one)."""
+    rules = ruleset.component(CatalogRules)
+    return rules.bans if rules else ()
+
+
 def allowed_fighters(catalog: Catalog, ruleset: Ruleset, day: dt.date) -> list[Piece]:
     """Official fighters with a known health that no ban forbids on `day`, by name."""
-    banned_sets = {b.name for b in ruleset.bans if b.what == "set" and b.applies(day)}
-    banned = {b.name for b in ruleset.bans if b.what == "piece" and b.applies(day)}
+    banned_sets = {b.name for b in bans(ruleset) if b.what == "set" and b.applies(day)}
+    banned = {b.name for b in bans(ruleset) if b.what == "piece" and b.applies(day)}
     unique = {p.name: p for p in catalog.pieces.values()}
     return sorted((p for p in unique.values() if p.health and p.set not in banned_sets and p.name not in banned),
                   key=lambda p: p.name)
@@ -69,7 +76,7 @@ def allowed_fighters(catalog: Catalog, ruleset: Ruleset, day: dt.date) -> list[P
 
 def allowed_maps(catalog: Catalog, ruleset: Ruleset, day: dt.date) -> list[str]:
     """Official maps that no ban forbids on `day`, sorted."""
-    banned = {b.name for b in ruleset.bans if b.what == "map" and b.applies(day)}
+    banned = {b.name for b in bans(ruleset) if b.what == "map" and b.applies(day)}
     return sorted(n for n in set(catalog.maps.values()) if n not in banned)
 
 
@@ -189,7 +196,7 @@ def _plant(demo: DemoLeague, rng: random.Random, catalog: Catalog, ruleset: Rule
 
     reg = ruleset.registration
     players = demo.players
-    slot = len(reg.roster)  # a misspelt fighter the player did not use: a warning
+    slot = len(reg.fields)  # a misspelt fighter the player did not use: a warning
     for n, row in enumerate(players):
         key = (str(row[1]), str(row[0]))
         unused = [c for c in range(2, 2 + slot) if row[c] not in used.get(key, set()) and len(str(row[c])) > 5]
@@ -203,7 +210,7 @@ def _plant(demo: DemoLeague, rng: random.Random, catalog: Catalog, ruleset: Rule
         key = (str(row[1]), str(row[0]))
         unused = [c for c in range(2, 2 + slot) if row[c] not in used.get(key, set())]
         if str(row[1]) == "QR1-SMN" and unused:
-            banned_set = next(b.name for b in ruleset.bans if b.what == "set")
+            banned_set = next(b.name for b in bans(ruleset) if b.what == "set")
             row[unused[0]] = next(p.name for p in catalog.pieces.values() if p.set == banned_set)
             planted.append(Planted(reg.tab, a1(n + 2, unused[0]), "banned-piece"))
             break

@@ -5,23 +5,22 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from league.catalog import Catalog, closest
 from league.cells import Grid
 from league.checks import affected, run_checks
-from league.league import League
+from league.match_table import build_table
+from league.model.competitor import Entrant
+from league.model.event import Event
+from league.model.league import League
+from league.model.standing import Standing
 from league.problems import Problem, Severity
-from league.records import (
-    EVENTS_TAB,
-    Entrant,
-    Event,
-    read_entrants,
-    read_events,
-    read_matches,
-    read_penalties,
-)
-from league.ruleset import Ruleset, Status
-from league.standings import Standing, match_frame, rank
-from league.tables import missing_tab
+from league.read.columns import missing_tab
+from league.read.events import EVENTS_TAB, read_events
+from league.read.penalties import read_penalties
+from league.read.registrations import read_entrants, read_members
+from league.read.results import read_matches
+from league.rules.catalog import Catalog, closest
+from league.rules.ruleset import Ruleset, Status
+from league.standings import rank
 
 
 @dataclass(frozen=True)
@@ -54,27 +53,32 @@ class Evaluation:
 def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tuple[League, list[Problem]]:
     """Typed records from every input tab, with the problems met while reading them."""
     columns: dict[str, dict[str, int]] = {}
-    events, problems = read_events(tabs, columns, frozenset({ruleset.registration.tab}))
+    reserved = {ruleset.registration.tab, *([ruleset.members.tab] if ruleset.members else [])}
+    events, problems = read_events(tabs, columns, frozenset(reserved))
     entrants, more = read_entrants(tabs, ruleset, events, columns)
     problems += more
+    members, more = read_members(tabs, ruleset, columns)
+    problems += more
+    by_folded = {name.casefold(): name for name in tabs}  # tab names are unique ignoring case, in Excel and in Sheets
     matches = []
     unread: dict[str, str] = {}
     for event in events:
         if not event.results_tab:
             unread[event.id] = f"{EVENTS_TAB} row {event.row}"
             continue
-        if event.results_tab not in tabs:
+        tab = by_folded.get(event.results_tab.casefold())
+        if tab is None:
             problems.append(missing_tab(event.results_tab, f"add a tab named {event.results_tab!r} for {event.id}'s results "
                                         "(run `league init` to see its headers), or fix Results Tab in the Events tab"))
             unread[event.id] = f"{EVENTS_TAB} row {event.row}"
             continue
-        rows, more = read_matches(event.results_tab, tabs[event.results_tab], ruleset, event.id, columns)
-        if event.results_tab not in columns:
-            unread[event.id] = f"{event.results_tab} row 1"
+        rows, more = read_matches(tab, tabs[tab], ruleset, event.id, columns)
+        if tab not in columns:
+            unread[event.id] = f"{tab} row 1"
         matches += rows
         problems += more
     penalties, more = read_penalties(tabs, columns)
-    return League(ruleset, catalog, events, entrants, matches, penalties, columns, unread), problems + more
+    return League(ruleset, catalog, events, entrants, matches, penalties, members, columns, unread), problems + more
 
 
 def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evaluation:
@@ -85,7 +89,7 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evalu
     bad = affected(problems)
     counted = [m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None and m.round is not None]
     stage_of = {e.id: e.stage or e.id for e in lg.events}
-    frame = match_frame(counted, ruleset, stage_of)
+    table = build_table(counted, ruleset, stage_of)
     names: dict[str, str] = {}
     for e in lg.entrants:
         names.setdefault(e.key, e.name)
@@ -93,14 +97,13 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evalu
     by_event: dict[str, list[Entrant]] = defaultdict(list)
     for (event_id, _), entrant in lg.roster.items():
         by_event[event_id].append(entrant)
-    frames = dict(tuple(frame.groupby("event", sort=False))) if len(frame) else {}
     standings = {}
     for event in lg.events:
         entrants = by_event[event.id]
-        standings[event.id] = rank(frames.get(event.id, frame.iloc[0:0]), ruleset, [e.key for e in entrants],
+        standings[event.id] = rank(table.of_event(event.id), ruleset, [e.key for e in entrants],
                                    ruleset.event_prizes, [e.key for e in entrants if e.status is Status.DQ])
     disqualified = {e.key for e in lg.entrants if e.status is Status.DQ}
-    leaderboard = rank(frame, ruleset, list(names), ruleset.league_prizes, disqualified)
+    leaderboard = rank(table, ruleset, list(names), ruleset.league_prizes, disqualified)
     stages = list(dict.fromkeys(stage_of[e.id] for e in sorted(lg.events, key=_event_order)))
     return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted))
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 
 from league.cells import Cell, Grid, as_text, header_key, name_key
 from league.evaluate import Evaluation
+from league.model.standing import Standing
 from league.problems import Problem
-from league.ruleset import Ruleset
+from league.rules.ruleset import Ruleset
 from league.sheet import (
     LEADERBOARD_TAB,
     PROBLEMS_TAB,
@@ -21,7 +23,6 @@ from league.sheet import (
     Sheet,
     is_output_tab,
 )
-from league.standings import Standing
 
 TIE_NAMES = 5
 """A note names at most this many tied competitors; a bigger tie is counted instead."""
@@ -39,9 +40,14 @@ def number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def _ratio_formats(header: tuple[str, ...], ruleset: Ruleset) -> tuple[tuple[int, str], ...]:
-    """Tiebreaker columns show four decimals, so 0.4190 and 0.4191 line up."""
-    return tuple((header.index(t.label), "0.0000") for t in ruleset.tiebreakers)
+MOVE_FORMAT = '+0;-0;"="'
+"""`Move` is a whole number shown as +2, -1 or =."""
+
+
+def _formats(header: tuple[str, ...], ruleset: Ruleset) -> tuple[tuple[int, str], ...]:
+    """Tiebreaker columns show four decimals, so 0.4190 and 0.4191 line up; `Move` shows its sign."""
+    move = ((header.index("Move"), MOVE_FORMAT),) if "Move" in header else ()
+    return (*((header.index(t.label), "0.0000") for t in ruleset.tiebreakers), *move)
 
 
 def _tiebreak(value: Fraction | None) -> Cell:
@@ -89,49 +95,58 @@ def undecided_prizes(ev: Evaluation) -> list[str]:
 def standings_sheets(ev: Evaluation) -> list[Sheet]:
     """One `Standings <Event>` tab per event."""
     rs = ev.league.ruleset
-    header = ("Rank", rs.competitor, rs.score.label, "Matches", *(t.label for t in rs.tiebreakers), "Prize", "Note")
+    header = ("Rank", rs.competitor, rs.scoring.label, "Matches", *(t.label for t in rs.tiebreakers), "Prize", "Note")
     sheets = []
     for event, lines in ev.standings.items():
         rows = tuple((line.rank, ev.names[line.key], number(line.score), line.matches, *map(_tiebreak, line.tiebreaks),
                       _prize(line), _note(ev, event, line)) for line in lines)
-        sheets.append(Sheet(standings_tab(event), header, rows, number_formats=_ratio_formats(header, rs)))
+        sheets.append(Sheet(standings_tab(event), header, rows, number_formats=_formats(header, rs)))
     return sheets
 
 
 def leaderboard_sheet(ev: Evaluation, previous: Grid | None) -> Sheet:
     """The league table; `Move` compares with the previous leaderboard and is kept while ranks stand still."""
     rs = ev.league.ruleset
-    header = ("Rank", rs.competitor, *ev.stages, f"Total {rs.score.label}", *(t.label for t in rs.tiebreakers), "Prize", "Move", "Note")
+    header = ("Rank", rs.competitor, *ev.stages, f"Total {rs.scoring.label}", *(t.label for t in rs.tiebreakers), "Prize", "Move", "Note")
     moves = _moves(ev.leaderboard, ev.names, previous)
     rows = tuple((line.rank, ev.names[line.key], *(number(line.stage_scores.get(s, Fraction(0))) for s in ev.stages),
                   number(line.score), *map(_tiebreak, line.tiebreaks), _prize(line), moves[line.key], _note(ev, "", line))
                  for line in ev.leaderboard)
-    return Sheet(LEADERBOARD_TAB, header, rows, number_formats=_ratio_formats(header, rs))
+    return Sheet(LEADERBOARD_TAB, header, rows, number_formats=_formats(header, rs))
 
 
-def _moves(lines: Sequence[Standing], names: dict[str, str], previous: Grid | None) -> dict[str, str]:
-    """Places gained (+) or lost (-) since the last sync that changed the ranks."""
-    old: dict[str, tuple[Cell, str]] = {}
+def _moves(lines: Sequence[Standing], names: dict[str, str], previous: Grid | None) -> dict[str, Cell]:
+    """Places gained (2) or lost (-1) since the last sync that changed the ranks; "new" for a newcomer."""
+    old: dict[str, tuple[Cell, Cell]] = {}
     if previous:
         heads = [header_key(h) for h in previous[0]]
         if {"rank", "move"} <= set(heads) and len(heads) > 1:
             r, m = heads.index("rank"), heads.index("move")
             for row in previous[1:]:
                 cells = list(row) + [None] * len(heads)
-                old[name_key(cells[1])] = (cells[r], as_text(cells[m]))
+                old[name_key(cells[1])] = (cells[r], _move(cells[m]))
     if old and all(name_key(names[s.key]) in old and old[name_key(names[s.key])][0] == s.rank for s in lines):
         return {s.key: old[name_key(names[s.key])][1] for s in lines}
-    out = {}
+    out: dict[str, Cell] = {}
     for s in lines:
         before = old.get(name_key(names[s.key]))
         if not previous:
-            out[s.key] = ""
+            out[s.key] = None
         elif before is None or not isinstance(before[0], (int, float)) or s.rank is None:
-            out[s.key] = "new" if before is None else ""
+            out[s.key] = "new" if before is None else None
         else:
-            delta = int(before[0]) - s.rank
-            out[s.key] = f"+{delta}" if delta > 0 else str(delta) if delta < 0 else "="
+            out[s.key] = int(before[0]) - s.rank
     return out
+
+
+def _move(cell: Cell) -> Cell:
+    """A `Move` cell read back: a whole number (older files hold it as text such as `+2` or `=`), "new", or empty."""
+    text = as_text(cell)
+    if text == "=":
+        return 0
+    if re.fullmatch(r"[+-]?\d+", text):
+        return int(text)
+    return "new" if text == "new" else None
 
 
 def problems_sheet(problems: Sequence[Problem], checked: dt.datetime) -> Sheet:

@@ -1,166 +1,112 @@
-"""Scores, exact tiebreaks, shared ranks and prizes over a frame of match results."""
+"""Scores, exact tiebreaks, shared ranks and prizes over the match table of an event or the league."""
 
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
-import pandas as pd
 
-from league.cells import name_key
-from league.records import MatchRow
-from league.ruleset import Kind, Prize, Ruleset
-from league.tiebreakers import find_tiebreaker
-
-OUTCOMES = ("win", "draw", "loss", "bye")
+from league.match_table import MatchTable
+from league.model.standing import Standing
+from league.rules.ruleset import Kind, Prize, Ruleset
+from league.scoring import SCORINGS
+from league.tiebreakers import TIEBREAKERS, Exact, Scope
 
 
-def match_frame(matches: Iterable[MatchRow], ruleset: Ruleset, stages: dict[str, str]) -> pd.DataFrame:
-    """One row per competitor per counted match: event, stage, round, competitor key, kind, outcome, figures.
-
-    Figures are whole numbers kept as integers, so sums stay exact however large they get."""
-    rows: list[dict[str, object]] = []
-    figures = list(ruleset.results.figures)
-    for m in matches:
-        winner = name_key(m.winner)
-        for s in m.sides:
-            if not s.name or m.kind is None:
-                continue
-            key = name_key(s.name)
-            outcome = "bye" if m.kind is Kind.BYE else "win" if key == winner else "loss" if winner else "draw"
-            rows.append({"event": m.event, "stage": stages.get(m.event, ""), "round": m.round, "competitor": key,
-                         "kind": m.kind, "outcome": outcome,
-                         **{f: int(v) if (v := s.figures.get(f)) is not None else None for f in figures}})
-    columns = ["event", "stage", "round", "competitor", "kind", "outcome", *figures]
-    return pd.DataFrame(rows, columns=columns).astype({f: "Int64" for f in figures})
+def scope_of(table: MatchTable, ruleset: Ruleset) -> Scope:
+    """The ruleset's points for every row of `table`, and each competitor's score and match count."""
+    points = SCORINGS[ruleset.scoring.name].compute(table, ruleset.scoring.options)
+    return Scope(table, points, table.per_competitor(points.values), table.count())
 
 
-@dataclass(frozen=True)
-class Standing:
-    """One competitor's line in an event's standings or the league leaderboard."""
-
-    key: str
-    rank: int | None
-    """Shared by competitors tied on score and every tiebreaker; None when not ranked (DQ)."""
-    score: Fraction
-    matches: int
-    played: int
-    tiebreaks: tuple[Fraction | None, ...]
-    stage_scores: dict[str, Fraction] = field(default_factory=dict)
-    tie: tuple[str, ...] = ()
-    """Everyone sharing this rank, this competitor included (one tuple shared by the whole group)."""
-    prizes: tuple[str, ...] = ()
-    undecided: tuple[str, ...] = ()
-    """Prizes a tie straddles: the judges decide who gets them."""
-
-
-@dataclass(frozen=True)
-class Grouped:
-    """A match frame with competitors as integer codes, factorised once for every measure."""
-
-    frame: pd.DataFrame
-    codes: npt.NDArray[np.intp]
-    """Competitor code of each frame row."""
-    names: list[str]
-    """Competitor key of each code."""
-
-    @classmethod
-    def of(cls, frame: pd.DataFrame) -> Grouped:
-        codes, names = pd.factorize(frame["competitor"])
-        return cls(frame, codes, [str(n) for n in names])
-
-    def total(self, values: npt.NDArray[np.int64], mask: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.int64]:
-        """Exact per-competitor sums of whole numbers (of the rows in `mask`)."""
-        out = np.zeros(len(self.names), dtype=np.int64)
-        np.add.at(out, self.codes if mask is None else self.codes[mask], values if mask is None else values[mask])
-        return out
-
-
-def _points(frame: pd.DataFrame, ruleset: Ruleset) -> tuple[npt.NDArray[np.int64], int]:
-    """Each row's points as whole numbers over one common denominator, so sums stay exact."""
-    denominator = math.lcm(*(ruleset.score.points[o].denominator for o in OUTCOMES))
-    codes, outcomes = pd.factorize(frame["outcome"])
-    table = np.array([int(ruleset.score.points[str(o)] * denominator) for o in outcomes] or [0], dtype=np.int64)
-    return table[codes], denominator
-
-
-def rank(frame: pd.DataFrame, ruleset: Ruleset, competitors: Sequence[str], prizes: Sequence[Prize],
+def rank(table: MatchTable, ruleset: Ruleset, competitors: Sequence[str], prizes: Sequence[Prize],
          unranked: Iterable[str] = ()) -> list[Standing]:
     """Rank `competitors` (keys) by score then tiebreakers, exactly; full ties share a rank.
 
     `unranked` competitors (disqualified) are listed last with no rank and no prize."""
-    grouped = Grouped.of(frame)
-    points, denominator = _points(frame, ruleset)
-    score = {name: Fraction(int(t), denominator) for name, t in zip(grouped.names, grouped.total(points))}
-    matches = dict(zip(grouped.names, np.bincount(grouped.codes, minlength=len(grouped.names)).tolist()))
-    played_mask = (frame["kind"] == Kind.PLAYED).to_numpy()
-    played = dict(zip(grouped.names, np.bincount(grouped.codes[played_mask], minlength=len(grouped.names)).tolist()))
-    stages = _stage_scores(grouped, points, denominator)
-    values = [find_tiebreaker(tb, ruleset).compute(grouped, tb.options, ruleset) for tb in ruleset.tiebreakers]
-    out_of_rank = set(unranked)
+    scope = scope_of(table, ruleset)
+    values = [TIEBREAKERS[tb.name].compute(scope, tb.options) for tb in ruleset.tiebreakers]
+    code_of = {name: i for i, name in enumerate(table.names)}
+    keys = list(dict.fromkeys(competitors))
+    codes = np.array([code_of.get(k, -1) for k in keys], dtype=np.int64)
+    out_of_rank = np.array([k in set(unranked) for k in keys], dtype=np.bool_)
+    denominator = scope.points.denominator
+    score = _gather(scope.score, codes, 0)
+    matches = _gather(scope.matches, codes, 0)
+    played = _gather(table.count(table.is_kind(Kind.PLAYED)), codes, 0)
+    stages = _stage_scores(table, scope.points.values, denominator)
 
-    def exact(c: str) -> tuple[object, ...]:
-        parts: list[object] = [c in out_of_rank, -score.get(c, 0)]
+    def exact(i: int) -> tuple[object, ...]:
+        parts: list[object] = [bool(out_of_rank[i]), -int(score[i])]
         for v in values:
-            parts += [0, -v[c]] if c in v else [1, 0]
-        return tuple(parts)
-
-    def rough(c: str) -> tuple[float, ...]:
-        """The exact key in floats: correctly rounded, so it never reverses an order, at most merges."""
-        parts = [float(c in out_of_rank), -float(score.get(c, 0))]
-        for v in values:
-            parts += [0.0, -float(v[c])] if c in v else [1.0, 0.0]
+            value = v.value(int(codes[i])) if codes[i] >= 0 else None
+            parts += [0, -value] if value is not None else [1, 0]
         return tuple(parts)
 
     result: list[Standing] = []
     position = 1
-    for group in _tied_groups(list(dict.fromkeys(competitors)), rough, exact):
-        ranked = group[0] not in out_of_rank
+    for group in _tied_groups(_sort_keys(out_of_rank, score, values, codes), exact):
+        ranked = not out_of_rank[group[0]]
         last = position + len(group) - 1
-        started = any(matches.get(c, 0) for c in group)  # before anyone plays, nobody holds a place yet
-        won, undecided = (_prizes_for(prizes, position, last, [played.get(c, 0) for c in group], started) if ranked
+        started = any(matches[i] for i in group)  # before anyone plays, nobody holds a place yet
+        won, undecided = (_prizes_for(prizes, position, last, [int(played[i]) for i in group], started) if ranked
                           else ([()] * len(group), ()))
-        tie = tuple(group) if ranked and started and len(group) > 1 else ()
-        for c, mine in zip(group, won):
+        tie = tuple(keys[i] for i in group) if ranked and started and len(group) > 1 else ()
+        for i, mine in zip(group, won):
+            code = int(codes[i])
             result.append(Standing(
-                c, position if ranked else None, score.get(c, Fraction(0)), matches.get(c, 0), played.get(c, 0),
-                tuple(v.get(c) for v in values), stages.get(c, {}), tie, mine, undecided))
+                keys[i], position if ranked else None, Fraction(int(score[i]), denominator), int(matches[i]), int(played[i]),
+                tuple(v.value(code) if code >= 0 else None for v in values), stages.get(code, {}), tie, mine, undecided))
         position = last + 1
     return result
 
 
-def _tied_groups(competitors: list[str], rough: Callable[[str], tuple[float, ...]],
-                 exact: Callable[[str], tuple[object, ...]]) -> Iterator[list[str]]:
-    """Competitors in rank order, in groups of full ties: sorted on floats, settled exactly where floats meet."""
-    keyed = sorted(((rough(c), c) for c in competitors), key=lambda kc: kc[0])
+def _gather(per_code: npt.NDArray[np.int64], codes: npt.NDArray[np.int64], missing: int) -> npt.NDArray[np.int64]:
+    """Per competitor of the list: its value, or `missing` for a competitor with no rows."""
+    return np.where(codes >= 0, per_code[np.maximum(codes, 0)] if len(per_code) else missing, missing)
+
+
+def _sort_keys(out_of_rank: npt.NDArray[np.bool_], score: npt.NDArray[np.int64], values: list[Exact],
+               codes: npt.NDArray[np.int64]) -> list[list[float]]:
+    """Rank order keys, most significant first: out of rank, score (exact), then per tiebreaker absent and value."""
+    keys: list[list[float]] = [out_of_rank.astype(np.float64).tolist(), (-score).tolist()]
+    for v in values:
+        rough = v.rough() if len(v.present) else np.zeros(0)
+        present = np.where(codes >= 0, v.present[np.maximum(codes, 0)] if len(v.present) else False, False)
+        keys += [np.where(present, 0.0, 1.0).tolist(), np.where(present, -rough[np.maximum(codes, 0)] if len(rough) else 0.0, 0.0).tolist()]
+    return keys
+
+
+def _tied_groups(keys: list[list[float]], exact: Callable[[int], tuple[object, ...]]) -> Iterator[list[int]]:
+    """Positions in rank order, in groups of full ties: sorted on floats, settled exactly where floats meet."""
+    count = len(keys[0])
+    order = np.lexsort(tuple(np.array(k) for k in reversed(keys))) if count else np.zeros(0, dtype=np.int64)
+    rough = np.array(keys).T[order] if count else np.zeros((0, len(keys)))
     i = 0
-    while i < len(keyed):
+    while i < count:
         j = i + 1
-        while j < len(keyed) and keyed[j][0] == keyed[i][0]:
+        while j < count and (rough[j] == rough[i]).all():
             j += 1
-        run = sorted((c for _, c in keyed[i:j]), key=exact)
+        run = sorted(order[i:j].tolist(), key=exact)
         for _, tied in itertools.groupby(run, key=exact):
             yield list(tied)
         i = j
 
 
-def _stage_scores(grouped: Grouped, points: npt.NDArray[np.int64], denominator: int) -> dict[str, dict[str, Fraction]]:
+def _stage_scores(table: MatchTable, points: npt.NDArray[np.int64], denominator: int) -> dict[int, dict[str, Fraction]]:
     """Each competitor's score per stage they played in, for the leaderboard's stage columns."""
-    stage_codes, stage_names = pd.factorize(grouped.frame["stage"])
-    width = max(len(stage_names), 1)
-    cells = grouped.codes * width + stage_codes
-    sums = np.zeros(len(grouped.names) * width, dtype=np.int64)
+    width = max(len(table.stages), 1)
+    cells = table.competitor * width + table.stage
+    sums = np.zeros(len(table.names) * width, dtype=np.int64)
     np.add.at(sums, cells, points)
     seen = np.bincount(cells, minlength=len(sums)) > 0
-    out: dict[str, dict[str, Fraction]] = {}
+    out: dict[int, dict[str, Fraction]] = {}
     for cell in np.flatnonzero(seen).tolist():
         code, stage = divmod(cell, width)
-        out.setdefault(grouped.names[code], {})[str(stage_names[stage])] = Fraction(int(sums[cell]), denominator)
+        out.setdefault(code, {})[table.stages[stage]] = Fraction(int(sums[cell]), denominator)
     return out
 
 

@@ -15,21 +15,43 @@ FORBIDDEN = {
 }
 
 
+def _top(path: Path, node: ast.ImportFrom) -> str:
+    """The top-level package an import brings in; a relative import is resolved against the file's own package."""
+    if node.level == 0:
+        return (node.module or "").split(".")[0]
+    package = list(path.relative_to(ROOT).parent.parts)
+    base = package[:len(package) - node.level + 1]
+    return base[0] if base else "<outside the package>"
+
+
 def _imports(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names |= {a.name.split(".")[0] for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open":
-            names.add("open()")
+        elif isinstance(node, ast.ImportFrom):
+            names.add(_top(path, node))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("open", "__import__"):
+            names.add(f"{node.func.id}()")
     return names
+
+
+def _modules(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
 
 
 @pytest.mark.parametrize("package", sorted(FORBIDDEN))
 def test_package_imports_only_downstream(package: str) -> None:
-    for path in sorted((ROOT / package).glob("*.py")):
-        bad = _imports(path) & (FORBIDDEN[package] | ({"open()"} if package == "league" else set()))
+    assert len(_modules(package)) > 3
+    for path in _modules(package):
+        bad = _imports(path) & (FORBIDDEN[package] | ({"open()", "__import__()", "<outside the package>"} if package == "league" else set()))
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_the_layering_check_sees_subpackages_and_relative_imports(tmp_path: Path) -> None:
+    nested = ROOT / "league" / "rules" / "components" / "catalog.py"
+    assert nested in _modules("league")
+    fake = ROOT / "league" / "model" / "x.py"
+    node = ast.parse("from ...sync import workbook\nfrom .. import cells").body
+    assert [_top(fake, n) for n in node if isinstance(n, ast.ImportFrom)] == ["<outside the package>", "league"]

@@ -19,9 +19,9 @@ import pytest
 from jobs.config import load_config, load_ruleset
 from jobs.init_job import write_config
 from jobs.sync_job import open_workbook, run_sync
-from league.catalog import Catalog
+from league.rules.catalog import Catalog
 from league.demo import DemoLeague, build_demo
-from league.ruleset import Ruleset
+from league.rules.ruleset import Ruleset
 from league.sheet import SYNC_LOG_TAB, is_output_tab
 from sync.xlsx import XlsxWorkbook, create_workbook
 

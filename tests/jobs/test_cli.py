@@ -90,7 +90,7 @@ def test_bad_config_names_the_problem(in_tmp: Path, content: str, message: str) 
 
 
 def test_bad_ruleset_file_names_key_and_file(in_tmp: Path) -> None:
-    preset = (Path(__file__).parents[2] / "league" / "presets" / "gl-unmatched.toml").read_text(encoding="utf-8")
+    preset = (Path(__file__).parents[2] / "league" / "rules" / "presets" / "gl-unmatched.toml").read_text(encoding="utf-8")
     (in_tmp / "mine.toml").write_text(preset.replace("[format]\n", "[format]\nroundz = 3\n"), encoding="utf-8")
     (in_tmp / "league.toml").write_text('ruleset = "mine.toml"\nworkbook = "x.xlsx"\n', encoding="utf-8")
     with pytest.raises(ConfigError, match=r"mine\.toml: unknown key `format\.roundz`"):

@@ -30,13 +30,14 @@ from typing import Any
 import pytest
 
 from jobs.config import load_ruleset
-from league.catalog import Catalog
+from league.rules.catalog import Catalog
 from league.cells import Cell, Grid
 from league.evaluate import Evaluation, evaluate
 from league.problems import Problem
 from league.report import leaderboard_sheet, standings_sheets
-from league.ruleset import Ruleset, parse_ruleset
-from league.standings import Standing
+from league.rules.load import parse_ruleset
+from league.rules.ruleset import Ruleset
+from league.model.standing import Standing
 from league.template import input_sheets
 
 RULESET, CATALOG = load_ruleset("gl-unmatched", Path("."))
@@ -241,7 +242,7 @@ def clean_book() -> Book:
 
 def ruleset_variant(change: Callable[[dict[str, Any]], None]) -> Ruleset:
     """The GL preset parsed again after `change` edits its TOML data."""
-    text = (resources.files("league") / "presets" / "gl-unmatched.toml").read_text(encoding="utf-8")
+    text = (resources.files("league") / "rules" / "presets" / "gl-unmatched.toml").read_text(encoding="utf-8")
     data = tomllib.loads(text)
     change(data)
     return parse_ruleset(data, "gl-unmatched (test variant)")

@@ -167,6 +167,8 @@ BAD = [
         "unknown-event", "Penalties", "A2"),
     Bad("unknown-penalty", [("Penalties", 2, {"Event": "QR1-AE", "Round": 1, "Competitor": "Ben Cruz", "Penalty": "Yellow Card"})],
         "unknown-penalty", "Penalties", "D2", says="Warning, Game Loss, Match Loss, Drop, DQ"),
+    Bad("penalty-round-past-the-format", [("Penalties", 2, {"Event": "QR1-AE", "Round": 99, "Competitor": "Ben Cruz", "Penalty": "Warning"})],
+        "too-many-rounds", "Penalties", "B2", says="rounds 1 to 7"),
     Bad("penalty-round-unreadable", [("Penalties", 2, {"Event": "QR1-AE", "Round": "two", "Competitor": "Ben Cruz", "Penalty": "Warning"})],
         "unreadable", "Penalties", "B2"),
 ]
@@ -176,14 +178,15 @@ RULE_CODES = {
     "capacity": {"over-capacity"},
     "roster": {"roster-size", "roster-distinct", "banned-piece", "unknown-piece"},
     "match_players": {"plays-self", "missing-value", "bye-with-opponent", "wrong-event", "unknown-competitor"},
-    "match_winner": {"winner-not-playing", "missing-value"},
+    "match_winner": {"winner-not-playing", "missing-value", "drawn-match"},
+    "members": {"missing-value", "member-twice"},
     "match_pieces": {"missing-value", "piece-not-in-roster"},
     "match_map": {"missing-value", "banned-map", "unknown-map"},
     "match_health": {"missing-value", "health-range", "start-health", "winner-health", "loser-health"},
     "match_rounds": {"too-many-rounds", "duplicate-row", "twice-in-round"},
     "pairings": {"rematch", "second-bye"},
     "dropped_competitors": {"plays-after-drop", "drop-round-unknown"},
-    "penalties": {"unknown-event", "unknown-competitor", "unknown-penalty"},
+    "penalties": {"unknown-event", "unknown-competitor", "unknown-penalty", "too-many-rounds"},
 }
 """The codes each registered rule can report."""
 READER_CODES = {"missing-tab", "missing-header", "duplicate-header", "unreadable", "unknown-result", "unknown-status",
@@ -195,6 +198,7 @@ ALL_CODES = sorted(set().union(*RULE_CODES.values()) | READER_CODES)
 def test_every_registered_rule_has_cases() -> None:
     assert set(CHECKS) == set(RULE_CODES), "a rule was added or renamed: give it bad cases here"
     covered = {c.code for c in BAD} | {"missing-tab", "missing-header", "duplicate-header", "rematch", "second-bye"}
+    covered |= {"drawn-match", "member-twice"}  # GL has no games or members: tests/league/test_formats.py covers them
     assert set(ALL_CODES) <= covered
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from league.catalog import closest
+from league.rules.catalog import closest
 from league.cells import Cell, Grid, as_text, header_key, is_blank
 from league.problems import Problem, Severity
 
@@ -70,6 +70,12 @@ def locate(tab: str, grid: Grid, required: Sequence[str], optional: Sequence[str
     rows = [(n, list(r)) for n, r in enumerate(grid[1:], start=2)
             if not all(is_blank(r[i]) for i in data if i < len(r))]
     return Table(tab, found, rows), problems
+
+
+def unreadable(table: Table, row: int, header: str, value: Cell, expected: str) -> Problem:
+    """The problem for a cell whose text can't be read as what the column holds."""
+    return table.problem(Severity.ERROR, "unreadable", row, header,
+                         f"{header} {as_text(value)!r} is not {expected}", f"type {expected} in {header}")
 
 
 def missing_tab(tab: str, fix: str) -> Problem:

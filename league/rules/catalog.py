@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from league.cells import name_key
-from league.ruleset import RulesetError
+from league.rules.schema import RulesetError
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,11 @@ class Catalog:
     def closest_maps(self, name: str) -> list[str]:
         """Up to three official map names closest to a misspelt one."""
         return closest(name, self.maps)
+
+    def identity(self, name: str) -> str:
+        """What identifies a piece: its official name when the catalog knows it (aliases included)."""
+        official = self.piece(name)
+        return name_key(official.name if official else name)
 
     def piece_names(self) -> list[str]:
         """Every official piece name once, sorted, for dropdowns."""

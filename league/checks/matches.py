@@ -1,0 +1,112 @@
+"""Rules over results rows: who played, the outcome, the rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from league.cells import name_key
+from league.checks.base import at, check
+from league.checks.penalties import registered
+from league.model.league import League
+from league.model.match import Match, Side
+from league.problems import Problem
+from league.rules.catalog import closest
+from league.rules.ruleset import Kind
+
+
+def distinct_sides(sides: tuple[str, ...], m: Match) -> Iterator[tuple[str, Side]]:
+    """The sides of a row, skipping a repeat of a competitor already seen (reported as plays-self)."""
+    seen: set[str] = set()
+    for side, s in zip(sides, m.sides):
+        if not s.name or name_key(s.name) not in seen:
+            seen.add(name_key(s.name))
+            yield side, s
+
+
+@check
+def match_players(lg: League) -> Iterator[Problem]:
+    """Every competitor in a results row is registered for that event; byes have one side."""
+    res = lg.ruleset.results
+    for m in lg.matches:
+        for side, s in zip(res.sides, m.sides):
+            header = res.side_header(res.competitor, side)
+            if not s.name:
+                if m.kind is Kind.BYE and side != res.sides[0]:
+                    continue
+                fix = "type the name, or for a bye put the player in " + res.side_header(res.competitor, res.sides[0]) + " and Bye in " + res.result
+                yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", fix)
+            elif m.kind is Kind.BYE and side != res.sides[0]:
+                yield at(lg, m.tab, m.row, header, "bye-with-opponent", f"a bye has no opponent, but {header} is {s.name!r}",
+                         f"clear {header}, or clear {res.result} if the match was played")
+            elif side != res.sides[0] and name_key(s.name) == name_key(m.sides[0].name):
+                shown = (lg.entrant(m.event, s.name) or s).name
+                yield at(lg, m.tab, m.row, header, "plays-self", f"{shown} is on both sides of this match",
+                         f"type the opponent's name in {header}")
+            elif lg.registered and lg.entrant(m.event, s.name) is None:
+                elsewhere = sorted({e.event for e in lg.entrants if e.key == name_key(s.name)})
+                if elsewhere:
+                    yield at(lg, m.tab, m.row, header, "wrong-event", f"{s.name} is registered for {', '.join(elsewhere)}, not {m.event}",
+                             f"fix the name, or register {s.name} for {m.event}")
+                else:
+                    near = closest(s.name, registered(lg, m.event))
+                    hint = f"did you mean {' or '.join(near)}?" if near else f"register {s.name} in the {lg.ruleset.registration.tab} tab"
+                    yield at(lg, m.tab, m.row, header, "unknown-competitor", f"{s.name!r} is not registered for {m.event}", hint)
+
+
+@check
+def match_winner(lg: League) -> Iterator[Problem]:
+    """The outcome is typed: a winner who played, or the games won; a drawn match only where the ruleset allows it."""
+    res, draws = lg.ruleset.results, lg.ruleset.draws
+    decided = (Kind.FORFEIT, Kind.DQ) if draws else (Kind.PLAYED, Kind.FORFEIT, Kind.DQ)
+    for m in lg.matches:
+        if res.winner:
+            names = {name_key(s.name) for s in m.sides if s.name}
+            if m.winner and name_key(m.winner) not in names:
+                choices = " or ".join(s.name for s in m.sides if s.name)
+                yield at(lg, m.tab, m.row, res.winner, "winner-not-playing", f"winner {m.winner!r} is not one of the players of this match",
+                         f"type {choices}")
+            elif not m.winner and m.kind in decided:
+                yield at(lg, m.tab, m.row, res.winner, "missing-value", "no winner is given", "type the winning player's name")
+        if res.games and m.kind in (Kind.PLAYED, Kind.FORFEIT, Kind.DQ):
+            yield from _games(lg, m, draws)
+
+
+def _games(lg: League, m: Match, draws: bool) -> Iterator[Problem]:
+    """Games won are typed for both sides of a played match; equal games make a draw, allowed or not."""
+    res = lg.ruleset.results
+    assert res.games is not None
+    for side, s in distinct_sides(res.sides, m):
+        header = res.side_header(res.games.won, side)
+        if s.games is None and header not in s.unreadable:
+            yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the games {s.name or 'the side'} won")
+    won = [s.games for s in m.sides]
+    if not draws and None not in won and len(set(won)) == 1:
+        header = res.side_header(res.games.won, res.sides[-1])
+        yield at(lg, m.tab, m.row, header, "drawn-match", f"the games are {'-'.join(map(str, won))}: this format has no drawn matches",
+                 "check the games won by each side")
+
+
+@check
+def match_rounds(lg: League) -> Iterator[Problem]:
+    """Rounds stay within the format, no one plays twice in a round, no row is typed twice."""
+    res, rounds = lg.ruleset.results, lg.ruleset.rounds
+    first_row: dict[tuple[str, tuple[object, ...]], Match] = {}
+    in_round: dict[tuple[str, int, str], Match] = {}
+    for m in lg.matches:
+        if m.round is None:
+            continue
+        if m.round > rounds:
+            yield at(lg, m.tab, m.row, res.round, "too-many-rounds", f"round {m.round} is past the format's {rounds} rounds",
+                     f"check the round number; the format has rounds 1 to {rounds}")
+            continue
+        earlier = first_row.setdefault((m.tab, m.fingerprint()), m)
+        if earlier is not m:
+            yield at(lg, m.tab, m.row, res.round, "duplicate-row", f"this row repeats row {earlier.row}", "delete the repeated row")
+            continue
+        for side, s in zip(res.sides, m.sides):
+            if not s.name:
+                continue
+            other = in_round.setdefault((m.event, m.round, name_key(s.name)), m)
+            if other is not m and lg.ruleset.matches_per_round <= 1:
+                yield at(lg, m.tab, m.row, res.side_header(res.competitor, side), "twice-in-round",
+                         f"{s.name} already plays in round {m.round} (row {other.row})", "check the round number or the player")

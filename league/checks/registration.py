@@ -1,0 +1,75 @@
+"""Rules over the registration tab: once per stage, within capacity, each player in one competitor."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from league.cells import name_key
+from league.checks.base import at, check
+from league.model.competitor import Entrant
+from league.model.league import League
+from league.problems import Problem
+
+
+@check
+def registration_once_per_stage(lg: League) -> Iterator[Problem]:
+    """A competitor registers once per event, and for one event per stage at most."""
+    reg = lg.ruleset.registration
+    first: dict[tuple[str, str], Entrant] = {}
+    for e in lg.entrants:
+        stage = lg.event_by_id[e.event].stage if reg.one_event_per_stage else e.event
+        earlier = first.setdefault((stage or e.event, e.key), e)
+        if earlier is e:
+            continue
+        if earlier.event == e.event:
+            yield at(lg, reg.tab, e.row, reg.name, "duplicate-row",
+                     f"{e.name} is registered for {e.event} twice (first in row {earlier.row})", "delete the repeated row")
+        else:
+            yield at(lg, reg.tab, e.row, reg.event, "two-events",
+                     f"{e.name} is registered for {earlier.event} (row {earlier.row}) and {e.event}, both in stage {stage}",
+                     "keep only the event the player actually plays; one venue per stage")
+
+
+@check
+def capacity(lg: League) -> Iterator[Problem]:
+    """An event holds at most its capacity."""
+    reg = lg.ruleset.registration
+    count: Counter[str] = Counter()
+    seen: set[tuple[str, str]] = set()
+    for e in lg.entrants:
+        if (e.event, e.key) in seen:
+            continue
+        seen.add((e.event, e.key))
+        count[e.event] += 1
+        cap = lg.event_by_id[e.event].capacity
+        if cap is not None and count[e.event] == cap + 1:
+            yield at(lg, reg.tab, e.row, reg.event, "over-capacity",
+                     f"{e.event} holds at most {cap} {lg.ruleset.competitors.lower()}; {e.name} is number {cap + 1}",
+                     "move the extra registrations to another event or raise Capacity in the Events tab")
+
+
+@check
+def members(lg: League) -> Iterator[Problem]:
+    """A competitor with members names each of them, and no player is in two competitors of one event."""
+    reg = lg.ruleset.registration
+    first: dict[tuple[str, str], Entrant] = {}
+    for e in lg.entrants:
+        for header, player in zip(reg.members, e.members):
+            if not player:
+                yield at(lg, reg.tab, e.row, header, "missing-value", f"{header} of {e.name} is empty",
+                         f"type the name of every {lg.ruleset.competitor.lower()} member")
+                continue
+            earlier = first.setdefault((e.event, name_key(player)), e)
+            if earlier.key != e.key:
+                yield at(lg, reg.tab, e.row, header, "member-twice",
+                         f"{player} is already in {earlier.name} (row {earlier.row}) at {e.event}",
+                         f"a player belongs to one {lg.ruleset.competitor.lower()} per event: fix one of the two rows")
+    seen: dict[str, tuple[str, int]] = {}
+    if lg.ruleset.members is not None:
+        tab = lg.ruleset.members
+        for m in lg.members:
+            owner, row = seen.setdefault(name_key(m.name), (m.competitor, m.row))
+            if name_key(owner) != name_key(m.competitor):
+                yield at(lg, tab.tab, m.row, tab.name, "member-twice", f"{m.name} is already on {owner}'s roster (row {row})",
+                         "a player is on one roster only: remove one of the two rows")

@@ -1,0 +1,151 @@
+"""The match table: one row per competitor per counted match, as integer codes and numpy arrays.
+
+Every rule that needs results reads this one table: scoring (points from the whole match: outcome,
+games, the opponent's figures), tiebreakers (opponents, games, figures), standings and pairings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from enum import IntEnum
+
+import numpy as np
+import numpy.typing as npt
+
+from league.cells import name_key
+from league.model.match import Match
+from league.rules.ruleset import Kind, Ruleset
+
+Ints = npt.NDArray[np.int64]
+Flags = npt.NDArray[np.bool_]
+KINDS = tuple(Kind)
+"""Kind codes of the `kind` column, in this order."""
+
+
+class Outcome(IntEnum):
+    """How a match ended for one side."""
+
+    WIN = 0
+    DRAW = 1
+    LOSS = 2
+    BYE = 3
+
+
+@dataclass(frozen=True)
+class MatchTable:
+    """One row per side of every counted match; codes index `names`, `events` and `stages`."""
+
+    names: list[str]
+    """Competitor code -> name key."""
+    events: list[str]
+    stages: list[str]
+    event: Ints
+    stage: Ints
+    round: Ints
+    match: Ints
+    """Index of the match in the league: both sides of one match share it."""
+    competitor: Ints
+    opponent: Ints
+    """Competitor code of the other side; -1 for a bye."""
+    partner: Ints
+    """Row index of the other side; -1 for a bye."""
+    kind: Ints
+    """Index into KINDS."""
+    outcome: Ints
+    """An Outcome value."""
+    games_won: Ints
+    games_lost: Ints
+    games_drawn: Ints
+    figures: Mapping[str, Ints]
+    """Per-side whole numbers by the ruleset's figure names; 0 where not typed."""
+    known: Mapping[str, Flags]
+    """Where each figure was typed."""
+
+    def __len__(self) -> int:
+        return len(self.competitor)
+
+    def where(self, mask: Flags) -> MatchTable:
+        """Only the rows in `mask` (codes kept; partners renumbered, or -1 when outside)."""
+        index = np.flatnonzero(mask)
+        renumber = np.full(len(self) + 1, -1, dtype=np.int64)
+        renumber[index] = np.arange(len(index))
+        partner = np.where(self.partner[index] >= 0, renumber[self.partner[index]], -1)
+        return replace(self, event=self.event[index], stage=self.stage[index], round=self.round[index], match=self.match[index],
+                       competitor=self.competitor[index], opponent=self.opponent[index], partner=partner,
+                       kind=self.kind[index], outcome=self.outcome[index], games_won=self.games_won[index],
+                       games_lost=self.games_lost[index], games_drawn=self.games_drawn[index],
+                       figures={k: v[index] for k, v in self.figures.items()}, known={k: v[index] for k, v in self.known.items()})
+
+    def of_event(self, event: str) -> MatchTable:
+        """The rows of one event."""
+        code = self.events.index(event) if event in self.events else -1
+        return self.where(self.event == code)
+
+    def is_kind(self, *kinds: Kind) -> Flags:
+        """Rows whose result is one of `kinds`."""
+        return np.isin(self.kind, [KINDS.index(k) for k in kinds])
+
+    def per_competitor(self, values: Ints, mask: Flags | None = None) -> Ints:
+        """Exact per-competitor sums of whole numbers (of the rows in `mask`)."""
+        out = np.zeros(len(self.names), dtype=np.int64)
+        np.add.at(out, self.competitor if mask is None else self.competitor[mask], values if mask is None else values[mask])
+        return out
+
+    def count(self, mask: Flags | None = None) -> Ints:
+        """Rows per competitor (of the rows in `mask`)."""
+        codes = self.competitor if mask is None else self.competitor[mask]
+        return np.bincount(codes, minlength=len(self.names)).astype(np.int64)
+
+
+def _outcome(ruleset: Ruleset, m: Match, side: int) -> Outcome:
+    """How the match ended for one side: a typed winner decides where the ruleset has one, else games won."""
+    if m.kind is Kind.BYE:
+        return Outcome.BYE
+    if ruleset.results.winner:
+        winner = name_key(m.winner)
+        return Outcome.DRAW if not winner else Outcome.WIN if winner == name_key(m.sides[side].name) else Outcome.LOSS
+    mine, theirs = m.sides[side].games or 0, m.sides[1 - side].games or 0
+    return Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
+
+
+def _games(ruleset: Ruleset, m: Match, side: int, outcome: Outcome) -> tuple[int, int, int]:
+    """Games won, lost and drawn by one side: as typed, a bye as the ruleset says, else the match as one game."""
+    games = ruleset.results.games
+    if outcome is Outcome.BYE:
+        return (*games.bye, 0) if games else (1, 0, 0)
+    if games:
+        return m.sides[side].games or 0, m.sides[1 - side].games or 0, m.drawn or 0
+    return int(outcome is Outcome.WIN), int(outcome is Outcome.LOSS), int(outcome is Outcome.DRAW)
+
+
+def build_table(matches: Iterable[Match], ruleset: Ruleset, stages: Mapping[str, str]) -> MatchTable:
+    """The match table of counted results rows (each with a round and a known result), sides in row order."""
+    names: dict[str, int] = {}
+    events: dict[str, int] = {}
+    stage_codes: dict[str, int] = {}
+    figure_names = list(ruleset.results.figures)
+    columns: list[list[int]] = [[] for _ in range(12)]
+    figures: dict[str, list[int]] = {f: [] for f in figure_names}
+    known: dict[str, list[bool]] = {f: [] for f in figure_names}
+    for index, m in enumerate(matches):
+        present = [i for i, s in enumerate(m.sides) if s.name]
+        codes = [names.setdefault(name_key(m.sides[i].name), len(names)) for i in present]
+        event = events.setdefault(m.event, len(events))
+        stage = stage_codes.setdefault(stages.get(m.event, ""), len(stage_codes))
+        paired = len(present) == 2 and m.kind is not Kind.BYE
+        first = len(columns[0])
+        for j, i in enumerate(present):
+            ended = _outcome(ruleset, m, i)
+            row = (event, stage, m.round or 0, index, codes[j], codes[1 - j] if paired else -1,
+                   first + 1 - j if paired else -1, KINDS.index(m.kind or Kind.PLAYED), ended, *_games(ruleset, m, i, ended))
+            for column, value in zip(columns, row):
+                column.append(value)
+            for f in figure_names:
+                typed = m.sides[i].figures.get(f)
+                figures[f].append(typed or 0)
+                known[f].append(typed is not None)
+    (event_, stage_, round_, match_, competitor, opponent, partner, kind, outcome, won, lost, drawn) = (
+        np.array(c, dtype=np.int64) for c in columns)
+    return MatchTable(list(names), list(events), list(stage_codes), event_, stage_, round_, match_, competitor, opponent,
+                      partner, kind, outcome, won, lost, drawn, {f: np.array(v, dtype=np.int64) for f, v in figures.items()},
+                      {f: np.array(v, dtype=np.bool_) for f, v in known.items()})

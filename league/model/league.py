@@ -1,0 +1,56 @@
+"""A league as read from its workbook: typed records and the lookups every rule and ranking uses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from league.cells import name_key
+from league.model.competitor import Entrant, Member
+from league.model.event import Event
+from league.model.match import Match
+from league.model.penalty import Penalty
+from league.rules.catalog import Catalog
+from league.rules.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class League:
+    """Everything read from a workbook, as typed records, ready to be checked and ranked."""
+
+    ruleset: Ruleset
+    catalog: Catalog
+    events: list[Event]
+    entrants: list[Entrant]
+    matches: list[Match]
+    penalties: list[Penalty] = field(default_factory=list)
+    members: list[Member] = field(default_factory=list)
+    columns: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Tab -> header -> 0-based column where it was found, for A1 references."""
+    unread: dict[str, str] = field(default_factory=dict)
+    """Event id -> where to fix it, for events whose results tab can't be read at all."""
+
+    @cached_property
+    def event_by_id(self) -> dict[str, Event]:
+        return {e.id: e for e in self.events}
+
+    @cached_property
+    def roster(self) -> dict[tuple[str, str], Entrant]:
+        """(event id, name key) -> the first registration of that competitor in that event."""
+        out: dict[tuple[str, str], Entrant] = {}
+        for e in self.entrants:
+            out.setdefault((e.event, e.key), e)
+        return out
+
+    @property
+    def registered(self) -> bool:
+        """Whether the registration tab could be read; if not, nobody counts as unregistered."""
+        return self.ruleset.registration.tab in self.columns
+
+    def entrant(self, event: str, name: str) -> Entrant | None:
+        """The registration of `name` in `event`, if any."""
+        return self.roster.get((event, name_key(name)))
+
+    def event_id(self, text: str) -> str | None:
+        """The id of the event `text` names (ignoring case), if any."""
+        return next((e.id for e in self.events if name_key(e.id) == name_key(text)), None)

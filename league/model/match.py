@@ -1,0 +1,51 @@
+"""A match as typed in a results row: its sides with their figures, its outcome words, its games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from league.cells import name_key
+from league.rules.ruleset import Kind
+
+
+@dataclass(frozen=True)
+class Side:
+    """One competitor's part of a results row."""
+
+    name: str
+    """As typed by the judge; empty for the missing side of a bye."""
+    figures: Mapping[str, int | None] = field(default_factory=dict)
+    """Per-side whole numbers by the ruleset's figure names (None when empty or unreadable)."""
+    texts: Mapping[str, str] = field(default_factory=dict)
+    """Per-side text by the ruleset's text names (the fighter played, say)."""
+    games: int | None = None
+    """Games won, where the ruleset records games."""
+    unreadable: frozenset[str] = frozenset()
+    """Headers of cells already reported as unreadable, so no rule reports them again."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """One results row: a match, a forfeit, a bye or a disqualification."""
+
+    event: str
+    tab: str
+    row: int
+    round: int | None
+    table: str
+    sides: tuple[Side, ...]
+    kind: Kind | None
+    winner: str = ""
+    row_texts: Mapping[str, str] = field(default_factory=dict)
+    drawn: int | None = None
+    """Drawn games, where the ruleset records them."""
+    judge: str = ""
+    notes: str = ""
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """What two rows must share to be the same match typed twice."""
+        sides = tuple((name_key(s.name), tuple(name_key(t) for t in s.texts.values()), tuple(s.figures.values()), s.games)
+                      for s in self.sides)
+        texts = tuple(name_key(t) for t in self.row_texts.values())
+        return (self.round, sides, texts, name_key(self.winner), self.kind, self.drawn)

@@ -1,0 +1,29 @@
+"""The `Penalties` tab (optional: most events have none)."""
+
+from __future__ import annotations
+
+from league.cells import Grid, as_text, parse_whole
+from league.model.penalty import Penalty
+from league.problems import Problem
+from league.read.columns import locate, unreadable
+
+PENALTIES_TAB = "Penalties"
+PENALTY_HEADERS = ("Event", "Round", "Competitor", "Penalty", "Points", "Infraction", "Reason", "Judge")
+
+
+def read_penalties(tabs: dict[str, Grid], columns: dict[str, dict[str, int]]) -> tuple[list[Penalty], list[Problem]]:
+    """Penalties, if the tab exists."""
+    if PENALTIES_TAB not in tabs:
+        return [], []
+    table, problems = locate(PENALTIES_TAB, tabs[PENALTIES_TAB], PENALTY_HEADERS[:4], PENALTY_HEADERS[4:])
+    if table is None:
+        return [], problems
+    columns[table.tab] = table.columns
+    out = []
+    for row, cells in table.rows:
+        round_cell = table.cell(cells, "Round")
+        rnd = parse_whole(round_cell)
+        if rnd is None and as_text(round_cell):
+            problems.append(unreadable(table, row, "Round", round_cell, "a round number"))
+        out.append(Penalty(table.text(cells, "Event"), rnd, table.text(cells, "Competitor"), table.text(cells, "Penalty"), row))
+    return out, problems

@@ -1,0 +1,1 @@
+"""Rulesets: a league format as data (TOML), checked once into frozen records."""

@@ -1,0 +1,76 @@
+"""The health component: a hero's remaining and starting health per side, and the checks on them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from league.cells import name_key
+from league.checks.base import at, check
+from league.checks.matches import distinct_sides
+from league.model.league import League
+from league.problems import Problem, Severity
+from league.rules.components.catalog import CatalogRules
+from league.rules.ruleset import Kind, Results
+from league.rules.schema import Section
+
+
+@dataclass(frozen=True)
+class HealthRules:
+    """Which results figures hold remaining and starting health, and what a played match implies for them."""
+
+    remaining: str
+    starting: str
+    loser_at_zero: bool = True
+    """A defeated hero has 0 health left; a winner more than 0."""
+    registration_fields: tuple[str, ...] = ()
+
+
+def parse(s: Section, results: Results) -> HealthRules:
+    """The `[health]` section; both figures must be results figures."""
+    for key in ("remaining", "starting"):
+        if s.get(key, str) not in results.figures:
+            raise s.error(key, f"is {s.data[key]!r}, which is not a key of results.figures")
+    rules = HealthRules(s.data["remaining"], s.data["starting"], s.get("loser_at_zero", bool, True))
+    s.done()
+    return rules
+
+
+@check(needs=HealthRules)
+def match_health(lg: League) -> Iterator[Problem]:
+    """Remaining health is within 0..starting; a played match leaves the loser at 0, the winner above."""
+    health, res = lg.ruleset.component(HealthRules), lg.ruleset.results
+    assert health is not None, "the check runs only for rulesets with health"
+    catalog = lg.ruleset.component(CatalogRules)
+    for m in lg.matches:
+        for side, s in distinct_sides(res.sides, m):
+            if not s.name:
+                continue
+            left, start = s.figures.get(health.remaining), s.figures.get(health.starting)
+            h_left = res.side_header(res.figures[health.remaining], side)
+            h_start = res.side_header(res.figures[health.starting], side)
+            if m.kind is Kind.PLAYED:
+                for header, value in ((h_left, left), (h_start, start)):
+                    if value is None and header not in s.unreadable:
+                        yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type {header} from the match sheet")
+            if start is not None and start <= 0:
+                yield at(lg, m.tab, m.row, h_start, "health-range", f"{h_start} is {start}; it must be above 0", "type the hero's starting health")
+                continue
+            piece = s.texts.get(catalog.piece, "") if catalog and catalog.piece else ""
+            official = lg.catalog.piece(piece) if piece else None
+            if start is not None and official and official.health and start != official.health:
+                yield at(lg, m.tab, m.row, h_start, "start-health", f"{official.name} starts with {official.health} health, not {start}",
+                         "check the hero card", Severity.WARNING)
+            if left is None or start is None:
+                continue
+            if not 0 <= left <= start:
+                yield at(lg, m.tab, m.row, h_left, "health-range", f"{h_left} is {left}; it must be between 0 and {h_start} ({start})",
+                         "type the hero's remaining health from the match sheet")
+            elif m.kind is Kind.PLAYED and health.loser_at_zero and name_key(m.winner) in {name_key(o.name) for o in m.sides}:
+                won = name_key(m.winner) == name_key(s.name)
+                if won and left == 0:
+                    yield at(lg, m.tab, m.row, h_left, "winner-health", f"{s.name} won with 0 health left",
+                             "check the winner, or the remaining health")
+                elif not won and left > 0:
+                    yield at(lg, m.tab, m.row, h_left, "loser-health", f"{s.name} lost with {left} health left",
+                             "a defeated hero has 0 health: check the winner, or write 0")

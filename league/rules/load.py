@@ -1,0 +1,104 @@
+"""Checking a parsed ruleset file once into a Ruleset: every key, every registered rule and its options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from league.rules.components import parsers
+from league.rules.options import Context, Option, check_options
+from league.rules.ruleset import Games, Kind, MembersTab, Prize, Registration, Results, Rule, Ruleset, Status
+from league.rules.schema import RulesetError, Section
+from league.scoring import SCORINGS
+from league.tiebreakers import TIEBREAKERS
+
+
+def _games(s: Section) -> Games | None:
+    if not s.data:
+        return None
+    bye = s.get("bye", list, [0, 0])
+    if len(bye) != 2 or not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in bye):
+        raise s.error("bye", f"must be [games won, games lost], found {bye!r}")
+    games = Games(s.get("won", str), s.get("drawn", str, ""), (bye[0], bye[1]))
+    s.done()
+    return games
+
+
+def _results(s: Section) -> Results:
+    tables = {key: s.section(key, {}) for key in ("figures", "texts", "row_texts")}
+    named = {key: {k: t.get(k, str) for k in list(t.data)} for key, t in tables.items()}
+    for t in tables.values():
+        t.done()
+    res = Results(
+        round=s.get("round", str), table=s.get("table", str), competitor=s.get("competitor", str), result=s.get("result", str),
+        kinds=s.choices("kinds", Kind), order=s.strings("order"), sides=s.strings("sides", ["A", "B"]),
+        figures=named["figures"], texts=named["texts"], row_texts=named["row_texts"], winner=s.get("winner", str, ""),
+        games=_games(s.section("games", {})),
+    )
+    if not res.winner and res.games is None:
+        raise RulesetError(f"{s.source}: `results` needs `winner` (a column naming the winner) or `games` (games won per side)")
+    missing = [h for h in res.required if h not in res.order]
+    if missing:
+        raise s.error("order", f"must list every header of the results tab; {missing[0]!r} is missing")
+    s.done()
+    return res
+
+
+def _rule(s: Section, registry: Mapping[str, Any], what: str, ctx: Context) -> Rule:
+    """One registered rule named by `name`, with its label and options checked against its schema."""
+    name, label = s.get("name", str), s.get("label", str)
+    entry = registry.get(name)
+    if entry is None:
+        raise s.error("name", f"is {name!r}: no such {what}; known: {', '.join(sorted(registry))}")
+    schema: Mapping[str, Option] = entry.options
+    return Rule(name, label, check_options(s, schema, ctx, f"{what} {name!r}", skip=("name", "label")))
+
+
+def _prizes(s: Section, key: str) -> tuple[Prize, ...]:
+    out = []
+    for p in s.tables(key):
+        ranks = p.get("ranks", list, None)
+        if ranks is not None and (len(ranks) != 2 or not all(isinstance(r, int) for r in ranks) or ranks[0] > ranks[1]):
+            raise p.error("ranks", f"must be [first, last], found {ranks!r}")
+        out.append(Prize(p.get("name", str), (ranks[0], ranks[1]) if ranks else None, p.get("min_played", int, None)))
+        p.done()
+    return tuple(out)
+
+
+def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
+    """Check a parsed TOML ruleset once; any bad or unknown key raises RulesetError naming it and the file."""
+    top = Section(data, "", source)
+    comp, fmt, reg = top.section("competitor"), top.section("format"), top.section("registration")
+    results = _results(top.section("results"))
+    components = tuple(parse(top.section(key), results) for key, parse in parsers().items() if top.has(key))
+    members = top.section("members", {})
+    ctx = Context(frozenset(results.figures), frozenset(k.value for k in Kind))
+    prizes, penalties = top.section("prizes", {}), top.section("penalties", {})
+    registration = Registration(
+        tab=reg.get("tab", str), name=reg.get("name", str), event=reg.get("event", str), status=reg.get("status", str),
+        members=reg.strings("members", []), fields=tuple(h for c in components for h in c.registration_fields),
+        one_event_per_stage=reg.get("one_event_per_stage", bool, True))
+    ruleset = Ruleset(
+        name=top.get("name", str), title=top.get("title", str), source=source,
+        competitor=comp.get("label", str), competitors=comp.get("plural", str),
+        registration=registration, results=results,
+        rounds=_positive(fmt, "rounds"), statuses=fmt.choices("statuses", Status),
+        scoring=_rule(top.section("scoring"), SCORINGS, "scoring", ctx),
+        tiebreakers=tuple(_rule(t, TIEBREAKERS, "tiebreaker", ctx) for t in top.tables("tiebreakers")),
+        members=MembersTab(members.get("tab", str), members.get("competitor", str), members.get("name", str),
+                           members.strings("fields", [])) if members.data else None,
+        matches_per_round=_positive(fmt, "matches_per_round", 1), draws=fmt.get("draws", bool, False),
+        components=components, event_prizes=_prizes(prizes, "event"), league_prizes=_prizes(prizes, "league"),
+        penalty_kinds=penalties.strings("kinds", []), penalty_ends_event=penalties.strings("ends_event", []),
+        no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),
+    )
+    for section in (comp, fmt, reg, members, prizes, penalties, top):
+        section.done()
+    return ruleset
+
+
+def _positive(s: Section, key: str, default: Any = ...) -> int:
+    value: int = s.get(key, int, default)
+    if value < 1:
+        raise s.error(key, f"must be 1 or more, found {value}")
+    return value

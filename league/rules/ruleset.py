@@ -1,0 +1,215 @@
+"""The frozen records a ruleset file is checked into: tabs and headers, format, scoring, tiebreakers, prizes."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from league.cells import name_key
+
+if TYPE_CHECKING:
+    from league.rules.components import Component
+
+C = TypeVar("C", bound="Component")
+
+
+class Kind(StrEnum):
+    """What a results row records, whatever word the ruleset lets judges type for it."""
+
+    PLAYED = "played"
+    FORFEIT = "forfeit"
+    BYE = "bye"
+    DQ = "dq"
+
+
+class Status(StrEnum):
+    """A competitor's standing in an event's registration."""
+
+    ACTIVE = "active"
+    DROPPED = "dropped"
+    DQ = "dq"
+
+
+@dataclass(frozen=True)
+class Registration:
+    """The registration tab: who plays in which event, with which members and which extra columns."""
+
+    tab: str
+    """Tab name, e.g. `Players` or `Pairs`."""
+    name: str
+    """Header of the competitor's name."""
+    event: str
+    """Header of the event id."""
+    status: str
+    """Header of the status (empty, Dropped, DQ)."""
+    members: tuple[str, ...] = ()
+    """Headers of the member players on the row (a pair's `Player 1`, `Player 2`); empty for a lone player."""
+    fields: tuple[str, ...] = ()
+    """Further headers components read (a roster's `Fighter 1` ...), required on this tab."""
+    one_event_per_stage: bool = True
+    """A competitor may register for only one event of each stage."""
+
+    @property
+    def headers(self) -> tuple[str, ...]:
+        """Every header in the order `league init` writes them."""
+        return (self.name, self.event, *self.members, *self.fields, self.status)
+
+
+@dataclass(frozen=True)
+class MembersTab:
+    """A tab of its own listing each competitor's members (a team's roster), one member per row."""
+
+    tab: str
+    competitor: str
+    """Header naming the competitor (team) the member belongs to."""
+    name: str
+    """Header of the member's name."""
+    fields: tuple[str, ...] = ()
+    """Further headers read as text for the ruleset's components (status, dates, ratings)."""
+
+    @property
+    def headers(self) -> tuple[str, ...]:
+        return (self.competitor, self.name, *self.fields)
+
+
+@dataclass(frozen=True)
+class Games:
+    """Where a results row records games: games won per side, and drawn games for the row."""
+
+    won: str
+    """Per-side header template, e.g. `Wins {side}`."""
+    drawn: str = ""
+    """Header of drawn games, or empty when games cannot be drawn."""
+    bye: tuple[int, int] = (0, 0)
+    """Games a bye counts as (won, lost) in the competitor's own game figures."""
+
+
+@dataclass(frozen=True)
+class Results:
+    """The results tab of every event: headers, with `{side}` standing for A or B."""
+
+    round: str
+    table: str
+    competitor: str
+    result: str
+    kinds: Mapping[str, Kind]
+    """Result words as judges should type them (matched ignoring case) to what they mean."""
+    order: tuple[str, ...]
+    """Every header in the order `league init` writes them."""
+    sides: tuple[str, ...] = ("A", "B")
+    figures: Mapping[str, str] = field(default_factory=dict)
+    """Per-side whole numbers by name, e.g. `health -> "Health {side}"`."""
+    texts: Mapping[str, str] = field(default_factory=dict)
+    """Per-side text by name, e.g. `fighter -> "Fighter {side}"`."""
+    row_texts: Mapping[str, str] = field(default_factory=dict)
+    """Text for the whole row by name, e.g. `map -> "Map"`."""
+    winner: str = ""
+    """Header naming the winner, when the outcome is typed as a name."""
+    games: Games | None = None
+    """Where games are typed, when the outcome follows from games won."""
+
+    def side_header(self, template: str, side: str) -> str:
+        """A per-side header such as `Player A`."""
+        return template.replace("{side}", side)
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        """Headers every results tab must have: the round, each side's columns, the outcome and the result."""
+        per_side = [self.competitor, *self.texts.values(), *self.figures.values(), *([self.games.won] if self.games else [])]
+        sides = [self.side_header(h, s) for s in self.sides for h in per_side]
+        outcome = [*([self.winner] if self.winner else []), *([self.games.drawn] if self.games and self.games.drawn else [])]
+        return (self.round, *sides, *outcome, self.result, *self.row_texts.values())
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A registered rule (a scoring or a tiebreaker) as the ruleset names and configures it."""
+
+    name: str
+    label: str
+    """Column header in the standings."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Checked against the rule's schema when the ruleset loads, defaults filled in."""
+
+
+@dataclass(frozen=True)
+class Ban:
+    """A banned set, piece or map, optionally only for events in a date window."""
+
+    what: str
+    """`set`, `piece` or `map`."""
+    name: str
+    since: dt.date | None = None
+    """First event date the ban applies to (inclusive)."""
+    before: dt.date | None = None
+    """Events on or after this date are not affected."""
+
+    def applies(self, day: dt.date | None) -> bool:
+        """Whether the ban is in force for an event on `day` (undated events: always)."""
+        if day is None:
+            return True
+        return (self.since is None or day >= self.since) and (self.before is None or day < self.before)
+
+
+@dataclass(frozen=True)
+class Prize:
+    """A prize for a range of ranks, or for everyone who played enough matches."""
+
+    name: str
+    ranks: tuple[int, int] | None = None
+    min_played: int | None = None
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A whole league format: tabs, limits, scoring, tiebreakers, components and prizes."""
+
+    name: str
+    title: str
+    source: str
+    """Where the ruleset came from (preset name or file path), for messages."""
+    competitor: str
+    competitors: str
+    registration: Registration
+    results: Results
+    rounds: int
+    statuses: Mapping[str, Status]
+    scoring: Rule
+    tiebreakers: tuple[Rule, ...]
+    members: MembersTab | None = None
+    matches_per_round: int = 1
+    draws: bool = False
+    """Whether a played match may end without a winner."""
+    components: tuple[Component, ...] = ()
+    event_prizes: tuple[Prize, ...] = ()
+    league_prizes: tuple[Prize, ...] = ()
+    penalty_kinds: tuple[str, ...] = ()
+    penalty_ends_event: tuple[str, ...] = ()
+    no_rematch_from: int | None = None
+    """In an event with at least this many competitors, nobody should meet the same opponent twice."""
+    spread_byes: bool = False
+    """No competitor gets a second bye before every competitor of the event has had one."""
+
+    @cached_property
+    def _kinds(self) -> dict[str, Kind]:
+        return {name_key(w): k for w, k in self.results.kinds.items()}
+
+    @cached_property
+    def _statuses(self) -> dict[str, Status]:
+        return {name_key(w): s for w, s in self.statuses.items()}
+
+    def kind_of(self, word: str) -> Kind | None:
+        """What a `Result` cell means (ignoring case), or None for a word the ruleset does not know."""
+        return self._kinds.get(name_key(word))
+
+    def status_of(self, word: str) -> Status | None:
+        """What a `Status` cell means (ignoring case), or None for an unknown word."""
+        return self._statuses.get(name_key(word))
+
+    def component(self, kind: type[C]) -> C | None:
+        """The ruleset's component of that kind, if it has one."""
+        return next((c for c in self.components if isinstance(c, kind)), None)

@@ -1,0 +1,33 @@
+"""Tiebreakers by name: each a small pure function from the match table to an exact value per competitor.
+
+`TIEBREAKERS` maps every name a ruleset may use to its function and option schema (checked when the
+ruleset loads). Where each one lives:
+
+- `ratio` (e.g. the health ratio): `league/tiebreakers/ratio.py`
+- `opponents_match_win`, `opponents_game_win`, `buchholz`, `sonneborn_berger`: `league/tiebreakers/opponents.py`
+- `game_win`, `wins`: `league/tiebreakers/own.py`
+"""
+
+from __future__ import annotations
+
+from league.rules.options import choice, figure, kinds, number
+from league.tiebreakers.base import Exact, Measure, Scope
+from league.tiebreakers.opponents import buchholz, opponents_game_win, opponents_match_win, sonneborn_berger
+from league.tiebreakers.own import game_win, wins
+from league.tiebreakers.ratio import ratio
+
+FLOOR = number("0.33", low=0, high=1)
+"""Percentages below this count as this (Magic: 0.33 in the rules text; some platforms use exactly 1/3)."""
+
+TIEBREAKERS: dict[str, Measure] = {
+    "ratio": Measure(ratio, {"numerator": figure(), "denominator": figure(), "mode": choice("pooled", "mean", default="pooled"),
+                             "kinds": kinds(("played",))}),
+    "opponents_match_win": Measure(opponents_match_win, {"floor": FLOOR}),
+    "opponents_game_win": Measure(opponents_game_win, {"floor": FLOOR, "draw_points": number(1, low=0)}),
+    "game_win": Measure(game_win, {"floor": FLOOR, "draw_points": number(1, low=0)}),
+    "buchholz": Measure(buchholz, {"cut": choice("none", "cut1", "median", default="none")}),
+    "sonneborn_berger": Measure(sonneborn_berger, {}),
+    "wins": Measure(wins, {}),
+}
+
+__all__ = ["TIEBREAKERS", "Exact", "Measure", "Scope"]

@@ -1,0 +1,118 @@
+"""A format unlike GL, from a test-only ruleset file: games decide matches, draws count, 3/1/0 points,
+a bye is a 2-0 win, and the tiebreakers look at the opponents met. Every figure below is worked by hand."""
+
+from __future__ import annotations
+
+import tomllib
+from fractions import Fraction as F
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from league.cells import Cell, Grid
+from league.evaluate import evaluate
+from league.report import standings_sheets
+from league.rules.catalog import EMPTY
+from league.rules.load import parse_ruleset
+from league.rules.ruleset import Ruleset
+
+RULESET_FILE = Path(__file__).parents[1] / "rulesets" / "swiss-draws.toml"
+HEADERS = ["Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result", "Notes"]
+ROUNDS: list[list[Cell]] = [
+    [1, 1, "Ana", "Ben", 2, 0, None, "", ""],
+    [1, 2, "Cy", "Dee", 2, 1, None, "", ""],
+    [1, 3, "Eve", "", None, None, None, "Bye", ""],
+    [2, 1, "Ana", "Cy", 1, 1, 1, "", "time called: a drawn match"],
+    [2, 2, "Ben", "Eve", "2", " 1 ", None, "", ""],
+    [2, 3, "Dee", None, None, None, None, "bye", ""],
+    [3, 1, "Ana", "Dee", 2, 0, 0, "", ""],
+    [3, 2, "Cy", "Eve", 0, 2, None, "", ""],
+    [3, 3, "Ben", None, None, None, None, "Bye", ""],
+]
+
+
+def ruleset(change: dict[str, Any] | None = None) -> Ruleset:
+    data = tomllib.loads(RULESET_FILE.read_text(encoding="utf-8"))
+    for section, values in (change or {}).items():
+        data[section].update(values)
+    return parse_ruleset(data, str(RULESET_FILE))
+
+
+def tabs(rows: list[list[Cell]] = ROUNDS, players: list[list[Cell]] | None = None) -> dict[str, Grid]:
+    return {
+        "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"],
+                   ["W1", "Weekly 1", "2025-01-09", "Store", 8, "", "Results W1"]],
+        "Players": [["Player", "Event", "Status"], *(players or [[n, "W1", ""] for n in ("Ana", "Ben", "Cy", "Dee", "Eve")])],
+        "Results W1": [HEADERS, *(list(r) for r in rows)],
+    }
+
+
+def test_games_decide_draws_count_and_opponents_break_the_tie() -> None:
+    ev = evaluate(tabs(), ruleset(), EMPTY)
+    assert ev.problems == []
+    lines = {ev.names[s.key]: s for s in ev.standings["W1"]}
+    assert [ev.names[s.key] for s in ev.standings["W1"]] == ["Ana", "Ben", "Eve", "Cy", "Dee"]
+    assert {n: s.score for n, s in lines.items()} == {"Ana": 7, "Ben": 6, "Eve": 6, "Cy": 4, "Dee": 3}
+    assert [s.rank for s in ev.standings["W1"]] == [1, 2, 3, 4, 5]  # Ben and Eve split by OMW%, not shared
+    omw, gw, ogw, buchholz = (dict((n, s.tiebreaks[i]) for n, s in lines.items()) for i in range(4))
+    assert omw == {"Ana": F(13, 27), "Ben": F(13, 18), "Eve": F(5, 9), "Cy": F(16, 27), "Dee": F(11, 18)}
+    assert gw == {"Ana": F(16, 21), "Ben": F(4, 7), "Eve": F(5, 7), "Cy": F(5, 12), "Dee": F(3, 7)}
+    assert ogw == {"Ana": F(17, 36), "Ben": F(31, 42), "Eve": F(83, 168), "Cy": F(40, 63), "Dee": F(33, 56)}
+    assert buchholz == {"Ana": 10, "Ben": 7, "Eve": 6, "Cy": 13, "Dee": 7}
+    assert lines["Ana"].prizes == ("Winner",)
+
+
+def test_standings_tab_lists_the_rulesets_columns() -> None:
+    ev = evaluate(tabs(), ruleset(), EMPTY)
+    [sheet] = standings_sheets(ev)
+    assert sheet.header == ("Rank", "Player", "Points", "Matches", "OMW%", "GW%", "OGW%", "Buchholz", "Prize", "Note")
+    assert sheet.rows[1][:8] == (2, "Ben", 6, 3, 0.7222, 0.5714, 0.7381, 7)
+
+
+def test_the_floor_lifts_weak_opponents() -> None:
+    rows = [r for r in ROUNDS if r[0] == 1]  # after round 1: Ben and Dee have lost their only match
+    ev = evaluate(tabs(rows), ruleset(), EMPTY)
+    ana = next(s for s in ev.standings["W1"] if ev.names[s.key] == "Ana")
+    assert ana.tiebreaks[0] == F(1, 3)  # Ben's 0 % counts as the floor
+
+
+def test_a_drawn_match_is_an_error_where_the_format_has_none() -> None:
+    ev = evaluate(tabs(), ruleset({"format": {"draws": False}}), EMPTY)
+    assert [(p.code, p.cell) for p in ev.problems] == [("drawn-match", "F5")]
+    assert ev.counted == len(ROUNDS) - 1
+
+
+def test_missing_and_unreadable_games_are_reported_at_their_cells() -> None:
+    rows = [list(r) for r in ROUNDS]
+    rows[0][4], rows[1][5] = None, "two"
+    ev = evaluate(tabs(rows), ruleset(), EMPTY)
+    assert sorted((p.code, p.cell) for p in ev.problems) == [("missing-value", "E2"), ("unreadable", "F3")]
+
+
+def test_a_player_in_two_pairs_is_reported() -> None:
+    rs = ruleset({"registration": {"members": ["Player 1", "Player 2"]}})
+    players = [["Ana & Ben", "W1", "Ana", "Ben", ""], ["Cy & Ana", "W1", "Cy", "ana", ""], ["Dee & Eve", "W1", "Dee", "", ""]]
+    grid = tabs([], players)
+    grid["Players"][0] = ["Player", "Event", "Player 1", "Player 2", "Status"]
+    ev = evaluate(grid, rs, EMPTY)
+    assert sorted((p.code, p.cell) for p in ev.problems) == [("member-twice", "D3"), ("missing-value", "D4")]
+
+
+@pytest.mark.parametrize("rounds, bye", [(1, 12), (2, 10)])
+def test_victory_point_bands_and_round_dependent_byes(rounds: int, bye: int) -> None:
+    """Scenario points 12:5 (twice AND 6 ahead) are 6:0; 8:5 (ahead, not twice) 5:1; a bye is 12 in round 1, 10 later."""
+    data = tomllib.loads(RULESET_FILE.read_text(encoding="utf-8"))
+    data["results"]["figures"] = {"scenario": "Scenario {side}"}
+    data["results"]["order"] = [*HEADERS, "Scenario A", "Scenario B"]
+    data["scoring"] = {"name": "bands", "label": "VP", "figure": "scenario", "equal": 3, "bye": 10, "bye_rounds": {"1": 12},
+                       "bands": [{"ratio": 2, "lead": 6, "points": [6, 0]}, {"ratio": 1, "lead": 1, "points": [5, 1]}]}
+    rs = parse_ruleset(data, "bands (test)")
+    rows: list[list[Cell]] = [[1, 1, "Ana", "Ben", 1, 0, 0, "", "", 12, 5], [1, 2, "Cy", "Dee", 1, 0, 0, "", "", 8, 5],
+                              [rounds, 3, "Eve", "", None, None, None, "Bye", "", None, None]]
+    grid = tabs(rows)
+    grid["Results W1"][0] = [*HEADERS, "Scenario A", "Scenario B"]
+    ev = evaluate(grid, rs, EMPTY)
+    assert ev.problems == []
+    score = {ev.names[s.key]: s.score for s in ev.standings["W1"]}
+    assert score == {"Ana": 6, "Ben": 0, "Cy": 5, "Dee": 1, "Eve": bye}
