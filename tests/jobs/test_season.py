@@ -99,3 +99,11 @@ def test_a_library_warning_is_one_line_without_a_source_path(league: Path) -> No
     assert ".py:" not in text and "warnings.warn" not in text and os.sep + "openpyxl" not in text
     with pytest.warns(UserWarning):
         assert XlsxWorkbook(league / "league.xlsx").tab_names()[-1] == long_tab
+
+
+def test_a_job_prints_nothing_and_tells_its_progress(league: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = load_config(league)
+    seen: list[str] = []
+    result = run_sync(config, open_workbook(config), dry_run=True, progress=seen.append)
+    assert capsys.readouterr().out == ""
+    assert seen[0].startswith("Reading") and result.preview and not result.exported
