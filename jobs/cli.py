@@ -55,7 +55,7 @@ def guarded(job: Callable[[], T]) -> T:
         raise typer.Exit(ExitCode.BUG) from None
 
 
-def _warning(message: Warning | str, category: type[Warning], *_: object, **__: object) -> None:
+def _warning(message: Warning | str, *_: object, **__: object) -> None:
     output.errors.print(f"[yellow]warning:[/yellow] {escape(str(message))}")
 
 
