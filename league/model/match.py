@@ -45,7 +45,5 @@ class Match:
 
     def fingerprint(self) -> tuple[object, ...]:
         """What two rows must share to be the same match typed twice."""
-        sides = tuple((name_key(s.name), tuple(name_key(t) for t in s.texts.values()), tuple(s.figures.values()), s.games)
-                      for s in self.sides)
-        texts = tuple(name_key(t) for t in self.row_texts.values())
-        return (self.round, sides, texts, name_key(self.winner), self.kind, self.drawn)
+        sides = [(name_key(s.name), *map(name_key, s.texts.values()), *s.figures.values(), s.games) for s in self.sides]
+        return (self.round, *sides, *map(name_key, self.row_texts.values()), name_key(self.winner), self.kind, self.drawn)
