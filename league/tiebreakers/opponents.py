@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from league.match_table import Ints, Outcome
 from league.tiebreakers.base import SAFE, Exact, Scope
@@ -30,9 +31,9 @@ def _mean_over_opponents(scope: Scope, numerator: Ints, denominator: Ints) -> Ex
     wide = common * max(top, 1) * max(int(counts.max()) if len(counts) else 1, 1) >= SAFE
     # Past int64, the same sums in Python integers (object arrays): exact, and still one pass over the rows.
     kind: type = object if wide else np.int64
-    scale = np.array([common // int(d) for d in denominator.tolist()], dtype=kind)
+    scale: npt.NDArray[Any] = np.array([common // int(d) for d in denominator.tolist()], dtype=kind)
     scaled = numerator.astype(kind) * scale
-    total = np.zeros(len(table.names), dtype=kind)
+    total: npt.NDArray[Any] = np.zeros(len(table.names), dtype=kind)
     np.add.at(total, mine, scaled[theirs])
     return Exact(total, np.where(has, counts.astype(kind) * common, 1), has)
 
