@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from league.cells import name_key
-from league.rules.ruleset import Kind
+from league.rules.ruleset import Kind, ResultWord
 
 
 @dataclass(frozen=True)
@@ -35,13 +35,19 @@ class Match:
     round: int | None
     table: str
     sides: tuple[Side, ...]
-    kind: Kind | None
+    word: ResultWord | None
+    """What the `Result` cell means; None for a word the ruleset does not know (reported)."""
     winner: str = ""
     row_texts: Mapping[str, str] = field(default_factory=dict)
     drawn: int | None = None
     """Drawn games, where the ruleset records them."""
     judge: str = ""
     notes: str = ""
+
+    @property
+    def kind(self) -> Kind | None:
+        """What the row records (played, forfeit, bye, dq), when its result word is known."""
+        return self.word.kind if self.word else None
 
     def fingerprint(self) -> tuple[object, ...]:
         """What two rows must share to be the same match typed twice."""

@@ -47,12 +47,12 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
             sides.append(Side(table.text(cells, competitor), figures, texts, games, frozenset(bad)))
         drawn = _whole(table, cells, row, res.games.drawn, problems, set()) if res.games and res.games.drawn else None
         word = table.text(cells, res.result)
-        kind = ruleset.kind_of(word)
-        if kind is None:
+        meaning = ruleset.word_of(word)
+        if meaning is None:
             words = ", ".join(repr(w) for w in res.kinds if w)
             problems.append(table.problem(Severity.ERROR, "unknown-result", row, res.result,
                                           f"result {word!r} is not known", f"leave it empty for a played match or use {words}"))
-        matches.append(Match(event, tab, row, rnd, table.text(cells, res.table), tuple(sides), kind,
+        matches.append(Match(event, tab, row, rnd, table.text(cells, res.table), tuple(sides), meaning,
                              table.text(cells, res.winner) if res.winner else "",
                              {name: table.text(cells, h) for name, h in res.row_texts.items()}, drawn,
                              table.text(cells, "Judge"), table.text(cells, "Notes")))
