@@ -102,7 +102,8 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     prizes, penalties = top.section("prizes", {}), top.section("penalties", {})
     registration = Registration(
         tab=reg.get("tab", str), name=reg.get("name", str), event=reg.get("event", str), status=reg.get("status", str),
-        members=reg.strings("members", []), fields=tuple(h for c in components for h in c.registration_fields),
+        members=reg.strings("members", []),
+        fields=(*(h for c in components for h in c.registration_fields), *reg.strings("extra", [])),
         one_event_per_stage=reg.get("one_event_per_stage", bool, True))
     ruleset = Ruleset(
         name=top.get("name", str), title=top.get("title", str), source=source,
