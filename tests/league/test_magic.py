@@ -4,6 +4,7 @@ draws by word, account standings that may not play."""
 from __future__ import annotations
 
 import sys
+from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,37 @@ def test_an_account_that_may_not_play_is_an_error_at_its_cell(standing: str, cod
 @pytest.mark.parametrize("standing", ["Good", "Previous", "Warning", "Probation"])
 def test_accounts_in_standing_may_play(standing: str) -> None:
     assert evaluate(_tabs([], standing), RULESET, EMPTY).problems == []
+
+
+def _subject(results: list[tuple[int, int, int]], bye_first: bool = False, rounds: int = 8) -> dict[str, list[list[Cell]]]:
+    """`Sam` plays one match a round against a different opponent each time (`Opp 1`, `Opp 2` ...)."""
+    rows: list[list[Cell]] = [[1, 1, "Sam", "", None, None, None, "Bye", "", "", ""]] if bye_first else []
+    for n, (won, lost, drawn) in enumerate(results, start=len(rows) + 1):
+        rows.append([n, 1, "Sam", f"Opp {n}", won, lost, drawn, "", "", "", ""])
+    players = [["Sam", "W1", "Good", "", ""], *([f"Opp {n}", "W1", "Good", "", ""] for n in range(1, rounds + 1))]
+    tabs = _tabs(rows)
+    tabs["Players"][1:] = players
+    return tabs
+
+
+@pytest.mark.parametrize("record, bye, expected", [
+    ([(2, 0, 0)] * 5 + [(0, 2, 0)] * 2 + [(1, 1, 0)], False, F(16, 24)),   # 5-2-1: 16 / (8 * 3) = 0.667
+    ([(2, 0, 0)] + [(0, 2, 0)] * 3, False, F(33, 100)),                  # 1-3-0, then withdraws: 0.25, so 0.33 is used
+    ([(2, 1, 0)] * 2 + [(1, 2, 0)] * 2, True, F(9, 15)),                 # 3-2-0 with a first-round bye: 9 / (5 * 3) = 0.60
+])
+def test_appendix_c_match_win_percentages(record: list[tuple[int, int, int]], bye: bool, expected: F) -> None:
+    """Appendix C's worked examples, read through an opponent who met only that player: their OMW% is its MW%."""
+    ev = evaluate(_subject(record, bye), RULESET, EMPTY)
+    assert [p for p in ev.problems if p.severity.value == "error"] == []
+    first_opponent = next(s for s in ev.standings["W1"] if ev.names[s.key] == f"Opp {2 if bye else 1}")
+    assert first_opponent.tiebreaks[0] == expected
+
+
+@pytest.mark.parametrize("games, points", [((2, 0, 0), (6, 0)), ((2, 1, 0), (6, 3)), ((2, 0, 1), (7, 1))])
+def test_appendix_c_game_points(games: tuple[int, int, int], points: tuple[int, int]) -> None:
+    """Appendix C: 3 game points a game won, 1 a game drawn; the game-win rate is over 3 per game played."""
+    unfloored = magic("0.33", "0", "0.33")
+    ev = evaluate(_subject([games], rounds=1), unfloored, EMPTY)
+    played = sum(games)
+    lines = {ev.names[s.key]: s for s in ev.standings["W1"]}
+    assert (lines["Sam"].tiebreaks[1], lines["Opp 1"].tiebreaks[1]) == (F(points[0], 3 * played), F(points[1], 3 * played))
