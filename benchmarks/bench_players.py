@@ -26,11 +26,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import generate_league, machine, profile, timed
 
 from jobs.config import load_ruleset
-from league.catalog import Catalog
 from league.cells import Grid
 from league.checks import CHECKS, Check, affected
+from league.checks.base import NEEDS
 from league.evaluate import _notes, evaluate, read_league
-from league.league import League
+from league.match_table import build_table
+from league.model.league import League
 from league.problems import Problem
 from league.report import (
     leaderboard_sheet,
@@ -38,8 +39,9 @@ from league.report import (
     standings_sheets,
     sync_log_row,
 )
-from league.ruleset import Ruleset, Status
-from league.standings import match_frame, rank
+from league.rules.catalog import Catalog
+from league.rules.ruleset import Ruleset, Status
+from league.standings import rank
 from sync.memory import MemoryWorkbook
 
 
@@ -53,6 +55,8 @@ def phases(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> list[tu
     t, (lg, problems) = timed(lambda: read_league(tabs, ruleset, catalog))
     out.append(("read records (read_league)", t))
     for name, check in CHECKS.items():
+        if name in NEEDS and ruleset.component(NEEDS[name]) is None:
+            continue
         t, found = timed(partial(_all, check, lg))
         out.append((f"  check {name}", t))
         problems += found
@@ -60,8 +64,8 @@ def phases(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> list[tu
     bad = affected(problems)
     counted = [m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None and m.round is not None]
     stage_of = {e.id: e.stage or e.id for e in lg.events}
-    t, frame = timed(lambda: match_frame(counted, ruleset, stage_of))
-    out.append((f"match_frame ({len(frame):,} side rows)", t))
+    t, table = timed(lambda: build_table(counted, ruleset, stage_of))
+    out.append((f"match table ({len(table):,} side rows)", t))
     t, _ = timed(lambda: _notes(lg, bad))
     out.append(("notes", t))
     start = time.perf_counter()
@@ -69,17 +73,17 @@ def phases(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> list[tu
     for event in lg.events:
         s = time.perf_counter()
         entrants = [e for (ev, _), e in lg.roster.items() if ev == event.id]
-        sub = frame[frame["event"] == event.id]
+        sub = table.of_event(event.id)
         split += time.perf_counter() - s
         rank(sub, ruleset, [e.key for e in entrants], ruleset.event_prizes, [e.key for e in entrants if e.status is Status.DQ])
     total = time.perf_counter() - start
     out.append((f"rank each event ({len(lg.events)} events)", total))
-    out.append(("  of which roster scan + frame[event == id]", split))
+    out.append(("  of which roster scan + the event's rows", split))
     names: dict[str, str] = {}
     for e in lg.entrants:
         names.setdefault(e.key, e.name)
     disqualified = {e.key for e in lg.entrants if e.status is Status.DQ}
-    t, _ = timed(lambda: rank(frame, ruleset, list(names), ruleset.league_prizes, disqualified))
+    t, _ = timed(lambda: rank(table, ruleset, list(names), ruleset.league_prizes, disqualified))
     out.append((f"rank leaderboard ({len(names):,} players)", t))
     return out
 

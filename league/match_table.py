@@ -98,14 +98,28 @@ class MatchTable:
 
 
 def _outcome(ruleset: Ruleset, m: Match, side: int) -> Outcome:
-    """How the match ended for one side: a typed winner decides where the ruleset has one, else games won."""
+    """How the match ended for one side: the result word where it decides (a forfeit, a draw), else a typed
+    winner where the ruleset has one, else games won."""
     if m.kind is Kind.BYE:
         return Outcome.BYE
+    if m.word and m.word.loser:
+        return Outcome.LOSS if ruleset.results.sides[side] == m.word.loser else Outcome.WIN
+    if m.word and m.word.draw:
+        return Outcome.DRAW
     if ruleset.results.winner:
         winner = name_key(m.winner)
         return Outcome.DRAW if not winner else Outcome.WIN if winner == name_key(m.sides[side].name) else Outcome.LOSS
-    mine, theirs = m.sides[side].games or 0, m.sides[1 - side].games or 0
+    mine, theirs = typed_games(m)[side], typed_games(m)[1 - side]
     return Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
+
+
+def typed_games(m: Match) -> tuple[int, int, int]:
+    """Games won by side A and side B and games drawn: as typed, or as the result word records them when left empty."""
+    a, b = (s.games for s in m.sides[:2])
+    if a is None and b is None and m.word and m.word.games:
+        default = m.word.games
+        return default[0], default[1], default[2] if len(default) > 2 else 0
+    return a or 0, b or 0, m.drawn or 0
 
 
 def _games(ruleset: Ruleset, m: Match, side: int, outcome: Outcome) -> tuple[int, int, int]:
@@ -114,7 +128,8 @@ def _games(ruleset: Ruleset, m: Match, side: int, outcome: Outcome) -> tuple[int
     if outcome is Outcome.BYE:
         return (*games.bye, 0) if games else (1, 0, 0)
     if games:
-        return m.sides[side].games or 0, m.sides[1 - side].games or 0, m.drawn or 0
+        typed = typed_games(m)
+        return typed[side], typed[1 - side], typed[2]
     return int(outcome is Outcome.WIN), int(outcome is Outcome.LOSS), int(outcome is Outcome.DRAW)
 
 

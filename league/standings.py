@@ -32,34 +32,41 @@ def rank(table: MatchTable, ruleset: Ruleset, competitors: Sequence[str], prizes
     code_of = {name: i for i, name in enumerate(table.names)}
     keys = list(dict.fromkeys(competitors))
     codes = np.array([code_of.get(k, -1) for k in keys], dtype=np.int64)
-    out_of_rank = np.array([k in set(unranked) for k in keys], dtype=np.bool_)
+    excluded = set(unranked)
+    out_of_rank = np.array([k in excluded for k in keys], dtype=np.bool_)
     denominator = scope.points.denominator
     score = _gather(scope.score, codes, 0)
     matches = _gather(scope.matches, codes, 0)
     played = _gather(table.count(table.is_kind(Kind.PLAYED)), codes, 0)
     stages = _stage_scores(table, scope.points.values, denominator)
 
+    exact_values = [v.values(codes.tolist()) for v in values]
+
     def exact(i: int) -> tuple[object, ...]:
         parts: list[object] = [bool(out_of_rank[i]), -int(score[i])]
-        for v in values:
-            value = v.value(int(codes[i])) if codes[i] >= 0 else None
+        for column in exact_values:
+            value = column[i]
             parts += [0, -value] if value is not None else [1, 0]
         return tuple(parts)
 
+    scores: dict[int, Fraction] = {}  # few distinct scores: build each Fraction once
     result: list[Standing] = []
     position = 1
-    for group in _tied_groups(_sort_keys(out_of_rank, score, values, codes), exact):
-        ranked = not out_of_rank[group[0]]
+    groups = _tied_groups(_sort_keys(out_of_rank, score, values, codes), exact)
+    excluded_, score_, matches_, played_, codes_ = (a.tolist() for a in (out_of_rank, score, matches, played, codes))
+    for group in groups:
+        ranked = not excluded_[group[0]]
         last = position + len(group) - 1
-        started = any(matches[i] for i in group)  # before anyone plays, nobody holds a place yet
-        won, undecided = (_prizes_for(prizes, position, last, [int(played[i]) for i in group], started) if ranked
+        started = any(matches_[i] for i in group)  # before anyone plays, nobody holds a place yet
+        won, undecided = (_prizes_for(prizes, position, last, [played_[i] for i in group], started) if ranked
                           else ([()] * len(group), ()))
         tie = tuple(keys[i] for i in group) if ranked and started and len(group) > 1 else ()
         for i, mine in zip(group, won):
-            code = int(codes[i])
+            code, points = codes_[i], score_[i]
             result.append(Standing(
-                keys[i], position if ranked else None, Fraction(int(score[i]), denominator), int(matches[i]), int(played[i]),
-                tuple(v.value(code) if code >= 0 else None for v in values), stages.get(code, {}), tie, mine, undecided))
+                keys[i], position if ranked else None, scores[points] if points in scores else scores.setdefault(points, Fraction(points, denominator)),
+                matches_[i], played_[i], tuple(column[i] for column in exact_values), stages.get(code, {}),
+                tie, mine, undecided))
         position = last + 1
     return result
 
@@ -83,17 +90,21 @@ def _sort_keys(out_of_rank: npt.NDArray[np.bool_], score: npt.NDArray[np.int64],
 def _tied_groups(keys: list[list[float]], exact: Callable[[int], tuple[object, ...]]) -> Iterator[list[int]]:
     """Positions in rank order, in groups of full ties: sorted on floats, settled exactly where floats meet."""
     count = len(keys[0])
-    order = np.lexsort(tuple(np.array(k) for k in reversed(keys))) if count else np.zeros(0, dtype=np.int64)
-    rough = np.array(keys).T[order] if count else np.zeros((0, len(keys)))
-    i = 0
-    while i < count:
-        j = i + 1
-        while j < count and (rough[j] == rough[i]).all():
-            j += 1
-        run = sorted(order[i:j].tolist(), key=exact)
+    if not count:
+        return
+    columns = tuple(np.array(k, dtype=np.float64) for k in keys)
+    order = np.lexsort(columns[::-1])
+    rough = np.stack(columns, axis=1)[order]
+    starts = np.flatnonzero(np.r_[True, (rough[1:] != rough[:-1]).any(axis=1)]).tolist()
+    ends = [*starts[1:], count]
+    positions = order.tolist()
+    for i, j in zip(starts, ends):
+        if j - i == 1:
+            yield [positions[i]]
+            continue
+        run = sorted(positions[i:j], key=exact)
         for _, tied in itertools.groupby(run, key=exact):
             yield list(tied)
-        i = j
 
 
 def _stage_scores(table: MatchTable, points: npt.NDArray[np.int64], denominator: int) -> dict[int, dict[str, Fraction]]:
@@ -104,9 +115,11 @@ def _stage_scores(table: MatchTable, points: npt.NDArray[np.int64], denominator:
     np.add.at(sums, cells, points)
     seen = np.bincount(cells, minlength=len(sums)) > 0
     out: dict[int, dict[str, Fraction]] = {}
-    for cell in np.flatnonzero(seen).tolist():
+    made: dict[int, Fraction] = {}
+    cells_seen = np.flatnonzero(seen)
+    for cell, total in zip(cells_seen.tolist(), sums[cells_seen].tolist()):
         code, stage = divmod(cell, width)
-        out.setdefault(code, {})[table.stages[stage]] = Fraction(int(sums[cell]), denominator)
+        out.setdefault(code, {})[table.stages[stage]] = made[total] if total in made else made.setdefault(total, Fraction(total, denominator))
     return out
 
 

@@ -72,15 +72,19 @@ def match_winner(lg: League) -> Iterator[Problem]:
 
 
 def _games(lg: League, m: Match, draws: bool) -> Iterator[Problem]:
-    """Games won are typed for both sides of a played match; equal games make a draw, allowed or not."""
+    """Games won are typed for both sides of a played match (unless the result word records them); equal games
+    make a draw, allowed or not, unless the result word decides the match."""
     res = lg.ruleset.results
     assert res.games is not None
+    word = m.word
+    if word and (word.games or word.loser or word.draw) and all(s.games is None for s in m.sides):
+        return
     for side, s in distinct_sides(res.sides, m):
         header = res.side_header(res.games.won, side)
         if s.games is None and header not in s.unreadable:
             yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the games {s.name or 'the side'} won")
     won = [s.games for s in m.sides]
-    if not draws and None not in won and len(set(won)) == 1:
+    if not draws and None not in won and len(set(won)) == 1 and not (word and word.loser):
         header = res.side_header(res.games.won, res.sides[-1])
         yield at(lg, m.tab, m.row, header, "drawn-match", f"the games are {'-'.join(map(str, won))}: this format has no drawn matches",
                  "check the games won by each side")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from league.cells import name_key
-from league.rules.ruleset import Kind
+from league.rules.ruleset import Kind, ResultWord
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,8 @@ class Match:
     round: int | None
     table: str
     sides: tuple[Side, ...]
-    kind: Kind | None
+    word: ResultWord | None
+    """What the `Result` cell means; None for a word the ruleset does not know (reported)."""
     winner: str = ""
     row_texts: Mapping[str, str] = field(default_factory=dict)
     drawn: int | None = None
@@ -43,9 +44,12 @@ class Match:
     judge: str = ""
     notes: str = ""
 
+    @property
+    def kind(self) -> Kind | None:
+        """What the row records (played, forfeit, bye, dq), when its result word is known."""
+        return self.word.kind if self.word else None
+
     def fingerprint(self) -> tuple[object, ...]:
         """What two rows must share to be the same match typed twice."""
-        sides = tuple((name_key(s.name), tuple(name_key(t) for t in s.texts.values()), tuple(s.figures.values()), s.games)
-                      for s in self.sides)
-        texts = tuple(name_key(t) for t in self.row_texts.values())
-        return (self.round, sides, texts, name_key(self.winner), self.kind, self.drawn)
+        sides = [(name_key(s.name), *map(name_key, s.texts.values()), *s.figures.values(), s.games) for s in self.sides]
+        return (self.round, *sides, *map(name_key, self.row_texts.values()), name_key(self.winner), self.kind, self.drawn)

@@ -29,6 +29,9 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
         return [], problems
     columns[table.tab] = table.columns
     matches: list[Match] = []
+    sides_headers = [(res.side_header(res.competitor, side), [(n, res.side_header(t, side)) for n, t in res.figures.items()],
+                      res.side_header(res.games.won, side) if res.games else "",
+                      [(n, res.side_header(t, side)) for n, t in res.texts.items()]) for side in res.sides]
     for row, cells in table.rows:
         round_cell = table.cell(cells, res.round)
         rnd = parse_whole(round_cell)
@@ -36,20 +39,20 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
             problems.append(unreadable(table, row, res.round, round_cell, "a round number (1, 2, ...)"))
             rnd = None
         sides = []
-        for side in res.sides:
+        for competitor, figure_headers, games_header, text_headers in sides_headers:
             bad: set[str] = set()
-            figures = {name: _whole(table, cells, row, res.side_header(t, side), problems, bad) for name, t in res.figures.items()}
-            games = _whole(table, cells, row, res.side_header(res.games.won, side), problems, bad) if res.games else None
-            texts = {name: table.text(cells, res.side_header(t, side)) for name, t in res.texts.items()}
-            sides.append(Side(table.text(cells, res.side_header(res.competitor, side)), figures, texts, games, frozenset(bad)))
+            figures = {name: _whole(table, cells, row, header, problems, bad) for name, header in figure_headers}
+            games = _whole(table, cells, row, games_header, problems, bad) if games_header else None
+            texts = {name: table.text(cells, header) for name, header in text_headers}
+            sides.append(Side(table.text(cells, competitor), figures, texts, games, frozenset(bad)))
         drawn = _whole(table, cells, row, res.games.drawn, problems, set()) if res.games and res.games.drawn else None
         word = table.text(cells, res.result)
-        kind = ruleset.kind_of(word)
-        if kind is None:
+        meaning = ruleset.word_of(word)
+        if meaning is None:
             words = ", ".join(repr(w) for w in res.kinds if w)
             problems.append(table.problem(Severity.ERROR, "unknown-result", row, res.result,
                                           f"result {word!r} is not known", f"leave it empty for a played match or use {words}"))
-        matches.append(Match(event, tab, row, rnd, table.text(cells, res.table), tuple(sides), kind,
+        matches.append(Match(event, tab, row, rnd, table.text(cells, res.table), tuple(sides), meaning,
                              table.text(cells, res.winner) if res.winner else "",
                              {name: table.text(cells, h) for name, h in res.row_texts.items()}, drawn,
                              table.text(cells, "Judge"), table.text(cells, "Notes")))

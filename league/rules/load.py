@@ -7,7 +7,7 @@ from typing import Any
 
 from league.rules.components import parsers
 from league.rules.options import Context, Option, check_options
-from league.rules.ruleset import Games, Kind, MembersTab, Prize, Registration, Results, Rule, Ruleset, Status
+from league.rules.ruleset import Games, Kind, MembersTab, Prize, Registration, Results, ResultWord, Rule, Ruleset, Status
 from league.rules.schema import RulesetError, Section
 from league.scoring import SCORINGS
 from league.tiebreakers import TIEBREAKERS
@@ -24,6 +24,32 @@ def _games(s: Section) -> Games | None:
     return games
 
 
+def _words(s: Section, sides: tuple[str, ...]) -> dict[str, ResultWord]:
+    """`[results.kinds]`: each word a kind, or a table saying how the word decides the match by itself."""
+    out: dict[str, ResultWord] = {}
+    for word, value in s.data.items():
+        if isinstance(value, str):
+            out[word] = ResultWord(_kind(s, word, s.get(word, str)))
+            continue
+        t = s.section(word)
+        loser, games = t.get("loser", str, ""), t.get("games", list, [])
+        if loser and loser not in sides:
+            raise t.error("loser", f"is {loser!r}; use one of the sides {', '.join(sides)}")
+        if not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in games) or len(games) not in (0, 2, 3):
+            raise t.error("games", f"must be [games of side A, games of side B] or [A, B, drawn], found {games!r}")
+        out[word] = ResultWord(_kind(t, "kind", t.get("kind", str)), loser, t.get("draw", bool, False), tuple(games))
+        t.done()
+    s.done()
+    return out
+
+
+def _kind(s: Section, key: str, value: str) -> Kind:
+    try:
+        return Kind(value)
+    except ValueError:
+        raise s.error(key, f"is {value!r}; use one of {', '.join(k.value for k in Kind)}") from None
+
+
 def _results(s: Section) -> Results:
     tables = {key: s.section(key, {}) for key in ("figures", "texts", "row_texts")}
     named = {key: {k: t.get(k, str) for k in list(t.data)} for key, t in tables.items()}
@@ -31,7 +57,7 @@ def _results(s: Section) -> Results:
         t.done()
     res = Results(
         round=s.get("round", str), table=s.get("table", str), competitor=s.get("competitor", str), result=s.get("result", str),
-        kinds=s.choices("kinds", Kind), order=s.strings("order"), sides=s.strings("sides", ["A", "B"]),
+        kinds=_words(s.section("kinds"), s.strings("sides", ["A", "B"])), order=s.strings("order"), sides=s.strings("sides", ["A", "B"]),
         figures=named["figures"], texts=named["texts"], row_texts=named["row_texts"], winner=s.get("winner", str, ""),
         games=_games(s.section("games", {})),
     )
@@ -76,7 +102,8 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     prizes, penalties = top.section("prizes", {}), top.section("penalties", {})
     registration = Registration(
         tab=reg.get("tab", str), name=reg.get("name", str), event=reg.get("event", str), status=reg.get("status", str),
-        members=reg.strings("members", []), fields=tuple(h for c in components for h in c.registration_fields),
+        members=reg.strings("members", []),
+        fields=(*(h for c in components for h in c.registration_fields), *reg.strings("extra", [])),
         one_event_per_stage=reg.get("one_event_per_stage", bool, True))
     ruleset = Ruleset(
         name=top.get("name", str), title=top.get("title", str), source=source,

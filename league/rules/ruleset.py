@@ -77,6 +77,19 @@ class MembersTab:
 
 
 @dataclass(frozen=True)
+class ResultWord:
+    """What a word typed in `Result` means: its kind, and whether it decides the match by itself."""
+
+    kind: Kind
+    loser: str = ""
+    """The side that lost by this word alone (`Forfeit A`: side A), or empty."""
+    draw: bool = False
+    """The word makes the match a draw (`Intentional Draw`)."""
+    games: tuple[int, ...] = ()
+    """Games (side A, side B[, drawn]) recorded when the games cells are left empty."""
+
+
+@dataclass(frozen=True)
 class Games:
     """Where a results row records games: games won per side, and drawn games for the row."""
 
@@ -96,7 +109,7 @@ class Results:
     table: str
     competitor: str
     result: str
-    kinds: Mapping[str, Kind]
+    kinds: Mapping[str, ResultWord]
     """Result words as judges should type them (matched ignoring case) to what they mean."""
     order: tuple[str, ...]
     """Every header in the order `league init` writes them."""
@@ -195,16 +208,16 @@ class Ruleset:
     """No competitor gets a second bye before every competitor of the event has had one."""
 
     @cached_property
-    def _kinds(self) -> dict[str, Kind]:
+    def _words(self) -> dict[str, ResultWord]:
         return {name_key(w): k for w, k in self.results.kinds.items()}
 
     @cached_property
     def _statuses(self) -> dict[str, Status]:
         return {name_key(w): s for w, s in self.statuses.items()}
 
-    def kind_of(self, word: str) -> Kind | None:
+    def word_of(self, word: str) -> ResultWord | None:
         """What a `Result` cell means (ignoring case), or None for a word the ruleset does not know."""
-        return self._kinds.get(name_key(word))
+        return self._words.get(name_key(word))
 
     def status_of(self, word: str) -> Status | None:
         """What a `Status` cell means (ignoring case), or None for an unknown word."""

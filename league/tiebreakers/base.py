@@ -40,11 +40,17 @@ class Exact:
         """One competitor's exact value."""
         return Fraction(int(self.numerator[code]), int(self.denominator[code])) if self.present[code] else None
 
+    def values(self, codes: list[int]) -> list[Fraction | None]:
+        """The exact values of many competitors (-1: a competitor with no rows), converted once."""
+        numerator, denominator, present = self.numerator.tolist(), self.denominator.tolist(), self.present.tolist()
+        return [Fraction(numerator[c], denominator[c]) if c >= 0 and present[c] else None for c in codes]
+
     def rough(self) -> npt.NDArray[np.float64]:
         """Correctly rounded floats: they never reverse an order of the exact values, at most merge two."""
         den = np.where(self.present, self.denominator, 1)
         if self.numerator.dtype == object or (len(den) and max(int(np.abs(self.numerator).max()), int(den.max())) >= 2**53):
-            return np.array([float(Fraction(int(n), int(d))) for n, d in zip(self.numerator, den)], dtype=np.float64)
+            # Python's int / int is correctly rounded however large the integers are.
+            return np.array([int(n) / int(d) for n, d in zip(self.numerator.tolist(), den.tolist())], dtype=np.float64)
         return self.numerator.astype(np.float64) / den.astype(np.float64)
 
 

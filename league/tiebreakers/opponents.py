@@ -11,9 +11,10 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from league.match_table import Ints, Outcome
-from league.tiebreakers.base import SAFE, Exact, Scope, fractions
+from league.tiebreakers.base import SAFE, Exact, Scope
 from league.tiebreakers.own import floored, game_rates
 
 
@@ -27,15 +28,14 @@ def _mean_over_opponents(scope: Scope, numerator: Ints, denominator: Ints) -> Ex
     dens = np.unique(denominator[np.unique(theirs)]) if len(theirs) else np.array([1])
     common = math.lcm(*(int(d) for d in dens))
     top = int(np.abs(numerator).max()) if len(numerator) else 0
-    if common * max(top, 1) * max(int(counts.max()) if len(counts) else 1, 1) < SAFE:
-        scaled = numerator * (common // denominator)
-        total = np.zeros(len(table.names), dtype=np.int64)
-        np.add.at(total, mine, scaled[theirs])
-        return Exact(total, np.where(has, common * counts, 1), has)
-    sums: dict[int, Fraction] = {}
-    for c, o in zip(mine.tolist(), theirs.tolist()):
-        sums[c] = sums.get(c, Fraction(0)) + Fraction(int(numerator[o]), int(denominator[o]))
-    return fractions({c: v / int(counts[c]) for c, v in sums.items()}, len(table.names))
+    wide = common * max(top, 1) * max(int(counts.max()) if len(counts) else 1, 1) >= SAFE
+    # Past int64, the same sums in Python integers (object arrays): exact, and still one pass over the rows.
+    kind: type = object if wide else np.int64
+    scale: npt.NDArray[Any] = np.array([common // int(d) for d in denominator.tolist()], dtype=kind)
+    scaled = numerator.astype(kind) * scale
+    total: npt.NDArray[Any] = np.zeros(len(table.names), dtype=kind)
+    np.add.at(total, mine, scaled[theirs])
+    return Exact(total, np.where(has, counts.astype(kind) * common, 1), has)
 
 
 def match_win_rates(scope: Scope, floor: Fraction) -> tuple[Ints, Ints]:

@@ -180,6 +180,7 @@ RULE_CODES = {
     "match_players": {"plays-self", "missing-value", "bye-with-opponent", "wrong-event", "unknown-competitor"},
     "match_winner": {"winner-not-playing", "missing-value", "drawn-match"},
     "members": {"missing-value", "member-twice"},
+    "eligibility": {"not-eligible", "unknown-value"},
     "match_pieces": {"missing-value", "piece-not-in-roster"},
     "match_map": {"missing-value", "banned-map", "unknown-map"},
     "match_health": {"missing-value", "health-range", "start-health", "winner-health", "loser-health"},
@@ -199,6 +200,7 @@ def test_every_registered_rule_has_cases() -> None:
     assert set(CHECKS) == set(RULE_CODES), "a rule was added or renamed: give it bad cases here"
     covered = {c.code for c in BAD} | {"missing-tab", "missing-header", "duplicate-header", "rematch", "second-bye"}
     covered |= {"drawn-match", "member-twice"}  # GL has no games or members: tests/league/test_formats.py covers them
+    covered |= {"not-eligible", "unknown-value"}  # account standings: tests/league/test_magic.py
     assert set(ALL_CODES) <= covered
 
 

@@ -1,0 +1,51 @@
+"""The eligibility component: a registration column (an account standing) whose values say who may play."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from league.cells import name_key
+from league.checks.base import at, check
+from league.model.league import League
+from league.problems import Problem
+from league.rules.ruleset import Results
+from league.rules.schema import Section
+
+
+@dataclass(frozen=True)
+class EligibilityRules:
+    """Which values of a registration column allow a competitor to play, and which refuse them."""
+
+    header: str
+    """Registration header, e.g. `Account Standing`."""
+    allowed: tuple[str, ...]
+    refused: tuple[str, ...]
+
+    @property
+    def registration_fields(self) -> tuple[str, ...]:
+        return (self.header,)
+
+
+def parse(s: Section, _: Results) -> EligibilityRules:
+    """The `[eligibility]` section."""
+    rules = EligibilityRules(s.get("header", str), s.strings("allowed", []), s.strings("refused"))
+    s.done()
+    return rules
+
+
+@check(needs=EligibilityRules)
+def eligibility(lg: League) -> Iterator[Problem]:
+    """A competitor whose standing refuses them may not register; an unknown standing is a typo."""
+    rules, tab = lg.ruleset.component(EligibilityRules), lg.ruleset.registration.tab
+    assert rules is not None, "the check runs only for rulesets with eligibility"
+    refused = {name_key(v) for v in rules.refused}
+    known = refused | {name_key(v) for v in rules.allowed}
+    for e in lg.entrants:
+        value = e.fields.get(rules.header, "")
+        if name_key(value) in refused:
+            yield at(lg, tab, e.row, rules.header, "not-eligible", f"{e.name}'s {rules.header.lower()} is {value}: they may not play",
+                     f"remove {e.name} from {e.event}, or correct the {rules.header.lower()}")
+        elif rules.allowed and name_key(value) not in known:
+            yield at(lg, tab, e.row, rules.header, "unknown-value", f"{rules.header} {value!r} is not known",
+                     "use one of " + ", ".join([*rules.allowed, *rules.refused]))

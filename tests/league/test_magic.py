@@ -1,0 +1,90 @@
+"""The ogaming-mtg preset's own rules: the results seen in real events are valid, forfeits and intentional
+draws by word, account standings that may not play."""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+
+from league.cells import Cell
+from league.evaluate import evaluate
+from league.rules.catalog import EMPTY
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_fidelity import HEADERS, magic  # noqa: E402
+
+RULESET = magic("0.33", "0.33", "0.33")
+
+
+def _tabs(rows: list[list[Cell]], standing: str = "Good") -> dict[str, list[list[Cell]]]:
+    return {
+        "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"], ["W1", "Weekly", "2025-01-09", "", None, "", "R1"]],
+        "Players": [["Player", "Event", "Account Standing", "Deck", "Status"], ["Ana", "W1", standing, "", ""], ["Ben", "W1", "Good", "Burn", ""]],
+        "R1": [HEADERS, *rows],
+    }
+
+
+@pytest.mark.parametrize("games, result, ana, ben", [
+    ((2, 0, None), "", 3, 0), ((2, 1, 0), "", 3, 0), ((1, 0, None), "", 3, 0), ((1, 1, 0), "", 1, 1),
+    ((1, 1, 1), "", 1, 1), ((0, 0, 3), "", 1, 1), ((None, None, None), "Intentional Draw", 1, 1),
+    ((None, None, None), "Forfeit A", 0, 3), ((0, 2, None), "forfeit a", 0, 3), ((None, None, None), "Forfeit B", 3, 0),
+])
+def test_real_results_are_valid_and_scored(games: tuple[int | None, ...], result: str, ana: int, ben: int) -> None:
+    ev = evaluate(_tabs([[1, 1, "Ana", "Ben", *games, result, "", "", ""]]), RULESET, EMPTY)
+    assert ev.problems == []
+    assert {ev.names[s.key]: s.score for s in ev.standings["W1"]} == {"Ana": ana, "Ben": ben}
+
+
+def test_a_forfeit_counts_as_the_games_it_records() -> None:
+    ev = evaluate(_tabs([[1, 1, "Ana", "Ben", None, None, None, "Forfeit A", "", "", ""]]), RULESET, EMPTY)
+    ben = next(s for s in ev.standings["W1"] if ev.names[s.key] == "Ben")
+    assert ben.tiebreaks[1] == 1  # game-win: 2-0
+
+
+@pytest.mark.parametrize("standing, code", [("Suspended", "not-eligible"), ("banned", "not-eligible"), ("Revoked", "not-eligible"),
+                                            ("Goood", "unknown-value")])
+def test_an_account_that_may_not_play_is_an_error_at_its_cell(standing: str, code: str) -> None:
+    ev = evaluate(_tabs([], standing), RULESET, EMPTY)
+    assert [(p.code, p.tab, p.cell) for p in ev.problems] == [(code, "Players", "C2")]
+
+
+@pytest.mark.parametrize("standing", ["Good", "Previous", "Warning", "Probation"])
+def test_accounts_in_standing_may_play(standing: str) -> None:
+    assert evaluate(_tabs([], standing), RULESET, EMPTY).problems == []
+
+
+def _subject(results: list[tuple[int, int, int]], bye_first: bool = False, rounds: int = 8) -> dict[str, list[list[Cell]]]:
+    """`Sam` plays one match a round against a different opponent each time (`Opp 1`, `Opp 2` ...)."""
+    rows: list[list[Cell]] = [[1, 1, "Sam", "", None, None, None, "Bye", "", "", ""]] if bye_first else []
+    for n, (won, lost, drawn) in enumerate(results, start=len(rows) + 1):
+        rows.append([n, 1, "Sam", f"Opp {n}", won, lost, drawn, "", "", "", ""])
+    players = [["Sam", "W1", "Good", "", ""], *([f"Opp {n}", "W1", "Good", "", ""] for n in range(1, rounds + 1))]
+    tabs = _tabs(rows)
+    tabs["Players"][1:] = players
+    return tabs
+
+
+@pytest.mark.parametrize("record, bye, expected", [
+    ([(2, 0, 0)] * 5 + [(0, 2, 0)] * 2 + [(1, 1, 0)], False, F(16, 24)),   # 5-2-1: 16 / (8 * 3) = 0.667
+    ([(2, 0, 0)] + [(0, 2, 0)] * 3, False, F(33, 100)),                  # 1-3-0, then withdraws: 0.25, so 0.33 is used
+    ([(2, 1, 0)] * 2 + [(1, 2, 0)] * 2, True, F(9, 15)),                 # 3-2-0 with a first-round bye: 9 / (5 * 3) = 0.60
+])
+def test_appendix_c_match_win_percentages(record: list[tuple[int, int, int]], bye: bool, expected: F) -> None:
+    """Appendix C's worked examples, read through an opponent who met only that player: their OMW% is its MW%."""
+    ev = evaluate(_subject(record, bye), RULESET, EMPTY)
+    assert [p for p in ev.problems if p.severity.value == "error"] == []
+    first_opponent = next(s for s in ev.standings["W1"] if ev.names[s.key] == f"Opp {2 if bye else 1}")
+    assert first_opponent.tiebreaks[0] == expected
+
+
+@pytest.mark.parametrize("games, points", [((2, 0, 0), (6, 0)), ((2, 1, 0), (6, 3)), ((2, 0, 1), (7, 1))])
+def test_appendix_c_game_points(games: tuple[int, int, int], points: tuple[int, int]) -> None:
+    """Appendix C: 3 game points a game won, 1 a game drawn; the game-win rate is over 3 per game played."""
+    unfloored = magic("0.33", "0", "0.33")
+    ev = evaluate(_subject([games], rounds=1), unfloored, EMPTY)
+    played = sum(games)
+    lines = {ev.names[s.key]: s for s in ev.standings["W1"]}
+    assert (lines["Sam"].tiebreaks[1], lines["Opp 1"].tiebreaks[1]) == (F(points[0], 3 * played), F(points[1], 3 * played))
