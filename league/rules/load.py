@@ -77,7 +77,10 @@ def _rule(s: Section, registry: Mapping[str, Any], what: str, ctx: Context) -> R
     if entry is None:
         raise s.error("name", f"is {name!r}: no such {what}; known: {', '.join(sorted(registry))}")
     schema: Mapping[str, Option] = entry.options
-    return Rule(name, label, check_options(s, schema, ctx, f"{what} {name!r}", skip=("name", "label")))
+    display = s.get("display", str, "decimal")
+    if display not in ("decimal", "percent"):
+        raise s.error("display", f"is {display!r}; use \"decimal\" or \"percent\"")
+    return Rule(name, label, check_options(s, schema, ctx, f"{what} {name!r}", skip=("name", "label", "display")), display)
 
 
 def _prizes(s: Section, key: str) -> tuple[Prize, ...]:
@@ -115,6 +118,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         members=MembersTab(members.get("tab", str), members.get("competitor", str), members.get("name", str),
                            members.strings("fields", [])) if members.data else None,
         matches_per_round=_positive(fmt, "matches_per_round", 1), draws=fmt.get("draws", bool, False),
+        record=fmt.get("record", bool, False),
         components=components, event_prizes=_prizes(prizes, "event"), league_prizes=_prizes(prizes, "league"),
         penalty_kinds=penalties.strings("kinds", []), penalty_ends_event=penalties.strings("ends_event", []),
         no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),

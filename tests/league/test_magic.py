@@ -11,6 +11,7 @@ import pytest
 
 from league.cells import Cell
 from league.evaluate import evaluate
+from league.report import standings_sheets
 from league.rules.catalog import EMPTY
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -88,3 +89,12 @@ def test_appendix_c_game_points(games: tuple[int, int, int], points: tuple[int, 
     played = sum(games)
     lines = {ev.names[s.key]: s for s in ev.standings["W1"]}
     assert (lines["Sam"].tiebreaks[1], lines["Opp 1"].tiebreaks[1]) == (F(points[0], 3 * played), F(points[1], 3 * played))
+
+
+def test_standings_show_the_record_and_percentages_at_full_precision() -> None:
+    rows: list[list[Cell]] = [[1, 1, "Ana", "Ben", 2, 1, 0, "", "", "", ""], [2, 1, "Ana", "Ben", 1, 1, 1, "", "", "", ""]]
+    ev = evaluate(_tabs(rows), RULESET, EMPTY)
+    [sheet] = standings_sheets(ev)
+    assert sheet.header == ("Rank", "Player", "Points", "Record", "OMW%", "GW%", "OGW%", "Prize", "Note")
+    assert sheet.rows[0][:7] == (1, "Ana", 4, "1-0-1", 0.33, 10 / 18, 7 / 18)  # Ben: 1 point of 6, floored
+    assert dict(sheet.number_formats) == {4: "0.00%", 5: "0.00%", 6: "0.00%"}
