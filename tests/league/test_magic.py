@@ -17,7 +17,7 @@ from league.rules.catalog import EMPTY
 sys.path.insert(0, str(Path(__file__).parent))
 from test_fidelity import HEADERS, magic  # noqa: E402
 
-RULESET = magic("0.33", "0.33", "0.33")
+RULESET = magic("0.33", floor_own_game_wins=True)
 
 
 def _tabs(rows: list[list[Cell]], standing: str = "Good") -> dict[str, list[list[Cell]]]:
@@ -84,7 +84,7 @@ def test_appendix_c_match_win_percentages(record: list[tuple[int, int, int]], by
 @pytest.mark.parametrize("games, points", [((2, 0, 0), (6, 0)), ((2, 1, 0), (6, 3)), ((2, 0, 1), (7, 1))])
 def test_appendix_c_game_points(games: tuple[int, int, int], points: tuple[int, int]) -> None:
     """Appendix C: 3 game points a game won, 1 a game drawn; the game-win rate is over 3 per game played."""
-    unfloored = magic("0.33", "0", "0.33")
+    unfloored = magic("0.33", floor_own_game_wins=False)
     ev = evaluate(_subject([games], rounds=1), unfloored, EMPTY)
     played = sum(games)
     lines = {ev.names[s.key]: s for s in ev.standings["W1"]}
