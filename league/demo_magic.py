@@ -23,15 +23,15 @@ ROUND, TABLE, PLAYER_A, PLAYER_B, WINS_A, WINS_B, DRAWS, RESULT = range(8)
 def _pairings(rng: random.Random, field: list[str], points: dict[str, int], met: set[frozenset[str]],
               had_bye: set[str]) -> list[tuple[str, str | None]]:
     """Swiss by points (random order within a score), re-drawn until nobody meets an earlier opponent;
-    an odd player out gets the bye, the lowest-ranked without one. (The `league pair` command does this
-    properly; a demo only needs believable rounds.)"""
+    an odd player out gets the bye, the lowest-ranked without one. A demo needs believable rounds only,
+    not the best pairing."""
     for attempt in range(200):
         spread = attempt / 40  # later attempts let players float further from their score
         order = sorted(field, key=lambda p: -points[p] - rng.uniform(0, spread + 0.5))
         bye = next(p for p in reversed(order) if p not in had_bye) if len(order) % 2 else None
         if bye:
             order.remove(bye)
-        pairs: list[tuple[str, str | None]] = []
+        pairs: list[tuple[str, str]] = []
         while order:
             a = order.pop(0)
             b = next((p for p in order if frozenset((a, p)) not in met), order[0])
@@ -42,8 +42,7 @@ def _pairings(rng: random.Random, field: list[str], points: dict[str, int], met:
     met.update(frozenset(p) for p in pairs)
     if bye:
         had_bye.add(bye)
-        pairs.append((bye, None))
-    return pairs
+    return [*pairs, *([(bye, None)] if bye else [])]
 
 
 def build_magic_demo(seed: int = 2025) -> DemoLeague:
