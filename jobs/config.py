@@ -7,13 +7,14 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jobs.errors import ConfigError
-
-if TYPE_CHECKING:
-    from league.rules.catalog import Catalog
-    from league.rules.ruleset import Ruleset
+from league.rules.catalog import EMPTY, Catalog, parse_catalog
+from league.rules.components.catalog import CatalogRules
+from league.rules.load import merged, parse_ruleset
+from league.rules.ruleset import Ruleset
+from league.rules.schema import RulesetError
 
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds"}
@@ -76,21 +77,31 @@ def _preset_text(name: str) -> str | None:
     return file.read_text(encoding="utf-8") if file.is_file() else None
 
 
-def load_ruleset(spec: str, base: Path) -> tuple[Ruleset, Catalog]:
-    """A ruleset by preset name or by path (relative to `base`), checked, with its catalog."""
-    from league.rules.catalog import EMPTY, parse_catalog  # the domain loads numpy: not for `league --help`
-    from league.rules.components.catalog import CatalogRules
-    from league.rules.load import parse_ruleset
-    from league.rules.schema import RulesetError
-
-    text, source = _preset_text(spec), spec
+def _ruleset_data(spec: str, base: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
+    """A ruleset's TOML data by preset name or path (relative to `base`), with whatever it `extends` merged under it."""
+    text, source, folder = _preset_text(spec), spec, base
     if text is None:
         path = (base / spec).resolve()
         if not path.is_file():
             raise ConfigError(f"ruleset {spec!r} is neither a preset ({', '.join(presets())}) nor a file at {path}")
-        text, source = _read(path), str(path)
+        text, source, folder = _read(path), str(path), path.parent
+    if source in seen:
+        raise ConfigError(f"{source}: `extends` goes round in a circle ({' -> '.join([*seen, source])})")
+    data = _toml(text, source)
+    parent = data.pop("extends", None)
+    if parent is None:
+        return data, source
+    if not isinstance(parent, str):
+        raise ConfigError(f"{source}: `extends` must be a preset name or a ruleset file, found {parent!r}")
+    inherited, _ = _ruleset_data(parent, folder, (*seen, source))
+    return merged(inherited, data), source
+
+
+def load_ruleset(spec: str, base: Path) -> tuple[Ruleset, Catalog]:
+    """A ruleset by preset name or by path (relative to `base`), checked, with its catalog."""
+    data, source = _ruleset_data(spec, base)
     try:
-        ruleset = parse_ruleset(_toml(text, source), source)
+        ruleset = parse_ruleset(data, source)
         catalog = EMPTY
         rules = ruleset.component(CatalogRules)
         if rules:
@@ -134,7 +145,7 @@ def load_config(given: Path | None = None) -> Config:
 
 def _sheets_target(data: dict[str, Any], path: Path) -> SheetsTarget | None:
     """The Google target from the config, with LEAGUE_SPREADSHEET_ID and GOOGLE_APPLICATION_CREDENTIALS winning."""
-    budget = _seconds(data, "sheets_retry_seconds", 120.0, path)  # checked offline too: a bad value must not wait for the move to Google
+    budget = _seconds(data, "sheets_retry_seconds", 120.0, path)  # checked offline too
     spreadsheet = os.environ.get("LEAGUE_SPREADSHEET_ID") or data.get("spreadsheet_id")
     if not spreadsheet:
         return None

@@ -44,14 +44,25 @@ MOVE_FORMAT = '+0;-0;"="'
 """`Move` is a whole number shown as +2, -1 or =."""
 
 
+PERCENT_FORMAT = "0.00%"
+
+
 def _formats(header: tuple[str, ...], ruleset: Ruleset) -> tuple[tuple[int, str], ...]:
-    """Tiebreaker columns show four decimals, so 0.4190 and 0.4191 line up; `Move` shows its sign."""
+    """Tiebreaker columns show four decimals, so 0.4190 and 0.4191 line up, or a percentage; `Move` shows its sign."""
     move = ((header.index("Move"), MOVE_FORMAT),) if "Move" in header else ()
-    return (*((header.index(t.label), "0.0000") for t in ruleset.tiebreakers), *move)
+    shown = ((header.index(t.label), PERCENT_FORMAT if t.display == "percent" else "0.0000") for t in ruleset.tiebreakers)
+    return (*shown, *move)
 
 
-def _tiebreak(value: Fraction | None) -> Cell:
-    return None if value is None else round(float(value), 4)
+def _tiebreaks(line: Standing, ruleset: Ruleset) -> list[Cell]:
+    """Decimal tiebreaks rounded to the four places shown; percentages at full precision, the sheet shows them as %."""
+    return [None if v is None else float(v) if t.display == "percent" else round(float(v), 4)
+            for v, t in zip(line.tiebreaks, ruleset.tiebreakers)]
+
+
+def _count(line: Standing, ruleset: Ruleset) -> Cell:
+    """Matches played, or the record (W-L-D) where the ruleset shows one."""
+    return "-".join(map(str, line.record)) if ruleset.record else line.matches
 
 
 def _note(ev: Evaluation, scope: str, line: Standing) -> str:
@@ -95,10 +106,10 @@ def undecided_prizes(ev: Evaluation) -> list[str]:
 def standings_sheets(ev: Evaluation) -> list[Sheet]:
     """One `Standings <Event>` tab per event."""
     rs = ev.league.ruleset
-    header = ("Rank", rs.competitor, rs.scoring.label, "Matches", *(t.label for t in rs.tiebreakers), "Prize", "Note")
+    header = ("Rank", rs.competitor, rs.scoring.label, "Record" if rs.record else "Matches", *(t.label for t in rs.tiebreakers), "Prize", "Note")
     sheets = []
     for event, lines in ev.standings.items():
-        rows = tuple((line.rank, ev.names[line.key], number(line.score), line.matches, *map(_tiebreak, line.tiebreaks),
+        rows = tuple((line.rank, ev.names[line.key], number(line.score), _count(line, rs), *_tiebreaks(line, rs),
                       _prize(line), _note(ev, event, line)) for line in lines)
         sheets.append(Sheet(standings_tab(event), header, rows, number_formats=_formats(header, rs)))
     return sheets
@@ -110,7 +121,7 @@ def leaderboard_sheet(ev: Evaluation, previous: Grid | None) -> Sheet:
     header = ("Rank", rs.competitor, *ev.stages, f"Total {rs.scoring.label}", *(t.label for t in rs.tiebreakers), "Prize", "Move", "Note")
     moves = _moves(ev.leaderboard, ev.names, previous)
     rows = tuple((line.rank, ev.names[line.key], *(number(line.stage_scores.get(s, Fraction(0))) for s in ev.stages),
-                  number(line.score), *map(_tiebreak, line.tiebreaks), _prize(line), moves[line.key], _note(ev, "", line))
+                  number(line.score), *_tiebreaks(line, rs), _prize(line), moves[line.key], _note(ev, "", line))
                  for line in ev.leaderboard)
     return Sheet(LEADERBOARD_TAB, header, rows, number_formats=_formats(header, rs))
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from league.match_table import MatchTable
+from league.match_table import MatchTable, Outcome
 from league.model.standing import Standing
 from league.rules.ruleset import Kind, Prize, Ruleset
 from league.scoring import SCORINGS
@@ -38,6 +38,8 @@ def rank(table: MatchTable, ruleset: Ruleset, competitors: Sequence[str], prizes
     score = _gather(scope.score, codes, 0)
     matches = _gather(scope.matches, codes, 0)
     played = _gather(table.count(table.is_kind(Kind.PLAYED)), codes, 0)
+    wins, losses, draws = (_gather(table.count(np.isin(table.outcome, list(outcomes))), codes, 0).tolist()
+                        for outcomes in ((Outcome.WIN, Outcome.BYE), (Outcome.LOSS,), (Outcome.DRAW,)))
     stages = _stage_scores(table, scope.points.values, denominator)
 
     exact_values = [v.values(codes.tolist()) for v in values]
@@ -65,7 +67,7 @@ def rank(table: MatchTable, ruleset: Ruleset, competitors: Sequence[str], prizes
             code, points = codes_[i], score_[i]
             result.append(Standing(
                 keys[i], position if ranked else None, scores[points] if points in scores else scores.setdefault(points, Fraction(points, denominator)),
-                matches_[i], played_[i], tuple(column[i] for column in exact_values), stages.get(code, {}),
+                matches_[i], played_[i], tuple(column[i] for column in exact_values), (wins[i], losses[i], draws[i]), stages.get(code, {}),
                 tie, mine, undecided))
         position = last + 1
     return result

@@ -17,6 +17,8 @@ class Standing:
     matches: int
     played: int
     tiebreaks: tuple[Fraction | None, ...]
+    record: tuple[int, int, int] = (0, 0, 0)
+    """Matches won (byes included), lost and drawn."""
     stage_scores: dict[str, Fraction] = field(default_factory=dict)
     tie: tuple[str, ...] = ()
     """Everyone sharing this rank, this competitor included (one tuple shared by the whole group)."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from league.rules.components import parsers
-from league.rules.options import Context, Option, check_options
+from league.rules.options import Context, Option, check_options, flag, number
 from league.rules.ruleset import Games, Kind, MembersTab, Prize, Registration, Results, ResultWord, Rule, Ruleset, Status
 from league.rules.schema import RulesetError, Section
 from league.scoring import SCORINGS
@@ -70,14 +71,22 @@ def _results(s: Section) -> Results:
     return res
 
 
-def _rule(s: Section, registry: Mapping[str, Any], what: str, ctx: Context) -> Rule:
-    """One registered rule named by `name`, with its label and options checked against its schema."""
+def _rule(s: Section, registry: Mapping[str, Any], what: str, ctx: Context, conventions: Mapping[str, Any] | None = None) -> Rule:
+    """One registered rule named by `name`, with its label and options checked against its schema.
+
+    `conventions` (the `[percentages]` table) give the defaults of the floors of percentage tiebreakers."""
     name, label = s.get("name", str), s.get("label", str)
     entry = registry.get(name)
     if entry is None:
         raise s.error("name", f"is {name!r}: no such {what}; known: {', '.join(sorted(registry))}")
     schema: Mapping[str, Option] = entry.options
-    return Rule(name, label, check_options(s, schema, ctx, f"{what} {name!r}", skip=("name", "label")))
+    if conventions and "floor" in schema:
+        floor = 0 if getattr(entry, "own_games", False) and not conventions["floor_own_game_wins"] else conventions["floor"]
+        schema = {**schema, "floor": replace(schema["floor"], default=floor)}
+    display = s.get("display", str, "decimal")
+    if display not in ("decimal", "percent"):
+        raise s.error("display", f"is {display!r}; use \"decimal\" or \"percent\"")
+    return Rule(name, label, check_options(s, schema, ctx, f"{what} {name!r}", skip=("name", "label", "display")), display)
 
 
 def _prizes(s: Section, key: str) -> tuple[Prize, ...]:
@@ -105,16 +114,18 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         members=reg.strings("members", []),
         fields=(*(h for c in components for h in c.registration_fields), *reg.strings("extra", [])),
         one_event_per_stage=reg.get("one_event_per_stage", bool, True))
+    conventions = _percentages(top.section("percentages", {}))
     ruleset = Ruleset(
         name=top.get("name", str), title=top.get("title", str), source=source,
         competitor=comp.get("label", str), competitors=comp.get("plural", str),
         registration=registration, results=results,
         rounds=_positive(fmt, "rounds"), statuses=fmt.choices("statuses", Status),
         scoring=_rule(top.section("scoring"), SCORINGS, "scoring", ctx),
-        tiebreakers=tuple(_rule(t, TIEBREAKERS, "tiebreaker", ctx) for t in top.tables("tiebreakers")),
+        tiebreakers=tuple(_rule(t, TIEBREAKERS, "tiebreaker", ctx, conventions) for t in top.tables("tiebreakers")),
         members=MembersTab(members.get("tab", str), members.get("competitor", str), members.get("name", str),
                            members.strings("fields", [])) if members.data else None,
         matches_per_round=_positive(fmt, "matches_per_round", 1), draws=fmt.get("draws", bool, False),
+        record=fmt.get("record", bool, False),
         components=components, event_prizes=_prizes(prizes, "event"), league_prizes=_prizes(prizes, "league"),
         penalty_kinds=penalties.strings("kinds", []), penalty_ends_event=penalties.strings("ends_event", []),
         no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),
@@ -122,6 +133,22 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     for section in (comp, fmt, reg, members, prizes, penalties, top):
         section.done()
     return ruleset
+
+
+def _percentages(s: Section) -> dict[str, Any] | None:
+    """`[percentages]`: the floor of every percentage tiebreaker, and whether a competitor's own game-win rate is floored."""
+    if not s.data:
+        return None
+    return check_options(s, {"floor": number("0.33", low=0, high=1), "floor_own_game_wins": flag(True)},
+                         Context(frozenset(), frozenset()), "[percentages]")
+
+
+def merged(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """A ruleset that `extends` another: tables merge key by key, anything else (values, lists) is replaced."""
+    out = dict(base)
+    for key, value in override.items():
+        out[key] = merged(out[key], value) if isinstance(value, Mapping) and isinstance(out.get(key), Mapping) else value
+    return out
 
 
 def _positive(s: Section, key: str, default: Any = ...) -> int:

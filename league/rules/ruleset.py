@@ -147,6 +147,8 @@ class Rule:
     """Column header in the standings."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """Checked against the rule's schema when the ruleset loads, defaults filled in."""
+    display: str = "decimal"
+    """How the standings show the value: `decimal` (rounded to 4 places) or `percent` (full precision, shown as %)."""
 
 
 @dataclass(frozen=True)
@@ -197,6 +199,8 @@ class Ruleset:
     matches_per_round: int = 1
     draws: bool = False
     """Whether a played match may end without a winner."""
+    record: bool = False
+    """The standings show each competitor's record (W-L-D) instead of the number of matches."""
     components: tuple[Component, ...] = ()
     event_prizes: tuple[Prize, ...] = ()
     league_prizes: tuple[Prize, ...] = ()

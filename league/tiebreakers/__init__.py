@@ -24,7 +24,7 @@ TIEBREAKERS: dict[str, Measure] = {
                              "kinds": kinds(("played",))}),
     "opponents_match_win": Measure(opponents_match_win, {"floor": FLOOR}),
     "opponents_game_win": Measure(opponents_game_win, {"floor": FLOOR, "draw_points": number(1, low=0)}),
-    "game_win": Measure(game_win, {"floor": FLOOR, "draw_points": number(1, low=0)}),
+    "game_win": Measure(game_win, {"floor": FLOOR, "draw_points": number(1, low=0)}, own_games=True),
     "buchholz": Measure(buchholz, {"cut": choice("none", "cut1", "median", default="none")}),
     "sonneborn_berger": Measure(sonneborn_berger, {}),
     "wins": Measure(wins, {}),

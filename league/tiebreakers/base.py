@@ -60,6 +60,8 @@ class Measure:
 
     compute: Callable[[Scope, Mapping[str, Any]], Exact]
     options: Mapping[str, Option]
+    own_games: bool = False
+    """It rates the competitor's own games (so `percentages.floor_own_game_wins` applies to it)."""
 
 
 def fractions(values: Mapping[int, Fraction], size: int) -> Exact:

@@ -14,20 +14,18 @@ import pytest
 from league.cells import Cell, Grid
 from league.evaluate import evaluate
 from league.rules.catalog import EMPTY
-from league.rules.load import parse_ruleset
+from league.rules.load import merged, parse_ruleset
 from league.rules.ruleset import Ruleset
 
 FIDELITY = Path(__file__).parents[3] / "shared" / "fidelity" / "tournaments"
 HEADERS = ["Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result", "Drop A", "Drop B", "Notes"]
 
 
-def magic(omw_floor: str, gw_floor: str, ogw_floor: str) -> Ruleset:
-    """The ogaming-mtg preset with the percentage floors a platform uses."""
+def magic(floor: str, floor_own_game_wins: bool) -> Ruleset:
+    """The ogaming-mtg preset extended with a platform's percentage conventions, as a league's ruleset file would."""
     text = (resources.files("league") / "rules" / "presets" / "ogaming-mtg.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
-    for tiebreaker, floor in zip(data["tiebreakers"], (omw_floor, gw_floor, ogw_floor)):
-        tiebreaker["floor"] = floor
-    return parse_ruleset(data, "ogaming-mtg (platform conventions)")
+    own = {"percentages": {"floor": floor, "floor_own_game_wins": floor_own_game_wins}}
+    return parse_ruleset(merged(tomllib.loads(text), own), "ogaming-mtg (platform conventions)")
 
 
 def workbook(event: dict[str, Any]) -> dict[str, Grid]:
@@ -58,7 +56,7 @@ def _load(name: str) -> dict[str, Any]:
 
 def test_melee_gg_weekly_is_reproduced_with_exact_thirds_and_unfloored_own_games() -> None:
     event = _load("melee_204886_weekly_legacy_2024-12-05.json")
-    ev = evaluate(workbook(event), magic("1/3", "0", "1/3"), EMPTY)
+    ev = evaluate(workbook(event), magic("1/3", floor_own_game_wins=False), EMPTY)
     assert [p for p in ev.problems if p.severity.value == "error"] == []
     lines = {ev.names[s.key]: s for s in ev.standings["W1"]}
     for published in event["Standings"]:
@@ -72,7 +70,7 @@ def test_melee_gg_weekly_is_reproduced_with_exact_thirds_and_unfloored_own_games
 
 def test_topdeck_gg_weekly_omw_is_reproduced_with_the_rules_texts_floor() -> None:
     event = _load("topdeck_legacy_thursday_2025-01-09.json")
-    ev = evaluate(workbook(event), magic("0.33", "0.33", "0.33"), EMPTY)
+    ev = evaluate(workbook(event), magic("0.33", floor_own_game_wins=True), EMPTY)
     lines = {ev.names[s.key]: s for s in ev.standings["W1"]}
     for published in event["Standings"]:
         mine = lines[published["Player"]]

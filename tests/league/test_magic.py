@@ -11,12 +11,13 @@ import pytest
 
 from league.cells import Cell
 from league.evaluate import evaluate
+from league.report import standings_sheets
 from league.rules.catalog import EMPTY
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_fidelity import HEADERS, magic  # noqa: E402
 
-RULESET = magic("0.33", "0.33", "0.33")
+RULESET = magic("0.33", floor_own_game_wins=True)
 
 
 def _tabs(rows: list[list[Cell]], standing: str = "Good") -> dict[str, list[list[Cell]]]:
@@ -83,8 +84,17 @@ def test_appendix_c_match_win_percentages(record: list[tuple[int, int, int]], by
 @pytest.mark.parametrize("games, points", [((2, 0, 0), (6, 0)), ((2, 1, 0), (6, 3)), ((2, 0, 1), (7, 1))])
 def test_appendix_c_game_points(games: tuple[int, int, int], points: tuple[int, int]) -> None:
     """Appendix C: 3 game points a game won, 1 a game drawn; the game-win rate is over 3 per game played."""
-    unfloored = magic("0.33", "0", "0.33")
+    unfloored = magic("0.33", floor_own_game_wins=False)
     ev = evaluate(_subject([games], rounds=1), unfloored, EMPTY)
     played = sum(games)
     lines = {ev.names[s.key]: s for s in ev.standings["W1"]}
     assert (lines["Sam"].tiebreaks[1], lines["Opp 1"].tiebreaks[1]) == (F(points[0], 3 * played), F(points[1], 3 * played))
+
+
+def test_standings_show_the_record_and_percentages_at_full_precision() -> None:
+    rows: list[list[Cell]] = [[1, 1, "Ana", "Ben", 2, 1, 0, "", "", "", ""], [2, 1, "Ana", "Ben", 1, 1, 1, "", "", "", ""]]
+    ev = evaluate(_tabs(rows), RULESET, EMPTY)
+    [sheet] = standings_sheets(ev)
+    assert sheet.header == ("Rank", "Player", "Points", "Record", "OMW%", "GW%", "OGW%", "Prize", "Note")
+    assert sheet.rows[0][:7] == (1, "Ana", 4, "1-0-1", 0.33, 10 / 18, 7 / 18)  # Ben: 1 point of 6, floored
+    assert dict(sheet.number_formats) == {4: "0.00%", 5: "0.00%", 6: "0.00%"}
