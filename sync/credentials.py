@@ -32,7 +32,8 @@ class CredentialsError(BackendError):
 
 def read_key_file(path: Path) -> dict[str, Any]:
     """The key file's JSON object; anything else is a CredentialsError naming the file, never quoting it."""
-    fix = "download a JSON key for the service account and set `credentials` in league.toml or GOOGLE_APPLICATION_CREDENTIALS"
+    fix = ("download a JSON key for the service account and set `credentials` in league.toml or "
+           "GOOGLE_APPLICATION_CREDENTIALS")
     if path.is_dir():
         raise CredentialsError(f"the service-account key file {path} is a folder, not a file; {fix}")
     if not path.exists():

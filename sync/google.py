@@ -192,7 +192,8 @@ class GoogleWorkbook:
         except APIError as exc:
             raise BackendError(self._explain(exc)) from None
         except RefreshError as exc:
-            raise CredentialsError(f"Google refused the service-account key ({redact(str(exc.args[0])) if exc.args else 'refresh failed'}); "
+            said = redact(str(exc.args[0])) if exc.args else "refresh failed"
+            raise CredentialsError(f"Google refused the service-account key ({said}); "
                                    "check that the key is current and not deleted") from None
         except (requests.RequestException, ValueError) as exc:
             raise BackendError(f"could not talk to Google Sheets ({type(exc).__name__}); nothing was changed") from None

@@ -106,7 +106,8 @@ def test_a_long_error_body_is_shortened() -> None:
 
 
 def test_a_refused_token_request_never_quotes_the_assertion() -> None:
-    book = GoogleWorkbook("1Abc", _Answers(RefreshError(f"invalid_grant: bad assertion={JWT}", {"assertion": JWT})))  # type: ignore[arg-type]
+    refused = RefreshError(f"invalid_grant: bad assertion={JWT}", {"assertion": JWT})
+    book = GoogleWorkbook("1Abc", _Answers(refused))  # type: ignore[arg-type]
     with pytest.raises(CredentialsError) as caught:
         book.tab_names()
     assert JWT not in str(caught.value) and "invalid_grant" in str(caught.value)
