@@ -177,3 +177,9 @@ def test_an_unexpected_failure_is_reported_as_a_bug(in_tmp: Path, monkeypatch: p
     debug = runner.invoke(app, ["sync"])
     assert debug.exit_code == 4, "with the traceback shown, a bug is still a bug, not a sync with input errors"
     assert "Traceback" in debug.output and "ZeroDivisionError: boom" in debug.output
+
+
+def test_a_spreadsheet_is_locked_by_its_id_beside_the_config(in_tmp: Path) -> None:
+    (in_tmp / "league.toml").write_text('ruleset = "gl-unmatched"\nspreadsheet_id = "1AbC-x_9/../z"\ncredentials = "k.json"\n',
+                                        encoding="utf-8")
+    assert sync_job.lock_file(load_config(in_tmp)) == in_tmp / ".league-1AbC-x_9____z.lock"
