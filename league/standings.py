@@ -115,13 +115,15 @@ def _stage_scores(table: MatchTable, points: npt.NDArray[np.int64], denominator:
     cells = table.competitor * width + table.stage
     sums = np.zeros(len(table.names) * width, dtype=np.int64)
     np.add.at(sums, cells, points)
-    seen = np.bincount(cells, minlength=len(sums)) > 0
+    seen = np.flatnonzero(np.bincount(cells, minlength=len(sums)) > 0)
+    made = {int(v): Fraction(int(v), denominator) for v in np.unique(sums[seen]).tolist()}  # few distinct sums
     out: dict[int, dict[str, Fraction]] = {}
-    made: dict[int, Fraction] = {}
-    cells_seen = np.flatnonzero(seen)
-    for cell, total in zip(cells_seen.tolist(), sums[cells_seen].tolist()):
-        code, stage = divmod(cell, width)
-        out.setdefault(code, {})[table.stages[stage]] = made[total] if total in made else made.setdefault(total, Fraction(total, denominator))
+    codes, stages = np.divmod(seen, width)
+    for code, stage, total in zip(codes.tolist(), stages.tolist(), sums[seen].tolist()):
+        found = out.get(code)
+        if found is None:
+            out[code] = found = {}
+        found[table.stages[stage]] = made[total]
     return out
 
 
@@ -130,6 +132,8 @@ def _prizes_for(prizes: Sequence[Prize], first: int, last: int, played: list[int
     """Prizes of each member of a tied group at positions first..last, and those the tie leaves undecided.
 
     Places are only awarded (or left to the judges) once the group has played."""
+    if not prizes:
+        return [()] * len(played), ()
     won: list[list[str]] = [[] for _ in played]
     undecided: list[str] = []
     for prize in prizes:
