@@ -24,10 +24,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
-from generate import FIRST_STAGE, ROOT, allowed_fighters, machine, player_names, profile
+from generate import FIRST_STAGE, ROOT, machine, player_names, profile
 
 from jobs.config import load_ruleset
 from league.cells import name_key
+from league.demo import allowed_fighters
 from league.match_table import KINDS, MatchTable, Outcome
 from league.model.standing import Standing
 from league.rules.catalog import Catalog

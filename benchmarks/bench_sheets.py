@@ -77,7 +77,7 @@ def straightforward(server: SheetsServer, folder: Path, key: Path) -> tuple[int,
     config = load_config(folder)
     before = server.count()
     started = time.perf_counter()
-    session = AuthorizedSession(load_credentials(key))
+    session = AuthorizedSession(load_credentials(key))  # type: ignore[no-untyped-call]
     session.mount("https://sheets.googleapis.com", ToLocal(server.url))
     client = gspread.Client(auth=None, session=session)  # type: ignore[arg-type]
     book = client.open_by_key(SHEET)

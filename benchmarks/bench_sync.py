@@ -36,13 +36,12 @@ from jobs.init_job import write_config
 from jobs.sync_job import open_workbook, read_inputs, run_sync
 from league.evaluate import evaluate
 from league.report import (
-    LEADERBOARD_TAB,
     leaderboard_sheet,
     problems_sheet,
     standings_sheets,
     sync_log_row,
 )
-from league.sheet import Changes
+from league.sheet import LEADERBOARD_TAB, Changes
 from sync.xlsx import XlsxWorkbook, create_workbook
 
 RULESET = "gl-unmatched"
