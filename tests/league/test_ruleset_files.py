@@ -47,6 +47,8 @@ BAD: list[tuple[str, Path, Edit, str]] = [
     ("unknown scoring", FILE, _set("scoring.name", "elo"), "`scoring.name` is 'elo': no such scoring; known: bands, outcome"),
     ("unknown scoring option", FILE, _set("scoring.tie", 1), "`scoring.tie`: scoring 'outcome' has no option 'tie'"),
     ("scoring option not a number", FILE, _set("scoring.win", "three"), "`scoring.win` is 'three'; scoring 'outcome' needs a number"),
+    ("points not finite", FILE, _set("scoring.win", float("nan")), "`scoring.win` is nan; scoring 'outcome' needs a number"),
+    ("floor infinite", FILE, _set("tiebreakers.0.floor", float("inf")), "`tiebreakers[0].floor` is inf"),
     ("unknown tiebreaker", FILE, _set("tiebreakers.0.name", "omwp"), "`tiebreakers[0].name` is 'omwp': no such tiebreaker; known:"),
     ("unknown tiebreaker option", FILE, _set("tiebreakers.0.flor", "1/3"), "tiebreaker 'opponents_match_win' has no option 'flor'"),
     ("tiebreaker option out of range", FILE, _set("tiebreakers.0.floor", 2), "`tiebreakers[0].floor` is 2; tiebreaker 'opponents_match_win' needs a number from 0 to 1"),
