@@ -79,14 +79,19 @@ def test_round_trip_keeps_values_and_text_never_becomes_formula(tmp_path: Path) 
 
 
 def test_read_trims_empty_edges_and_loads_once(league: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    loads: list[bool] = []
-    real = xlsx._load
+    loads: list[object] = []
+    real, fast = xlsx._load, xlsx.CalamineBook
 
     def counted(path: Path, data_only: bool) -> object:
         loads.append(data_only)
         return real(path, data_only)
 
+    def opened(path: Path) -> object:
+        loads.append("calamine")
+        return fast(path)
+
     monkeypatch.setattr(xlsx, "_load", counted)
+    monkeypatch.setattr(xlsx, "CalamineBook", opened)
     workbook = XlsxWorkbook(league)
 
     grids = workbook.read(["Players", "Results QR1", "Events"])
@@ -95,7 +100,7 @@ def test_read_trims_empty_edges_and_loads_once(league: Path, monkeypatch: pytest
     assert grids["Players"][1] == ["Ñandú Łukasz", "QR1"]
     assert grids["Events"] == [["Event", "Date"]]
     assert workbook.tab_names() == ["Players", "Results QR1", "Leaderboard", "Events"]
-    assert loads == [False]
+    assert loads == ["calamine"], "one load, and openpyxl's slow one not needed"
 
 
 def test_formula_cells_give_cached_value_else_formula_text(tmp_path: Path) -> None:
