@@ -20,6 +20,7 @@ import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cached_property
+from typing import cast
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -38,21 +39,22 @@ MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 DOC_RELS = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 PACKAGE_RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 
-_P = rb"(?:[\w.-]+:)?"  # an optional namespace prefix on an element name
-UNCACHED_FORMULA = re.compile(rb"(?:</" + _P + rb"f>|<" + _P + rb"f\b[^>]*/>)(?!\s*<" + _P + rb"v(?:\s[^>]*)?>[^<])")
-"""A formula element not followed by a non-empty cached value: calamine reads ''."""
-ERROR_OR_ISO_DATE = re.compile(rb"""\st\s*=\s*["'][ed]["']""")
-"""Cells typed as an error (calamine reads '') or an ISO 8601 date (read as text by calamine)."""
-ODD_TEXT = re.compile(rb"_x[0-9A-Fa-f]{4}_|<" + _P + rb"rPh\b|<" + _P + rb"t(?:\s[^>]*)?(?:/>|>\s*</)|<" + _P
-                      + rb"si\s*/>|<" + _P + rb"si>\s*</")
-"""Text read differently: `_x000D_` escapes (openpyxl keeps them), phonetic runs, empty or blank text."""
-SHARED_ITEM = re.compile(rb"<" + _P + rb"si[\s>/]")
-SHARED_CELL = re.compile(rb"<" + _P + rb"c\s[^>]*\bt=[\"']s[\"'][^>]*>\s*<" + _P + rb"v>\s*(\d+)")
-FLOAT_TEXT = re.compile(rb"<" + _P + rb"v>\s*-?(?:\d+\.0*|[\d.]+[eE][+-]?\d+)\s*<")
-"""A whole number stored as "1.0" or "1e+16": openpyxl reads those as floats, the rest as ints."""
-LONG_NUMBER = re.compile(rb"<" + _P + rb"v>\s*-?\d{16,}\s*<")
-"""An integer too long for a float to hold: only openpyxl reads it exactly."""
-CELL_TAG = re.compile(rb"<" + _P + rb"c\s([^>]*)>")
+UNCACHED_FORMULA = re.compile(rb"(?:</f>|<f\b[^>]*/>)(?!\s*<v(?:\s[^>]*)?>[^<])")
+"""A formula not followed by a non-empty cached value: calamine reads ''."""
+ERROR_OR_ISO_DATE = re.compile(rb"""t=["'][ed]["']""")
+"""Cells typed as an error (calamine reads '') or as an ISO 8601 date (calamine reads text)."""
+ODD_TEXT = (re.compile(rb"_x[0-9A-Fa-f]{4}_"), re.compile(rb"<rPh\b"), re.compile(rb"<t(?:\s[^>]*)?(?:/>|>\s*</)"),
+            re.compile(rb"<si(?:\s*/>|>\s*</)"))
+"""Text read differently: `_x000D_` escapes (openpyxl keeps them), phonetic runs, empty or blank text.
+Separate patterns, each starting with a literal, search far faster than one alternation."""
+SIMPLE = frozenset((str, float, bool))
+"""Types of calamine values that need no number format to match openpyxl's."""
+SHARED_ITEM = re.compile(rb"<si[\s>/]")
+SHARED_CELL = re.compile(rb"""<c\s[^>]*\bt=["']s["'][^>]*>\s*<v>\s*(\d+)""")
+NUMBER_TEXT = re.compile(rb"<v>\s*-?(?:(\d{16,})|\d+\.0*|[\d.]+[eE][+-]?\d+)\s*<")
+"""A whole number stored as "1.0" or "1e+16", which openpyxl reads as a float (the rest as ints),
+or an integer too long for a float to hold exactly (group 1)."""
+CELL_TAG = re.compile(rb"<c\s([^>]*)>")
 ATTRIBUTE = re.compile(rb"(?<![\w:])([rs])\s*=\s*[\"']([^\"']*)[\"']")
 
 
@@ -102,10 +104,8 @@ class CalamineBook:
             return None
         with reading(self._path):
             xml = self._zip.read(part)
-        if any(p.search(xml) for p in (UNCACHED_FORMULA, ERROR_OR_ISO_DATE, ODD_TEXT, LONG_NUMBER)) or self._odd_shared(xml):
-            return None
-        floats = [_cell_at(xml, m.start()) for m in FLOAT_TEXT.finditer(xml)]
-        if None in floats:
+        floats = _float_cells(xml)
+        if floats is None or _unreadable(xml) or self._odd_shared(xml):
             return None
         sheet = self._book.get_sheet_by_name(name)
         raw = sheet.to_python(skip_empty_area=False)  # from A1: leading empty rows and columns kept
@@ -148,7 +148,7 @@ class CalamineBook:
         if "xl/sharedStrings.xml" not in self._zip.namelist():
             return frozenset()
         xml = self._zip.read("xl/sharedStrings.xml")
-        odd = [m.start() for m in ODD_TEXT.finditer(xml)]
+        odd = [m.start() for pattern in ODD_TEXT for m in pattern.finditer(xml)]
         if not odd:
             return frozenset()
         starts = [m.start() for m in SHARED_ITEM.finditer(xml)]
@@ -189,7 +189,7 @@ class CalamineBook:
         return True
 
 
-def _cells(raw: list[list[Value]], floats: set[tuple[int, int] | None]) -> tuple[Grid, list[tuple[int, int]]]:
+def _cells(raw: list[list[Value]], floats: set[tuple[int, int]]) -> tuple[Grid, list[tuple[int, int]]]:
     """Calamine's rows as openpyxl's cells, and the positions of the values calamine read as dates.
 
     '' is an empty cell (empty text never gets here: ODD_TEXT sends it to openpyxl), a whole
@@ -199,24 +199,46 @@ def _cells(raw: list[list[Value]], floats: set[tuple[int, int] | None]) -> tuple
     rows: Grid = []
     dated: list[tuple[int, int]] = []
     for r, values in enumerate(raw):
-        row: list[Cell] = []
-        for c, value in enumerate(values):
-            if value == "":
-                row.append(None)
-            elif type(value) is float:
-                row.append(int(value) if value.is_integer() and (r, c) not in floats else value)
-            elif isinstance(value, (dt.date, dt.time, dt.timedelta)):
-                dated.append((r, c))
-                row.append(None)
-            else:
-                row.append(value)  # text or a boolean
-        rows.append(row)
+        row = [None if v == "" else (int(v) if v.is_integer() else v) if type(v) is float else v for v in values]
+        if not SIMPLE.issuperset(map(type, values)):
+            for c, value in enumerate(values):
+                if type(value) not in SIMPLE:
+                    dated.append((r, c))
+                    row[c] = None
+        rows.append(cast(list[Cell], row))  # every date, time and duration was just set aside
+    for r, c in floats:
+        number = raw[r][c] if r < len(raw) and c < len(raw[r]) else None
+        if isinstance(number, float):
+            rows[r][c] = number
     return rows, dated
+
+
+def _unreadable(xml: bytes) -> bool:
+    """Whether the tab holds a cell calamine reads differently and no fix-up here can repair.
+
+    Plain substring tests first: they cost next to nothing, and a regular expression only runs
+    over a tab that has a candidate. A tab whose elements carry a namespace prefix is left to
+    openpyxl rather than taught to every test.
+    """
+    return (b"<sheetData" not in xml or ERROR_OR_ISO_DATE.search(xml) is not None
+            or ((b"<f>" in xml or b"<f " in xml) and UNCACHED_FORMULA.search(xml) is not None)
+            or any(pattern.search(xml) for pattern in ODD_TEXT))
+
+
+def _float_cells(xml: bytes) -> set[tuple[int, int]] | None:
+    """Positions of whole numbers stored as floats ("1.0"); None if a number is too long to read exactly."""
+    cells = set()
+    for match in NUMBER_TEXT.finditer(xml):
+        cell = _cell_at(xml, match.start())
+        if match.group(1) or cell is None:
+            return None
+        cells.add(cell)
+    return cells
 
 
 def _cell_at(xml: bytes, at: int) -> tuple[int, int] | None:
     """0-based row and column of the cell whose element holds byte `at`; None if its tag does not say."""
-    start = max(xml.rfind(b"<c ", 0, at), xml.rfind(b":c ", 0, at))
+    start = xml.rfind(b"<c ", 0, at)
     fields = dict(ATTRIBUTE.findall(xml[start:xml.find(b">", start)])) if start >= 0 else {}
     if b"r" not in fields:
         return None
