@@ -57,7 +57,8 @@ SHARED_CELL = re.compile(rb"""<c\s[^>]*\bt=["']s["'][^>]*>\s*<v>\s*(\d+)""")
 NUMBER_TEXT = re.compile(rb"<v>\s*-?(?:(\d{16,})|\d+\.0*|[\d.]+[eE][+-]?\d+)\s*<")
 """A whole number stored as "1.0" or "1e+16", which openpyxl reads as a float (the rest as ints),
 or an integer too long for a float to hold exactly (group 1)."""
-CELL_TAG = re.compile(rb"<c\s([^>]*)>")
+CELL_TAG = re.compile(rb"<c\s([^>]*[^/>])>")
+"""The attributes of a cell that holds something (an empty, formatted cell is `<c .../>`)."""
 ATTRIBUTE = re.compile(rb"(?<![\w:])([rs])\s*=\s*[\"']([^\"']*)[\"']")
 
 
@@ -169,8 +170,8 @@ class CalamineBook:
         """Give date-formatted cells openpyxl's value; False when calamine and openpyxl disagree on one."""
         styles = self._date_styles
         cells: dict[tuple[int, int], int] = {}
-        for attributes in CELL_TAG.findall(xml):
-            fields = dict(ATTRIBUTE.findall(attributes))
+        for tag in CELL_TAG.finditer(xml):
+            fields = dict(ATTRIBUTE.findall(tag.group(1)))
             if b"r" not in fields:
                 return False  # positions implied by order: leave them to openpyxl
             style = int(fields.get(b"s", 0))
