@@ -15,14 +15,15 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import gc
+import io
 import posixpath
 import re
 import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cached_property
-from typing import cast
 from pathlib import Path
+from typing import cast
 from xml.etree import ElementTree
 
 import python_calamine
@@ -50,7 +51,7 @@ ODD_TEXT = (re.compile(rb"_x[0-9A-Fa-f]{4}_"), re.compile(rb"<rPh\b"), re.compil
 Separate patterns, each starting with a literal, search far faster than one alternation."""
 COLLECT_EVERY = 50_000
 """Allocations between two young-generation collections (Python's default is 700)."""
-SIMPLE = frozenset((str, float, bool))
+SIMPLE = frozenset((str, float, bool, int))
 """Types of calamine values that need no number format to match openpyxl's."""
 SHARED_ITEM = re.compile(rb"<si[\s>/]")
 SHARED_CELL = re.compile(rb"""<c\s[^>]*\bt=["']s["'][^>]*>\s*<v>\s*(\d+)""")
@@ -86,8 +87,9 @@ class CalamineBook:
     def __init__(self, path: Path) -> None:
         self._path = path
         with reading(path):
-            self._book = python_calamine.load_workbook(path)
-            self._zip = zipfile.ZipFile(path)
+            data = path.read_bytes()  # read once, closed at once: an open file would block the write's rename on Windows
+            self._book = python_calamine.load_workbook(io.BytesIO(data))
+            self._zip = zipfile.ZipFile(io.BytesIO(data))
             self._parts = _sheet_parts(self._zip)
         self._kinds = {m.name: m.typ for m in self._book.sheets_metadata}
 
@@ -108,12 +110,15 @@ class CalamineBook:
             return None
         with reading(self._path):
             xml = self._zip.read(part)
-        floats = _float_cells(xml)
-        if floats is None or _unreadable(xml) or self._odd_shared(xml):
+        floats = None if _unreadable(xml) or self._odd_shared(xml) else _float_cells(xml)
+        if floats is None:
             return None
-        sheet = self._book.get_sheet_by_name(name)
-        raw = sheet.to_python(skip_empty_area=False)  # from A1: leading empty rows and columns kept
-        rows, dated = _cells(raw, set(floats))
+        try:
+            sheet = self._book.get_sheet_by_name(name)
+            raw = sheet.to_python(skip_empty_area=False)  # from A1: leading empty rows and columns kept
+        except python_calamine.CalamineError:
+            return None  # openpyxl may still read it, or say what is wrong with it
+        rows, dated = _cells(raw, floats)
         if (dated or self._may_hold_dates(xml)) and not self._redate(xml, raw, rows, dated):
             return None
         for (top, left), (bottom, right) in sheet.merged_cell_ranges or []:
@@ -242,8 +247,8 @@ def _float_cells(xml: bytes) -> set[tuple[int, int]] | None:
 
 def _cell_at(xml: bytes, at: int) -> tuple[int, int] | None:
     """0-based row and column of the cell whose element holds byte `at`; None if its tag does not say."""
-    start = xml.rfind(b"<c ", 0, at)
-    fields = dict(ATTRIBUTE.findall(xml[start:xml.find(b">", start)])) if start >= 0 else {}
+    start = xml.rfind(b"<c", 0, at)  # a value's nearest "<c" is its cell's tag, unless that tag is odd
+    fields = dict(ATTRIBUTE.findall(xml[start:xml.find(b">", start)])) if start >= 0 and xml[start + 2:start + 3].isspace() else {}
     if b"r" not in fields:
         return None
     row, column = coordinate_to_tuple(fields[b"r"].decode())

@@ -8,6 +8,7 @@ a fix-up that silently fell back everywhere would otherwise pass unnoticed.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import zipfile
 from pathlib import Path
 
@@ -76,6 +77,7 @@ TABS: list[tuple[str, str, bool]] = [
     ("Offset", row(4, c("C4", v(0), t="s"), c("D4", v(2))) + row(6, c("E6", v(3)), c("F6", s=2), c("Z6", s=5))
      + "".join(row(r, c(f"A{r}", s=5), c(f"H{r}", s=1)) for r in range(7, 60)), True),
     ("No positions", '<row r="2"><c><v>1</v></c><c t="s"><v>0</v></c><c><v>2.5</v></c></row>', True),
+    ("No position for 1.0", row(1, c("A1", v(5))) + '<row r="2"><c><v>1.0</v></c></row>', False),
     ("Empty", "", True),
 ]
 """(tab, its sheetData rows, whether calamine reads it or it goes to openpyxl)."""
@@ -212,3 +214,13 @@ def test_formatted_empty_rows_below_the_data_cost_nothing(tmp_path: Path) -> Non
     grids = assert_same(path)
     assert grids["Results QR1"] == [["Round", "Player A", "Player B"], [1, "Żaneta", "Ñandú Łukasz"]]
     assert CalamineBook(path).grid("Results QR1") is not None
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to list open files")
+def test_no_file_left_open_after_a_read(tmp_path: Path) -> None:
+    """An open handle would make the write's rename fail on Windows."""
+    path = handmade(tmp_path / "league.xlsx")
+    workbook = XlsxWorkbook(path)
+    workbook.read(workbook.tab_names())
+    open_files = {os.path.realpath(f"/proc/self/fd/{fd}") for fd in os.listdir("/proc/self/fd")}
+    assert str(path.resolve()) not in open_files
