@@ -248,7 +248,8 @@ def _float_cells(xml: bytes) -> set[tuple[int, int]] | None:
 def _cell_at(xml: bytes, at: int) -> tuple[int, int] | None:
     """0-based row and column of the cell whose element holds byte `at`; None if its tag does not say."""
     start = xml.rfind(b"<c", 0, at)  # a value's nearest "<c" is its cell's tag, unless that tag is odd
-    fields = dict(ATTRIBUTE.findall(xml[start:xml.find(b">", start)])) if start >= 0 and xml[start + 2:start + 3].isspace() else {}
+    is_cell = start >= 0 and xml[start + 2:start + 3].isspace()
+    fields = dict(ATTRIBUTE.findall(xml[start:xml.find(b">", start)])) if is_cell else {}
     if b"r" not in fields:
         return None
     row, column = coordinate_to_tuple(fields[b"r"].decode())
