@@ -19,7 +19,6 @@ import argparse
 import json
 import os
 import re
-import resource
 import shutil
 import subprocess
 import sys
@@ -40,23 +39,24 @@ from sync.xlsx import XlsxWorkbook, create_workbook
 RULESET = "gl-unmatched"
 
 
-def rss_mib() -> float:
-    """The process's resident memory now, from /proc (peak is ru_maxrss)."""
+def memory_mib(field: str) -> float:
+    """A memory figure of this process from /proc: VmRSS now, VmHWM its peak. (ru_maxrss would also
+    count the parent's memory, which Linux carries over into a spawned child's figure.)"""
     status = Path("/proc/self/status").read_text()
-    return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
+    return int(re.search(rf"{field}:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
 
 
 def child(reader: str, path: Path) -> None:
     """Read every tab with one reader and print seconds, peak memory growth and a digest of the grids."""
     book = XlsxWorkbook(path)
-    before = rss_mib()
+    before = memory_mib("VmRSS")
     start = time.perf_counter()
     if reader == "openpyxl":
         grids = book.read_openpyxl(book.tab_names())
     else:
         grids = book.read(book.tab_names())
     seconds = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 - before
+    peak = memory_mib("VmHWM") - before
     digest = hash(json.dumps(grids, default=repr, sort_keys=True))
     print(json.dumps({"seconds": seconds, "peak": peak, "digest": digest, "cells": sum(map(len, sum(grids.values(), [])))}))
 
