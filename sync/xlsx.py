@@ -82,7 +82,7 @@ class XlsxWorkbook:
         Every other tab keeps its exact bytes: formulas their computed values, rich text its runs."""
         _must_exist(self.path)
         _refuse_if_open(self.path)
-        if self._book is not None and _stamp(self.path) != self._stamp:
+        if self._stamp is not None and _stamp(self.path) != self._stamp:
             self._fast = self._book = self._computed = None  # changed since it was read: appended tabs are read afresh
         grown = [self._grown(sheet) for sheet in changes.append]
         with _failures(self.path):

@@ -18,7 +18,8 @@ from openpyxl.chart import BarChart, Reference
 from openpyxl.styles import Font, PatternFill
 
 from league.cells import Grid
-from sync.xlsx import XlsxWorkbook
+from league.sheet import Changes, Sheet
+from sync.xlsx import XlsxWorkbook, create_workbook
 from sync.xlsx_read import CalamineBook
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -224,3 +225,15 @@ def test_no_file_left_open_after_a_read(tmp_path: Path) -> None:
     workbook.read(workbook.tab_names())
     open_files = {os.path.realpath(f"/proc/self/fd/{fd}") for fd in os.listdir("/proc/self/fd")}
     assert str(path.resolve()) not in open_files
+
+
+def test_rows_saved_after_the_read_are_kept_when_appending(tmp_path: Path) -> None:
+    path = tmp_path / "league.xlsx"
+    create_workbook(path, [Sheet("Players", ("Player",), (("Ana",),)), Sheet("Sync Log", ("Time",), (("first",),))])
+    workbook = XlsxWorkbook(path)
+    workbook.read(workbook.tab_names())
+    XlsxWorkbook(path).write(Changes(append=(Sheet("Sync Log", ("Time",), (("elsewhere",),)),)))
+
+    workbook.write(Changes(append=(Sheet("Sync Log", ("Time",), (("here",),)),)))
+
+    assert XlsxWorkbook(path).read(["Sync Log"]) == {"Sync Log": [["Time"], ["first"], ["elsewhere"], ["here"]]}
