@@ -16,6 +16,8 @@ import openpyxl
 import pytest
 from openpyxl.chart import BarChart, Reference
 from openpyxl.styles import Font, PatternFill
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
 
 from league.cells import Grid
 from league.sheet import Changes, Sheet
@@ -127,6 +129,15 @@ def handmade(path: Path, date1904: bool = False) -> Path:
     return path
 
 
+def new_book(title: str) -> tuple[Workbook, Worksheet]:
+    """An openpyxl workbook whose one tab is called `title`."""
+    book = openpyxl.Workbook()
+    ws = book.active
+    assert isinstance(ws, Worksheet)
+    ws.title = title
+    return book, ws
+
+
 def typed(grid: Grid) -> list[list[tuple[str, object]]]:
     """A grid with each value's type beside it, so 7 and 7.0 (or a date and a datetime) differ."""
     return [[(type(value).__name__, value) for value in line] for line in grid]
@@ -167,13 +178,11 @@ def test_handmade_workbook_spot_checks(tmp_path: Path) -> None:
 def test_openpyxl_workbook_of_awkward_cells(tmp_path: Path) -> None:
     """Inline strings, formulas without results (openpyxl never stores them), tabs of every kind."""
     path = tmp_path / "league.xlsx"
-    book = openpyxl.Workbook()
-    ws = book.active
-    assert ws is not None
-    ws.title = "Awkward"
-    cells = ["007", "7", " 7 ", "1e5", 7, 7.0, 7.5, -0.25, True, False, dt.date(2024, 5, 1),
-             dt.datetime(2024, 5, 1, 18, 30), dt.datetime(2024, 5, 1), dt.time(18, 30), dt.timedelta(hours=30),
-             "Ñandú Łukasz żółw", LONG, "=IMPORTXML(\"x\")", "=C3+1", "#N/A", "a\nb"]
+    book, ws = new_book("Awkward")
+    cells: list[str | float | dt.date | dt.time | dt.timedelta] = [
+        "007", "7", " 7 ", "1e5", 7, 7.0, 7.5, -0.25, True, False, dt.date(2024, 5, 1),
+        dt.datetime(2024, 5, 1, 18, 30), dt.datetime(2024, 5, 1), dt.time(18, 30), dt.timedelta(hours=30),
+        "Ñandú Łukasz żółw", LONG, "=IMPORTXML(\"x\")", "=C3+1", "#N/A", "a\nb"]
     for index, value in enumerate(cells):
         ws.cell(row=3, column=3 + index, value=value)
     ws["C3"].font = Font(bold=True)
@@ -198,12 +207,9 @@ def test_openpyxl_workbook_of_awkward_cells(tmp_path: Path) -> None:
 
 
 def test_formatted_empty_rows_below_the_data_cost_nothing(tmp_path: Path) -> None:
-    """Thousands of styled empty rows (issue: 100,000 took 17.7 s): the grid ends at the last value."""
+    """Thousands of styled empty rows (100,000 took openpyxl 17.7 s): the grid ends at the last value."""
     path = tmp_path / "league.xlsx"
-    book = openpyxl.Workbook()
-    ws = book.active
-    assert ws is not None
-    ws.title = "Results QR1"
+    book, ws = new_book("Results QR1")
     ws.append(["Round", "Player A", "Player B"])
     ws.append([1, "Żaneta", "Ñandú Łukasz"])
     fill = PatternFill("solid", fgColor="FFFF00")
