@@ -42,8 +42,9 @@ RULESET = "gl-unmatched"
 def memory_mib(field: str) -> float:
     """A memory figure of this process from /proc: VmRSS now, VmHWM its peak. (ru_maxrss would also
     count the parent's memory, which Linux carries over into a spawned child's figure.)"""
-    status = Path("/proc/self/status").read_text()
-    return int(re.search(rf"{field}:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
+    found = re.search(rf"{field}:\s+(\d+)", Path("/proc/self/status").read_text())
+    assert found is not None, f"no {field} in /proc/self/status"
+    return int(found.group(1)) / 1024
 
 
 def child(reader: str, path: Path) -> None:
