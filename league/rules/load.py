@@ -143,14 +143,6 @@ def _percentages(s: Section) -> dict[str, Any] | None:
                          Context(frozenset(), frozenset()), "[percentages]")
 
 
-def merged(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
-    """A ruleset that `extends` another: tables merge key by key, anything else (values, lists) is replaced."""
-    out = dict(base)
-    for key, value in override.items():
-        out[key] = merged(out[key], value) if isinstance(value, Mapping) and isinstance(out.get(key), Mapping) else value
-    return out
-
-
 def _positive(s: Section, key: str, default: Any = ...) -> int:
     value: int = s.get(key, int, default)
     if value < 1:

@@ -80,3 +80,11 @@ class Section:
         unknown = sorted(set(self.data) - self.used)
         if unknown:
             raise RulesetError(f"{self.source}: unknown key `{self.path(unknown[0])}`; check its spelling")
+
+
+def merged(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """A ruleset that `extends` another: tables merge key by key, anything else (values, lists) is replaced."""
+    out = dict(base)
+    for key, value in override.items():
+        out[key] = merged(out[key], value) if isinstance(value, Mapping) and isinstance(out.get(key), Mapping) else value
+    return out

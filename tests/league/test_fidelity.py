@@ -14,7 +14,8 @@ import pytest
 from league.cells import Cell, Grid
 from league.evaluate import evaluate
 from league.rules.catalog import EMPTY
-from league.rules.load import merged, parse_ruleset
+from league.rules.load import parse_ruleset
+from league.rules.schema import merged
 from league.rules.ruleset import Ruleset
 
 FIDELITY = Path(__file__).parents[3] / "shared" / "fidelity" / "tournaments"
