@@ -27,9 +27,8 @@ from league.sheet import (
     Sheet,
     is_output_tab,
 )
-from sync.google import GoogleWorkbook, RetryPolicy
+from sync.open import open_workbook
 from sync.workbook import Workbook
-from sync.xlsx import XlsxWorkbook
 
 LOCK_WAIT_SECONDS = 10.0
 LOCK_NAME = ".league-sync.lock"
@@ -43,16 +42,6 @@ class SyncResult:
     changes: Changes
     exported: list[Path]
     code: ExitCode
-
-
-def open_workbook(config: Config) -> Workbook:
-    """The backend the config names: Google Sheets when a spreadsheet is set, else the .xlsx file."""
-    if config.sheets:
-        target = config.sheets
-        return GoogleWorkbook.from_key_file(target.credentials, target.spreadsheet_id, target.api_root,
-                                            RetryPolicy(budget=target.retry_seconds))
-    assert config.workbook is not None, "load_config guarantees a workbook or a spreadsheet"
-    return XlsxWorkbook(config.workbook)
 
 
 def read_inputs(workbook: Workbook) -> tuple[dict[str, Grid], dict[str, Grid]]:
