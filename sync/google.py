@@ -37,14 +37,11 @@ from sync.sheets_body import (
     titles,
 )
 from sync.workbook import BackendError
+from sync.workbook import CredentialsError as CredentialsError  # where callers have always found it
 
 SCOPES = ("https://www.googleapis.com/auth/spreadsheets",)
 DEFAULT_API = "https://sheets.googleapis.com"
 RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
-
-
-class CredentialsError(BackendError):
-    """The service-account key file is missing or malformed (a set-up problem, not an outage)."""
 
 
 @dataclass(frozen=True)

@@ -78,8 +78,10 @@ def dropdown_columns(sheet: Sheet) -> list[tuple[int, Dropdown]]:
 
 
 def bounded_source(source: str) -> str:
-    """A choices range such as `'Players'!$A$2:$A` ending at LAST_ROW, as Excel needs a bounded range."""
-    return re.sub(r"(\d:\$?[A-Za-z]+)$", rf"\g<1>{LAST_ROW}", source.lstrip("="))
+    """A choices range such as `'Players'!$A$2:$A` ending at LAST_ROW, as Excel needs a bounded range.
+
+    The end row is absolute when the start row is, so the list does not shift from cell to cell."""
+    return re.sub(r"(\$?)(\d+:\$?[A-Za-z]+)$", lambda m: f"{m[1]}{m[2]}{m[1]}{LAST_ROW}", source.lstrip("="))
 
 
 def holds_data(row: Iterable[Cell]) -> bool:

@@ -13,6 +13,12 @@ class BackendError(Exception):
     """The workbook could not be reached, read or written; nothing was changed."""
 
 
+class CredentialsError(BackendError):
+    """The service-account key file is missing or malformed (a set-up problem, not an outage).
+
+    Defined here, beside its parent, so that catching it needs no import of the Google backend."""
+
+
 class Workbook(Protocol):
     """A league workbook: read every needed tab in one pass, write all changes in one go.
 
