@@ -41,6 +41,8 @@ ACCOUNT = "league-sync@league-tests.iam.gserviceaccount.com"
 FAST = RetryPolicy(budget=8.0, base=0.01, cap=0.05, timeout=(2.0, 5.0))
 IMPATIENT = RetryPolicy(budget=12.0, base=0.01, cap=0.05, timeout=(2.0, 2.0))
 """For the slow-answer case only: a read timeout the 4 s delay overruns, with room for a loaded machine."""
+PATIENT = RetryPolicy(budget=60.0, base=0.01, cap=0.05, timeout=(2.0, 60.0))
+"""For `league init` tabs: the local server stores, and copies on every batch, each dropdown cell one by one."""
 
 
 def demo_inputs() -> dict[str, Grid]:
@@ -299,7 +301,7 @@ def test_add_rows_is_one_request_after_a_read_and_keeps_dropdowns(sheets_server:
                                                                    service_account_file: Path) -> None:
     sheets_server.add_spreadsheet(SHEET_ID, {"Sheet1": []}, shared_with=[ACCOUNT])
     ruleset, catalog = load_ruleset("gl-unmatched", Path("."))
-    workbook(sheets_server, service_account_file).create(
+    workbook(sheets_server, service_account_file, PATIENT).create(
         input_sheets(ruleset, catalog, [["QR1-GB5", "", "", "", None, "", "Results QR1-GB5"]]))
 
     def dropdowns() -> int:
@@ -308,13 +310,13 @@ def test_add_rows_is_one_request_after_a_read_and_keeps_dropdowns(sheets_server:
 
     kept = dropdowns()
     assert kept > 0
-    book = workbook(sheets_server, service_account_file)
+    book = workbook(sheets_server, service_account_file, PATIENT)
     book.read(book.tab_names())
     done = sheets_server.count()
     book.add_rows("Results QR1-GB5", [{"Round": 1, "Table": 1, "Player A": "=1+1"}])
     assert sheets_server.count() - done == 1 and sheets_server.count(":batchUpdate") == 2
     done = sheets_server.count()
-    workbook(sheets_server, service_account_file).add_rows("Results QR1-GB5", [{"Round": 1, "Table": 2}])
+    workbook(sheets_server, service_account_file, PATIENT).add_rows("Results QR1-GB5", [{"Round": 1, "Table": 2}])
     assert sheets_server.count() - done == 3, "a fresh handle reads the metadata and the tab first"
     assert sheets_server.values(SHEET_ID, "Results QR1-GB5")[1:] == [[1, 1, "=1+1"], [1, 2]]
     assert sheets_server.cell(SHEET_ID, "Results QR1-GB5", "C2")["userEnteredValue"] == {"stringValue": "=1+1"}
