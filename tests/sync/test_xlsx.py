@@ -152,6 +152,13 @@ def test_appending_to_an_input_tab_in_a_write_is_refused(league: Path) -> None:
     assert league.read_bytes() == original
 
 
+def test_add_rows_fills_a_formatted_empty_row_keeping_its_style(league: Path) -> None:
+    XlsxWorkbook(league).add_rows("Results QR1", [{"Round": n} for n in range(2, 21)])
+    ws = openpyxl.load_workbook(league)["Results QR1"]
+    assert [ws[f"A{n}"].value for n in (2, 3, 20, 21)] == [1, 2, 19, 20]
+    assert ws["A20"].fill.fgColor.rgb == "0000FF00" and ws.dimensions == "A1:C21"
+
+
 def test_input_tabs_keep_values_and_formats(league: Path) -> None:
     before = sheet_xml(league, "Players")  # the exact bytes: nothing of an input tab is re-rendered
     XlsxWorkbook(league).write(Changes(replace=(Sheet("Leaderboard", ("Rank",), rows=((1,),)),)))

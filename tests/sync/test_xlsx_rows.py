@@ -8,7 +8,6 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from openpyxl.styles import PatternFill
 
 from jobs.config import load_ruleset
 from league.template import input_sheets
@@ -93,27 +92,6 @@ def test_add_rows_keeps_dropdowns_formats_formulas_and_every_other_part(league: 
     assert (cells["C4"].value, cells["C4"].data_type) == (TRICKY[0], "s")
 
 
-def test_cells_keep_the_style_of_formatted_rows_and_columns(tmp_path: Path) -> None:
-    path = tmp_path / "league.xlsx"
-    book = openpyxl.Workbook()
-    ws = book.active
-    assert ws is not None
-    ws.title = "Players"
-    ws.append(["Player", "Event", "Code"])
-    ws.append(["Ana", "QR1", "007"])
-    ws["A3"].fill = PatternFill("solid", fgColor="FFFF00")  # formatted but empty: the next row
-    ws.column_dimensions["C"].number_format = "@"
-    book.save(path)
-
-    XlsxWorkbook(path).add_rows("Players", [{"Player": "Bo", "Code": "008"}, {"Player": "Cy"}])
-
-    ws = openpyxl.load_workbook(path)["Players"]
-    assert [[c.value for c in row] for row in ws.iter_rows()] == [
-        ["Player", "Event", "Code"], ["Ana", "QR1", "007"], ["Bo", None, "008"], ["Cy", None, None]]
-    assert ws["A3"].fill.fgColor.rgb == "00FFFF00" and ws["C3"].number_format == "@"
-    assert ws.dimensions == "A1:C4"
-
-
 @pytest.mark.parametrize("lock", ["~$league.xlsx", ".~lock.league.xlsx#"])
 def test_add_rows_refuses_an_open_file(league: Path, lock: str) -> None:
     (league.parent / lock).write_text("someone")
@@ -131,16 +109,17 @@ def test_failed_add_rows_leaves_the_file_and_no_temporary_one(league: Path, monk
     assert league.read_bytes() == original and sorted(league.parent.iterdir()) == listing
 
 
-def test_prefixed_parts_and_rows_without_numbers() -> None:
+def test_prefixed_parts_rows_without_numbers_and_column_styles() -> None:
+    """A new cell takes its column's style; a formatting-only row keeps its cells' styles and loses its stale `spans`."""
     xml = ('<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:dimension ref="A1:B2"/>'
-           '<x:sheetData><x:row><x:c t="inlineStr"><x:is><x:t>Round</x:t></x:is></x:c></x:row>'
+           '<x:cols><x:col min="1" max="1" width="9" style="7"/></x:cols><x:sheetData><x:row><x:c t="inlineStr"><x:is><x:t>Round</x:t></x:is></x:c></x:row>'
            '<x:row><x:c><x:v>1</x:v></x:c></x:row><x:row r="4" spans="1:2"><x:c r="B4" s="5"/></x:row>'
            '</x:sheetData></x:worksheet>')
     added = rows_added(xml, 3, [[2, "=1"], [None, 4]])
     assert added == ('<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-                     '<x:dimension ref="A1:B4"/><x:sheetData><x:row><x:c t="inlineStr"><x:is><x:t>Round</x:t></x:is></x:c>'
+                     '<x:dimension ref="A1:B4"/><x:cols><x:col min="1" max="1" width="9" style="7"/></x:cols><x:sheetData><x:row><x:c t="inlineStr"><x:is><x:t>Round</x:t></x:is></x:c>'
                      '</x:row><x:row><x:c><x:v>1</x:v></x:c></x:row>'
-                     '<x:row r="3"><x:c r="A3" s="0"><x:v>2</x:v></x:c><x:c r="B3" s="0" t="inlineStr"><x:is>'
+                     '<x:row r="3"><x:c r="A3" s="7"><x:v>2</x:v></x:c><x:c r="B3" s="0" t="inlineStr"><x:is>'
                      '<x:t xml:space="preserve">=1</x:t></x:is></x:c></x:row>'
                      '<x:row r="4"><x:c r="B4" s="5"><x:v>4</x:v></x:c></x:row></x:sheetData></x:worksheet>')
     assert rows_added('<worksheet><sheetData/></worksheet>', 1, [["Round"]]) == (
