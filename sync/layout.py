@@ -109,10 +109,12 @@ def next_row(grid: Grid) -> int:
 
 
 def added_cell(value: Cell) -> Cell:
-    """A value as `add_rows` writes it: a date as `YYYY-MM-DD` text, as judges type it.
+    """A value as `add_rows` writes it: a date as `YYYY-MM-DD` text, as judges type it; empty text as unset.
 
     Input tabs keep their styles exactly, so no date format is added for it; the tool reads
-    that text as the same date."""
+    that text as the same date. An unset cell is left as it is (a formula filled down stays)."""
+    if value == "":
+        return None
     if isinstance(value, dt.datetime):
         return value.date().isoformat() if value.time() == dt.time() else value.isoformat(sep=" ")
     if isinstance(value, dt.date):

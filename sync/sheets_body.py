@@ -178,16 +178,31 @@ def init_requests(metadata: Json, sheets: Sequence[Sheet]) -> list[Json]:
 def add_rows_requests(metadata: Json, tab: str, start: int, rows: Sequence[Sequence[Cell]]) -> list[Json]:
     """`add_rows` as batchUpdate requests: values only, from 0-based row `start`, so formats and dropdowns stay.
 
-    The grid grows first when the rows would run past its end."""
+    The grid grows first when the rows would run past its end. One updateCells per stretch of
+    set cells, all in the same batch."""
     sheet = Planner(metadata).sheets[tab.casefold()]
     sid, grid = sheet["properties"]["sheetId"], sheet["properties"].get("gridProperties", {})
     requests: list[Json] = []
     if start + len(rows) > grid.get("rowCount", 0):
         requests.append({"updateSheetProperties": {"properties": {"sheetId": sid, "gridProperties": {"rowCount": start + len(rows)}},
                                                    "fields": "gridProperties.rowCount"}})
-    requests.append({"updateCells": {"start": {"sheetId": sid, "rowIndex": start, "columnIndex": 0},
-                                     "rows": [_row(r) for r in rows], "fields": "userEnteredValue"}})
+    for offset, row in enumerate(rows):
+        for column, values in _runs(row):
+            requests.append({"updateCells": {"start": {"sheetId": sid, "rowIndex": start + offset, "columnIndex": column},
+                                             "rows": [_row(values)], "fields": "userEnteredValue"}})
     return requests
+
+
+def _runs(row: Sequence[Cell]) -> Iterator[tuple[int, list[Cell]]]:
+    """(first column, values) of each stretch of set cells: an unset cell is not sent, so whatever
+    it holds (a formula filled down the column, say) stays."""
+    run: list[Cell] = []
+    for column, value in enumerate([*row, None]):
+        if value is not None:
+            run.append(value)
+        elif run:
+            yield column - len(run), run
+            run = []
 
 
 def titles(metadata: Mapping[str, Any]) -> Iterator[str]:

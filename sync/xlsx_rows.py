@@ -89,7 +89,7 @@ def _row(number: int, values: Sequence[Cell], old: str | None, column_styles: di
     if old is not None:
         start_tag = old[:old.find(">") + 1]
         attrs = re.sub(r'\sspans="[^"]*"', "", start_tag[len(f"<{p}row"):].rstrip("/>").rstrip(">"))
-        if 'customFormat="1"' in start_tag:
+        if re.search(r'\scustomFormat="(1|true)"', start_tag):  # Excel writes 1, LibreOffice true
             row_style = re.search(r'\ss="(\d+)"', start_tag)
         column = -1
         for cell in re.finditer(rf"<{p}c\b[^>]*?(?:/>|>.*?</{p}c>)", old, re.S):
