@@ -33,8 +33,9 @@ from generate import ROOT, generate_league, machine, timed
 
 from jobs.config import load_config, load_ruleset
 from jobs.init_job import write_config
-from jobs.sync_job import open_workbook, run_sync
+from jobs.sync_job import run_sync
 from sync.xlsx import XlsxWorkbook, create_workbook
+from sync.open import open_workbook
 
 RULESET = "gl-unmatched"
 

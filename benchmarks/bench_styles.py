@@ -16,7 +16,8 @@ from pathlib import Path
 
 from jobs.config import load_config
 from jobs.demo_job import DEMO_WORKBOOK, run_demo
-from jobs.sync_job import open_workbook, run_sync
+from jobs.sync_job import run_sync
+from sync.open import open_workbook
 
 
 def styles(workbook: Path) -> tuple[int, int, int]:

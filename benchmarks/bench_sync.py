@@ -33,7 +33,7 @@ from generate import ROOT, generate_league, machine, profile, timed
 from jobs.config import load_config, load_ruleset
 from jobs.exports import write_csv
 from jobs.init_job import write_config
-from jobs.sync_job import open_workbook, read_inputs, run_sync
+from jobs.sync_job import read_inputs, run_sync
 from league.evaluate import evaluate
 from league.report import (
     leaderboard_sheet,
@@ -43,6 +43,7 @@ from league.report import (
 )
 from league.sheet import LEADERBOARD_TAB, Changes
 from sync.xlsx import XlsxWorkbook, create_workbook
+from sync.open import open_workbook
 
 RULESET = "gl-unmatched"
 WORKBOOK = "league.xlsx"

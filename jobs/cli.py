@@ -19,7 +19,7 @@ from rich.markup import escape
 from jobs import output
 from jobs.config import load_config, presets
 from jobs.errors import ExitCode, JobError
-from sync.credentials import CredentialsError
+from sync.workbook import CredentialsError
 from sync.workbook import BackendError
 
 if TYPE_CHECKING:
@@ -110,7 +110,8 @@ def demo(folder: Annotated[Path, typer.Argument(help="Where to write the demo le
 @app.command()
 def check(config: ConfigArg = None) -> None:
     """Validate the workbook only; nothing is written. Exit 1 if any row has an error."""
-    from jobs.sync_job import open_workbook, run_check
+    from jobs.sync_job import run_check
+    from sync.open import open_workbook
 
     def job() -> int:
         cfg = load_config(config)
@@ -126,7 +127,8 @@ def sync(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Write nothing; print what would change.")] = False,
 ) -> None:
     """The nightly job: read, validate, rank, write the output tabs back, export CSV files."""
-    from jobs.sync_job import open_workbook, run_sync
+    from jobs.sync_job import run_sync
+    from sync.open import open_workbook
 
     def job() -> SyncResult:
         cfg = load_config(config)

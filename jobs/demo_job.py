@@ -7,9 +7,10 @@ from pathlib import Path
 from jobs.config import CONFIG_NAME, load_config, load_ruleset
 from jobs.errors import ConfigError
 from jobs.init_job import config_text, write_config
-from jobs.sync_job import Progress, SyncResult, no_progress, open_workbook, run_sync
+from jobs.sync_job import Progress, SyncResult, no_progress, run_sync
 from league.demo import build_demo
-from sync.xlsx import create_workbook
+from sync.open import open_workbook
+from sync.xlsx import XlsxWorkbook
 
 DEMO_RULESET = "gl-unmatched"
 DEMO_WORKBOOK = "gl-unmatched-league.xlsx"
@@ -31,7 +32,7 @@ def run_demo(folder: Path, progress: Progress = no_progress) -> SyncResult:
     ruleset, catalog = load_ruleset(DEMO_RULESET, folder)
     demo = build_demo(ruleset, catalog)
     workbook.unlink(missing_ok=True)
-    create_workbook(workbook, demo.sheets(ruleset, catalog))
+    XlsxWorkbook(workbook).create(demo.sheets(ruleset, catalog))
     write_config(folder, DEMO_RULESET, workbook)
     config = load_config(folder)
     return run_sync(config, open_workbook(config), progress=progress)

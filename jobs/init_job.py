@@ -8,12 +8,11 @@ from pathlib import Path
 
 from jobs.config import CONFIG_NAME, load_config, load_ruleset
 from jobs.errors import ConfigError
-from jobs.sync_job import open_workbook
 from league.cells import Cell
 from league.read.events import FORBIDDEN_TAB_CHARS
 from league.template import input_sheets
-from sync.google import GoogleWorkbook
-from sync.xlsx import create_workbook
+from sync.open import open_workbook
+from sync.xlsx import XlsxWorkbook
 
 
 def config_text(folder: Path, ruleset: str, workbook: Path) -> str:
@@ -40,16 +39,9 @@ def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[s
     rows: list[list[Cell]] = [[e, "", "", "", None, "", f"Results {e}"] for e in events]
     if not (folder / CONFIG_NAME).is_file():
         ruleset, catalog = load_ruleset(ruleset_name, folder)
-        create_workbook(workbook, input_sheets(ruleset, catalog, rows))
+        XlsxWorkbook(workbook).create(input_sheets(ruleset, catalog, rows))
         return f"created {workbook} and {write_config(folder, ruleset_name, workbook)}"
     config = load_config(folder)  # an existing config decides the ruleset and where the tabs go
-    sheets = input_sheets(config.ruleset, config.catalog, rows)
-    if config.sheets:
-        book = open_workbook(config)
-        assert isinstance(book, GoogleWorkbook)
-        book.create(sheets)
-        return f"created the input tabs in spreadsheet {config.sheets.spreadsheet_id}"
-    assert config.workbook is not None, "load_config guarantees a workbook or a spreadsheet"
-    config.workbook.parent.mkdir(parents=True, exist_ok=True)
-    create_workbook(config.workbook, sheets)
-    return f"created {config.workbook} (from {config.path.name})"
+    open_workbook(config).create(input_sheets(config.ruleset, config.catalog, rows))
+    where = f"spreadsheet {config.sheets.spreadsheet_id}" if config.sheets else str(config.workbook)
+    return f"created the input tabs in {where} (from {config.path.name})"

@@ -30,6 +30,7 @@ from league.sheet import (
     Sheet,
     is_output_tab,
 )
+from sync.open import open_workbook
 from sync.workbook import Workbook
 from sync.xlsx import XlsxWorkbook, remove_leftovers
 
@@ -54,17 +55,6 @@ class SyncResult:
 
 def no_progress(_: str) -> None:
     """No progress to show: tests and library callers."""
-
-
-def open_workbook(config: Config) -> Workbook:
-    """The backend the config names: Google Sheets when a spreadsheet is set, else the .xlsx file."""
-    if config.sheets:
-        from sync.google import GoogleWorkbook, RetryPolicy  # the Google stack costs an offline run 0.12 s of imports
-        target = config.sheets
-        return GoogleWorkbook.from_key_file(target.credentials, target.spreadsheet_id, target.api_root,
-                                            RetryPolicy(budget=target.retry_seconds))
-    assert config.workbook is not None, "load_config guarantees a workbook or a spreadsheet"
-    return XlsxWorkbook(config.workbook)
 
 
 def read_inputs(workbook: Workbook) -> tuple[dict[str, Grid], dict[str, Grid]]:

@@ -60,9 +60,10 @@ class Changes:
     replace: tuple[Sheet, ...] = ()
     """Output tabs rewritten whole (created if missing)."""
     append: tuple[Sheet, ...] = ()
-    """Rows added below the last row of a tab (created with its header if missing).
+    """Rows added below the last row of an output tab (created with its header if missing).
 
-    Meant for the tool's own log: the `.xlsx` backend writes such a tab whole, keeping its values."""
+    Meant for the tool's own log: the `.xlsx` backend writes such a tab whole, keeping its values.
+    Backends refuse an input tab here; rows go into those through `Workbook.add_rows`."""
     remove: tuple[str, ...] = ()
     """Output tabs the tool wrote earlier that no longer belong to the league (an event renamed or removed)."""
 

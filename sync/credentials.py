@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sync.workbook import BackendError
+from sync.workbook import CredentialsError
 
 SECRET_FIELDS = ("access_token", "id_token", "refresh_token", "token", "assertion", "private_key_id", "private_key",
                  "client_secret", "password")
@@ -26,8 +26,6 @@ SHOWN = 300
 """Characters of a server's answer shown in a message: enough to see what went wrong."""
 
 
-class CredentialsError(BackendError):
-    """The service-account key file is missing or malformed (a set-up problem, not an outage)."""
 
 
 def read_key_file(path: Path) -> dict[str, Any]:

@@ -22,12 +22,14 @@ from gspread.exceptions import APIError
 from gspread.http_client import HTTPClient, ParamsType
 from urllib3.exceptions import NewConnectionError
 
-from league.cells import Grid
+from league.cells import Cell, Grid
 from league.sheet import Changes, Sheet
-from sync.credentials import CredentialsError, read_key_file, redact
+from sync.credentials import read_key_file, redact
+from sync.layout import check_appends, find_tab, placed_rows
 from sync.sheets_body import (
     METADATA_FIELDS,
     Json,
+    add_rows_requests,
     grids_from,
     init_requests,
     read_ranges,
@@ -35,6 +37,7 @@ from sync.sheets_body import (
     titles,
 )
 from sync.workbook import BackendError
+from sync.workbook import CredentialsError as CredentialsError  # where callers have always found it
 
 SCOPES = ("https://www.googleapis.com/auth/spreadsheets",)
 DEFAULT_API = "https://sheets.googleapis.com"
@@ -170,6 +173,8 @@ class GoogleWorkbook:
         self.spreadsheet_id, self.http, self.account = spreadsheet_id, http, account
         self.base = f"{api_root.rstrip('/')}/v4/spreadsheets/{spreadsheet_id}"
         self._metadata: Json | None = None
+        self._grids: dict[str, Grid] = {}
+        """Tabs read since the last write, by title."""
 
     @classmethod
     def from_key_file(cls, key_file: Path, spreadsheet_id: str, api_root: str = DEFAULT_API,
@@ -223,27 +228,42 @@ class GoogleWorkbook:
         return list(titles(self.metadata()))
 
     def read(self, tabs: Sequence[str]) -> dict[str, Grid]:
-        """Every named tab that exists, in one values:batchGet, unformatted, dates as serial numbers."""
-        present = [t for t in tabs if t in set(self.tab_names())]
-        if not present:
-            return {}
-        answer = self._call("GET", f"{self.base}/values:batchGet", params={
-            "ranges": read_ranges(present), "valueRenderOption": "UNFORMATTED_VALUE",
-            "dateTimeRenderOption": "SERIAL_NUMBER", "majorDimension": "ROWS"})
-        return grids_from(answer.get("valueRanges", []), present)
+        """Every named tab that exists, in one values:batchGet, unformatted, dates as serial numbers.
+
+        What was read is kept until the next write, so `add_rows` after a read costs no read of its own."""
+        names = self.tab_names()
+        found = {tab: title for tab in tabs if (title := find_tab(names, tab)) is not None}
+        missing = sorted({title for title in found.values() if title not in self._grids})
+        if missing:
+            answer = self._call("GET", f"{self.base}/values:batchGet", params={
+                "ranges": read_ranges(missing), "valueRenderOption": "UNFORMATTED_VALUE",
+                "dateTimeRenderOption": "SERIAL_NUMBER", "majorDimension": "ROWS"})
+            self._grids.update(grids_from(answer.get("valueRanges", []), missing))
+        return {tab: [list(row) for row in self._grids[title]] for tab, title in found.items()}
 
     def write(self, changes: Changes) -> None:
         """Every change in one batchUpdate, which Google applies atomically."""
+        check_appends(changes)
         self._batch(sync_requests(self.metadata(), changes))
 
     def create(self, sheets: Sequence[Sheet]) -> None:
         """New input tabs for `league init`, in one batchUpdate; refuses tabs that already exist."""
-        existing = {t.casefold() for t in self.tab_names()}
-        clash = [s.name for s in sheets if s.name.casefold() in existing]
+        clash = [s.name for s in sheets if find_tab(self.tab_names(), s.name) is not None]
         if clash:
             raise BackendError(f"the spreadsheet already has tabs named {', '.join(clash)}; nothing was changed")
         self._batch(init_requests(self.metadata(), sheets))
 
+    def add_rows(self, tab: str, rows: Sequence[Mapping[str, Cell]]) -> None:
+        """The rows below the tab's last row holding data, in one batchUpdate of values only.
+
+        Finding that row and the headers takes the metadata GET and one values:batchGet, unless
+        this object has read the tab already (as `league pair` has): then it is the one request.
+        Text goes as stringValue, so nothing is parsed as a formula; formats and dropdowns stay."""
+        start, placed = placed_rows(tab, self.read([tab]).get(tab), rows)
+        if placed:
+            self._batch(add_rows_requests(self.metadata(), tab, start, placed))
+
     def _batch(self, requests_: list[Json]) -> None:
-        self._call("POST", f"{self.base}:batchUpdate", json={"requests": requests_})
         self._metadata = None
+        self._grids.clear()
+        self._call("POST", f"{self.base}:batchUpdate", json={"requests": requests_})

@@ -6,34 +6,59 @@ from collections.abc import Mapping, Sequence
 
 from league.cells import Cell, Grid
 from league.sheet import Changes, Sheet
+from sync.layout import check_appends, dropdown_columns, find_tab, placed_rows, trimmed
+from sync.workbook import BackendError
 
 
 class MemoryWorkbook:
-    """Tabs held as lists of rows."""
+    """Tabs held as lists of rows; tab names are matched ignoring case, as the real backends do."""
 
     def __init__(self, tabs: Mapping[str, Grid] | None = None) -> None:
         self.tabs: dict[str, Grid] = {name: [list(r) for r in rows] for name, rows in (tabs or {}).items()}
 
     def read(self, tabs: Sequence[str]) -> dict[str, Grid]:
-        """Copies of the named tabs that exist."""
-        return {name: [list(r) for r in self.tabs[name]] for name in tabs if name in self.tabs}
+        """Copies of the named tabs that exist, trimmed as the real backends read them."""
+        found = {name: find_tab(self.tabs, name) for name in tabs}
+        return {name: trimmed(self.tabs[key]) for name, key in found.items() if key is not None}
 
     def tab_names(self) -> list[str]:
         """Tab names in insertion order."""
         return list(self.tabs)
 
     def write(self, changes: Changes) -> None:
-        """Replace and append tabs as the changes say."""
+        """Replace and append output tabs as the changes say."""
+        check_appends(changes)
         for name in changes.remove:
-            self.tabs.pop(name, None)
+            self.tabs.pop(find_tab(self.tabs, name) or name, None)
         for sheet in changes.replace:
-            self.tabs[sheet.name] = _grid(sheet)
+            self._put(sheet.name, _grid(sheet))
         for sheet in changes.append:
-            existing = self.tabs.get(sheet.name)
-            if not existing:
-                self.tabs[sheet.name] = _grid(sheet)
-            else:
-                existing.extend(list(r) for r in sheet.rows)
+            existing = self.read([sheet.name]).get(sheet.name)
+            self._put(sheet.name, [*existing, *(list(r) for r in sheet.rows)] if existing else _grid(sheet))
+
+    def create(self, sheets: Sequence[Sheet]) -> None:
+        """New input tabs with their rows; refuses tabs that already exist, changing nothing."""
+        clash = [s.name for s in sheets if find_tab(self.tabs, s.name) is not None]
+        if clash:
+            raise BackendError(f"the workbook already has tabs named {', '.join(clash)}; nothing was changed")
+        for sheet in sheets:
+            dropdown_columns(sheet)  # a dropdown for a missing header is refused here too
+        for sheet in sheets:
+            self.tabs[sheet.name] = _grid(sheet)
+
+    def add_rows(self, tab: str, rows: Sequence[Mapping[str, Cell]]) -> None:
+        """Rows below the tab's last row holding data, under its own headers."""
+        key = find_tab(self.tabs, tab)
+        start, placed = placed_rows(tab, self.tabs[key] if key is not None else None, rows)
+        if key is not None and placed:
+            self.tabs[key] = [*self.tabs[key][:start], *placed]
+
+    def _put(self, name: str, grid: Grid) -> None:
+        """A whole tab, renamed in place when only its case differs from an existing one."""
+        old = find_tab(self.tabs, name)
+        if old is not None and old != name:
+            self.tabs = {(name if k == old else k): v for k, v in self.tabs.items()}
+        self.tabs[name] = grid
 
 
 def _grid(sheet: Sheet) -> Grid:

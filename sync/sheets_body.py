@@ -11,13 +11,13 @@ from typing import Any
 
 from league.cells import SERIAL_EPOCH, Cell, Grid, quote_tab
 from league.sheet import Changes, Dropdown, Sheet
+from sync.layout import DATE_PATTERN, FROZEN_ROWS, LAST_ROW, Look, dropdown_columns, look, pixels, trimmed
 
 METADATA_FIELDS = ("spreadsheetId,properties.title,"
                    "sheets(properties(sheetId,title,index,sheetType,gridProperties),protectedRanges(protectedRangeId,description))")
 PROTECTION_NOTE = "Written by league sync: edits here are replaced on the next sync."
-DATE_FORMAT = {"numberFormat": {"type": "DATE", "pattern": "yyyy-mm-dd"}}
-LAST_ROW = 2000
-"""Dropdowns over a column cover rows 2 to this one."""
+DATE_FORMAT = {"numberFormat": {"type": "DATE", "pattern": DATE_PATTERN}}
+WRAP_FORMAT = {"wrapStrategy": "WRAP", "verticalAlignment": "TOP"}
 
 Json = dict[str, Any]
 
@@ -57,7 +57,7 @@ def read_ranges(tabs: Sequence[str]) -> list[str]:
 
 def grids_from(value_ranges: Sequence[Json], tabs: Sequence[str]) -> dict[str, Grid]:
     """values:batchGet answers back to grids; Google omits `values` for an empty tab."""
-    return {tab: [list(row) for row in vr.get("values", [])] for tab, vr in zip(tabs, value_ranges)}
+    return {tab: trimmed(vr.get("values", [])) for tab, vr in zip(tabs, value_ranges)}
 
 
 class Planner:
@@ -75,17 +75,15 @@ class Planner:
             self.ids[key] = self.next_id
             self.next_id += 1
             requests.append({"addSheet": {"properties": {"sheetId": self.ids[key], "title": name,
-                                                         "gridProperties": {"rowCount": rows, "frozenRowCount": 1}}}})
+                                                         "gridProperties": {"rowCount": rows, "frozenRowCount": FROZEN_ROWS}}}})
         return self.ids[key]
 
     def replace(self, sheet: Sheet, protect: bool, requests: list[Json]) -> None:
         """Rewrite a tab whole: exact size (stale rows go), typed values, bold frozen header, links."""
         sid = self.sheet_id(sheet.name, requests)
+        shape = look(sheet)
         rows = [_row(sheet.header, bold=True), *(_row(r) for r in sheet.rows)]
-        for column, pattern in sheet.number_formats:
-            for row in rows[1:]:
-                if column < len(row["values"]) and row["values"][column]:
-                    row["values"][column]["userEnteredFormat"] = {"numberFormat": {"type": "NUMBER", "pattern": pattern}}
+        _format(rows[1:], shape)
         for link in sheet.links:
             target = self.ids.get(link.tab.casefold())
             if target is not None:
@@ -94,10 +92,10 @@ class Planner:
         columns = max([len(sheet.header), *(len(r) for r in sheet.rows)])
         requests.append({"updateSheetProperties": {  # the title too: an event id retyped in another case
             "properties": {"sheetId": sid, "title": sheet.name,
-                           "gridProperties": {"rowCount": len(rows) + 1, "columnCount": columns, "frozenRowCount": 1}},
+                           "gridProperties": {"rowCount": len(rows) + 1, "columnCount": columns, "frozenRowCount": FROZEN_ROWS}},
             "fields": "title,gridProperties(rowCount,columnCount,frozenRowCount)"}})
         requests.append({"updateCells": {"range": {"sheetId": sid}, "rows": rows, "fields": "userEnteredValue,userEnteredFormat"}})
-        requests.append({"autoResizeDimensions": {"dimensions": {"sheetId": sid, "dimension": "COLUMNS", "startIndex": 0, "endIndex": columns}}})
+        requests.extend(_widths(sid, shape))
         if protect and not any(p.get("description") == PROTECTION_NOTE
                                for p in self.sheets.get(sheet.name.casefold(), {}).get("protectedRanges", [])):
             requests.append({"addProtectedRange": {"protectedRange": {"range": {"sheetId": sid}, "description": PROTECTION_NOTE, "warningOnly": True}}})
@@ -115,13 +113,32 @@ class Planner:
         """A new input tab for `league init`: header, frozen row, dropdowns; refuses an existing tab."""
         if sheet.name.casefold() in self.ids:
             raise ValueError(sheet.name)
-        sid = self.sheet_id(sheet.name, requests, rows=LAST_ROW)
+        dropdowns = dropdown_columns(sheet)
+        sid = self.sheet_id(sheet.name, requests, rows=max(LAST_ROW, len(sheet.rows) + 1))
         requests.append({"updateCells": {"start": {"sheetId": sid, "rowIndex": 0, "columnIndex": 0},
                                          "rows": [_row(sheet.header, bold=True), *(_row(r) for r in sheet.rows)],
                                          "fields": "userEnteredValue,userEnteredFormat"}})
-        for dropdown in sheet.dropdowns:
-            if dropdown.column in sheet.header:
-                requests.append(_validation(sid, sheet.header.index(dropdown.column), dropdown))
+        requests.extend(_widths(sid, look(sheet)))
+        requests.extend(_validation(sid, column, dropdown) for column, dropdown in dropdowns)
+
+
+def _format(rows: list[Json], shape: Look) -> None:
+    """Number formats and wrapping on the data rows' cells that hold a value, as the `.xlsx` backend styles them."""
+    for row in rows:
+        for column, cell in enumerate(row["values"]):
+            if not cell:
+                continue
+            if column in shape.number_formats:
+                cell["userEnteredFormat"] = {"numberFormat": {"type": "NUMBER", "pattern": shape.number_formats[column]}}
+            elif column in shape.wrapped and "userEnteredFormat" not in cell:
+                cell["userEnteredFormat"] = dict(WRAP_FORMAT)
+
+
+def _widths(sheet_id: int, shape: Look) -> list[Json]:
+    """Each column's width from the layout, in Google's pixels."""
+    return [{"updateDimensionProperties": {
+        "range": {"sheetId": sheet_id, "dimension": "COLUMNS", "startIndex": i, "endIndex": i + 1},
+        "properties": {"pixelSize": pixels(width)}, "fields": "pixelSize"}} for i, width in enumerate(shape.widths)]
 
 
 def _validation(sheet_id: int, column: int, dropdown: Dropdown) -> Json:
@@ -130,7 +147,8 @@ def _validation(sheet_id: int, column: int, dropdown: Dropdown) -> Json:
     else:
         condition = {"type": "ONE_OF_LIST", "values": [{"userEnteredValue": v} for v in dropdown.values[:500]]}
     return {"setDataValidation": {
-        "range": {"sheetId": sheet_id, "startRowIndex": 1, "endRowIndex": LAST_ROW, "startColumnIndex": column, "endColumnIndex": column + 1},
+        "range": {"sheetId": sheet_id, "startRowIndex": FROZEN_ROWS, "endRowIndex": LAST_ROW,
+                  "startColumnIndex": column, "endColumnIndex": column + 1},
         "rule": {"condition": condition, "showCustomUi": True, "strict": False}}}
 
 
@@ -155,6 +173,36 @@ def init_requests(metadata: Json, sheets: Sequence[Sheet]) -> list[Json]:
     for sheet in sheets:
         planner.create(sheet, requests)
     return requests
+
+
+def add_rows_requests(metadata: Json, tab: str, start: int, rows: Sequence[Sequence[Cell]]) -> list[Json]:
+    """`add_rows` as batchUpdate requests: values only, from 0-based row `start`, so formats and dropdowns stay.
+
+    The grid grows first when the rows would run past its end. One updateCells per stretch of
+    set cells, all in the same batch."""
+    sheet = Planner(metadata).sheets[tab.casefold()]
+    sid, grid = sheet["properties"]["sheetId"], sheet["properties"].get("gridProperties", {})
+    requests: list[Json] = []
+    if start + len(rows) > grid.get("rowCount", 0):
+        requests.append({"updateSheetProperties": {"properties": {"sheetId": sid, "gridProperties": {"rowCount": start + len(rows)}},
+                                                   "fields": "gridProperties.rowCount"}})
+    for offset, row in enumerate(rows):
+        for column, values in _runs(row):
+            requests.append({"updateCells": {"start": {"sheetId": sid, "rowIndex": start + offset, "columnIndex": column},
+                                             "rows": [_row(values)], "fields": "userEnteredValue"}})
+    return requests
+
+
+def _runs(row: Sequence[Cell]) -> Iterator[tuple[int, list[Cell]]]:
+    """(first column, values) of each stretch of set cells: an unset cell is not sent, so whatever
+    it holds (a formula filled down the column, say) stays."""
+    run: list[Cell] = []
+    for column, value in enumerate([*row, None]):
+        if value is not None:
+            run.append(value)
+        elif run:
+            yield column - len(run), run
+            run = []
 
 
 def titles(metadata: Mapping[str, Any]) -> Iterator[str]:

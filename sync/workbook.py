@@ -2,22 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from league.cells import Grid
-from league.sheet import Changes
+from league.cells import Cell, Grid
+from league.sheet import Changes, Sheet
 
 
 class BackendError(Exception):
     """The workbook could not be reached, read or written; nothing was changed."""
 
 
+class CredentialsError(BackendError):
+    """The service-account key file is missing or malformed (a set-up problem, not an outage).
+
+    Defined here, beside its parent, so that catching it needs no import of the Google backend."""
+
+
 class Workbook(Protocol):
-    """A league workbook: read every needed tab in one pass, write all changes in one go."""
+    """A league workbook: read every needed tab in one pass, write all changes in one go.
+
+    Every backend (`.xlsx`, Google Sheets, in memory) gives the same answers and the same
+    errors for the same calls; `tests/sync/test_contract.py` holds them to it. Tabs are found
+    by name ignoring case (neither Excel nor Sheets allows two names differing only in case).
+    """
 
     def read(self, tabs: Sequence[str]) -> dict[str, Grid]:
-        """Every named tab that exists, as rows of raw cells; missing tabs are left out."""
+        """Every named tab that exists, as rows of raw cells; missing tabs are left out.
+
+        An empty cell is None; trailing empty cells and rows are dropped."""
         ...
 
     def tab_names(self) -> list[str]:
@@ -25,5 +38,21 @@ class Workbook(Protocol):
         ...
 
     def write(self, changes: Changes) -> None:
-        """Apply every change atomically; on any failure raise BackendError, changing nothing."""
+        """Apply every change to the output tabs atomically; on any failure raise BackendError, changing nothing.
+
+        Appending to an input tab is refused: that is `add_rows`' job."""
+        ...
+
+    def create(self, sheets: Sequence[Sheet]) -> None:
+        """Add new input tabs (headers, rows, frozen bold header, widths, dropdowns) for `league init`.
+
+        Refuses, changing nothing, if any of them exists already (on `.xlsx`: if the file exists)."""
+        ...
+
+    def add_rows(self, tab: str, rows: Sequence[Mapping[str, Cell]]) -> None:
+        """Append rows (header -> value) below the last row holding data of an existing input tab.
+
+        Headers are matched as readers match them (ignoring case and spaces); nothing above the
+        new rows changes, nor any dropdown, format or other tab. A missing tab or header raises
+        BackendError naming the tab, changing nothing. Text is written as text, never a formula."""
         ...

@@ -8,7 +8,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -21,16 +21,26 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.worksheet import Worksheet
 
-from league.cells import Cell, Grid, as_text, column_letter, header_key
+from league.cells import Cell, Grid, as_text, column_letter
 from league.sheet import Changes, Dropdown, Sheet
+from sync.layout import (
+    FROZEN_ROWS,
+    LAST_ROW,
+    bounded_source,
+    check_appends,
+    dropdown_columns,
+    find_tab,
+    look,
+    placed_rows,
+    trimmed,
+)
 from sync.workbook import BackendError
-from sync.xlsx_parts import MAX_TEXT, column_widths, write_parts
-from sync.xlsx_read import CalamineBook, plain, quiet_collector, reading, trim
+from sync.xlsx_parts import MAX_TEXT, write_parts
+from sync.xlsx_read import CalamineBook, plain, quiet_collector, reading
+from sync.xlsx_rows import add_rows_parts
 
 LISTS = "Lists"
 """Hidden tab holding dropdown choices too long (or too comma-laden) for an inline list."""
-LAST_ROW = 1000
-"""Dropdowns cover rows 2 to this one: Excel needs a bounded range."""
 TEMP_INFIX = ".league-save-"
 """A save is written to `.<workbook name>.league-save-<random>.tmp` first, so its leftovers are recognisable."""
 
@@ -69,7 +79,7 @@ class XlsxWorkbook:
         for name in tabs:
             ws = _worksheet(self._formulas(), name)
             if ws is not None:
-                grids[name] = trim([[self._value(name, cell) for cell in row] for row in ws.iter_rows()])
+                grids[name] = trimmed([self._value(name, cell) for cell in row] for row in ws.iter_rows())
         return grids
 
     def tab_names(self) -> list[str]:
@@ -77,17 +87,50 @@ class XlsxWorkbook:
         return self._calamine().tab_names()
 
     def write(self, changes: Changes) -> None:
-        """Rewrite output tabs whole, add rows below a tab's last row, drop stale tabs; all or nothing.
+        """Rewrite output tabs whole, add rows below an output tab's last row, drop stale tabs; all or nothing.
 
         Every other tab keeps its exact bytes: formulas their computed values, rich text its runs."""
-        _must_exist(self.path)
-        _refuse_if_open(self.path)
-        if self._stamp is not None and _stamp(self.path) != self._stamp:
-            self._fast = self._book = self._computed = None  # changed since it was read: appended tabs are read afresh
+        check_appends(changes)
+        self._writable()
         grown = [self._grown(sheet) for sheet in changes.append]
         with _failures(self.path):
             _save(self.path, lambda tmp: write_parts(self.path, tmp, [*changes.replace, *grown], changes.remove))
         self._fast = self._book = self._computed = self._stamp = None
+
+    def create(self, sheets: Sequence[Sheet]) -> None:
+        """A new workbook file with exactly these tabs, for `league init`; never overwrites a file."""
+        if self.path.exists() or self.path.is_symlink():
+            raise BackendError(f"{self.path} already exists; choose another file name or move it away first, "
+                               "so no league data is lost.")
+        for sheet in sheets:
+            dropdown_columns(sheet)  # a dropdown for a missing header is refused before anything is written
+        book = openpyxl.Workbook()
+        book.remove(book.worksheets[0])  # openpyxl's default "Sheet"
+        with _failures(self.path):
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tabs = [book.create_sheet(sheet.name) for sheet in sheets]  # all first, so `Lists` comes last
+            for ws, sheet in zip(tabs, sheets):
+                _fill(book, ws, sheet)
+            _save(self.path, book.save)
+
+    def add_rows(self, tab: str, rows: Sequence[Mapping[str, Cell]]) -> None:
+        """New `<row>` elements below the tab's last row holding data; every other byte of the file is kept.
+
+        Dropdowns, formats, formulas and widths stay as they are; atomic like `write`."""
+        self._writable()
+        start, placed = placed_rows(tab, self.read([tab]).get(tab), rows)
+        if not placed:
+            return
+        with _failures(self.path):
+            _save(self.path, lambda tmp: add_rows_parts(self.path, tmp, tab, start + 1, placed))
+        self._fast = self._book = self._computed = self._stamp = None
+
+    def _writable(self) -> None:
+        """Refuse a missing or open file; forget a load that the file has changed since."""
+        _must_exist(self.path)
+        _refuse_if_open(self.path)
+        if self._stamp is not None and _stamp(self.path) != self._stamp:
+            self._fast = self._book = self._computed = None  # changed since it was read: tabs are read afresh
 
     def _grown(self, sheet: Sheet) -> Sheet:
         """A tab to append to, as a whole tab: its rows as read, then the new ones."""
@@ -142,16 +185,8 @@ def _stamp(path: Path) -> tuple[int, int] | None:
 
 
 def create_workbook(path: Path, sheets: Sequence[Sheet]) -> None:
-    """A new blank league workbook with exactly these tabs, for `league init`; never overwrites."""
-    if path.exists() or path.is_symlink():
-        raise BackendError(f"{path} already exists; choose another file name or move it away first, so no league data is lost.")
-    book = openpyxl.Workbook()
-    book.remove(book.worksheets[0])  # openpyxl's default "Sheet"
-    with _failures(path):
-        tabs = [book.create_sheet(sheet.name) for sheet in sheets]  # all first, so `Lists` comes last
-        for ws, sheet in zip(tabs, sheets):
-            _fill(book, ws, sheet)
-        _save(path, book.save)
+    """A new league workbook file with exactly these tabs (what `XlsxWorkbook(path).create` does)."""
+    XlsxWorkbook(path).create(sheets)
 
 
 def _must_exist(path: Path) -> None:
@@ -223,16 +258,10 @@ def remove_leftovers(path: Path) -> None:
                 leftover.unlink()
 
 
-def _index(book: Book, name: str) -> int | None:
-    """Position of the tab called `name`, ignoring case as Excel does, if there is one."""
-    folded = [n.casefold() for n in book.sheetnames]
-    return folded.index(name.casefold()) if name.casefold() in folded else None
-
-
 def _worksheet(book: Book, name: str) -> Worksheet | None:
     """The named tab (ignoring case) if it exists and holds cells (a chart tab does not)."""
-    index = _index(book, name)
-    ws = book[book.sheetnames[index]] if index is not None else None
+    found = find_tab(book.sheetnames, name)
+    ws = book[found] if found is not None else None
     return ws if isinstance(ws, Worksheet) else None
 
 
@@ -256,31 +285,25 @@ def _fill(book: Book, ws: Worksheet, sheet: Sheet) -> None:
             _put(ws, number, column, value)
     for cell in ws[1]:
         cell.font = Font(bold=True)
-    ws.freeze_panes = "A2"
-    for index, width in enumerate(sheet.widths or column_widths(sheet)):
+    ws.freeze_panes = f"A{FROZEN_ROWS + 1}"
+    for index, width in enumerate(look(sheet).widths):
         ws.column_dimensions[column_letter(index)].width = width
-    for dropdown in sheet.dropdowns:
-        _add_dropdown(book, ws, sheet, dropdown)
+    for index, dropdown in dropdown_columns(sheet):
+        _add_dropdown(book, ws, sheet, index, dropdown)
 
 
-def _add_dropdown(book: Book, ws: Worksheet, sheet: Sheet, dropdown: Dropdown) -> None:
+def _add_dropdown(book: Book, ws: Worksheet, sheet: Sheet, index: int, dropdown: Dropdown) -> None:
     """A list validation on rows 2..LAST_ROW of the dropdown's column; blanks stay allowed."""
-    keys = [header_key(title) for title in sheet.header]
-    if header_key(dropdown.column) not in keys:
-        raise ValueError(f"dropdown column {dropdown.column!r} is not a header of {sheet.name!r}")
-    if not (dropdown.source or dropdown.values):
-        return
-    index = keys.index(header_key(dropdown.column))
     letter = column_letter(index)
     inline = ",".join(dropdown.values)
-    if dropdown.source:  # Excel can't take an open-ended `A2:A`, so it ends at LAST_ROW
-        formula = re.sub(r"(\d:\$?[A-Za-z]+)$", rf"\g<1>{LAST_ROW}", dropdown.source.lstrip("="))
+    if dropdown.source:
+        formula = bounded_source(dropdown.source)
     elif len(inline) <= 255 and not any("," in value or '"' in value for value in dropdown.values):
         formula = f'"{inline}"'
     else:
         formula = _listed(book, f"{sheet.name}: {sheet.header[index]}", dropdown.values)
     validation = DataValidation(type="list", formula1=formula, allow_blank=True)
-    validation.add(f"{letter}2:{letter}{LAST_ROW}")
+    validation.add(f"{letter}{FROZEN_ROWS + 1}:{letter}{LAST_ROW}")
     ws.add_data_validation(validation)
 
 

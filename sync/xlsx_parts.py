@@ -13,20 +13,18 @@ import posixpath
 import re
 import zipfile
 from collections.abc import Sequence
-from itertools import zip_longest
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
-from league.cells import SERIAL_EPOCH, Cell, a1, as_text, quote_tab
+from league.cells import SERIAL_EPOCH, Cell, a1, quote_tab
 from league.sheet import Sheet
+from sync.layout import DATE_PATTERN, FROZEN_ROWS, look
 from sync.xlsx_styles import Styles, output_styles, used_formats
 
 MAX_TEXT = 32_767
 """Excel's limit on one cell's text."""
-MAX_WIDTH = 50
-"""Widest automatic column, so one long note doesn't push the rest off screen."""
 WORKSHEET = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 WORKSHEET_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 CALC_CHAIN = "xl/calcChain.xml"
@@ -34,28 +32,38 @@ CALC_CHAIN = "xl/calcChain.xml"
 
 def write_parts(source: Path, target: Path | str, replace: Sequence[Sheet], remove: Sequence[str]) -> None:
     """Copy `source` to `target` with the `replace` tabs written whole and the `remove` tabs gone."""
-    with zipfile.ZipFile(source) as zin:
-        parts = {name: zin.read(name) for name in zin.namelist()}
-        infos = zin.infolist()
-    book = _Book(parts)
+    parts, infos = read_parts(source)
+    book = WorkbookParts(parts)
     for name in remove:
         book.remove(name)
-    styles = book.add_styles(sorted({p for s in replace for _, p in s.number_formats}), [s.name for s in replace])
+    patterns = sorted({DATE_PATTERN, *(p for s in replace for _, p in s.number_formats)})
+    styles = book.add_styles(patterns, [s.name for s in replace])
     for sheet in replace:
         book.put(sheet.name, sheet_xml(sheet, styles).encode("utf-8"))
     book.finish()
+    write_zip(target, infos, book.parts)
+
+
+def read_parts(source: Path) -> tuple[dict[str, bytes], list[zipfile.ZipInfo]]:
+    """Every part of the file by name, and the zip entries in their order."""
+    with zipfile.ZipFile(source) as zin:
+        return {name: zin.read(name) for name in zin.namelist()}, zin.infolist()
+
+
+def write_zip(target: Path | str, infos: Sequence[zipfile.ZipInfo], parts: dict[str, bytes]) -> None:
+    """The parts as a zip, kept parts in their original order and entries, new ones after."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout:
         written = set()
         for info in infos:
-            if info.filename in book.parts:
-                zout.writestr(info, book.parts[info.filename])
+            if info.filename in parts:
+                zout.writestr(info, parts[info.filename])
                 written.add(info.filename)
-        for name, data in book.parts.items():
+        for name, data in parts.items():
             if name not in written:
                 zout.writestr(name, data)
 
 
-class _Book:
+class WorkbookParts:
     """The workbook's index parts, edited as text so that nothing else in them changes."""
 
     def __init__(self, parts: dict[str, bytes]) -> None:
@@ -88,6 +96,11 @@ class _Book:
 
     def _find(self, name: str) -> tuple[str, str, str] | None:
         return next((s for s in self._sheets() if s[1].casefold() == name.casefold()), None)
+
+    def part(self, name: str) -> str | None:
+        """The path of the part holding the tab called `name` (ignoring case), if there is one."""
+        found = self._find(name)
+        return self._target(found[2]) if found else None
 
     def put(self, name: str, xml: bytes) -> None:
         """Write a tab whole: the existing part (renamed to `name` if only its case differs), or a new one."""
@@ -171,29 +184,29 @@ def _shift_name(element: str, local: int, removed: int) -> str:
 def sheet_xml(sheet: Sheet, styles: Styles) -> str:
     """A whole worksheet part: frozen bold header, typed cells, widths, wrapping, formats and links."""
     rows = [sheet.header, *sheet.rows]
-    widths = list(sheet.widths) or column_widths(sheet)
-    formats = {column: styles.numbers[pattern] for column, pattern in sheet.number_formats}
-    wrapped = {i for i, w in enumerate(widths) if w >= MAX_WIDTH}
+    shape = look(sheet)
+    formats = {column: styles.numbers[pattern] for column, pattern in shape.number_formats.items()}
     linked = {(link.row + 2, link.column) for link in sheet.links}
     body = []
     for r, row in enumerate(rows, start=1):
         cells = []
         for c, value in enumerate(row):
-            style = (styles.header if r == 1 else styles.link if (r, c) in linked
-                     else formats.get(c, styles.wrap if c in wrapped else 0))
+            style = (styles.header if r <= FROZEN_ROWS else styles.link if (r, c) in linked
+                     else formats.get(c, styles.wrap if c in shape.wrapped else 0))
             cells.append(_cell(a1(r, c), value, style, styles))
         body.append(f'<row r="{r}">{"".join(cells)}</row>')
     last = a1(len(rows), max(len(r) for r in rows) - 1) if any(rows) else "A1"
-    cols = "".join(f'<col min="{i + 1}" max="{i + 1}" width="{w}" customWidth="1"/>' for i, w in enumerate(widths))
+    cols = "".join(f'<col min="{i + 1}" max="{i + 1}" width="{w}" customWidth="1"/>' for i, w in enumerate(shape.widths))
     links = "".join(f'<hyperlink ref="{a1(link.row + 2, link.column)}" location={quoteattr(f"{quote_tab(link.tab)}!{link.cell}")} '
                     f'display={quoteattr(link.cell)}/>' for link in sheet.links)
     xml = "".join(body)
+    first = a1(FROZEN_ROWS + 1, 0)
     return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
             '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
             'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
             f'<dimension ref="A1:{last}"/>'
-            '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" '
-            'state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>'
+            f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{FROZEN_ROWS}" topLeftCell="{first}" activePane="bottomLeft" '
+            f'state="frozen"/><selection pane="bottomLeft" activeCell="{first}" sqref="{first}"/></sheetView></sheetViews>'
             '<sheetFormatPr defaultRowHeight="15"/>'
             f"{f'<cols>{cols}</cols>' if cols else ''}<sheetData>{xml}</sheetData>"
             f"{f'<hyperlinks>{links}</hyperlinks>' if links else ''}"
@@ -201,7 +214,17 @@ def sheet_xml(sheet: Sheet, styles: Styles) -> str:
 
 
 def _cell(ref: str, value: Cell, style: int, styles: Styles) -> str:
-    """One typed cell; text is an inline string, so nothing typed by people becomes a formula."""
+    """One typed cell of an output tab: dates and times get their styles."""
+    if isinstance(value, dt.datetime):
+        serial = (value.replace(tzinfo=None) - dt.datetime(1899, 12, 30)) / dt.timedelta(days=1)
+        return f'<c r="{ref}" s="{styles.moment}"><v>{serial!r}</v></c>'
+    if isinstance(value, dt.date):
+        return f'<c r="{ref}" s="{styles.numbers[DATE_PATTERN]}"><v>{(value - SERIAL_EPOCH).days}</v></c>'
+    return plain_cell(ref, value, style)
+
+
+def plain_cell(ref: str, value: Cell, style: int) -> str:
+    """One cell that is not a date; text is an inline string, so nothing typed by people becomes a formula."""
     s = f' s="{style}"'
     if value is None or value == "":
         return f'<c r="{ref}"{s}/>' if style else ""
@@ -209,19 +232,7 @@ def _cell(ref: str, value: Cell, style: int, styles: Styles) -> str:
         return f'<c r="{ref}"{s} t="b"><v>{int(value)}</v></c>'
     if isinstance(value, (int, float)):
         return f'<c r="{ref}"{s}><v>{value!r}</v></c>'
-    if isinstance(value, dt.datetime):
-        serial = (value.replace(tzinfo=None) - dt.datetime(1899, 12, 30)) / dt.timedelta(days=1)
-        return f'<c r="{ref}" s="{styles.moment}"><v>{serial!r}</v></c>'
-    if isinstance(value, dt.date):
-        return f'<c r="{ref}" s="{styles.date}"><v>{(value - SERIAL_EPOCH).days}</v></c>'
     text = ILLEGAL_CHARACTERS_RE.sub("", str(value))
     if len(text) > MAX_TEXT:
         text = text[:MAX_TEXT - 1] + "…"
     return f'<c r="{ref}"{s} t="inlineStr"><is><t xml:space="preserve">{escape(text)}</t></is></c>'
-
-
-def column_widths(sheet: Sheet) -> list[int]:
-    """Each column as wide as its longest value plus a margin, between 8 and MAX_WIDTH characters."""
-    columns = zip_longest(sheet.header, *sheet.rows)
-    return [min(MAX_WIDTH, max(8, 2 + max(len(as_text(value)) for value in column))) for column in columns]
-

@@ -33,6 +33,7 @@ from openpyxl.utils.cell import coordinate_to_tuple
 from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, from_excel, to_excel
 
 from league.cells import Cell, Grid
+from sync.layout import trimmed
 from sync.workbook import BackendError
 
 Value = int | float | str | bool | dt.time | dt.date | dt.datetime | dt.timedelta
@@ -133,7 +134,7 @@ class CalamineBook:
                 for c in range(left, min(right + 1, len(rows[r]))):
                     if (r, c) != (top, left):
                         rows[r][c] = None
-        return trim(rows)
+        return trimmed(rows)
 
     @cached_property
     def _date_styles(self) -> dict[int, str]:
@@ -284,16 +285,6 @@ def plain(value: object, number_format: str) -> Cell:
     if value is None or isinstance(value, (str, int, float, dt.date)):
         return value
     return str(value)
-
-
-def trim(rows: Grid) -> Grid:
-    """Drop trailing empty cells and rows, which formatting alone makes openpyxl report."""
-    for row in rows:
-        while row and row[-1] in (None, ""):
-            row.pop()
-    while rows and not rows[-1]:
-        rows.pop()
-    return rows
 
 
 def _workbook_part(archive: zipfile.ZipFile) -> str:

@@ -30,7 +30,6 @@ class Styles:
     header: int = 0
     link: int = 0
     wrap: int = 0
-    date: int = 0
     moment: int = 0
     """A date with its time of day."""
     numbers: dict[str, int] = field(default_factory=dict)
@@ -49,14 +48,14 @@ def output_styles(text: str, patterns: list[str], used: set[int]) -> tuple[str, 
     ids = {}
     for pattern in patterns:
         text, ids[pattern] = _number_format(text, pattern)
-    formats = [_xf(0, bold, ' applyFont="1"'), _xf(0, link, ' applyFont="1"'), WRAP, _xf(14, 0, ' applyNumberFormat="1"'),
+    formats = [_xf(0, bold, ' applyFont="1"'), _xf(0, link, ' applyFont="1"'), WRAP,
                _xf(22, 0, ' applyNumberFormat="1"'), *(_xf(ids[p], 0, ' applyNumberFormat="1"') for p in patterns)]
     indexes = []
     for xf in formats:
         text, index = _ensure(text, "cellXfs", "xf", xf)
         indexes.append(index)
-    header, link_xf, wrap, date, moment, *numbers = indexes
-    return text, Styles(header, link_xf, wrap, date, moment, dict(zip(patterns, numbers)))
+    header, link_xf, wrap, moment, *numbers = indexes
+    return text, Styles(header, link_xf, wrap, moment, dict(zip(patterns, numbers)))
 
 
 def _xf(number: int, font: int, applies: str) -> str:

@@ -18,12 +18,13 @@ import pytest
 
 from jobs.config import load_config, load_ruleset
 from jobs.init_job import write_config
-from jobs.sync_job import open_workbook, run_sync
+from jobs.sync_job import run_sync
 from league.rules.catalog import Catalog
 from league.demo import DemoLeague, build_demo
 from league.rules.ruleset import Ruleset
 from league.sheet import SYNC_LOG_TAB, is_output_tab
 from sync.xlsx import XlsxWorkbook, create_workbook
+from sync.open import open_workbook
 
 ROOT = Path(__file__).parents[1]
 GOLDEN = Path(__file__).parent / "golden" / "gl"

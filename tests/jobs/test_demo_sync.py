@@ -10,7 +10,7 @@ import pytest
 from jobs.config import load_config, load_ruleset
 from jobs.demo_job import DEMO_WORKBOOK, run_demo
 from jobs.errors import ConfigError, ExitCode
-from jobs.sync_job import SyncResult, open_workbook, run_sync
+from jobs.sync_job import SyncResult, run_sync
 from league.cells import Grid
 from league.demo import build_demo
 from league.sheet import (
@@ -22,6 +22,7 @@ from league.sheet import (
     is_output_tab,
 )
 from sync.xlsx import XlsxWorkbook
+from sync.open import open_workbook
 
 
 def _tabs(folder: Path) -> dict[str, Grid]:

@@ -9,9 +9,10 @@ from pathlib import Path
 from jobs.config import load_config, load_ruleset
 from jobs.exports import safe_text
 from jobs.init_job import write_config
-from jobs.sync_job import open_workbook, run_sync
+from jobs.sync_job import run_sync
 from league.template import input_sheets
 from sync.xlsx import XlsxWorkbook, create_workbook
+from sync.open import open_workbook
 
 SNEAKY = '=IMPORTXML("http://example.invalid","//a")'
 ROSTER_A = ["Medusa", "Sinbad", "Alice", "King Arthur", "Robin Hood"]

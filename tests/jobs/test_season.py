@@ -15,10 +15,11 @@ from jobs import exports, sync_job
 from jobs.cli import app
 from jobs.config import load_config
 from jobs.errors import WorkbookError
-from jobs.sync_job import lock_file, open_workbook, run_sync
+from jobs.sync_job import lock_file, run_sync
 from league.sheet import Sheet
 from sync import xlsx
 from sync.xlsx import XlsxWorkbook
+from sync.open import open_workbook
 
 runner = CliRunner()
 

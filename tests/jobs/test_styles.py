@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 
 from jobs.cli import app
 from jobs.config import Config, load_config
-from jobs.sync_job import open_workbook, run_sync
+from jobs.sync_job import run_sync
+from sync.open import open_workbook
 
 STYLES = "xl/styles.xml"
 

@@ -13,9 +13,10 @@ from typer.testing import CliRunner
 from jobs.cli import app
 from jobs.config import load_config, load_ruleset
 from jobs.demo_job import DEMO_WORKBOOK, run_demo
-from jobs.sync_job import open_workbook, run_sync
+from jobs.sync_job import run_sync
 from league.cells import Grid, as_text
 from league.demo import build_demo
+from league.template import input_sheets
 from league.sheet import (
     LEADERBOARD_TAB,
     PROBLEMS_TAB,
@@ -31,6 +32,7 @@ from sync.google import (
     load_credentials,
 )
 from sync.memory import MemoryWorkbook
+from sync.open import open_workbook
 from sync.workbook import BackendError
 from sync.xlsx import XlsxWorkbook
 
@@ -39,6 +41,8 @@ ACCOUNT = "league-sync@league-tests.iam.gserviceaccount.com"
 FAST = RetryPolicy(budget=8.0, base=0.01, cap=0.05, timeout=(2.0, 5.0))
 IMPATIENT = RetryPolicy(budget=12.0, base=0.01, cap=0.05, timeout=(2.0, 2.0))
 """For the slow-answer case only: a read timeout the 4 s delay overruns, with room for a loaded machine."""
+PATIENT = RetryPolicy(budget=60.0, base=0.01, cap=0.05, timeout=(2.0, 60.0))
+"""For `league init` tabs: the local server stores, and copies on every batch, each dropdown cell one by one."""
 
 
 def demo_inputs() -> dict[str, Grid]:
@@ -291,3 +295,29 @@ def test_an_event_id_retyped_in_another_case_renames_its_tab(tmp_path: Path, she
     assert run_sync(config, workbook(sheets_server, service_account_file)).code == 1
     tabs = sheets_server.tab_names(SHEET_ID)
     assert "Standings qr1-ae" in tabs and "Standings QR1-AE" not in tabs
+
+
+def test_add_rows_is_one_request_after_a_read_and_keeps_dropdowns(sheets_server: SheetsServer,
+                                                                   service_account_file: Path) -> None:
+    sheets_server.add_spreadsheet(SHEET_ID, {"Sheet1": []}, shared_with=[ACCOUNT])
+    ruleset, catalog = load_ruleset("gl-unmatched", Path("."))
+    workbook(sheets_server, service_account_file, PATIENT).create(
+        input_sheets(ruleset, catalog, [["QR1-GB5", "", "", "", None, "", "Results QR1-GB5"]]))
+
+    def dropdowns() -> int:
+        sheet = sheets_server.sheet(SHEET_ID, "Results QR1-GB5")
+        return json.dumps(sheet).count('"dataValidation"')
+
+    kept = dropdowns()
+    assert kept > 0
+    book = workbook(sheets_server, service_account_file, PATIENT)
+    book.read(book.tab_names())
+    done = sheets_server.count()
+    book.add_rows("Results QR1-GB5", [{"Round": 1, "Table": 1, "Player A": "=1+1"}])
+    assert sheets_server.count() - done == 1 and sheets_server.count(":batchUpdate") == 2
+    done = sheets_server.count()
+    workbook(sheets_server, service_account_file, PATIENT).add_rows("Results QR1-GB5", [{"Round": 1, "Table": 2}])
+    assert sheets_server.count() - done == 3, "a fresh handle reads the metadata and the tab first"
+    assert sheets_server.values(SHEET_ID, "Results QR1-GB5")[1:] == [[1, 1, "=1+1"], [1, 2]]
+    assert sheets_server.cell(SHEET_ID, "Results QR1-GB5", "C2")["userEnteredValue"] == {"stringValue": "=1+1"}
+    assert dropdowns() == kept

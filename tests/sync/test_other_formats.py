@@ -8,10 +8,11 @@ from pathlib import Path
 from sheets_server import SheetsServer
 
 from jobs.config import load_config
-from jobs.sync_job import open_workbook, run_sync
+from jobs.sync_job import run_sync
 from league.cells import Grid
 from league.sheet import SYNC_LOG_TAB, Sheet, is_output_tab
 from sync.xlsx import XlsxWorkbook, create_workbook
+from sync.open import open_workbook
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "league"))
 from test_formats import RULESET_FILE, tabs  # noqa: E402

@@ -7,6 +7,7 @@ import datetime as dt
 from league.sheet import Changes, Dropdown, Link, Sheet
 from sync.sheets_body import (
     PROTECTION_NOTE,
+    add_rows_requests,
     cell_data,
     grids_from,
     init_requests,
@@ -85,3 +86,15 @@ def test_number_formats_apply_to_data_rows_only() -> None:
     assert "numberFormat" not in update["rows"][0]["values"][1].get("userEnteredFormat", {})
     assert update["rows"][1]["values"][1]["userEnteredFormat"] == {"numberFormat": {"type": "NUMBER", "pattern": "0.0000"}}
     assert update["rows"][2]["values"][1] == {}
+
+
+def test_add_rows_sends_only_set_cells_and_grows_the_grid_first() -> None:
+    metadata = {"sheets": [{"properties": {"sheetId": 7, "title": "Results QR1-AE", "gridProperties": {"rowCount": 3}}}]}
+    requests = add_rows_requests(metadata, "results qr1-ae", 2, [[1, None, "=x", "Bo"], [None, 2]])
+    assert requests[0] == {"updateSheetProperties": {"properties": {"sheetId": 7, "gridProperties": {"rowCount": 4}},
+                                                     "fields": "gridProperties.rowCount"}}
+    cells = [(r["updateCells"]["start"]["rowIndex"], r["updateCells"]["start"]["columnIndex"],
+              [v["userEnteredValue"] for v in r["updateCells"]["rows"][0]["values"]]) for r in requests[1:]]
+    assert cells == [(2, 0, [{"numberValue": 1}]), (2, 2, [{"stringValue": "=x"}, {"stringValue": "Bo"}]),
+                     (3, 1, [{"numberValue": 2}])]
+    assert {r["updateCells"]["fields"] for r in requests[1:]} == {"userEnteredValue"}

@@ -18,7 +18,8 @@ from openpyxl.worksheet.datavalidation import DataValidation
 import sync.xlsx as xlsx
 from league.sheet import Changes, Dropdown, Sheet
 from sync.workbook import BackendError
-from sync.xlsx import XlsxWorkbook, create_workbook
+from sync.layout import LAST_ROW
+from sync.xlsx import XlsxWorkbook
 
 TRICKY = ("=IMPORTXML(\"x\",\"//a\")", "+1", "-2", "@me", "#N/A", "=")
 
@@ -70,7 +71,7 @@ def test_round_trip_keeps_values_and_text_never_becomes_formula(tmp_path: Path) 
     when = dt.datetime(2024, 5, 1, 18, 30)
     row = ("Ñandú Łukasz żółw", 7, 7.5, dt.date(2024, 5, 1), when, True, None, *TRICKY)
     header = tuple(f"H{n}" for n in range(len(row)))
-    create_workbook(path, [Sheet("Players", header, rows=(row,))])
+    XlsxWorkbook(path).create([Sheet("Players", header, rows=(row,))])
 
     assert XlsxWorkbook(path).read(["Players", "Missing"]) == {"Players": [list(header), list(row)]}
     cells = openpyxl.load_workbook(path)["Players"][2][7:]
@@ -140,25 +141,33 @@ def test_replace_rewrites_whole_tab_in_place(league: Path) -> None:
 
 
 def test_append_goes_below_last_value_and_creates_missing_tab(league: Path) -> None:
-    rows = ((2, "Ñandú Łukasz", "=cheat"),)
-    XlsxWorkbook(league).write(
-        Changes(append=(Sheet("Results QR1", ("Round", "Player A", "Player B"), rows=rows),
-                        Sheet("Sync Log", ("Time", "Outcome"), rows=((dt.datetime(2024, 5, 1, 9), "ok"),))))
-    )
+    log = Sheet("Sync Log", ("Time", "Outcome"), rows=((dt.datetime(2024, 5, 1, 9), "ok"),))
+    XlsxWorkbook(league).write(Changes(append=(log,)))
+    XlsxWorkbook(league).write(Changes(append=(Sheet("Sync Log", ("Time", "Outcome"), rows=(("later", "=cheat"),)),)))
 
-    grids = XlsxWorkbook(league).read(["Results QR1", "Sync Log"])
-    assert grids["Results QR1"] == [["Round", "Player A", "Player B"], [1, "Żaneta", "Ñandú Łukasz"], list(rows[0])]
-    assert grids["Sync Log"] == [["Time", "Outcome"], [dt.datetime(2024, 5, 1, 9), "ok"]]
-    assert "<f>" not in sheet_xml(league, "Results QR1")
+    grids = XlsxWorkbook(league).read(["Sync Log"])
+    assert grids["Sync Log"] == [["Time", "Outcome"], [dt.datetime(2024, 5, 1, 9), "ok"], ["later", "=cheat"]]
+    assert "<f>" not in sheet_xml(league, "Sync Log")
+
+
+def test_appending_to_an_input_tab_in_a_write_is_refused(league: Path) -> None:
+    original = league.read_bytes()
+    with pytest.raises(BackendError, match="'Results QR1'.*add_rows"):
+        XlsxWorkbook(league).write(Changes(append=(Sheet("Results QR1", ("Round",), rows=((2,),)),)))
+    assert league.read_bytes() == original
+
+
+def test_add_rows_fills_a_formatted_empty_row_keeping_its_style(league: Path) -> None:
+    XlsxWorkbook(league).add_rows("Results QR1", [{"Round": n} for n in range(2, 21)])
+    ws = openpyxl.load_workbook(league)["Results QR1"]
+    assert [ws[f"A{n}"].value for n in (2, 3, 20, 21)] == [1, 2, 19, 20]
+    assert ws["A20"].fill.fgColor.rgb == "0000FF00" and ws.dimensions == "A1:C21"
 
 
 def test_input_tabs_keep_values_and_formats(league: Path) -> None:
     before = sheet_xml(league, "Players")  # the exact bytes: nothing of an input tab is re-rendered
-    changes = Changes(
-        replace=(Sheet("Leaderboard", ("Rank",), rows=((1,),)),),
-        append=(Sheet("Results QR1", ("Round",), rows=((2,),)),),
-    )
-    XlsxWorkbook(league).write(changes)
+    XlsxWorkbook(league).write(Changes(replace=(Sheet("Leaderboard", ("Rank",), rows=((1,),)),)))
+    XlsxWorkbook(league).add_rows("Results QR1", [{"Round": 2}])
 
     assert sheet_xml(league, "Players") == before
     players = openpyxl.load_workbook(league)["Players"]
@@ -246,20 +255,20 @@ def test_create_workbook_with_dropdowns(tmp_path: Path) -> None:
     players = Sheet("Players", ("Player", "Fighter 1", "Status"), dropdowns=(
         Dropdown("fighter  1", values=fighters), Dropdown("Status", values=("Dropped", "DQ"))))
     results = Sheet("Results QR1", ("Round", "Player A"), dropdowns=(Dropdown("Player A", source="'Players'!A2:A"),))
-    create_workbook(path, [players, results])
+    XlsxWorkbook(path).create([players, results])
 
     book = openpyxl.load_workbook(path)
     assert book.sheetnames == ["Players", "Results QR1", "Lists"] and book["Lists"].sheet_state == "hidden"
     assert [c.value for c in book["Lists"]["A"]] == ["Players: Fighter 1", *fighters]
     rules = {(v.formula1, str(v.sqref), v.allow_blank) for v in book["Players"].data_validations.dataValidation}
-    assert rules == {("'Lists'!$A$2:$A$31", "B2:B1000", True), ('"Dropped,DQ"', "C2:C1000", True)}
+    assert rules == {("'Lists'!$A$2:$A$31", f"B2:B{LAST_ROW}", True), ('"Dropped,DQ"', f"C2:C{LAST_ROW}", True)}
     [source] = book["Results QR1"].data_validations.dataValidation
-    assert (source.formula1, str(source.sqref)) == ("'Players'!A2:A1000", "B2:B1000")
+    assert (source.formula1, str(source.sqref)) == (f"'Players'!A2:A{LAST_ROW}", f"B2:B{LAST_ROW}")
     assert book["Players"]["A1"].font.bold and book["Players"].freeze_panes == "A2"
     assert XlsxWorkbook(path).read(["Players"]) == {"Players": [["Player", "Fighter 1", "Status"]]}
 
     with pytest.raises(BackendError, match=r"new\.xlsx already exists"):
-        create_workbook(path, [players])
+        XlsxWorkbook(path).create([players])
 
 
 def test_a_tab_differing_only_in_case_is_replaced_not_duplicated(league: Path) -> None:
