@@ -3,7 +3,7 @@
 Three workbooks, each read by both readers in a fresh process (time of the read, and the process's
 peak memory above what it held once imports were done):
 
-1. the 2,000-player league from `generate.py`, written with `create_workbook` like `league init`;
+1. the 2,000-player league from `generate.py`, written with `XlsxWorkbook.create` like `league init`;
 2. the same league after one `league sync` (the output tabs are read too, as every sync does);
 3. a small league whose results tab has 100,000 formatted but empty rows below its data.
 
@@ -34,7 +34,7 @@ from generate import ROOT, generate_league, machine, timed
 from jobs.config import load_config, load_ruleset
 from jobs.init_job import write_config
 from jobs.sync_job import run_sync
-from sync.xlsx import XlsxWorkbook, create_workbook
+from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
 
 RULESET = "gl-unmatched"
@@ -117,7 +117,7 @@ def main() -> None:
     try:
         t_gen, league = timed(lambda: generate_league(ruleset, catalog, args.players, 2, 250))
         fresh = base / "league.xlsx"
-        create_workbook(fresh, league.sheets(ruleset, catalog))
+        XlsxWorkbook(fresh).create(league.sheets(ruleset, catalog))
         print(f"players {league.distinct_players:,}  result rows {league.result_rows:,}  (generated in {t_gen:.2f} s)")
         same = compare(f"{args.players:,}-player league, as created", fresh)
 
@@ -130,7 +130,7 @@ def main() -> None:
         same &= compare(f"{args.players:,}-player league, after a sync", synced / "league.xlsx")
 
         small = base / "small.xlsx"
-        create_workbook(small, generate_league(ruleset, catalog, 16, 1, 16).sheets(ruleset, catalog))
+        XlsxWorkbook(small).create(generate_league(ruleset, catalog, 16, 1, 16).sheets(ruleset, catalog))
         tab = next(name for name in XlsxWorkbook(small).tab_names() if name.startswith("Results"))
         padded = base / "padded.xlsx"
         with_empty_rows(small, padded, tab, args.empty_rows)

@@ -1,7 +1,7 @@
 """A full `league sync` of a 2,000-player GL league kept as a local `.xlsx` file.
 
 The league comes from `generate.py` (2,000 players, each in one event per stage, 2 stages: 4,000
-registrations, ~14,000 results rows). It is written with `create_workbook` + `input_sheets`, like
+registrations, ~14,000 results rows). It is written with `XlsxWorkbook.create` + `input_sheets`, like
 `league init` / `league demo`, next to a league.toml from `write_config`, in a temp folder. Then:
 
 1. `run_sync(load_config(folder), open_workbook(config))` end to end (first sync: no output tabs yet);
@@ -42,7 +42,7 @@ from league.report import (
     sync_log_row,
 )
 from league.sheet import LEADERBOARD_TAB, Changes
-from sync.xlsx import XlsxWorkbook, create_workbook
+from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
 
 RULESET = "gl-unmatched"
@@ -83,12 +83,12 @@ def main() -> None:
     try:
         t_gen, league = timed(lambda: generate_league(ruleset, catalog, args.players, args.stages, args.event_size))
         pristine = base / "pristine.xlsx"
-        t_create, _ = timed(lambda: create_workbook(pristine, league.sheets(ruleset, catalog)))
+        t_create, _ = timed(lambda: XlsxWorkbook(pristine).create(league.sheets(ruleset, catalog)))
         cells = sum(len(r) for r in league.players) + sum(len(r) for rows in league.results.values() for r in rows)
         print(f"players {league.distinct_players:,}  stages {args.stages}  events {len(league.events)}  registrations "
               f"{len(league.players):,}  result rows {league.result_rows:,}  penalties {len(league.penalties)}  "
               f"(~{cells:,} data cells)")
-        print(f"generated in {t_gen:.2f} s; create_workbook wrote {mib(pristine)} in {t_create:.2f} s")
+        print(f"generated in {t_gen:.2f} s; XlsxWorkbook.create wrote {mib(pristine)} in {t_create:.2f} s")
 
         # 1. end to end, as the nightly job runs it
         folder = league_folder(base, "sync", pristine)

@@ -184,11 +184,6 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     return (info.st_mtime_ns, info.st_size)
 
 
-def create_workbook(path: Path, sheets: Sequence[Sheet]) -> None:
-    """A new league workbook file with exactly these tabs (what `XlsxWorkbook(path).create` does)."""
-    XlsxWorkbook(path).create(sheets)
-
-
 def _must_exist(path: Path) -> None:
     if not path.exists():
         raise BackendError(f"{path} not found; run `league init` to create it or fix `workbook` in league.toml.")

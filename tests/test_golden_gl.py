@@ -23,7 +23,7 @@ from league.rules.catalog import Catalog
 from league.demo import DemoLeague, build_demo
 from league.rules.ruleset import Ruleset
 from league.sheet import SYNC_LOG_TAB, is_output_tab
-from sync.xlsx import XlsxWorkbook, create_workbook
+from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
 
 ROOT = Path(__file__).parents[1]
@@ -38,7 +38,7 @@ def _synced(folder: Path, build: Callable[[Ruleset, Catalog], DemoLeague]) -> di
     ruleset, catalog = load_ruleset("gl-unmatched", folder)
     league = build(ruleset, catalog)
     workbook = folder / "league.xlsx"
-    create_workbook(workbook, league.sheets(ruleset, catalog))
+    XlsxWorkbook(workbook).create(league.sheets(ruleset, catalog))
     write_config(folder, "gl-unmatched", workbook)
     config = load_config(folder)
     for _ in range(2):

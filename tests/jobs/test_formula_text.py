@@ -11,7 +11,7 @@ from jobs.exports import safe_text
 from jobs.init_job import write_config
 from jobs.sync_job import run_sync
 from league.template import input_sheets
-from sync.xlsx import XlsxWorkbook, create_workbook
+from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
 
 SNEAKY = '=IMPORTXML("http://example.invalid","//a")'
@@ -25,7 +25,7 @@ def test_formula_looking_names_come_back_as_typed(tmp_path: Path) -> None:
     players = [[SNEAKY, "QR1-GB5", *ROSTER_A, ""], ["+1", "QR1-GB5", *ROSTER_B, ""]]
     results = {"Results QR1-GB5": [[1, 1, SNEAKY, "Medusa", 5, 16, "+1", "Bigfoot", 0, 16, "Marmoreal", SNEAKY, "", "", ""]]}
     workbook = tmp_path / "league.xlsx"
-    create_workbook(workbook, input_sheets(ruleset, catalog, events, players, results))
+    XlsxWorkbook(workbook).create(input_sheets(ruleset, catalog, events, players, results))
     write_config(tmp_path, "gl-unmatched", workbook)
     config = load_config(tmp_path)
     result = run_sync(config, open_workbook(config))

@@ -11,7 +11,7 @@ from jobs.config import load_config
 from jobs.sync_job import run_sync
 from league.cells import Grid
 from league.sheet import SYNC_LOG_TAB, Sheet, is_output_tab
-from sync.xlsx import XlsxWorkbook, create_workbook
+from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "league"))
@@ -28,7 +28,7 @@ def test_swiss_with_draws_gives_the_same_tabs_on_xlsx_and_google(tmp_path: Path,
     inputs = tabs()
     offline = tmp_path / "offline"
     offline.mkdir()
-    create_workbook(offline / "league.xlsx", _sheets(inputs))
+    XlsxWorkbook(offline / "league.xlsx").create(_sheets(inputs))
     (offline / "league.toml").write_text(f'ruleset = "{RULESET_FILE}"\nworkbook = "league.xlsx"\n', encoding="utf-8")
     config = load_config(offline)
     assert run_sync(config, open_workbook(config)).code == 0

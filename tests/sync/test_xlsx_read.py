@@ -22,7 +22,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 import sync.xlsx as xlsx
 from league.cells import Grid
 from league.sheet import Changes, Sheet
-from sync.xlsx import XlsxWorkbook, create_workbook
+from sync.xlsx import XlsxWorkbook
 from sync.xlsx_read import CalamineBook
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -237,7 +237,7 @@ def test_no_file_left_open_after_a_read(tmp_path: Path) -> None:
 
 def test_rows_saved_after_the_read_are_kept_when_appending(tmp_path: Path) -> None:
     path = tmp_path / "league.xlsx"
-    create_workbook(path, [Sheet("Players", ("Player",), (("Ana",),)), Sheet("Sync Log", ("Time",), (("first",),))])
+    XlsxWorkbook(path).create([Sheet("Players", ("Player",), (("Ana",),)), Sheet("Sync Log", ("Time",), (("first",),))])
     workbook = XlsxWorkbook(path)
     workbook.read(workbook.tab_names())
     XlsxWorkbook(path).write(Changes(append=(Sheet("Sync Log", ("Time",), (("elsewhere",),)),)))
