@@ -94,14 +94,17 @@ def init(
 
 
 @app.command()
-def demo(folder: Annotated[Path, typer.Argument(help="Where to write the demo league.")] = Path("demo-league")) -> None:
-    """Write a complete example GL Unmatched league with planted judge mistakes, and sync it."""
-    from jobs.demo_job import run_demo
+def demo(
+    folder: Annotated[Path, typer.Argument(help="Where to write the demo league.")] = Path("demo-league"),
+    ruleset: Annotated[str, typer.Option(help="The preset whose example league to write (gl-unmatched, ogaming-mtg).")] = "gl-unmatched",
+) -> None:
+    """Write a complete example league with planted judge mistakes, and sync it."""
+    from jobs.demo_job import demo_workbook, run_demo
 
     with output.progress() as progress:
-        result = guarded(lambda: run_demo(folder, progress))
+        result = guarded(lambda: run_demo(folder, progress, ruleset))
     _report(result)
-    output.console.print(f"\nDemo league in {folder.resolve()}: open {folder / 'gl-unmatched-league.xlsx'}, "
+    output.console.print(f"\nDemo league in {folder.resolve()}: open {folder / demo_workbook(ruleset)}, "
                          f"or run `league sync {folder}` again.")
     if result.export_problem:
         raise typer.Exit(result.code)

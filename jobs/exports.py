@@ -42,6 +42,11 @@ def move_text(value: Cell) -> str:
     return as_text(value)
 
 
+def percent_columns(sheet: Sheet) -> set[int]:
+    """Columns the sheet shows as percentages (stored at full precision, between 0 and 1)."""
+    return {column for column, pattern in sheet.number_formats if pattern.endswith("%")}
+
+
 def _move_field(value: Cell) -> str:
     """A `Move` in a CSV: the tool's own figures unescaped, anything typed over them made formula-safe."""
     text = move_text(value)
@@ -93,9 +98,11 @@ def write_csv(folder: Path, sheets: Sequence[Sheet]) -> list[Path]:
 
 def _write_rows(out: IO[str], sheet: Sheet) -> None:
     moves = {i for i, head in enumerate(sheet.header) if head == MOVE}
+    percents = percent_columns(sheet)
     writer = csv.writer(out)
     writer.writerow([safe_text(h) for h in sheet.header])
-    writer.writerows([_move_field(c) if i in moves else safe_text(c) for i, c in enumerate(row)] for row in sheet.rows)
+    writer.writerows([_move_field(c) if i in moves else f"{c:.4f}" if i in percents and isinstance(c, float) else safe_text(c)
+                      for i, c in enumerate(row)] for row in sheet.rows)
 
 
 @contextmanager

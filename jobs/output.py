@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from jobs.exports import MOVE, move_text
+from jobs.exports import MOVE, move_text, percent_columns
 from league.cells import Cell, as_text
 from league.problems import Problem
 from league.sheet import Sheet
@@ -25,8 +25,10 @@ def show_sheet(sheet: Sheet, limit: int = 10, title: str = "", skip: tuple[str, 
     keep = [i for i, head in enumerate(sheet.header) if head not in skip]
     for i in keep:
         table.add_column(sheet.header[i], overflow="fold")
+    percents = percent_columns(sheet)
     for row in sheet.rows[:limit]:
-        table.add_row(*(escape(move_text(row[i])) if sheet.header[i] == MOVE else _cell(row[i]) for i in keep))
+        table.add_row(*(escape(move_text(row[i])) if sheet.header[i] == MOVE
+                        else f"{row[i]:.2%}" if i in percents and isinstance(row[i], float) else _cell(row[i]) for i in keep))
     console.print(table)
     if len(sheet.rows) > limit:
         console.print(f"… and {len(sheet.rows) - limit} more rows")

@@ -1,0 +1,58 @@
+"""`league demo --ruleset ogaming-mtg` and `league init --ruleset ogaming-mtg` through the real CLI."""
+
+from __future__ import annotations
+
+import csv
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from jobs.cli import app
+from league.demo_magic import build_magic_demo
+from sync.xlsx import XlsxWorkbook
+
+runner = CliRunner()
+
+
+@pytest.fixture()
+def in_tmp(tmp_path: Path) -> Iterator[Path]:
+    old = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        yield tmp_path
+    finally:
+        os.chdir(old)
+
+
+def test_the_magic_demo_syncs_with_its_planted_mistakes(in_tmp: Path) -> None:
+    result = runner.invoke(app, ["demo", "magic", "--ruleset", "ogaming-mtg"])
+    assert result.exit_code == 0, result.output
+    book = XlsxWorkbook(in_tmp / "magic" / "ogaming-mtg-league.xlsx")
+    tabs = book.read(book.tab_names())
+    assert tabs["Standings W1"][0] == ["Rank", "Player", "Points", "Record", "OMW%", "GW%", "OGW%", "Prize", "Note"]
+    problems = {(row[0], row[1], row[2]) for row in tabs["Problems"][1:]}
+    assert problems == {("error", p.tab, p.cell) for p in build_magic_demo().planted}
+    with (in_tmp / "magic" / "exports" / "standings-w1.csv").open(encoding="utf-8-sig") as f:
+        rows = list(csv.reader(f))
+    assert all(len(cell.split(".")[1]) == 4 for row in rows[1:] for cell in row[4:7])  # percentages: 4 decimals
+    again = runner.invoke(app, ["demo", "magic"])  # an earlier demo of another preset is replaced, not refused
+    assert again.exit_code == 0 and (in_tmp / "magic" / "gl-unmatched-league.xlsx").exists()
+    assert not (in_tmp / "magic" / "ogaming-mtg-league.xlsx").exists()
+
+
+def test_init_makes_the_magic_input_tabs(in_tmp: Path) -> None:
+    result = runner.invoke(app, ["init", "--ruleset", "ogaming-mtg", "--event", "W1"])
+    assert result.exit_code == 0, result.output
+    tabs = XlsxWorkbook(in_tmp / "league.xlsx").read(["Players", "Results W1"])
+    assert tabs["Players"][0] == ["Player", "Event", "Account Standing", "Deck", "Status"]
+    assert tabs["Results W1"][0] == ["Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result",
+                                     "Drop A", "Drop B", "Notes"]
+
+
+def test_a_preset_without_a_demo_is_a_clear_error(in_tmp: Path, tmp_path: Path) -> None:
+    (tmp_path / "mine.toml").write_text('extends = "ogaming-mtg"\n', encoding="utf-8")
+    result = runner.invoke(app, ["demo", "x", "--ruleset", "mine.toml"])
+    assert result.exit_code == 2 and "no demo league" in result.output
