@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 
@@ -9,7 +10,7 @@ from league.cells import name_key
 from league.checks.base import at, check
 from league.model.competitor import Entrant
 from league.model.league import League
-from league.problems import Problem
+from league.problems import Problem, Severity
 
 
 @check
@@ -73,3 +74,22 @@ def members(lg: League) -> Iterator[Problem]:
             if name_key(owner) != name_key(m.competitor):
                 yield at(lg, tab.tab, m.row, tab.name, "member-twice", f"{m.name} is already on {owner}'s roster (row {row})",
                          "a player is on one roster only: remove one of the two rows")
+
+
+HIDDEN = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]")
+"""Direction controls: invisible, yet they make a name display reversed or out of place in every output."""
+
+
+@check
+def hidden_characters(lg: League) -> Iterator[Problem]:
+    """A name holding an invisible direction-control character is shown as typed, with a warning at its cell."""
+    reg, res = lg.ruleset.registration, lg.ruleset.results
+    typed = [(reg.tab, e.row, reg.name, e.name) for e in lg.entrants]
+    typed += [(reg.tab, e.row, header, member) for e in lg.entrants for header, member in zip(reg.members, e.members)]
+    typed += [(m.tab, m.row, res.side_header(res.competitor, side), s.name) for m in lg.matches for side, s in zip(res.sides, m.sides)]
+    for tab, row, header, text in typed:
+        found = HIDDEN.search(text)
+        if found:
+            yield at(lg, tab, row, header, "hidden-character",
+                     f"{text!r} holds an invisible direction-control character (U+{ord(found.group()):04X}) that can show it reversed",
+                     "retype the name without it", Severity.WARNING)

@@ -116,3 +116,11 @@ def test_victory_point_bands_and_round_dependent_byes(rounds: int, bye: int) -> 
     assert ev.problems == []
     score = {ev.names[s.key]: s.score for s in ev.standings["W1"]}
     assert score == {"Ana": 6, "Ben": 0, "Cy": 5, "Dee": 1, "Eve": bye}
+
+
+def test_a_results_tab_named_in_another_case_is_found() -> None:
+    """Tab names are unique ignoring case in Excel and Sheets, so `results w1` names the tab `Results W1`."""
+    grid = tabs()
+    grid["Events"][1][6] = "results w1"
+    ev = evaluate(grid, ruleset(), EMPTY)
+    assert ev.problems == [] and ev.counted == len(ROUNDS)
