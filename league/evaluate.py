@@ -12,6 +12,7 @@ from league.model.competitor import Entrant
 from league.model.event import Event
 from league.model.league import League
 from league.model.standing import Standing
+from league.penalties import penalised
 from league.problems import Problem, Severity
 from league.read.columns import missing_tab
 from league.read.events import EVENTS_TAB, read_events
@@ -87,7 +88,7 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evalu
     problems += run_checks(lg)
     problems.sort(key=Problem.sort_key)
     bad = affected(problems)
-    counted = [m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None and m.round is not None]
+    counted = penalised((m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None and m.round is not None), lg)
     stage_of = {e.id: e.stage or e.id for e in lg.events}
     table = build_table(counted, ruleset, stage_of)
     names: dict[str, str] = {}

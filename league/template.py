@@ -57,6 +57,6 @@ def input_sheets(ruleset: Ruleset, catalog: Catalog, events: Sequence[Sequence[C
         sheets.append(Sheet(tab, res.order, tuple(tuple(r) for r in results.get(tab, ())), tuple(drops)))
     sheets.append(Sheet(PENALTIES_TAB, PENALTY_HEADERS, tuple(tuple(p) for p in penalties), (
         Dropdown("Event", source=_names(EVENTS_TAB)), Dropdown("Competitor", source=competitors),
-        Dropdown("Penalty", ruleset.penalty_kinds),
+        Dropdown("Penalty", ruleset.penalties.kinds),
     )))
     return sheets

@@ -45,7 +45,7 @@ def pairings(lg: League) -> Iterator[Problem]:
 def left_in(lg: League) -> dict[tuple[str, str], int]:
     """(event id, name key) -> the round a competitor left the event in (a Drop or DQ penalty, or a DQ result)."""
     last: dict[tuple[str, str], int] = {}
-    ends = {name_key(k) for k in lg.ruleset.penalty_ends_event}
+    ends = {name_key(k) for k in lg.ruleset.penalties.ends_event}
     for p in lg.penalties:
         event = lg.event_id(p.event)
         if event is not None and p.round is not None and name_key(p.kind) in ends:

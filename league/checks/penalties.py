@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from league.cells import name_key
 from league.checks.base import at, check
 from league.model.league import League
-from league.problems import Problem
+from league.penalties import effects
+from league.problems import Problem, Severity
 from league.read.penalties import PENALTIES_TAB
 from league.rules.catalog import closest
 
@@ -20,7 +21,7 @@ def registered(lg: League, event: str) -> dict[str, str]:
 @check
 def penalties(lg: League) -> Iterator[Problem]:
     """Penalties name a known event, a registered competitor, a round of the format and a known penalty kind."""
-    kinds = {name_key(k): k for k in lg.ruleset.penalty_kinds}
+    kinds = {name_key(k): k for k in lg.ruleset.penalties.kinds}
     for p in lg.penalties:
         event = lg.event_id(p.event)
         if event is None:
@@ -37,3 +38,37 @@ def penalties(lg: League) -> Iterator[Problem]:
         if kinds and name_key(p.kind) not in kinds:
             yield at(lg, PENALTIES_TAB, p.row, "Penalty", "unknown-penalty", f"penalty {p.kind!r} is not one of this ruleset's",
                      "use one of " + ", ".join(kinds.values()))
+
+
+@check
+def penalty_guide(lg: League) -> Iterator[Problem]:
+    """A penalty differing from the guide's default for its infraction at the event's level is worth a second look."""
+    guide = lg.ruleset.penalties
+    if not guide.guide:
+        return
+    for p in lg.penalties:
+        event = lg.event_id(p.event)
+        if event is None or not p.infraction:
+            continue
+        level = lg.event_by_id[event].level
+        expected = guide.default(p.infraction, level)
+        if expected is None:
+            near = closest(p.infraction, {name_key(k): k for k in guide.guide})
+            yield at(lg, PENALTIES_TAB, p.row, "Infraction", "unknown-infraction", f"infraction {p.infraction!r} is not in the penalty guide",
+                     f"did you mean {' or '.join(near)}?" if near else "name the infraction as the guide does", Severity.WARNING)
+        elif name_key(expected) != name_key(p.kind):
+            yield at(lg, PENALTIES_TAB, p.row, "Penalty", "penalty-differs",
+                     f"{p.kind} given for {p.infraction} at REL {level}, where the guide says {expected}",
+                     "check the penalty; departing from the guide is the head judge's call", Severity.WARNING)
+
+
+@check
+def penalty_effects(lg: League) -> Iterator[Problem]:
+    """A game or match loss changes the result of the competitor's match in that round, so that match must exist."""
+    played = {(m.event, m.round, name_key(s.name)) for m in lg.matches if m.round is not None for s in m.sides if s.name}
+    for (event, rnd, key), given in effects(lg).items():
+        if (event, rnd, key) not in played:
+            for effect, p in given:
+                yield at(lg, PENALTIES_TAB, p.row, "Round", "penalty-without-match",
+                         f"{p.competitor} has no match in round {rnd} of {event} for the {p.kind} to change",
+                         "check the round and the competitor; the penalty is kept on record but changes no result", Severity.WARNING)

@@ -21,3 +21,5 @@ class Event:
     row: int
     typed_tab: str = ""
     """The results tab name as typed, kept so that no sync ever writes over a tab with that name."""
+    level: int = 1
+    """Rules Enforcement Level (the optional `REL` column): which column of the penalty guide applies."""

@@ -14,3 +14,4 @@ class Penalty:
     competitor: str
     kind: str
     row: int
+    infraction: str = ""

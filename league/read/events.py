@@ -11,6 +11,8 @@ from league.sheet import is_output_tab
 
 EVENTS_TAB = "Events"
 EVENT_HEADERS = ("Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab")
+LEVELS = 5
+"""Rules Enforcement Levels run from 1 (the default) to this."""
 FORBIDDEN_TAB_CHARS = set("[]:*?/\\")
 
 
@@ -19,7 +21,7 @@ def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
     """Events from the `Events` tab; a row with an unusable id is left out, one with a bad results tab kept without it."""
     if EVENTS_TAB not in tabs:
         return [], [missing_tab(EVENTS_TAB, "run `league init` or add an Events tab with " + ", ".join(EVENT_HEADERS))]
-    table, problems = locate(EVENTS_TAB, tabs[EVENTS_TAB], EVENT_HEADERS)
+    table, problems = locate(EVENTS_TAB, tabs[EVENTS_TAB], EVENT_HEADERS, ("REL",))
     if table is None:
         return [], problems
     columns[table.tab] = table.columns
@@ -42,6 +44,11 @@ def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
         if (capacity is None and as_text(cap_cell)) or (capacity is not None and capacity < 1):
             problems.append(unreadable(table, row, "Capacity", cap_cell, "a whole number of players"))
             capacity = None
+        level_cell = table.cell(cells, "REL")
+        level = parse_whole(level_cell)
+        if (level is None and as_text(level_cell)) or (level is not None and not 1 <= level <= LEVELS):
+            problems.append(unreadable(table, row, "REL", level_cell, f"a Rules Enforcement Level from 1 to {LEVELS}"))
+            level = None
         bad_tab = _bad_results_tab(results_tab, tabs_used, reserved | {EVENTS_TAB, PENALTIES_TAB})
         typed = results_tab
         if bad_tab:
@@ -51,7 +58,7 @@ def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
         else:
             tabs_used[results_tab.casefold()] = ident
         events.append(Event(ident, table.text(cells, "Name"), date, table.text(cells, "Venue"), capacity,
-                            table.text(cells, "Stage"), results_tab, row, typed))
+                            table.text(cells, "Stage"), results_tab, row, typed, level or 1))
     return events, problems
 
 

@@ -25,5 +25,6 @@ def read_penalties(tabs: dict[str, Grid], columns: dict[str, dict[str, int]]) ->
         rnd = parse_whole(round_cell)
         if rnd is None and as_text(round_cell):
             problems.append(unreadable(table, row, "Round", round_cell, "a round number"))
-        out.append(Penalty(table.text(cells, "Event"), rnd, table.text(cells, "Competitor"), table.text(cells, "Penalty"), row))
+        out.append(Penalty(table.text(cells, "Event"), rnd, table.text(cells, "Competitor"), table.text(cells, "Penalty"), row,
+                           table.text(cells, "Infraction")))
     return out, problems

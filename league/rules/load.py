@@ -8,7 +8,21 @@ from typing import Any
 
 from league.rules.components import parsers
 from league.rules.options import Context, Option, check_options, flag, number
-from league.rules.ruleset import Games, Kind, MembersTab, Prize, Registration, Results, ResultWord, Rule, Ruleset, Status
+from league.cells import name_key
+from league.rules.ruleset import (
+    Effect,
+    Games,
+    Kind,
+    MembersTab,
+    Penalties,
+    Prize,
+    Registration,
+    Results,
+    ResultWord,
+    Rule,
+    Ruleset,
+    Status,
+)
 from league.rules.schema import RulesetError, Section
 from league.scoring import SCORINGS
 from league.tiebreakers import TIEBREAKERS
@@ -127,12 +141,38 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         matches_per_round=_positive(fmt, "matches_per_round", 1), draws=fmt.get("draws", bool, False),
         record=fmt.get("record", bool, False),
         components=components, event_prizes=_prizes(prizes, "event"), league_prizes=_prizes(prizes, "league"),
-        penalty_kinds=penalties.strings("kinds", []), penalty_ends_event=penalties.strings("ends_event", []),
+        penalties=_penalties(penalties),
         no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),
     )
     for section in (comp, fmt, reg, members, prizes, penalties, top):
         section.done()
     return ruleset
+
+
+def _penalties(s: Section) -> Penalties:
+    """`[penalties]`: the words judges type, those that end an event, their effects, and the guide by level."""
+    kinds, ends = s.strings("kinds", []), s.strings("ends_event", [])
+    known = {name_key(k) for k in kinds}
+    effects_table, guide_table = s.section("effects", {}), s.section("guide", {})
+    effects: dict[str, Effect] = {}
+    for word in effects_table.data:
+        if name_key(word) not in known:
+            raise effects_table.error(word, f"is not one of `penalties.kinds` ({', '.join(kinds)})")
+        value = effects_table.get(word, str)
+        try:
+            effects[word] = Effect(value)
+        except ValueError:
+            raise effects_table.error(word, f"is {value!r}; use one of {', '.join(e.value for e in Effect)}") from None
+    guide: dict[str, tuple[str, ...]] = {}
+    for infraction in guide_table.data:
+        value = guide_table.get(infraction, (str, list))
+        levels = (value,) if isinstance(value, str) else tuple(value)
+        if not levels or not all(isinstance(v, str) and name_key(v) in known for v in levels):
+            raise guide_table.error(infraction, f"must be a penalty of `penalties.kinds` or a list of them by level, found {value!r}")
+        guide[infraction] = levels
+    effects_table.done()
+    guide_table.done()
+    return Penalties(kinds, ends, effects, guide)
 
 
 def _percentages(s: Section) -> dict[str, Any] | None:

@@ -179,6 +179,35 @@ class Prize:
     min_played: int | None = None
 
 
+class Effect(StrEnum):
+    """What a penalty does to the recorded result of the round it was given in."""
+
+    GAME = "game"
+    """The competitor loses one game: the opponent is given one more game won."""
+    MATCH = "match"
+    """The competitor loses the match."""
+
+
+@dataclass(frozen=True)
+class Penalties:
+    """The penalty words judges type, what some of them do, and the guide of default penalties."""
+
+    kinds: tuple[str, ...] = ()
+    ends_event: tuple[str, ...] = ()
+    """Penalties after which a competitor plays no further round (drop, disqualification)."""
+    effects: Mapping[str, Effect] = field(default_factory=dict)
+    """Penalty word -> what it changes in that round's result."""
+    guide: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Infraction -> the default penalty at each Rules Enforcement Level (one entry: the same at every level)."""
+
+    def default(self, infraction: str, level: int) -> str | None:
+        """The guide's penalty for an infraction at a level (1-based), if the guide names the infraction."""
+        found = next((v for k, v in self.guide.items() if name_key(k) == name_key(infraction)), None)
+        if not found:
+            return None
+        return found[min(level, len(found)) - 1]
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A whole league format: tabs, limits, scoring, tiebreakers, components and prizes."""
@@ -204,8 +233,7 @@ class Ruleset:
     components: tuple[Component, ...] = ()
     event_prizes: tuple[Prize, ...] = ()
     league_prizes: tuple[Prize, ...] = ()
-    penalty_kinds: tuple[str, ...] = ()
-    penalty_ends_event: tuple[str, ...] = ()
+    penalties: Penalties = field(default_factory=Penalties)
     no_rematch_from: int | None = None
     """In an event with at least this many competitors, nobody should meet the same opponent twice."""
     spread_byes: bool = False

@@ -191,6 +191,8 @@ RULE_CODES = {
     "pairings": {"rematch", "second-bye"},
     "dropped_competitors": {"plays-after-drop", "drop-round-unknown"},
     "penalties": {"unknown-event", "unknown-competitor", "unknown-penalty", "too-many-rounds"},
+    "penalty_guide": {"unknown-infraction", "penalty-differs"},
+    "penalty_effects": {"penalty-without-match"},
 }
 """The codes each registered rule can report."""
 READER_CODES = {"missing-tab", "missing-header", "duplicate-header", "unreadable", "unknown-result", "unknown-status",
@@ -204,6 +206,7 @@ def test_every_registered_rule_has_cases() -> None:
     covered = {c.code for c in BAD} | {"missing-tab", "missing-header", "duplicate-header", "rematch", "second-bye"}
     covered |= {"drawn-match", "member-twice"}  # GL has no games or members: tests/league/test_formats.py covers them
     covered |= {"not-eligible", "unknown-value"}  # account standings: tests/league/test_magic.py
+    covered |= {"unknown-infraction", "penalty-differs", "penalty-without-match"}  # GL has no guide or effects: test_magic.py
     assert set(ALL_CODES) <= covered
 
 

@@ -98,3 +98,45 @@ def test_standings_show_the_record_and_percentages_at_full_precision() -> None:
     assert sheet.header == ("Rank", "Player", "Points", "Record", "OMW%", "GW%", "OGW%", "Prize", "Note")
     assert sheet.rows[0][:7] == (1, "Ana", 4, "1-0-1", 0.33, 10 / 18, 7 / 18)  # Ben: 1 point of 6, floored
     assert dict(sheet.number_formats) == {4: "0.00%", 5: "0.00%", 6: "0.00%"}
+
+
+def _penalised(penalty: list[Cell], rel: int | None = None) -> dict[str, list[list[Cell]]]:
+    tabs = _tabs([[1, 1, "Ana", "Ben", 2, 1, None, "", "", "", ""], [2, 1, "Ana", "Ben", 1, 0, None, "", "", "", ""]])
+    tabs["Events"][0].append("REL")
+    tabs["Events"][1].append(rel)
+    tabs["Penalties"] = [["Event", "Round", "Competitor", "Penalty", "Points", "Infraction", "Reason", "Judge"], penalty]
+    return tabs
+
+
+def test_a_game_loss_gives_the_opponent_a_game_of_that_round() -> None:
+    ev = evaluate(_penalised(["W1", 2, "Ana", "Game Loss", None, "Incorrect Deck Played", "", "Rui"]), RULESET, EMPTY)
+    assert ev.problems == []
+    lines = {ev.names[s.key]: s for s in ev.standings["W1"]}
+    assert (lines["Ana"].score, lines["Ben"].score) == (4, 1)  # round 2 became 1-1: a draw
+    assert lines["Ana"].record == (1, 0, 1)
+
+
+def test_a_match_loss_turns_the_round_around() -> None:
+    ev = evaluate(_penalised(["W1", 1, "ana", "Match Loss", None, "Late Past 15 Minutes", "", "Rui"]), RULESET, EMPTY)
+    assert ev.problems == []
+    lines = {ev.names[s.key]: s for s in ev.standings["W1"]}
+    assert (lines["Ana"].score, lines["Ben"].score, lines["Ben"].tiebreaks[1]) == (3, 3, F(2, 3))  # Ben: 2-0 then 0-1
+
+
+@pytest.mark.parametrize("penalty, rel, found", [
+    (["W1", 1, "Ana", "Warning", None, "Slow Play", "", ""], 3, []),
+    (["W1", 1, "Ana", "Caution", None, "Slow Play", "", ""], 3, [("penalty-differs", "D2", "where the guide says Warning")]),
+    (["W1", 1, "Ana", "Caution", None, "Slow Play", "", ""], None, []),
+    (["W1", 1, "Ana", "Warning", None, "Slow Ply", "", ""], 1, [("unknown-infraction", "F2", "did you mean Slow Play?")]),
+    (["W1", 3, "Ana", "Game Loss", None, "Incorrect Deck Played", "", ""], 1, [("penalty-without-match", "B2", "no match in round 3")]),
+])
+def test_the_penalty_guide_by_rules_enforcement_level(penalty: list[Cell], rel: int | None, found: list[tuple[str, str, str]]) -> None:
+    ev = evaluate(_penalised(penalty, rel), RULESET, EMPTY)
+    assert [(p.code, p.cell) for p in ev.problems] == [(code, cell) for code, cell, _ in found]
+    assert all(says in p.problem + p.fix for p, (_, _, says) in zip(ev.problems, found))
+    assert all(p.severity.value == "warning" for p in ev.problems)
+
+
+def test_an_unreadable_rules_enforcement_level_is_reported() -> None:
+    ev = evaluate(_penalised(["W1", 1, "Ana", "Caution", None, "Slow Play", "", ""], 7), RULESET, EMPTY)
+    assert [(p.code, p.tab, p.cell) for p in ev.problems] == [("unreadable", "Events", "H2")]  # and REL 1 is assumed
