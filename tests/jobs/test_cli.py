@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,16 +16,6 @@ from jobs.errors import ConfigError, ExitCode, WorkbookError
 from sync.xlsx import XlsxWorkbook
 
 runner = CliRunner()
-
-
-@pytest.fixture()
-def in_tmp(tmp_path: Path) -> Iterator[Path]:
-    old = Path.cwd()
-    os.chdir(tmp_path)
-    try:
-        yield tmp_path
-    finally:
-        os.chdir(old)
 
 
 def test_every_command_has_help() -> None:

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import csv
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from jobs.cli import app
@@ -15,16 +12,6 @@ from league.demo_magic import build_magic_demo
 from sync.xlsx import XlsxWorkbook
 
 runner = CliRunner()
-
-
-@pytest.fixture()
-def in_tmp(tmp_path: Path) -> Iterator[Path]:
-    old = Path.cwd()
-    os.chdir(tmp_path)
-    try:
-        yield tmp_path
-    finally:
-        os.chdir(old)
 
 
 def test_the_magic_demo_syncs_with_its_planted_mistakes(in_tmp: Path) -> None:
