@@ -43,6 +43,8 @@ def quote_tab(name: str) -> str:
 
 def as_text(value: Cell) -> str:
     """The cell as people would read it, trimmed; numbers lose a trailing `.0`."""
+    if type(value) is str:  # most cells: checked first, as this runs for every cell of every tab
+        return value.strip()
     if value is None:
         return ""
     if isinstance(value, bool):
