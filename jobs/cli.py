@@ -23,6 +23,7 @@ from sync.workbook import CredentialsError
 from sync.workbook import BackendError
 
 if TYPE_CHECKING:
+    from jobs.pair_job import PairResult
     from jobs.sync_job import SyncResult
 
 app = typer.Typer(help="Spreadsheet league automation: validate results, rank, write standings back.",
@@ -141,4 +142,28 @@ def sync(
             return run_sync(cfg, open_workbook(cfg), dry_run=dry_run, progress=progress)
     result = guarded(job)
     _report(result)
+    raise typer.Exit(result.code)
+
+
+@app.command()
+def pair(
+    config: ConfigArg = None,
+    event: Annotated[str, typer.Option(help="The event whose next round to pair.")] = "",
+    seed: Annotated[int | None, typer.Option(help="Seed of the random draw (default: one fixed per event), for a reproducible round.")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the round and why; write nothing.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Pair even while the previous round has unfinished results.")] = False,
+) -> None:
+    """Pair an event's next round by its ruleset and add the rows below the event's results rows."""
+    from jobs.pair_job import run_pair
+    from sync.open import open_workbook
+
+    if not event:
+        output.errors.print("[red]error:[/red] name the event to pair with --event")
+        raise typer.Exit(ExitCode.USAGE)
+
+    def job() -> PairResult:
+        cfg = load_config(config)
+        return run_pair(cfg, open_workbook(cfg), event, seed, dry_run, force)
+    result = guarded(job)
+    output.show_pairings(result)
     raise typer.Exit(result.code)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
@@ -14,6 +15,9 @@ from jobs.exports import MOVE, move_text, percent_columns
 from league.cells import Cell, as_text
 from league.problems import Problem
 from league.sheet import Sheet
+
+if TYPE_CHECKING:
+    from jobs.pair_job import PairResult
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
@@ -60,3 +64,19 @@ def show_problems(problems: Sequence[Problem], limit: int = 20) -> None:
     console.print(table)
     if len(problems) > limit:
         console.print(f"… and {len(problems) - limit} more in the Problems tab")
+
+
+def show_pairings(result: PairResult) -> None:
+    """The proposed round, table by table, with why each pairing was made; then what happened to it."""
+    table = Table(title=f"{result.event}: round {result.round} (seed {result.seed})", title_justify="left")
+    for head in ("Table", "Competitor", "Opponent", "Why"):
+        table.add_column(head, overflow="fold")
+    for p in result.pairings:
+        table.add_row(str(p.table), escape(result.names[p.first]), escape(result.names[p.second]) if p.second else "bye", escape(p.why))
+    console.print(table)
+    if result.refused:
+        console.print("[red]not written:[/red] " + "; ".join(result.refused) + ". Or pair anyway with --force.")
+    elif result.written:
+        console.print(f"added {len(result.rows)} rows to the results tab of {result.event}")
+    else:
+        console.print("dry run: nothing written")

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from league.pairing import SYSTEMS
 from league.rules.components import parsers
 from league.rules.options import Context, Option, check_options, flag, number
 from league.cells import name_key
@@ -142,11 +143,21 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         record=fmt.get("record", bool, False),
         components=components, event_prizes=_prizes(prizes, "event"), league_prizes=_prizes(prizes, "league"),
         penalties=_penalties(penalties),
+        pairing=_pairing(top.section("pairing", {})),
         no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),
     )
     for section in (comp, fmt, reg, members, prizes, penalties, top):
         section.done()
     return ruleset
+
+
+def _pairing(s: Section) -> str:
+    """`[pairing] system`: one of the registered pairing systems, or none (rounds are paired by hand)."""
+    system: str = s.get("system", str, "")
+    if system and system not in SYSTEMS:
+        raise s.error("system", f"is {system!r}: no such pairing system; known: {', '.join(sorted(SYSTEMS))}")
+    s.done()
+    return system
 
 
 def _penalties(s: Section) -> Penalties:

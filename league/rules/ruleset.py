@@ -234,6 +234,8 @@ class Ruleset:
     event_prizes: tuple[Prize, ...] = ()
     league_prizes: tuple[Prize, ...] = ()
     penalties: Penalties = field(default_factory=Penalties)
+    pairing: str = ""
+    """The pairing system `league pair` uses (a name from `league.pairing.SYSTEMS`); empty: pairing by hand."""
     no_rematch_from: int | None = None
     """In an event with at least this many competitors, nobody should meet the same opponent twice."""
     spread_byes: bool = False

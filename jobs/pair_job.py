@@ -1,0 +1,88 @@
+"""`league pair`: the next round of an event, by its ruleset's pairing system, added below its results rows."""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+
+from filelock import FileLock, Timeout
+
+from jobs.config import Config
+from jobs.errors import ConfigError, ExitCode, WorkbookError
+from jobs.sync_job import LOCK_WAIT_SECONDS, lock_file, read_inputs
+from league.cells import Cell, name_key
+from league.evaluate import evaluate
+from league.pairing import SYSTEMS, Pairing, history
+from league.problems import Severity
+from league.rules.ruleset import Kind, Results
+from sync.workbook import Workbook
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """A proposed round: its pairings, the rows for the results tab, and whether they were written."""
+
+    event: str
+    round: int
+    seed: int
+    pairings: list[Pairing]
+    names: dict[str, str]
+    """Competitor key -> name as registered."""
+    rows: list[dict[str, Cell]]
+    written: bool
+    refused: list[str]
+    """Why the round was not written: rows of the previous round that still have errors, or no round left."""
+    code: ExitCode
+
+
+def default_seed(event: str) -> int:
+    """The seed of an event when none is given: the same every time, so rounds follow one plan."""
+    return zlib.crc32(name_key(event).encode("utf-8"))
+
+
+def run_pair(config: Config, workbook: Workbook, event: str, seed: int | None = None, dry_run: bool = False,
+             force: bool = False) -> PairResult:
+    """Pair the event's next round and add its rows to the event's results tab (unless a dry run or refused)."""
+    lock = FileLock(str(lock_file(config)))
+    try:
+        with lock.acquire(timeout=LOCK_WAIT_SECONDS):
+            return _pair(config, workbook, event, seed, dry_run, force)
+    except Timeout:
+        raise WorkbookError(f"a sync of this workbook is still running (lock {lock.lock_file}); try again when it has finished") from None
+
+
+def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_run: bool, force: bool) -> PairResult:
+    rs = config.ruleset
+    if not rs.pairing:
+        raise ConfigError(f"ruleset {rs.name!r} names no pairing system: add `[pairing] system = ...` "
+                          f"({', '.join(sorted(SYSTEMS))})")
+    inputs, _ = read_inputs(workbook)
+    ev = evaluate(inputs, rs, config.catalog)
+    found = ev.league.event_id(event)
+    if found is None or found not in ev.standings:
+        raise ConfigError(f"there is no event {event!r}; events: {', '.join(e.id for e in ev.league.events) or 'none'}")
+    details = ev.league.event_by_id[found]
+    h = history(ev.league, found, ev.standings[found])
+    number, seed = h.played_rounds + 1, default_seed(found) if seed is None else seed
+    errors = {p.row for p in ev.problems if p.severity is Severity.ERROR and p.tab == details.results_tab}
+    unfinished = [f"{details.results_tab} row {m.row}" for m in ev.league.matches
+                  if m.event == found and m.round == h.played_rounds and m.row in errors]
+    reasons = [f"round {h.played_rounds} is unfinished: fix " + ", ".join(unfinished)] if unfinished else []
+    reasons += [f"{found} has had all its {rs.rounds} rounds"] if number > rs.rounds else []
+    pairings = SYSTEMS[rs.pairing](h, number, seed, rs.rounds)
+    rows = [_row(rs.results, number, p, ev.names) for p in pairings]
+    refused = bool(reasons) and not force
+    if not (refused or dry_run):
+        workbook.add_rows(details.results_tab, rows)
+    code = ExitCode.INPUT_ERRORS if refused else ExitCode.CLEAN
+    return PairResult(found, number, seed, pairings, ev.names, rows, not (refused or dry_run), reasons if refused else [], code)
+
+
+def _row(res: Results, number: int, p: Pairing, names: dict[str, str]) -> dict[str, Cell]:
+    """One results row of the new round: round, table and competitors; a bye with its word in `Result`."""
+    row: dict[str, Cell] = {res.round: number, res.table: p.table, res.side_header(res.competitor, res.sides[0]): names[p.first]}
+    if p.second is None:
+        row[res.result] = next(word for word, meaning in res.kinds.items() if meaning.kind is Kind.BYE)
+    else:
+        row[res.side_header(res.competitor, res.sides[1])] = names[p.second]
+    return row

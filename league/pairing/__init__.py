@@ -1,0 +1,24 @@
+"""Next-round pairing systems by name, chosen by the ruleset's `[pairing] system`.
+
+- `round_robin`: random with the fewest repeats, planned for the whole event (GL): `round_robin.py`
+- `swiss`: score groups as one weighted matching (Magic, MESBG): `swiss.py`
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from league.pairing.base import Pairing
+from league.pairing.history import History, history
+from league.pairing.round_robin import round_robin
+from league.pairing.swiss import swiss
+
+PairingSystem = Callable[[History, int, int, int], list[Pairing]]
+
+SYSTEMS: dict[str, PairingSystem] = {
+    "round_robin": round_robin,
+    "swiss": lambda h, number, seed, total: swiss(h, number, seed),
+}
+"""Every pairing system a ruleset can name: (history, round number, seed, the event's rounds) -> the round."""
+
+__all__ = ["SYSTEMS", "History", "Pairing", "PairingSystem", "history"]

@@ -1,0 +1,54 @@
+"""What an event's results say for pairing its next round: who is still in, who met whom, byes, scores."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+from league.cells import name_key
+from league.checks.pairings import left_in
+from league.model.league import League
+from league.model.standing import Standing
+from league.rules.ruleset import Kind, Status
+
+
+@dataclass(frozen=True)
+class History:
+    """An event so far, by competitor key."""
+
+    event: str
+    played_rounds: int
+    """The last round with any results row."""
+    active: list[str]
+    """Competitors still in the event, in registration order: not dropped, not disqualified, not out by a penalty."""
+    met: Counter[frozenset[str]]
+    """How often each pair of competitors has met."""
+    byes: Counter[str]
+    scores: dict[str, Fraction]
+    ranks: dict[str, int]
+    """Standing position (1 = top), ties broken by registration order."""
+    rounds: list[set[frozenset[str]]]
+    """The pairs of each round played so far, round 1 first (a bye is a one-member set)."""
+
+
+def history(lg: League, event: str, standings: list[Standing]) -> History:
+    """The pairing history of one event from its results rows and its current standings."""
+    rows = [m for m in lg.matches if m.event == event and m.round is not None and m.kind is not None]
+    last = max((m.round or 0 for m in rows), default=0)
+    gone = {key for (ev, key), _ in left_in(lg).items() if ev == event}
+    entrants = [e for (ev, _), e in lg.roster.items() if ev == event]
+    active = [e.key for e in entrants if e.status is Status.ACTIVE and e.key not in gone]
+    met: Counter[frozenset[str]] = Counter()
+    byes: Counter[str] = Counter()
+    rounds: list[set[frozenset[str]]] = [set() for _ in range(last)]
+    for m in rows:
+        keys = frozenset(name_key(s.name) for s in m.sides if s.name)
+        rounds[(m.round or 1) - 1].add(keys)
+        if m.kind is Kind.BYE:
+            byes.update(keys)
+        elif len(keys) == 2:
+            met[keys] += 1
+    order = {s.key: i for i, s in enumerate(standings)}
+    return History(event, last, active, met, byes, {s.key: s.score for s in standings},
+                   {key: order.get(key, len(order)) + 1 for key in active}, rounds)

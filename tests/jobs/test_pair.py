@@ -1,0 +1,66 @@
+"""`league pair` through the real CLI on an .xlsx league: the next round's rows appended, nothing else changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+from typer.testing import CliRunner
+
+from jobs.cli import app
+from sync.xlsx import XlsxWorkbook
+
+runner = CliRunner()
+PLAYERS = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"]
+
+
+def _league(folder: Path) -> XlsxWorkbook:
+    assert runner.invoke(app, ["init", "--ruleset", "ogaming-mtg", "--event", "W1"]).exit_code == 0
+    book = XlsxWorkbook(folder / "league.xlsx")
+    book.add_rows("Players", [{"Player": p, "Event": "W1", "Account Standing": "Good"} for p in PLAYERS])
+    return book
+
+
+def _judge_types_games(folder: Path, round_: int) -> None:
+    """The judges fill in the games of a round: side A wins 2-1 (a bye needs nothing)."""
+    wb = openpyxl.load_workbook(folder / "league.xlsx")
+    ws = wb["Results W1"]
+    for row in ws.iter_rows(min_row=2):
+        if row[0].value == round_ and row[3].value:
+            row[4].value, row[5].value = 2, 1
+    wb.save(folder / "league.xlsx")
+
+
+def _pairs(folder: Path, round_: int) -> set[frozenset[str]]:
+    grid = XlsxWorkbook(folder / "league.xlsx").read(["Results W1"])["Results W1"]
+    return {frozenset(c for c in row[2:4] if c) for row in grid[1:] if row[0] == round_}
+
+
+def test_pair_appends_a_round_refuses_while_it_is_unfinished_then_pairs_the_next(in_tmp: Path) -> None:
+    _league(in_tmp)
+    first = runner.invoke(app, ["pair", "--event", "W1", "--seed", "7"])
+    assert first.exit_code == 0, first.output
+    grid = XlsxWorkbook(in_tmp / "league.xlsx").read(["Results W1"])["Results W1"]
+    assert [row[:2] for row in grid[1:]] == [[1, 1], [1, 2], [1, 3], [1, 4]]
+    assert [(row + [None] * 8)[7] for row in grid[1:]].count("Bye") == 1 and len(_pairs(in_tmp, 1)) == 4
+    players = {p for pair in _pairs(in_tmp, 1) for p in pair}
+    assert players == set(PLAYERS)
+
+    refused = runner.invoke(app, ["pair", "--event", "W1"])
+    assert refused.exit_code == 1 and "round 1 is unfinished" in " ".join(refused.output.split())
+    assert len(XlsxWorkbook(in_tmp / "league.xlsx").read(["Results W1"])["Results W1"]) == 5  # nothing added
+
+    _judge_types_games(in_tmp, 1)
+    dry = runner.invoke(app, ["pair", "--event", "W1", "--dry-run"])
+    assert dry.exit_code == 0 and "dry run" in dry.output and not _pairs(in_tmp, 2)
+    second = runner.invoke(app, ["pair", "--event", "w1"])
+    assert second.exit_code == 0, second.output
+    assert len(_pairs(in_tmp, 2)) == 4 and not (_pairs(in_tmp, 1) - {p for p in _pairs(in_tmp, 1) if len(p) == 1}) & _pairs(in_tmp, 2)
+    assert "score group" in second.output or "float" in second.output
+
+
+def test_pair_names_a_missing_event_and_the_forgotten_option(in_tmp: Path) -> None:
+    _league(in_tmp)
+    assert runner.invoke(app, ["pair"]).exit_code == 2
+    result = runner.invoke(app, ["pair", "--event", "W9"])
+    assert result.exit_code == 2 and "no event 'W9'" in result.output

@@ -1,0 +1,121 @@
+"""Pairing systems: the properties a judge relies on, checked over many seeded rounds and, for Swiss, exhaustively."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from league.pairing import SYSTEMS, History, Pairing
+
+
+def _start(players: list[str]) -> History:
+    return History("E", 0, list(players), Counter(), Counter(), dict.fromkeys(players, Fraction(0)),
+                   {p: i + 1 for i, p in enumerate(players)}, [])
+
+
+def _after(h: History, round_: list[Pairing], rng: random.Random, active: list[str] | None = None) -> History:
+    """The history once a round is played: random winners score 1."""
+    met, byes, scores = h.met.copy(), h.byes.copy(), dict(h.scores)
+    played: set[frozenset[str]] = set()
+    for p in round_:
+        if p.second is None:
+            byes[p.first] += 1
+            scores[p.first] += 1
+            played.add(frozenset([p.first]))
+        else:
+            met[frozenset((p.first, p.second))] += 1
+            scores[rng.choice((p.first, p.second))] += 1
+            played.add(frozenset((p.first, p.second)))
+    keep = active if active is not None else h.active
+    order = sorted(keep, key=lambda k: -scores[k])
+    return History("E", h.played_rounds + 1, keep, met, byes, scores, {k: order.index(k) + 1 for k in keep}, [*h.rounds, played])
+
+
+def _check_round(h: History, round_: list[Pairing]) -> None:
+    seen = [k for p in round_ for k in (p.first, p.second) if k is not None]
+    assert len(seen) == len(set(seen)) == len(h.active) and set(seen) == set(h.active), "everyone once, nobody twice"
+    assert all(p.first != p.second for p in round_)
+    assert [p.table for p in round_] == list(range(1, len(round_) + 1))
+    assert sum(p.second is None for p in round_) == len(h.active) % 2
+
+
+def _event(system: str, players: int, rounds: int, seed: int) -> History:
+    rng = random.Random(seed)
+    h = _start([f"P{i:02d}" for i in range(players)])
+    for number in range(1, rounds + 1):
+        round_ = SYSTEMS[system](h, number, seed, rounds)
+        _check_round(h, round_)
+        h = _after(h, round_, rng)
+    return h
+
+
+@pytest.mark.parametrize("players", range(9, 17))
+def test_gl_pairs_9_to_16_players_for_7_rounds_with_no_repeat_on_1000_seeds(players: int) -> None:
+    for seed in range(1000):
+        h = _event("round_robin", players, 7, seed)
+        assert max(h.met.values()) == 1, seed
+        assert max(h.byes.values(), default=0) <= 1, seed  # nobody a second bye before everyone had one
+
+
+def test_gl_pairs_8_players_as_a_full_round_robin() -> None:
+    for seed in range(50):
+        h = _event("round_robin", 8, 7, seed)
+        assert set(h.met) == {frozenset(p) for p in itertools.combinations([f"P{i:02d}" for i in range(8)], 2)}
+
+
+def test_gl_keeps_repeats_to_the_fewest_after_a_drop() -> None:
+    rng = random.Random(3)
+    h = _start([f"P{i:02d}" for i in range(10)])
+    for number in range(1, 8):
+        round_ = SYSTEMS["round_robin"](h, number, 11, 7)
+        _check_round(h, round_)
+        h = _after(h, round_, rng, active=[k for k in h.active if k != "P03"] if number == 3 else None)
+    assert "P03" not in {k for p in h.rounds[-1] for k in p}
+    assert max(h.met.values()) == 1
+
+
+def _pairings(players: list[str]) -> list[list[tuple[str, str | None]]]:
+    """Every way to pair the field (with one bye when the count is odd)."""
+    if not players:
+        return [[]]
+    if len(players) % 2:
+        return [[(bye, None), *rest] for bye in players for rest in _pairings([p for p in players if p != bye])]
+    first, others = players[0], players[1:]
+    return [[(first, o), *rest] for o in others for rest in _pairings([p for p in others if p != o])]
+
+
+def _faults(h: History, pairs: list[tuple[str, str | None]]) -> tuple[int, int]:
+    """(rematches, second byes) of a round: what no pairing may have more of than it must."""
+    return (sum(h.met[frozenset((a, b))] for a, b in pairs if b),
+            sum(1 for a, b in pairs if b is None and h.byes[a]))
+
+
+@pytest.mark.parametrize("players", [4, 5, 6, 7, 8])
+def test_swiss_has_the_fewest_rematches_then_second_byes_of_every_possible_round(players: int) -> None:
+    """Checked against every possible pairing of the field: no rematch while a rematch-free round exists, then
+    no second bye while one without exists."""
+    for seed in range(120):
+        rng = random.Random(seed)
+        h = _start([f"P{i}" for i in range(players)])
+        for number in range(1, min(players, 6)):
+            round_ = SYSTEMS["swiss"](h, number, seed, 8)
+            _check_round(h, round_)
+            if number > 1:
+                best = min(_faults(h, pairs) for pairs in _pairings(list(h.active)))
+                assert _faults(h, [(p.first, p.second) for p in round_]) == best, (seed, number)
+            h = _after(h, round_, rng)
+
+
+def test_swiss_pairs_within_score_groups_and_gives_the_bye_to_the_lowest_ranked() -> None:
+    players = ["A", "B", "C", "D", "E"]
+    scores = {"A": Fraction(3), "B": Fraction(3), "C": Fraction(1), "D": Fraction(1), "E": Fraction(0)}
+    h = History("E", 1, players, Counter({frozenset(("A", "E")): 1, frozenset(("B", "C")): 1}), Counter({"D": 1}),
+                scores, {"A": 1, "B": 2, "C": 3, "D": 4, "E": 5}, [{frozenset(("A", "E")), frozenset(("B", "C")), frozenset({"D"})}])
+    round_ = SYSTEMS["swiss"](h, 2, 1, 4)
+    pairs = {frozenset(p for p in (r.first, r.second) if p) for r in round_}
+    assert pairs == {frozenset(("A", "B")), frozenset(("C", "D")), frozenset({"E"})}
+    assert round_[0].why == "score group 3" and round_[-1].why == "bye: the lowest-ranked without one"
