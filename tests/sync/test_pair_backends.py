@@ -1,0 +1,54 @@
+"""`league pair` through the local Sheets API and on .xlsx: identical rows appended, nothing else changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sheets_server import SheetsServer
+from test_google import ACCOUNT, SHEET_ID, texts
+
+from jobs.config import load_config, load_ruleset
+from jobs.pair_job import run_pair
+from league.cells import Grid
+from league.demo_magic import build_magic_demo
+from league.sheet import Sheet
+from sync.open import open_workbook
+from sync.xlsx import XlsxWorkbook
+
+
+def _inputs() -> dict[str, Grid]:
+    """The Magic demo with the last round of its first week not yet paired (its planted mistake stays: forced)."""
+    ruleset, catalog = load_ruleset("ogaming-mtg", Path("."))
+    tabs = build_magic_demo().tabs(ruleset, catalog)
+    tabs["Results W1"] = [row for row in tabs["Results W1"] if row[0] != 4]
+    return tabs
+
+
+def test_pair_appends_the_same_rows_on_xlsx_and_google(tmp_path: Path, sheets_server: SheetsServer,
+                                                       service_account_file: Path) -> None:
+    inputs = _inputs()
+    offline = tmp_path / "offline"
+    offline.mkdir()
+    XlsxWorkbook(offline / "league.xlsx").create([Sheet(n, tuple(map(str, g[0])), tuple(map(tuple, g[1:]))) for n, g in inputs.items()])
+    (offline / "league.toml").write_text('ruleset = "ogaming-mtg"\nworkbook = "league.xlsx"\n', encoding="utf-8")
+    local = load_config(offline)
+    done = run_pair(local, open_workbook(local), "W1", seed=5, force=True)
+    assert done.written and done.round == 4
+
+    sheets_server.add_spreadsheet(SHEET_ID, inputs, shared_with=[ACCOUNT])
+    online = tmp_path / "online"
+    online.mkdir()
+    (online / "league.toml").write_text(
+        f'ruleset = "ogaming-mtg"\nspreadsheet_id = "{SHEET_ID}"\ncredentials = "{service_account_file}"\n'
+        f'sheets_api = "{sheets_server.url}"\n', encoding="utf-8")
+    remote = load_config(online)
+    before = sheets_server.count()
+    assert run_pair(remote, open_workbook(remote), "W1", seed=5, force=True).rows == done.rows
+    assert sheets_server.count() - before == 3  # the metadata, one read of every tab, one write
+
+    book = XlsxWorkbook(offline / "league.xlsx")
+    for tab in book.tab_names():
+        expected = texts(book.read([tab])[tab])
+        assert texts(sheets_server.values(SHEET_ID, tab)) == expected, tab
+    added = texts(book.read(["Results W1"])["Results W1"])[len(inputs["Results W1"]):]
+    assert len(added) == len(done.rows) and all(row[0] == "4" for row in added)
