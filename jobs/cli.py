@@ -23,6 +23,7 @@ from sync.workbook import CredentialsError
 from sync.workbook import BackendError
 
 if TYPE_CHECKING:
+    from jobs.bracket_job import BracketResult
     from jobs.pair_job import PairResult
     from jobs.sync_job import SyncResult
 
@@ -166,4 +167,30 @@ def pair(
         return run_pair(cfg, open_workbook(cfg), event, seed, dry_run, force)
     result = guarded(job)
     output.show_pairings(result)
+    raise typer.Exit(result.code)
+
+
+@app.command()
+def bracket(
+    config: ConfigArg = None,
+    event: Annotated[str, typer.Option(help="The event whose playoffs to seed from its standings.")] = "",
+) -> None:
+    """Seed single-elimination playoffs from an event's standings into a `Bracket <Event>` tab.
+
+    Judges type each match's games there; every sync moves the winners on."""
+    from jobs.bracket_job import run_bracket
+    from sync.open import open_workbook
+
+    if not event:
+        output.errors.print("[red]error:[/red] name the event with --event")
+        raise typer.Exit(ExitCode.USAGE)
+    def job() -> BracketResult:
+        cfg = load_config(config)
+        return run_bracket(cfg, open_workbook(cfg), event)
+    result = guarded(job)
+    if result.sheet:
+        output.show_sheet(result.sheet, limit=len(result.sheet.rows), skip=("Note",))
+        output.console.print(f"wrote {result.sheet.name}: judges type the games there; each sync moves the winners on")
+    else:
+        output.console.print(f"[red]not written:[/red] {result.refused}")
     raise typer.Exit(result.code)

@@ -17,6 +17,8 @@ from jobs.errors import ExitCode, ExportError, WorkbookError
 from jobs.exports import write_csv
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate
+from league.pairing.bracket import bracket_sheet, seeds_from
+from league.rules.ruleset import Ruleset
 from league.report import (
     leaderboard_sheet,
     problems_sheet,
@@ -24,6 +26,7 @@ from league.report import (
     sync_log_row,
 )
 from league.sheet import (
+    BRACKET_PREFIX,
     LEADERBOARD_TAB,
     STANDINGS_PREFIX,
     Changes,
@@ -97,7 +100,8 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     inputs, outputs = read_inputs(workbook)
     progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
     ev = evaluate(inputs, config.ruleset, config.catalog)
-    tables = [*standings_sheets(ev), leaderboard_sheet(ev, outputs.get(LEADERBOARD_TAB)), problems_sheet(ev.problems, now)]
+    tables = [*standings_sheets(ev), leaderboard_sheet(ev, outputs.get(LEADERBOARD_TAB)), problems_sheet(ev.problems, now),
+              *brackets(outputs, config.ruleset)]
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
     outcome = f"{'dry run' if dry_run else 'synced'}, {ev.errors} error(s)"
     # A tab the Events tab names as a results tab is the judges', whatever its name: never written over.
@@ -115,6 +119,14 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     except ExportError as exc:
         return SyncResult(ev, changes, [], ExitCode.EXPORTS_FAILED, export_problem=str(exc))
     return SyncResult(ev, changes, exported, code)
+
+
+def brackets(outputs: dict[str, Grid], ruleset: Ruleset) -> list[Sheet]:
+    """Each playoff bracket rewritten with the games judges typed into it and the winners moved on."""
+    if ruleset.playoffs is None:
+        return []
+    return [bracket_sheet(name[len(BRACKET_PREFIX):], seeds_from(grid), ruleset.playoffs[1], grid)
+            for name, grid in outputs.items() if name.startswith(BRACKET_PREFIX) and seeds_from(grid)]
 
 
 def describe(changes: Changes, outputs: dict[str, Grid]) -> list[str]:

@@ -72,8 +72,10 @@ LEADERBOARD_TAB = "Leaderboard"
 PROBLEMS_TAB = "Problems"
 SYNC_LOG_TAB = "Sync Log"
 STANDINGS_PREFIX = "Standings "
+BRACKET_PREFIX = "Bracket "
+"""A playoff bracket: the tool's tab, rewritten every sync, keeping the games judges type into it."""
 
 
 def is_output_tab(name: str) -> bool:
     """Whether a tab belongs to the tool (rewritten every sync) rather than to people."""
-    return name in (LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB) or name.startswith(STANDINGS_PREFIX)
+    return name in (LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB) or name.startswith((STANDINGS_PREFIX, BRACKET_PREFIX))

@@ -143,12 +143,24 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         record=fmt.get("record", bool, False),
         components=components, event_prizes=_prizes(prizes, "event"), league_prizes=_prizes(prizes, "league"),
         penalties=_penalties(penalties),
-        pairing=_pairing(top.section("pairing", {})),
+        pairing=_pairing(top.section("pairing", {})), playoffs=_playoffs(top.section("playoffs", {})),
         no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),
     )
     for section in (comp, fmt, reg, members, prizes, penalties, top):
         section.done()
     return ruleset
+
+
+def _playoffs(s: Section) -> tuple[int, tuple[int, ...]] | None:
+    """`[playoffs]`: how many go through to single elimination, and each round's best-of length."""
+    if not s.data:
+        return None
+    size = _positive(s, "size")
+    lengths = s.get("best_of", list, [3])
+    if size < 2 or not lengths or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 and n % 2 for n in lengths):
+        raise s.error("best_of" if size >= 2 else "size", f"needs at least 2 competitors and odd best-of lengths, found {size}, {lengths!r}")
+    s.done()
+    return size, tuple(lengths)
 
 
 def _pairing(s: Section) -> str:

@@ -234,6 +234,8 @@ class Ruleset:
     event_prizes: tuple[Prize, ...] = ()
     league_prizes: tuple[Prize, ...] = ()
     penalties: Penalties = field(default_factory=Penalties)
+    playoffs: tuple[int, tuple[int, ...]] | None = None
+    """(competitors who go through, best-of length of each round with the last repeating) for `league bracket`."""
     pairing: str = ""
     """The pairing system `league pair` uses (a name from `league.pairing.SYSTEMS`); empty: pairing by hand."""
     no_rematch_from: int | None = None

@@ -19,7 +19,7 @@ runner = CliRunner()
 
 
 def test_every_command_has_help() -> None:
-    for command in ("init", "demo", "check", "sync", "pair"):
+    for command in ("init", "demo", "check", "sync", "pair", "bracket"):
         result = runner.invoke(app, [command, "--help"])
         assert result.exit_code == 0, result.output
         assert "Usage" in result.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import openpyxl
 from typer.testing import CliRunner
 
 from jobs.cli import app
@@ -43,3 +44,23 @@ def test_a_preset_without_a_demo_is_a_clear_error(in_tmp: Path, tmp_path: Path) 
     (tmp_path / "mine.toml").write_text('extends = "ogaming-mtg"\n', encoding="utf-8")
     result = runner.invoke(app, ["demo", "x", "--ruleset", "mine.toml"])
     assert result.exit_code == 2 and "no demo league" in result.output
+
+
+def test_a_bracket_is_seeded_and_each_sync_moves_the_winners_on(in_tmp: Path) -> None:
+    assert runner.invoke(app, ["demo", "magic", "--ruleset", "ogaming-mtg"]).exit_code == 0
+    folder = in_tmp / "magic"
+    seeded = runner.invoke(app, ["bracket", str(folder), "--event", "W2"])
+    assert seeded.exit_code == 0, seeded.output
+    book = XlsxWorkbook(folder / "ogaming-mtg-league.xlsx")
+    tab = book.read(["Bracket W2"])["Bracket W2"]
+    standings = book.read(["Standings W2"])["Standings W2"]
+    assert [tab[1][4], tab[1][6]] == [standings[1][1], standings[8][1]]  # 1 v 8
+    wb = openpyxl.load_workbook(folder / "ogaming-mtg-league.xlsx")
+    wb["Bracket W2"]["H2"], wb["Bracket W2"]["I2"] = 0, 2  # the 8th seed wins its quarter-final 2-0
+    wb.save(folder / "ogaming-mtg-league.xlsx")
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1  # the demo's planted mistakes remain
+    tab = XlsxWorkbook(folder / "ogaming-mtg-league.xlsx").read(["Bracket W2"])["Bracket W2"]
+    assert tab[1][9] == standings[8][1] and tab[5][4] == standings[8][1]  # on to the semi-final
+    assert (tab[1][7], tab[1][8]) == (0, 2)  # the typed games are kept
+    again = runner.invoke(app, ["bracket", str(folder), "--event", "W2"])
+    assert again.exit_code == 1 and "already exists" in again.output

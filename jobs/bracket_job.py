@@ -1,0 +1,62 @@
+"""`league bracket`: single-elimination playoffs seeded from an event's standings, as a `Bracket <Event>` tab."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from filelock import FileLock, Timeout
+
+from jobs.config import Config
+from jobs.errors import ConfigError, ExitCode, WorkbookError
+from jobs.sync_job import LOCK_WAIT_SECONDS, lock_file, read_inputs
+from league.evaluate import evaluate
+from league.pairing.bracket import bracket_sheet, bracket_tab
+from league.rules.ruleset import Status
+from league.sheet import Changes, Sheet
+from sync.workbook import Workbook
+
+
+@dataclass(frozen=True)
+class BracketResult:
+    """The bracket written (or why not): the seeded competitors and the tab."""
+
+    event: str
+    seeds: list[str]
+    sheet: Sheet | None
+    refused: str
+    code: ExitCode
+
+
+def run_bracket(config: Config, workbook: Workbook, event: str) -> BracketResult:
+    """Seed the playoffs from the event's standings and write the bracket tab; later syncs advance the winners."""
+    lock = FileLock(str(lock_file(config)))
+    try:
+        with lock.acquire(timeout=LOCK_WAIT_SECONDS):
+            return _bracket(config, workbook, event)
+    except Timeout:
+        raise WorkbookError(f"a sync of this workbook is still running (lock {lock.lock_file}); try again when it has finished") from None
+
+
+def _bracket(config: Config, workbook: Workbook, event: str) -> BracketResult:
+    rs = config.ruleset
+    if rs.playoffs is None:
+        raise ConfigError(f"ruleset {rs.name!r} has no playoffs: add `[playoffs] size = 8` (and `best_of`)")
+    size, best_of = rs.playoffs
+    inputs, outputs = read_inputs(workbook)
+    ev = evaluate(inputs, rs, config.catalog)
+    found = ev.league.event_id(event)
+    if found is None:
+        raise ConfigError(f"there is no event {event!r}; events: {', '.join(e.id for e in ev.league.events) or 'none'}")
+    if bracket_tab(found).casefold() in {name.casefold() for name in outputs}:
+        return BracketResult(found, [], None, f"{bracket_tab(found)} already exists: delete that tab to seed the playoffs again",
+                             ExitCode.INPUT_ERRORS)
+    out = {e.key for e in ev.league.entrants if e.event == found and e.status is not Status.ACTIVE}
+    lines = [s for s in ev.standings[found] if s.rank is not None and s.matches and s.key not in out]
+    if len(lines) > size and lines[size].key in lines[size - 1].tie:
+        tied = ", ".join(ev.names[k] for k in lines[size - 1].tie)
+        return BracketResult(found, [], None, f"a tie across the cut at rank {lines[size - 1].rank} ({tied}): settle it first "
+                             "(a judge decision or a tiebreaker match)", ExitCode.INPUT_ERRORS)
+    seeds = [ev.names[s.key] for s in lines[:size]]
+    sheet = bracket_sheet(found, seeds, best_of)
+    workbook.write(Changes(replace=(sheet,)))
+    return BracketResult(found, seeds, sheet, "", ExitCode.CLEAN)
