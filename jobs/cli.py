@@ -194,3 +194,49 @@ def bracket(
     else:
         output.console.print(f"[red]not written:[/red] {result.refused}")
     raise typer.Exit(result.code)
+
+
+@app.command()
+def export(
+    config: ConfigArg = None,
+    format: Annotated[str, typer.Option("--format", help="png, txt (the caption), html, pdf (the poster) or csv.")] = "png",
+    event: Annotated[str | None, typer.Option(help="Only this event's standings (default: the leaderboard and every event).")] = None,
+) -> None:
+    """Write one format of the latest synced standings into the exports folder."""
+    from jobs.export_job import run_export
+
+    paths = guarded(lambda: run_export(load_config(config), format, event))
+    for path in paths:
+        output.console.print(f"exported {path}")
+
+
+@app.command()
+def history(
+    config: ConfigArg = None,
+    at: Annotated[int | None, typer.Option(help="Show the standings of sync number N.")] = None,
+    player: Annotated[str | None, typer.Option(help="Show this competitor's leaderboard rank at each sync.")] = None,
+) -> None:
+    """List the syncs that changed the standings, one line each; or one of them, or a competitor over time."""
+    from jobs.export_job import run_history
+
+    for line in guarded(lambda: run_history(load_config(config), at, player)):
+        output.console.print(escape(line), highlight=False)
+
+
+@app.command()
+def publish(
+    config: ConfigArg = None,
+    facebook: Annotated[bool, typer.Option("--facebook", help="Post to the Facebook Page in [branding].")] = False,
+) -> None:
+    """Post the latest leaderboard image and caption, once per changed leaderboard (the token comes from
+    LEAGUE_FACEBOOK_TOKEN)."""
+    from jobs.publish_job import run_publish
+
+    if not facebook:
+        output.errors.print("[red]error:[/red] say where to publish: --facebook")
+        raise typer.Exit(ExitCode.USAGE)
+    result = guarded(lambda: run_publish(load_config(config)))
+    if result.already:
+        output.console.print(f"leaderboard #{result.snapshot} was posted already (post {result.post_id}); nothing sent")
+    else:
+        output.console.print(f"posted leaderboard #{result.snapshot} to Facebook (post {result.post_id})")

@@ -9,6 +9,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from exporters.branding import Branding
+from jobs.branding import load_branding
 from jobs.errors import ConfigError
 from league.rules.catalog import EMPTY, Catalog, parse_catalog
 from league.rules.components.catalog import CatalogRules
@@ -16,7 +18,8 @@ from league.rules.ruleset import Ruleset
 from league.rules.schema import RulesetError, merged
 
 CONFIG_NAME = "league.toml"
-CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds"}
+CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds",
+               "history", "branding"}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
 MAX_SECONDS = 86_400
 """The longest any wait in league.toml may be: a nightly job must end before the next night's."""
@@ -46,6 +49,10 @@ class Config:
     sheets: SheetsTarget | None = None
     """The Google spreadsheet, when `spreadsheet_id` is set (it takes precedence over `workbook`)."""
     warnings: tuple[str, ...] = ()
+    branding: Branding = Branding()
+    """Colours, logo, hashtags and the Facebook Page of the exports (`[branding]`)."""
+    history: Path | None = None
+    """The history file (`history`); None means `league-history.sqlite` beside league.toml."""
 
 
 def presets() -> list[str]:
@@ -132,7 +139,7 @@ def load_config(given: Path | None = None) -> Config:
     path = find_config(given)
     data = _toml(_read(path), str(path))
     warnings = tuple(f"{path}: unknown key `{k}` is ignored" for k in sorted(set(data) - CONFIG_KEYS))
-    for key in ("ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api"):
+    for key in ("ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "history"):
         if key in data and not isinstance(data[key], str):
             raise ConfigError(f"{path}: `{key}` must be a string, found {data[key]!r}")
     if "ruleset" not in data:
@@ -143,7 +150,10 @@ def load_config(given: Path | None = None) -> Config:
     ruleset, catalog = load_ruleset(data["ruleset"], path.parent)
     exports = Path(os.path.expanduser(data.get("exports", "exports")))
     workbook = (path.parent / data["workbook"]).resolve() if "workbook" in data else None
-    return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings)
+    branding, unknown = load_branding(data.get("branding", {}), path)
+    kept = (path.parent / os.path.expanduser(data["history"])).resolve() if "history" in data else None
+    return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
+                  branding, kept)
 
 
 def _sheets_target(data: dict[str, Any], path: Path) -> SheetsTarget | None:

@@ -13,8 +13,9 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
+from exporters.render import PAGE_NAMES, File, stem, stems
 from jobs.errors import ExportError
 from league.cells import Cell, as_text
 from league.sheet import Sheet
@@ -55,45 +56,72 @@ def _move_field(value: Cell) -> str:
 
 def file_name(tab: str) -> str:
     """A file name for a tab: `Standings QR1-GB5` -> `standings-qr1-gb5.csv` (letters of any script kept)."""
-    return re.sub(r"[\W_]+", "-", tab.casefold()).strip("-") + ".csv"
+    return stem(tab) + ".csv"
 
 
 def file_names(tabs: Sequence[str]) -> list[str]:
     """One distinct file name per tab: tabs whose names fold alike get `-2`, `-3`, ..."""
-    taken: set[str] = set()
-    out = []
-    for tab in tabs:
-        stem, n = file_name(tab)[:-4], 1
-        name = f"{stem}.csv"
-        while name in taken:
-            n += 1
-            name = f"{stem}-{n}.csv"
-        taken.add(name)
-        out.append(name)
-    return out
+    return [name + ".csv" for name in stems(tabs)]
 
 
-def write_csv(folder: Path, sheets: Sequence[Sheet]) -> list[Path]:
+def write_csv(folder: Path, sheets: Sequence[Sheet], sweep: bool = True) -> list[Path]:
     """One UTF-8 CSV (with BOM, so Excel reads accents) per sheet, each written atomically.
 
     Call it holding the sync lock: it removes temporary files that a killed sync left behind and
-    the standings an earlier sync exported for an event that is gone (an event id retyped)."""
+    the standings an earlier sync exported for an event that is gone (an event id retyped), unless
+    `sweep` is off (an export of one event's standings)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        for leftover in folder.iterdir():
-            if _TEMP.fullmatch(leftover.name) and leftover.is_file():
-                leftover.unlink()
+        _remove_leftovers(folder)
         names = file_names([s.name for s in sheets])
         for sheet, name in zip(sheets, names):
-            with _atomic(folder / name) as out:
+            with _atomic(_inside(folder, name)) as out:
                 _write_rows(out, sheet)
-        for stale in set(folder.glob(STANDINGS_FILES)) - {folder / name for name in names}:
+        for stale in set(folder.glob(STANDINGS_FILES)) - {folder / name for name in names} if sweep else ():
             if stale.is_file():
                 stale.unlink()
     except OSError as exc:
-        raise ExportError(f"could not write the exports to {folder} ({exc.strerror or exc}); the workbook itself was "
-                          "synced. Fix `exports` in league.toml or the folder's permissions.") from None
+        raise _failed(folder, exc) from None
     return [folder / name for name in names]
+
+
+def write_files(folder: Path, files: Sequence[File], sweep: bool) -> list[Path]:
+    """Rendered files (images, captions, page, posters), each written atomically; with `sweep`, the
+    pages, captions and posters of the same formats that an earlier export named and this one did
+    not write again are removed (an event gone, a table grown shorter)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        _remove_leftovers(folder)
+        for name, data in files:
+            with _atomic(_inside(folder, name), binary=True) as out:
+                out.write(data)
+        written = {name for name, _ in files}
+        kinds = {Path(name).suffix for name in written}
+        for old in folder.iterdir() if sweep else ():
+            if PAGE_NAMES.fullmatch(old.name) and old.suffix in kinds and old.name not in written and old.is_file():
+                old.unlink()
+    except OSError as exc:
+        raise _failed(folder, exc) from None
+    return [folder / name for name, _ in files]
+
+
+def _inside(folder: Path, name: str) -> Path:
+    """The path of an export file, refused unless it is directly inside the exports folder."""
+    path = folder / name
+    if path.parent != folder or name in ("", ".", "..") or Path(name).name != name:
+        raise ExportError(f"refusing to write {name!r} outside {folder}")
+    return path
+
+
+def _remove_leftovers(folder: Path) -> None:
+    for leftover in folder.iterdir():
+        if _TEMP.fullmatch(leftover.name) and leftover.is_file():
+            leftover.unlink()
+
+
+def _failed(folder: Path, exc: OSError) -> ExportError:
+    return ExportError(f"could not write the exports to {folder} ({exc.strerror or exc}); the workbook itself was "
+                       "synced. Fix `exports` in league.toml or the folder's permissions.")
 
 
 def _write_rows(out: IO[str], sheet: Sheet) -> None:
@@ -106,10 +134,11 @@ def _write_rows(out: IO[str], sheet: Sheet) -> None:
 
 
 @contextmanager
-def _atomic(path: Path) -> Iterator[IO[str]]:
+def _atomic(path: Path, binary: bool = False) -> Iterator[IO[Any]]:
     """Write a file under a temporary name of the tool's own pattern, then swap it in."""
-    with tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, delete=False,
-                                     encoding="utf-8-sig", newline="") as tmp:
+    text = {} if binary else {"encoding": "utf-8-sig", "newline": ""}
+    with tempfile.NamedTemporaryFile("wb" if binary else "w", dir=path.parent, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX,
+                                     delete=False, **text) as tmp:  # type: ignore[call-overload]
         try:
             yield tmp
         except BaseException:

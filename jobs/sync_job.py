@@ -14,7 +14,7 @@ from filelock import FileLock, Timeout
 
 from jobs.config import Config
 from jobs.errors import ExitCode, ExportError, WorkbookError
-from jobs.exports import write_csv
+from jobs.export_job import export_after_sync, previous_leaderboard, snapshot_of
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate
 from league.pairing.bracket import bracket_sheet, seeds_from
@@ -100,7 +100,9 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     inputs, outputs = read_inputs(workbook)
     progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
     ev = evaluate(inputs, config.ruleset, config.catalog)
-    tables = [*standings_sheets(ev), leaderboard_sheet(ev, outputs.get(LEADERBOARD_TAB)), problems_sheet(ev.problems, now),
+    # `Move` compares with the history's latest leaderboard; before the first recorded sync, with the tab.
+    previous = previous_leaderboard(config) or outputs.get(LEADERBOARD_TAB)
+    tables = [*standings_sheets(ev), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
               *brackets(outputs, config.ruleset)]
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
     outcome = f"{'dry run' if dry_run else 'synced'}, {ev.errors} error(s)"
@@ -109,13 +111,15 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     tables = [t for t in tables if t.name.casefold() not in claimed]
     written = {t.name.casefold() for t in tables}  # tab names are unique ignoring case, in Excel and in Sheets
     stale = tuple(n for n in outputs if n.startswith(STANDINGS_PREFIX) and n.casefold() not in written | claimed)
-    changes = Changes(replace=tuple(tables), append=(sync_log_row(ev, inputs, now, outcome),), remove=stale)
+    log = sync_log_row(ev, inputs, now, outcome)
+    changes = Changes(replace=tuple(tables), append=(log,), remove=stale)
     if dry_run:
         return SyncResult(ev, changes, [], code, preview=describe(changes, outputs))
     progress("Writing standings back…")
     workbook.write(changes)
     try:
-        exported = write_csv(config.exports, [t for t in tables if t.name != "Problems"])
+        snapshot = snapshot_of(ev, tables, str(log.rows[0][1]), now)
+        exported = export_after_sync(config, snapshot, [t for t in tables if t.name != "Problems"])
     except ExportError as exc:
         return SyncResult(ev, changes, [], ExitCode.EXPORTS_FAILED, export_problem=str(exc))
     return SyncResult(ev, changes, exported, code)

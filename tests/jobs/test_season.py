@@ -83,9 +83,12 @@ def test_a_retyped_event_id_takes_its_old_export_with_it(league: Path) -> None:
     book.save(league / "league.xlsx")
     result = run_sync(config, open_workbook(config))
     names = sorted(p.name for p in config.exports.iterdir())
-    assert names == sorted(["leaderboard.csv", "standings-qr1-ae.csv", "standings-qr1-gb6.csv", "my-standings.csv",
-                            "notes.csv"])
-    assert sorted(p.name for p in result.exported) == ["leaderboard.csv", "standings-qr1-ae.csv", "standings-qr1-gb6.csv"]
+    assert [n for n in names if n.endswith(".csv")] == sorted(["leaderboard.csv", "standings-qr1-ae.csv",
+                                                               "standings-qr1-gb6.csv", "my-standings.csv", "notes.csv"])
+    assert not [n for n in names if "qr1-gb5" in n], "its images and caption go with it"
+    assert "standings-qr1-gb6-1080x1350.png" in names
+    assert sorted(p.name for p in result.exported if p.suffix == ".csv") == ["leaderboard.csv", "standings-qr1-ae.csv",
+                                                                             "standings-qr1-gb6.csv"]
 
 
 def test_a_library_warning_is_one_line_without_a_source_path(league: Path) -> None:

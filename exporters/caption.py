@@ -1,0 +1,72 @@
+"""The text of a Facebook post: headline, the top of the table, prize winners, biggest movers, next event, hashtags."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from exporters.board import Board, Line, move_text
+from exporters.snapshot import EventInfo
+
+TOP = 10
+MOVERS = 3
+
+
+def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: tuple[str, ...]) -> str:
+    """A caption ready to paste: plain text, one blank line between its parts."""
+    parts = [f"{league}: {board.title.lower() if board.title == 'Leaderboard' else board.title} "
+             f"(updated {board.updated:%Y-%m-%d})"]
+    ranked = [line for line in board.lines if line.rank]
+    if ranked:
+        top = [f"{line.rank}. {line.name}: {line.score} {board.score_label.lower()}"
+               + (f" ({line.tiebreak})" if line.tiebreak else "") + _arrow(line) for line in ranked[:TOP]]
+        parts.append("\n".join([f"Top {min(TOP, len(ranked))}", *top]))
+    else:
+        parts.append("No results yet.")
+    prizes = _prize_winners(board.lines)
+    if prizes:
+        parts.append("\n".join(["Prizes", *(f"{prize}: {', '.join(names)}" for prize, names in prizes.items())]))
+    movers = _movers(board.lines)
+    if movers:
+        parts.append("Biggest movers: " + "; ".join(f"{line.name} {move_text(line.move)} (now {line.rank})"
+                                                     for line in movers))
+    upcoming = next_event(events, board.updated.date())
+    if upcoming:
+        where = f" at {upcoming.venue}" if upcoming.venue else ""
+        parts.append(f"Next: {upcoming.name or upcoming.id} on {upcoming.date}{where}")
+    tags = [hashtag(t) for t in hashtags if hashtag(t)]
+    if tags:
+        parts.append(" ".join(tags))
+    return "\n\n".join(parts) + "\n"
+
+
+def _arrow(line: Line) -> str:
+    text = move_text(line.move)
+    return f" {text}" if text and text != "–" else ""
+
+
+def _prize_winners(lines: tuple[Line, ...]) -> dict[str, list[str]]:
+    """Each prize with who holds it, in table order; a `?` prize is one a tie leaves to the judges."""
+    out: dict[str, list[str]] = {}
+    for line in lines:
+        for prize in line.prizes:
+            out.setdefault(prize, []).append(line.name)
+    return out
+
+
+def _movers(lines: tuple[Line, ...]) -> list[Line]:
+    """The lines that gained the most places (ties in table order); none before a second changed sync."""
+    up = [line for line in lines if isinstance(line.move, int) and line.move > 0 and line.rank]
+    return sorted(up, key=lambda line: -int(line.move or 0))[:MOVERS]
+
+
+def next_event(events: tuple[EventInfo, ...], today: dt.date) -> EventInfo | None:
+    """The first event dated after `today`, if the Events tab has one."""
+    later = sorted((e for e in events if e.date and e.date > today.isoformat()), key=lambda e: e.date)
+    return later[0] if later else None
+
+
+def hashtag(text: str) -> str:
+    """A hashtag as Facebook links it: a `#` and letters, digits or underscores only (`GL Unmatched` -> `#GLUnmatched`)."""
+    word = re.sub(r"[^\w]", "", text)
+    return f"#{word}" if word else ""

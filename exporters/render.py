@@ -1,0 +1,102 @@
+"""Every export file of a snapshot, by format: names and bytes, ready for the writer.
+
+File names say what they hold: `leaderboard-1080x1350.png` (further pages `-2`, `-3`),
+`standings-<event>-1200x630.png`, `leaderboard.txt` (the caption), `league.html`,
+`leaderboard-a4.pdf` (`standings-<event>-a4.pdf` when one event is asked for). Stems fold every character that is not a letter or digit to `-`, so no event
+id can reach outside the exports folder."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from exporters.board import Board, board
+from exporters.branding import Branding
+from exporters.snapshot import Snapshot, shown_tables
+from league.sheet import LEADERBOARD_TAB, Sheet
+
+FORMATS = ("png", "txt", "html", "pdf", "csv")
+PAGE_NAMES = re.compile(r"(leaderboard|standings-.+)-\d+x\d+(-\d+)?\.png|(leaderboard|standings-.+)\.txt")
+"""Images and captions the tool names; one a full export does not write again is stale (an event gone, fewer
+pages). Posters are not swept: an event's poster is only made on demand."""
+File = tuple[str, bytes]
+
+
+def stem(tab: str) -> str:
+    """A file-name stem for a tab: `Standings QR1-GB5` -> `standings-qr1-gb5` (letters of any script kept)."""
+    return re.sub(r"[\W_]+", "-", tab.casefold()).strip("-")
+
+
+def stems(tabs: Sequence[str]) -> list[str]:
+    """One distinct stem per tab: tabs whose names fold alike get `-2`, `-3`, ..."""
+    taken: set[str] = set()
+    out = []
+    for tab in tabs:
+        base, n = stem(tab), 1
+        name = base
+        while name in taken:
+            n += 1
+            name = f"{base}-{n}"
+        taken.add(name)
+        out.append(name)
+    return out
+
+
+def boards(snapshot: Snapshot, sheets: Sequence[Sheet]) -> list[Board]:
+    """The tables as the exports show them, titled by event name and date."""
+    return [board(s, snapshot.event_title(s), snapshot.time) for s in sheets]
+
+
+def title(snapshot: Snapshot, branding: Branding) -> str:
+    return branding.title or snapshot.title
+
+
+def files(snapshot: Snapshot, branding: Branding, fmt: str, event: str | None = None) -> list[File]:
+    """The files of one format (not CSV, which the CSV writer makes) for every table, or one event's."""
+    tables = list(shown_tables(snapshot.tables))
+    names = dict(zip((t.name for t in tables), stems([t.name for t in tables])))
+    if event is not None:
+        tables = [t for t in tables if t.name.casefold() == f"standings {event}".casefold()]
+    return RENDERERS[fmt](snapshot, branding, tables, names, event is None)
+
+
+def _png(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dict[str, str], _: bool) -> list[File]:
+    from exporters.images import LAYOUTS, render
+
+    out = []
+    for sheet, shown in zip(tables, boards(snapshot, tables)):
+        for layout in LAYOUTS:
+            for n, png in enumerate(render(shown, layout, branding, title(snapshot, branding)), 1):
+                out.append((f"{names[sheet.name]}-{layout.label}{f'-{n}' if n > 1 else ''}.png", png))
+    return out
+
+
+def _txt(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dict[str, str], _: bool) -> list[File]:
+    from exporters.caption import caption
+
+    return [(f"{names[s.name]}.txt", caption(b, title(snapshot, branding), snapshot.events, branding.hashtags).encode())
+            for s, b in zip(tables, boards(snapshot, tables))]
+
+
+def _html(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dict[str, str], whole: bool) -> list[File]:
+    from exporters.html import page
+
+    logo = branding.logo.read_bytes() if branding.logo else None
+    text = page(boards(snapshot, tables), title(snapshot, branding), branding, logo)
+    name = "league.html" if whole else f"{names[tables[0].name]}.html" if tables else "league.html"
+    return [(name, text.encode())]
+
+
+def _pdf(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dict[str, str], whole: bool) -> list[File]:
+    """The store poster is the leaderboard's; an event's poster is made when that event is asked for."""
+    from exporters.poster import SIZES, poster
+
+    if whole:
+        tables = [t for t in tables if t.name == LEADERBOARD_TAB]
+    return [(f"{names[s.name]}-{size}.pdf", poster(b, title(snapshot, branding), branding, size))
+            for s, b in zip(tables, boards(snapshot, tables)) for size in SIZES]
+
+
+RENDERERS: dict[str, Callable[[Snapshot, Branding, list[Sheet], dict[str, str], bool], list[File]]] = {
+    "png": _png, "txt": _txt, "html": _html, "pdf": _pdf,
+}

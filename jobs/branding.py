@@ -1,0 +1,53 @@
+"""The optional `[branding]` table of league.toml, checked once into a `Branding` record."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from exporters.branding import Branding
+from jobs.errors import ConfigError
+
+COLOURS = ("primary", "accent", "background", "text")
+TEXTS = ("title", "facebook_page_id", "facebook_api")
+KEYS = {*COLOURS, *TEXTS, "logo", "hashtags"}
+
+
+def load_branding(table: object, path: Path) -> tuple[Branding, tuple[str, ...]]:
+    """The branding and a warning per unknown key; a bad value is a config error naming `branding.<key>`."""
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: `branding` must be a table ([branding]), found {table!r}")
+    warnings = tuple(f"{path}: unknown key `branding.{k}` is ignored" for k in sorted(set(table) - KEYS))
+    values: dict[str, Any] = {}
+    for key in (*COLOURS, *TEXTS):
+        if key in table:
+            if not isinstance(table[key], str):
+                raise ConfigError(f"{path}: `branding.{key}` must be a string, found {table[key]!r}")
+            values[key] = table[key]
+    for key in COLOURS:
+        if key in values and not _is_colour(values[key]):
+            raise ConfigError(f"{path}: `branding.{key}` must be a colour such as \"#1f3b73\" or \"navy\", "
+                              f"found {values[key]!r}")
+    if "logo" in table:
+        if not isinstance(table["logo"], str):
+            raise ConfigError(f"{path}: `branding.logo` must be the path of an image file, found {table['logo']!r}")
+        logo = (path.parent / os.path.expanduser(table["logo"])).resolve()
+        if not logo.is_file():
+            raise ConfigError(f"{path}: `branding.logo` names {logo}, which is not a file")
+        values["logo"] = logo
+    tags = table.get("hashtags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise ConfigError(f"{path}: `branding.hashtags` must be a list of strings, found {tags!r}")
+    values["hashtags"] = tuple(tags)
+    return Branding(**values), warnings
+
+
+def _is_colour(text: str) -> bool:
+    from PIL import ImageColor  # only a league.toml with colours pays for the import
+
+    try:
+        ImageColor.getrgb(text)
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,121 @@
+"""The exports of a sync and `league export`, `league history`: history snapshot first, files from it.
+
+A sync records its standings in the history (nothing when they did not change), then writes every
+format from the snapshot the history holds, so the images, caption, page and posters always show
+what the history says and `Move` (computed against the same history) matches them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from pathlib import Path
+
+from exporters import history
+from exporters.board import board, move_text
+from exporters.render import FORMATS, files
+from exporters.snapshot import EventInfo, Snapshot, as_grid, shown_tables
+from jobs.config import Config
+from jobs.errors import ConfigError, ExportError
+from jobs.exports import write_csv, write_files
+from league.cells import Grid
+from league.evaluate import Evaluation
+from league.sheet import Sheet
+
+RICH = ("png", "txt", "html", "pdf")
+"""The formats made from the history snapshot; CSV also covers the brackets, from the sync's own tables."""
+
+
+def history_file(config: Config) -> Path:
+    """The league's history: `history` in league.toml, else `league-history.sqlite` beside it."""
+    return config.history or config.path.parent / "league-history.sqlite"
+
+
+def previous_leaderboard(config: Config) -> Grid | None:
+    """The leaderboard of the latest snapshot, for `Move`; None before the first recorded sync."""
+    try:
+        snap = history.latest(history_file(config))
+    except history.HistoryError as exc:
+        raise ConfigError(str(exc)) from None
+    board = snap.leaderboard if snap else None
+    return as_grid(board) if board else None
+
+
+def snapshot_of(ev: Evaluation, tables: Sequence[Sheet], fingerprint: str, now: dt.datetime) -> Snapshot:
+    """The snapshot of a sync's standings and leaderboard, with the events the caption names."""
+    events = tuple(EventInfo(e.id, e.name, e.date.isoformat() if e.date else "", e.venue) for e in ev.league.events)
+    return Snapshot(now, fingerprint, ev.league.ruleset.title, shown_tables(list(tables)), events)
+
+
+def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Sheet]) -> list[Path]:
+    """Record the snapshot, then write every format; unchanged standings whose files are all there are not redrawn."""
+    try:
+        latest, added = history.record(history_file(config), snapshot)
+    except history.HistoryError as exc:
+        raise ExportError(str(exc)) from None
+    written = write_csv(config.exports, tables)
+    if added or not _complete(config):
+        written += write_files(config.exports, [f for fmt in RICH for f in files(latest, config.branding, fmt)], sweep=True)
+    return written
+
+
+def _complete(config: Config) -> bool:
+    """Whether an earlier sync's rich exports are all in the folder (someone may have cleared it)."""
+    return (config.exports / "league.html").is_file() and (config.exports / "leaderboard-1080x1350.png").is_file()
+
+
+def run_export(config: Config, fmt: str, event: str | None = None) -> list[Path]:
+    """`league export`: one format of the latest snapshot (or of one event's standings) into the exports folder."""
+    if fmt not in FORMATS:
+        raise ConfigError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+    snap = latest_snapshot(config)
+    if event is not None and snap.table(f"Standings {event}") is None:
+        known = ", ".join(t.name.removeprefix("Standings ") for t in snap.tables if t.name.startswith("Standings "))
+        raise ConfigError(f"no event {event!r} in the latest sync; events: {known or 'none'}")
+    if fmt == "csv":
+        chosen = [t for t in snap.tables if event is None or t.name == f"Standings {event}"]
+        return write_csv(config.exports, chosen, sweep=event is None)
+    return write_files(config.exports, files(snap, config.branding, fmt, event), sweep=event is None)
+
+
+def latest_snapshot(config: Config) -> Snapshot:
+    """The newest snapshot; before the first sync, a config error saying to run one."""
+    path = history_file(config)
+    try:
+        snap = history.latest(path)
+    except history.HistoryError as exc:
+        raise ConfigError(str(exc)) from None
+    if snap is None:
+        raise ConfigError(f"no synced standings in {path} yet; run `league sync` first")
+    return snap
+
+
+def run_history(config: Config, at: int | None = None, player: str | None = None) -> list[str]:
+    """`league history`: every recorded sync, one of them in full, or one competitor's rank over time."""
+    path = history_file(config)
+    try:
+        if player is not None:
+            seen = history.ranks(path, player)
+            if not seen:
+                return [f"{player} is on no recorded leaderboard"]
+            return [f"#{n}  {when:%Y-%m-%d %H:%M} UTC  rank {rank or '–'}" + (f"  move {move}" if move else "")
+                    for n, when, rank, move in seen]
+        if at is not None:
+            snap = history.at(path, at)
+            if snap is None:
+                raise ConfigError(f"no sync #{at} in {path}; `league history` lists them")
+            return _shown(snap)
+        return [f"#{e.id}  {e.time:%Y-%m-%d %H:%M} UTC  inputs {e.fingerprint}  {e.competitors} competitors"
+                + (f", leader {e.leader}" if e.leader else "") for e in history.entries(path)] or [f"no syncs recorded in {path} yet"]
+    except history.HistoryError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _shown(snap: Snapshot) -> list[str]:
+    """One snapshot's tables: rank, name, score and move of every line."""
+    lines = [f"#{snap.id}  {snap.time:%Y-%m-%d %H:%M} UTC  inputs {snap.fingerprint}"]
+    for table in snap.tables:
+        shown = board(table, snap.event_title(table), snap.time)
+        lines.append(f"{table.name} ({shown.score_label})")
+        lines += [f"  {line.rank or '–':>4}  {line.name}  {line.score}  {move_text(line.move)}".rstrip()
+                  for line in shown.lines]
+    return lines
