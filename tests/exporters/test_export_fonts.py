@@ -1,0 +1,29 @@
+"""Every character of every demo name has a glyph in the font the images and posters use: no boxes."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import NAMES
+
+from exporters.fonts import font_file, missing_glyphs
+from jobs.config import load_ruleset
+from league.demo import build_demo
+from league.demo_magic import build_magic_demo
+
+
+def _demo_names() -> set[str]:
+    ruleset, catalog = load_ruleset("gl-unmatched", font_file().parent)
+    names = {str(row[0]) for row in build_demo(ruleset, catalog).players}
+    return names | {str(row[0]) for row in build_magic_demo().players}
+
+
+@pytest.mark.parametrize("bold", [False, True], ids=["regular", "bold"])
+def test_every_demo_name_has_real_glyphs(bold: bool) -> None:
+    names = _demo_names()
+    assert len(names) > 50 and any(not n.isascii() for n in names)
+    assert missing_glyphs("".join(names), bold) == set()
+
+
+def test_the_scripts_the_leagues_use_are_covered() -> None:
+    assert missing_glyphs("".join(NAMES) + "ÑŁżőЖжÉçãâ▲▼★–…·") == set()
+    assert missing_glyphs("漢") == {"漢"}, "the check does see a missing glyph"

@@ -1,0 +1,74 @@
+"""PNG images: their sizes, real content from the table, pages, ellipses; never compared with a golden image alone."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from conftest import NAMES, UPDATED, leaderboard
+from PIL import Image, ImageChops
+
+from exporters.board import board
+from exporters.branding import Branding
+from exporters.images import FEED, LAYOUTS, LINK, Layout, fit, font, pages, render
+
+
+def _image(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=lambda layout: layout.label)
+def test_each_size_is_exact_and_not_blank(layout: Layout) -> None:
+    [png] = render(board(leaderboard(), "Leaderboard", UPDATED), layout, Branding(), "GL Unmatched League")
+    image = _image(png)
+    assert image.size == (layout.width, layout.height)
+    colours = image.getcolors(maxcolors=1_000_000) or []
+    assert len(colours) > 50, "text is antialiased: a page with content has many shades"
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=lambda layout: layout.label)
+def test_what_is_drawn_comes_from_the_table(layout: Layout) -> None:
+    """The same table twice with one name changed: the pixels differ, and only where the rows are."""
+    renamed = (NAMES[0], "Someone Else", *NAMES[2:])
+    one = _image(render(board(leaderboard(), "Leaderboard", UPDATED), layout, Branding(), "League")[0])
+    two = _image(render(board(leaderboard(renamed), "Leaderboard", UPDATED), layout, Branding(), "League")[0])
+    box = ImageChops.difference(one, two).getbbox()
+    assert box is not None
+    assert box[1] > layout.band, "the title band is the same"
+    same = _image(render(board(leaderboard(), "Leaderboard", UPDATED), layout, Branding(), "League")[0])
+    assert ImageChops.difference(one, same).getbbox() is None, "the same table draws the same image"
+
+
+def test_the_score_and_the_branding_colours_are_drawn() -> None:
+    table = leaderboard()
+    changed = table.__class__(table.name, table.header, ((1, NAMES[0], 5, 6, 99, 0.5, "", 2, ""), *table.rows[1:]),
+                              number_formats=table.number_formats)
+    one = _image(render(board(table, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
+    two = _image(render(board(changed, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
+    assert ImageChops.difference(one, two).getbbox() is not None
+    red = _image(render(board(table, "Leaderboard", UPDATED), FEED, Branding(primary="#ff0000"), "League")[0])
+    assert red.getpixel((5, 5)) == (255, 0, 0)
+
+
+def test_a_long_table_goes_on_further_pages() -> None:
+    names = tuple(f"Player {i}" for i in range(1, 60))
+    shown = board(leaderboard(names), "Leaderboard", UPDATED)
+    for layout in LAYOUTS:
+        cut = pages(shown, layout)
+        assert len(cut) == -(-59 // layout.per_page) > 1
+        assert [line.name for page in cut for line in page] == list(names), "every competitor, in order, once"
+        assert len(render(shown, layout, Branding(), "League")) == len(cut)
+
+
+def test_an_empty_table_is_one_page() -> None:
+    empty = leaderboard(())
+    assert len(render(board(empty, "Leaderboard", UPDATED), LINK, Branding(), "League")) == 1
+
+
+def test_a_long_name_is_shortened_with_an_ellipsis_that_fits() -> None:
+    face = font(FEED.name)
+    name = "Maximiliano Bartholomew Fitzgerald-Żółkiewski de la Santísima Trinidad"
+    shown = fit(name, face, 300)
+    assert shown.endswith("…") and name.startswith(shown[:-1])
+    assert face.getlength(shown) <= 300 < face.getlength(shown[:-1] + name[len(shown) - 1] + "…")
+    assert fit("Ana", face, 300) == "Ana"
