@@ -1,0 +1,124 @@
+"""A local stand-in for the Graph API endpoint `league publish --facebook` uses: `POST /{version}/{page}/photos`.
+
+It answers as Facebook does: the post's ids on success, Graph's error bodies for a bad or expired
+token (code 190), a missing permission (code 200) or an unknown Page (code 100), and whatever a
+test queues in `script` first (a 429, a transient error, a connection closed without an answer).
+Every request is kept in `requests` with its headers and multipart fields."""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from email.parser import BytesParser
+from email.policy import HTTP
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+VERSION = "v19.0"
+PERMISSIONS = ("pages_manage_posts", "pages_read_engagement")
+
+
+@dataclass
+class Received:
+    """One request as the server saw it."""
+
+    path: str
+    headers: dict[str, str]
+    fields: dict[str, bytes]
+
+
+@dataclass
+class Answer:
+    """A scripted answer: a status and a JSON body, or `drop` to close the connection without one."""
+
+    status: int = 200
+    body: dict[str, Any] | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    drop: bool = False
+
+
+class GraphServer:
+    """The fake Graph API on a free local port; `token` and `page` are what it accepts."""
+
+    def __init__(self, token: str, page: str) -> None:
+        self.token, self.page = token, page
+        self.permissions: set[str] = set(PERMISSIONS)
+        self.script: list[Answer] = []
+        self.requests: list[Received] = []
+        self.posts: list[dict[str, bytes]] = []
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length", "0"))
+                raw = self.rfile.read(length)
+                form = BytesParser(policy=HTTP).parsebytes(
+                    f"Content-Type: {self.headers.get('Content-Type', '')}\r\n\r\n".encode() + raw)
+                fields = {str(part.get_param("name", header="content-disposition")): part.get_payload(decode=True) or b""
+                          for part in form.iter_parts()} if form.is_multipart() else {}
+                server.requests.append(Received(self.path, dict(self.headers), fields))
+                answer = server.script.pop(0) if server.script else server.answer(self.path, self.headers, fields)
+                if answer.drop:
+                    self.close_connection = True
+                    self.connection.shutdown(2)
+                    return
+                body = json.dumps(answer.body or {}).encode()
+                self.send_response(answer.status)
+                for key, value in answer.headers.items():
+                    self.send_header(key, value)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *_: object) -> None:
+                """Quiet: the tests read `requests`."""
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def api(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/{VERSION}"
+
+    def answer(self, path: str, headers: Any, fields: dict[str, bytes]) -> Answer:
+        """What Graph answers to a photo upload."""
+        if headers.get("Authorization") != f"Bearer {self.token}":
+            given = str(headers.get("Authorization", "")).removeprefix("Bearer ")
+            return _error(400, 190, f"Error validating access token: Session has expired. Token {given}", 463)
+        if path != f"/{VERSION}/{self.page}/photos":
+            return _error(400, 100, "Unsupported post request. Object with ID does not exist")
+        if not set(PERMISSIONS) <= self.permissions:
+            return _error(403, 200, "(#200) requires both pages_read_engagement and pages_manage_posts permission")
+        if not fields.get("source", b"").startswith(b"\x89PNG") or "caption" not in fields:
+            return _error(400, 324, "Requires upload file")
+        self.posts.append(fields)
+        n = len(self.posts)
+        return Answer(200, {"id": f"photo{n}", "post_id": f"{self.page}_{n}"})
+
+    def __enter__(self) -> GraphServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def _error(status: int, code: int, message: str, subcode: int | None = None, transient: bool = False) -> Answer:
+    error: dict[str, Any] = {"message": message, "type": "OAuthException", "code": code, "fbtrace_id": "Abc"}
+    if subcode:
+        error["error_subcode"] = subcode
+    error["is_transient"] = transient
+    return Answer(status, {"error": error})
+
+
+def transient(status: int = 500) -> Answer:
+    """Graph's "please retry" error."""
+    return _error(status, 2, "An unexpected error has occurred. Please retry your request later.", transient=True)
+
+
+def throttled() -> Answer:
+    return Answer(429, {"error": {"message": "(#4) Application request limit reached", "code": 4}},
+                  {"Retry-After": "3"})

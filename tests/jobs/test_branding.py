@@ -1,0 +1,46 @@
+"""The optional `[branding]` and `history` keys of league.toml: checked once, bad values named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from exporters.branding import Branding
+from jobs.config import Config, load_config
+from jobs.errors import ConfigError
+
+BASE = 'ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\n'
+
+
+def _load(tmp_path: Path, extra: str) -> Config:
+    (tmp_path / "league.toml").write_text(BASE + extra, encoding="utf-8")
+    return load_config(tmp_path)
+
+
+def test_without_the_table_every_default_holds(tmp_path: Path) -> None:
+    config = _load(tmp_path, "")
+    assert config.branding == Branding() and config.history is None and not config.warnings
+
+
+def test_the_table_is_read(tmp_path: Path) -> None:
+    (tmp_path / "logo.png").write_bytes(b"\x89PNG")
+    config = _load(tmp_path, 'history = "data/h.sqlite"\n[branding]\nprimary = "navy"\naccent = "#ffcc00"\n'
+                             'logo = "logo.png"\nhashtags = ["GL", "#Unmatched"]\ntitle = "GL 2024"\nsurprise = 1\n')
+    assert config.branding.primary == "navy" and config.branding.logo == tmp_path / "logo.png"
+    assert config.branding.hashtags == ("GL", "#Unmatched") and config.branding.title == "GL 2024"
+    assert config.history == tmp_path / "data" / "h.sqlite"
+    assert config.warnings == (f"{tmp_path / 'league.toml'}: unknown key `branding.surprise` is ignored",)
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    ('[branding]\nprimary = "not-a-colour"\n', "`branding.primary` must be a colour"),
+    ('[branding]\nlogo = "missing.png"\n', "`branding.logo` names"),
+    ('[branding]\nhashtags = "GL"\n', "`branding.hashtags` must be a list of strings"),
+    ('[branding]\nfacebook_page_id = 123\n', "`branding.facebook_page_id` must be a string"),
+    ('branding = "blue"\n', "`branding` must be a table"),
+    ("history = 3\n", "`history` must be a string"),
+])
+def test_a_bad_value_names_its_key(tmp_path: Path, extra: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        _load(tmp_path, extra)
