@@ -47,14 +47,17 @@ class Board:
     """Whether the table carries a `Move` column (the leaderboard)."""
 
 
-def _number(value: Cell, percent: bool) -> str:
+def _number(value: Cell, style: str) -> str:
+    """A figure as the sheet shows it: a score whole or as typed (1.5), a tiebreaker to 4 places or as a percentage."""
     if value is None or value == "":
         return ""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if percent:
-            return f"{value:.2%}"
-        return str(value) if isinstance(value, int) or value.is_integer() and abs(value) >= 1 else f"{value:.4f}"
-    return as_text(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return as_text(value)
+    if style == "percent":
+        return f"{value:.2%}"
+    if style == "decimal":
+        return f"{value:.4f}"
+    return f"{value:g}"
 
 
 def _move(value: Cell) -> int | str | None:
@@ -81,8 +84,9 @@ def board(sheet: Sheet, title: str, updated: dt.datetime) -> Board:
     held = [tuple(p.strip() for p in as_text(row[prize]).split(";") if p.strip()) if prize is not None else ()
             for row in sheet.rows]
     common = Counter(p for prizes in held for p in set(prizes))
-    lines = tuple(Line(as_text(row[0]), as_text(row[1]), _number(row[score], False),
-                       _number(row[tb], formats[tb].endswith("%")) if tb is not None else "",
+    style = ("percent" if formats[tb].endswith("%") else "decimal") if tb is not None else ""
+    lines = tuple(Line(as_text(row[0]), as_text(row[1]), _number(row[score], "score"),
+                       _number(row[tb], style) if tb is not None else "",
                        tuple(p for p in prizes if common[p] * 2 <= len(sheet.rows)),
                        _move(row[move]) if move is not None else None)
                   for row, prizes in zip(sheet.rows, held))

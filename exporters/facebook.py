@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +50,12 @@ class Graph:
         """Post the image with its caption to the Page's feed; returns the post id."""
         import requests
 
-        session = self.session or requests.Session()
+        with nullcontext(self.session) if self.session else requests.Session() as session:
+            return self._post(session, page_id, image, caption)
+
+    def _post(self, session: requests.Session, page_id: str, image: bytes, caption: str) -> str:
+        import requests
+
         url = f"{self.api.rstrip('/')}/{page_id}/photos"
         for attempt in range(1, self.tries + 1):
             try:

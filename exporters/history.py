@@ -63,6 +63,10 @@ def _open(path: Path) -> Iterator[sqlite3.Connection]:
 def record(path: Path, snapshot: Snapshot) -> tuple[Snapshot, bool]:
     """Store the snapshot unless its tables equal the latest one's; returns the latest and whether it was added."""
     new = digest(snapshot.tables)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise HistoryError(f"cannot make the folder of the history file {path} ({exc.strerror or exc})") from None
     with _open(path) as db:
         row = db.execute("SELECT id, time, fingerprint, data, digest FROM snapshots ORDER BY id DESC LIMIT 1").fetchone()
         if row and row[4] == new:

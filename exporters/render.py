@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from exporters.board import Board, board
 from exporters.branding import Branding
 from exporters.snapshot import Snapshot, shown_tables
-from league.sheet import LEADERBOARD_TAB, Sheet
+from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX, Sheet
 
 FORMATS = ("png", "txt", "html", "pdf", "csv")
 PAGE_NAMES = re.compile(r"(leaderboard|standings-.+)-\d+x\d+(-\d+)?\.png|(leaderboard|standings-.+)\.txt")
@@ -56,7 +56,7 @@ def files(snapshot: Snapshot, branding: Branding, fmt: str, event: str | None = 
     tables = list(shown_tables(snapshot.tables))
     names = dict(zip((t.name for t in tables), stems([t.name for t in tables])))
     if event is not None:
-        tables = [t for t in tables if t.name.casefold() == f"standings {event}".casefold()]
+        tables = [t for t in tables if t.name == STANDINGS_PREFIX + event]
     return RENDERERS[fmt](snapshot, branding, tables, names, event is None)
 
 

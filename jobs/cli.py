@@ -73,8 +73,9 @@ def _report(result: SyncResult) -> None:
     board = next((s for s in result.changes.replace if s.name == LEADERBOARD_TAB), None)
     if board:
         output.show_sheet(board, title="Leaderboard (top 10)", skip=("Note",))
-    for path in result.exported:
-        output.console.print(f"exported {path}")
+    if result.exported:  # one line, not one per image page: the folder holds dozens of files
+        kinds = ", ".join(sorted({p.suffix.lstrip(".") for p in result.exported}))
+        output.console.print(f"exported {len(result.exported)} files ({kinds}) to {result.exported[0].parent}")
     if result.export_problem:
         output.errors.print(f"[red]exports failed:[/red] {result.export_problem}")
 
@@ -131,7 +132,7 @@ def sync(
     config: ConfigArg = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Write nothing; print what would change.")] = False,
 ) -> None:
-    """The nightly job: read, validate, rank, write the output tabs back, export CSV files."""
+    """The nightly job: read, validate, rank, write the output tabs back, record the history, write the exports."""
     from jobs.sync_job import run_sync
     from sync.open import open_workbook
 
@@ -220,7 +221,7 @@ def history(
     from jobs.export_job import run_history
 
     for line in guarded(lambda: run_history(load_config(config), at, player)):
-        output.console.print(escape(line), highlight=False)
+        output.console.print(escape(line), highlight=False, soft_wrap=True)
 
 
 @app.command()

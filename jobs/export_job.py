@@ -19,7 +19,7 @@ from jobs.errors import ConfigError, ExportError
 from jobs.exports import write_csv, write_files
 from league.cells import Grid
 from league.evaluate import Evaluation
-from league.sheet import Sheet
+from league.sheet import STANDINGS_PREFIX, Sheet
 
 RICH = ("png", "txt", "html", "pdf")
 """The formats made from the history snapshot; CSV also covers the brackets, from the sync's own tables."""
@@ -68,11 +68,14 @@ def run_export(config: Config, fmt: str, event: str | None = None) -> list[Path]
     if fmt not in FORMATS:
         raise ConfigError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
     snap = latest_snapshot(config)
-    if event is not None and snap.table(f"Standings {event}") is None:
-        known = ", ".join(t.name.removeprefix("Standings ") for t in snap.tables if t.name.startswith("Standings "))
-        raise ConfigError(f"no event {event!r} in the latest sync; events: {known or 'none'}")
+    if event is not None:
+        events = [t.name.removeprefix(STANDINGS_PREFIX) for t in snap.tables if t.name.startswith(STANDINGS_PREFIX)]
+        found = next((e for e in events if e.casefold() == event.strip().casefold()), None)
+        if found is None:
+            raise ConfigError(f"no event {event!r} in the latest sync; events: {', '.join(events) or 'none'}")
+        event = found
     if fmt == "csv":
-        chosen = [t for t in snap.tables if event is None or t.name == f"Standings {event}"]
+        chosen = [t for t in snap.tables if event is None or t.name == STANDINGS_PREFIX + event]
         return write_csv(config.exports, chosen, sweep=event is None)
     return write_files(config.exports, files(snap, config.branding, fmt, event), sweep=event is None)
 

@@ -1,43 +1,19 @@
-"""Tables the export tests render: a leaderboard and an event's standings shaped as a sync writes them."""
+"""Fixtures of the export tests; the tables themselves are in `tables.py`, the local Graph API in `graph_server.py`."""
 
 from __future__ import annotations
 
-import datetime as dt
 import sys
 from pathlib import Path
 
 import pytest
 
-from exporters.snapshot import EventInfo, Snapshot
-from league.sheet import Sheet
-
 _HERE = str(Path(__file__).resolve().parent)
 if _HERE not in sys.path:
-    sys.path.insert(0, _HERE)  # graph_server.py, the local Graph API
+    sys.path.insert(0, _HERE)
 
-NAMES = ("Łukasz Żółć", "Ződ Örs Hegedűs", "Оксана Шевченко", "Niño Peña", "<b>Bea</b> & Co", "José Ángel Müller",
-         "Zoë Ça", "Ana Souza")
-UPDATED = dt.datetime(2024, 9, 7, 18, 30, tzinfo=dt.UTC)
-BOARD_HEADER = ("Rank", "Player", "QR1", "QR2", "Total Wins", "Health Ratio", "Prize", "Move", "Note")
-STANDINGS_HEADER = ("Rank", "Player", "Wins", "Matches", "Health Ratio", "Prize", "Note")
-FORMATS = ((5, "0.0000"), (7, '+0;-0;"="'))
+from tables import UPDATED, leaderboard, standings
 
-
-def leaderboard(names: tuple[str, ...] = NAMES) -> Sheet:
-    """A leaderboard of `names` in rank order: prizes for the top four, a move on every line."""
-    prizes = ["1st place; Nationals finals slot", "2nd place; Nationals finals slot",
-              "3rd-4th place; Nationals finals slot", "3rd-4th place; Nationals finals slot"]
-    moves: list[int | str] = [2, -1, 0, "new"]
-    rows = tuple((i + 1, name, 5, 6 - i % 7, 11 - i % 7, round(0.5 - i / 1000, 4), prizes[i] if i < 4 else "",
-                  moves[i % 4], "") for i, name in enumerate(names))
-    return Sheet("Leaderboard", BOARD_HEADER, rows, number_formats=FORMATS)
-
-
-def standings(event: str = "QR2-GB5", names: tuple[str, ...] = NAMES) -> Sheet:
-    rows = tuple((i + 1, name, 7 - i % 8, 7, round(0.6 - i / 100, 4),
-                  "Arena Champion; Participation prize" if i == 0 else "Participation prize", "")
-                 for i, name in enumerate(names))
-    return Sheet(f"Standings {event}", STANDINGS_HEADER, rows, number_formats=((4, "0.0000"),))
+from exporters.snapshot import EventInfo, Snapshot
 
 
 @pytest.fixture()

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import leaderboard
+from tables import leaderboard
 from graph_server import Answer, GraphServer, throttled, transient
 from typer.testing import CliRunner
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import NAMES, UPDATED, leaderboard
+from tables import NAMES, UPDATED, leaderboard
 from PIL import Image, ImageChops
 
 from exporters.board import board

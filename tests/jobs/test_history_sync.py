@@ -184,7 +184,7 @@ def test_export_one_event_and_the_cli(league: tuple[Config, MemoryWorkbook], mon
     event = as_text(book.tabs["Events"][1][0])
     for path in config.exports.iterdir():
         path.unlink()
-    made = run_export(config, "pdf", event)
+    made = run_export(config, "pdf", event.lower())
     assert sorted(p.name for p in made) == [f"standings-{event.casefold()}-a3.pdf", f"standings-{event.casefold()}-a4.pdf"]
     with pytest.raises(ConfigError, match="no event 'QR9'"):
         run_export(config, "png", "QR9")
