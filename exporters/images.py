@@ -61,18 +61,23 @@ FEED = Layout(1080, 1350, band=200, title=48, row=50, name=24, footer=64)
 LINK = Layout(1200, 630, band=100, title=34, row=40, name=18, footer=40, panels=2)
 """A link or cover share (1.91:1 landscape)."""
 LAYOUTS = (FEED, LINK)
+MAX_PAGES = 10
+"""A post shows ten images at most, and nobody scrolls further: past 200 or so lines the last page says how
+many more there are, and the web page lists them all (a 2,000-player league would otherwise draw 200 pages)."""
 
 
 def pages(board: Board, layout: Layout) -> list[list[Line]]:
-    """The table cut into pages of the rows that fit; an empty table is one page saying so."""
+    """The table cut into pages of the rows that fit, at most MAX_PAGES; an empty table is one page saying so."""
     lines, n = list(board.lines), layout.per_page
-    return [lines[i:i + n] for i in range(0, len(lines), n)] or [[]]
+    return [lines[i:i + n] for i in range(0, min(len(lines), n * MAX_PAGES), n)] or [[]]
 
 
 def render(board: Board, layout: Layout, branding: Branding, league: str) -> list[bytes]:
     """Every page of the table at one size, as PNG bytes."""
     cut = pages(board, layout)
-    return [_page(board, layout, branding, league, lines, i, len(cut)) for i, lines in enumerate(cut, 1)]
+    left = len(board.lines) - sum(map(len, cut))
+    return [_page(board, layout, branding, league, lines, i, len(cut), left if i == len(cut) else 0)
+            for i, lines in enumerate(cut, 1)]
 
 
 @cache
@@ -114,7 +119,7 @@ class _Canvas:
 
 
 def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: list[Line], page: int,
-          total: int) -> bytes:
+          total: int, more: int) -> bytes:
     from PIL import Image
 
     w, h = layout.width, layout.height
@@ -136,7 +141,9 @@ def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: 
         canvas.text(w / 2, layout.band + layout.row * 2.5, "No standings yet", layout.name, align="m")
     foot, small = h - layout.footer / 2, layout.name * 7 // 10
     canvas.text(MARGIN * w, foot, f"Updated {board.updated:%Y-%m-%d %H:%M} UTC", small)
-    if board.has_moves:
+    if more:
+        canvas.text((1 - MARGIN) * w, foot, f"and {more:,} more in the full table", small, True, align="r")
+    elif board.has_moves:
         canvas.text((1 - MARGIN) * w, foot, "▲ ▼ places since the last change", small, color=SAME, align="r")
     return _png(canvas.image)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from exporters.branding import Branding
+from exporters.render import FORMATS
 from jobs.branding import load_branding
 from jobs.errors import ConfigError
 from league.rules.catalog import EMPTY, Catalog, parse_catalog
@@ -19,7 +20,7 @@ from league.rules.schema import RulesetError, merged
 
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds",
-               "history", "branding"}
+               "history", "branding", "export_formats"}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
 MAX_SECONDS = 86_400
 """The longest any wait in league.toml may be: a nightly job must end before the next night's."""
@@ -53,6 +54,8 @@ class Config:
     """Colours, logo, hashtags and the Facebook Page of the exports (`[branding]`)."""
     history: Path | None = None
     """The history file (`history`); None means `league-history.sqlite` beside league.toml."""
+    formats: tuple[str, ...] = FORMATS
+    """What a sync exports (`export_formats`): every format unless the organiser trims the list."""
 
 
 def presets() -> list[str]:
@@ -152,8 +155,11 @@ def load_config(given: Path | None = None) -> Config:
     workbook = (path.parent / data["workbook"]).resolve() if "workbook" in data else None
     branding, unknown = load_branding(data.get("branding", {}), path)
     kept = (path.parent / os.path.expanduser(data["history"])).resolve() if "history" in data else None
+    formats = data.get("export_formats", list(FORMATS))
+    if not isinstance(formats, list) or not set(formats) <= set(FORMATS):
+        raise ConfigError(f"{path}: `export_formats` must be a list of {', '.join(FORMATS)}, found {formats!r}")
     return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
-                  branding, kept)
+                  branding, kept, tuple(formats))
 
 
 def _sheets_target(data: dict[str, Any], path: Path) -> SheetsTarget | None:

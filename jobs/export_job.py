@@ -52,15 +52,19 @@ def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Sheet
         latest, added = history.record(history_file(config), snapshot)
     except history.HistoryError as exc:
         raise ExportError(str(exc)) from None
-    written = write_csv(config.exports, tables)
-    if added or not _complete(config):
-        written += write_files(config.exports, [f for fmt in RICH for f in files(latest, config.branding, fmt)], sweep=True)
+    written = write_csv(config.exports, tables) if "csv" in config.formats else []
+    chosen = [fmt for fmt in RICH if fmt in config.formats]
+    if chosen and (added or not _complete(config)):
+        written += write_files(config.exports, [f for fmt in chosen for f in files(latest, config.branding, fmt)],
+                               sweep=True)
     return written
 
 
 def _complete(config: Config) -> bool:
-    """Whether an earlier sync's rich exports are all in the folder (someone may have cleared it)."""
-    return (config.exports / "league.html").is_file() and (config.exports / "leaderboard-1080x1350.png").is_file()
+    """Whether an earlier sync's exports are still in the folder (someone may have cleared it)."""
+    expected = {"png": "leaderboard-1080x1350.png", "txt": "leaderboard.txt", "html": "league.html",
+                "pdf": "leaderboard-a4.pdf"}
+    return all((config.exports / expected[fmt]).is_file() for fmt in RICH if fmt in config.formats)
 
 
 def run_export(config: Config, fmt: str, event: str | None = None) -> list[Path]:

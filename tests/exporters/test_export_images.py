@@ -10,7 +10,7 @@ from PIL import Image, ImageChops
 
 from exporters.board import board
 from exporters.branding import Branding
-from exporters.images import FEED, LAYOUTS, LINK, Layout, fit, font, pages, render
+from exporters.images import FEED, LAYOUTS, LINK, MAX_PAGES, Layout, fit, font, pages, render
 
 
 def _image(data: bytes) -> Image.Image:
@@ -58,6 +58,13 @@ def test_a_long_table_goes_on_further_pages() -> None:
         assert len(cut) == -(-59 // layout.per_page) > 1
         assert [line.name for page in cut for line in page] == list(names), "every competitor, in order, once"
         assert len(render(shown, layout, Branding(), "League")) == len(cut)
+
+
+def test_a_very_long_table_stops_at_ten_pages() -> None:
+    names = tuple(f"Player {i}" for i in range(1, 501))
+    shown = board(leaderboard(names), "Leaderboard", UPDATED)
+    cut = pages(shown, FEED)
+    assert len(cut) == MAX_PAGES and cut[-1][-1].name == f"Player {MAX_PAGES * FEED.per_page}"
 
 
 def test_an_empty_table_is_one_page() -> None:

@@ -21,6 +21,7 @@ def _load(tmp_path: Path, extra: str) -> Config:
 def test_without_the_table_every_default_holds(tmp_path: Path) -> None:
     config = _load(tmp_path, "")
     assert config.branding == Branding() and config.history is None and not config.warnings
+    assert config.formats == ("png", "txt", "html", "pdf", "csv")
 
 
 def test_the_table_is_read(tmp_path: Path) -> None:
@@ -40,6 +41,7 @@ def test_the_table_is_read(tmp_path: Path) -> None:
     ('[branding]\nfacebook_page_id = 123\n', "`branding.facebook_page_id` must be a string"),
     ('branding = "blue"\n', "`branding` must be a table"),
     ("history = 3\n", "`history` must be a string"),
+    ('export_formats = ["gif"]\n', "`export_formats` must be a list of png, txt, html, pdf, csv"),
 ])
 def test_a_bad_value_names_its_key(tmp_path: Path, extra: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
