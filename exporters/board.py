@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from league.cells import Cell, as_text
-from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX, Sheet
+from league.sheet import Sheet
 
 MOVE = "Move"
 PRIZE = "Prize"
@@ -92,11 +92,6 @@ def board(sheet: Sheet, title: str, updated: dt.datetime) -> Board:
                   for row, prizes in zip(sheet.rows, held))
     return Board(title, header[score], header[tb] if tb is not None else "", lines, updated,
                  move is not None)
-
-
-def is_shown(sheet: Sheet) -> bool:
-    """Whether a tab is one the exports show: the leaderboard and each event's standings."""
-    return sheet.name == LEADERBOARD_TAB or sheet.name.startswith(STANDINGS_PREFIX)
 
 
 def move_text(move: int | str | None) -> str:

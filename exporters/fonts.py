@@ -8,6 +8,10 @@ from __future__ import annotations
 import importlib.util
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from matplotlib.ft2font import FT2Font
 
 
 @cache
@@ -22,15 +26,12 @@ def font_file(bold: bool = False) -> Path:
 
 def missing_glyphs(text: str, bold: bool = False) -> set[str]:
     """Characters of `text` the font has no glyph for (they would show as boxes)."""
-    from matplotlib.ft2font import FT2Font
-
     font = _ft2(font_file(bold))
-    assert isinstance(font, FT2Font)
     return {c for c in set(text) if not c.isspace() and font.get_char_index(ord(c)) == 0}
 
 
 @cache
-def _ft2(path: Path) -> object:
+def _ft2(path: Path) -> FT2Font:
     from matplotlib.ft2font import FT2Font
 
     return FT2Font(str(path))

@@ -1,7 +1,9 @@
-"""Export files next to the league config: formula-safe CSV of the leaderboard and each event.
+"""Export files next to the league config: formula-safe CSV of the leaderboard and each event, and the
+rendered images, captions, page and posters (`exporters/`), every file written atomically.
 
 The folder may hold people's own files too, so the tool only ever deletes what its naming proves
-its own: `standings-*.csv` files of events that are gone, and temporary files with its prefix.
+its own: `standings-*.csv` files, images and captions of events that are gone, and temporary files
+with its prefix. A file name that would leave the folder is refused, whatever made it.
 """
 
 from __future__ import annotations
