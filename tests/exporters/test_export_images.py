@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import re
+from pathlib import Path
 
 import pytest
 from tables import NAMES, UPDATED, leaderboard
@@ -11,6 +13,9 @@ from PIL import Image, ImageChops
 from exporters.board import board
 from exporters.branding import Branding
 from exporters.images import FEED, LAYOUTS, LINK, MAX_PAGES, Layout, fit, font, pages, render
+
+
+ROOT = Path(__file__).parents[2]
 
 
 def _image(data: bytes) -> Image.Image:
@@ -79,3 +84,18 @@ def test_a_long_name_is_shortened_with_an_ellipsis_that_fits() -> None:
     assert shown.endswith("…") and name.startswith(shown[:-1])
     assert face.getlength(shown) <= 300 < face.getlength(shown[:-1] + name[len(shown) - 1] + "…")
     assert fit("Ana", face, 300) == "Ana"
+
+
+def test_a_logo_is_drawn_in_the_band(tmp_path: Path) -> None:
+    logo = tmp_path / "logo.png"
+    Image.new("RGB", (60, 30), (0, 200, 0)).save(logo)
+    shown = board(leaderboard(), "Leaderboard", UPDATED)
+    image = _image(render(shown, FEED, Branding(logo=logo), "League")[0])
+    assert image.getpixel((int(0.04 * FEED.width) + 5, FEED.band // 2)) == (0, 200, 0)
+
+
+def test_the_readme_shows_a_demo_image() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    [path] = re.findall(r"!\[[^\]]*\]\((docs/[^)]+\.png)\)", readme)
+    with Image.open(ROOT / path) as image:
+        assert image.size == (LINK.width, LINK.height)
