@@ -6,6 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_GRAPH_API = "https://graph.facebook.com/v19.0"
+MEDALS = {"1": "#d4af37", "2": "#9ea0a5", "3": "#b87333"}
+"""Gold, silver and bronze discs behind the rank of a prize winner, in the images and on the poster."""
+UP, DOWN, SAME = "#1a7f37", "#c62828", "#757575"
+"""Places gained, lost, kept."""
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import base64
 from html import escape
 
 from exporters.board import Board, move_text
-from exporters.branding import Branding
+from exporters.branding import DOWN, MEDALS, SAME, UP, Branding
 
 STYLE = """
 *{box-sizing:border-box}
@@ -31,9 +31,9 @@ tr:nth-child(even) td{background:rgba(0,0,0,.04)}
 td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 td.name{overflow-wrap:anywhere;min-width:8em}
 .prize{display:block;font-size:.8rem;color:%(primary)s}
-.up{color:#1a7f37}.down{color:#c62828}.same{color:#757575}
+.up{color:%(up)s}.down{color:%(down)s}.same{color:%(same)s}
 .medal{display:inline-block;min-width:1.8em;text-align:center;border-radius:1em;color:#fff;font-weight:bold}
-.m1{background:#b8962e}.m2{background:#8a8c91}.m3{background:#a0632b}
+.m1{background:%(m1)s}.m2{background:%(m2)s}.m3{background:%(m3)s}
 footer{font-size:.8rem;color:#666;text-align:center;padding:16px}
 """
 
@@ -41,7 +41,7 @@ footer{font-size:.8rem;color:#666;text-align:center;padding:16px}
 def page(boards: list[Board], league: str, branding: Branding, logo: bytes | None = None) -> str:
     """The whole page: the leaderboard first, then each event's standings."""
     colours = {"background": branding.background, "text": branding.text, "primary": branding.primary,
-               "accent": branding.accent}
+               "accent": branding.accent, "up": UP, "down": DOWN, "same": SAME, **{f"m{k}": v for k, v in MEDALS.items()}}
     image = f'<img alt="" src="data:image/png;base64,{base64.b64encode(logo).decode()}">' if logo else ""
     updated = max((b.updated for b in boards), default=None)
     stamp = f"<p>Updated {updated:%Y-%m-%d %H:%M} UTC</p>" if updated else ""

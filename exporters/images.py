@@ -13,16 +13,13 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from exporters.board import Board, Line, move_text
-from exporters.branding import Branding, rgb, stripe
+from exporters.branding import DOWN, MEDALS, SAME, UP, Branding, rgb, stripe
 from exporters.fonts import font_file
 
 if TYPE_CHECKING:
     from PIL.Image import Image
     from PIL.ImageFont import FreeTypeFont
 
-MEDALS = {"1": "#d4af37", "2": "#9ea0a5", "3": "#b87333"}
-"""Gold, silver and bronze discs behind the rank of a prize winner."""
-UP, DOWN, SAME = "#1a7f37", "#c62828", "#757575"
 MARGIN = 0.04
 COLUMNS = {"rank": 0.07, "name": 0.14, "score": 0.70, "tiebreak": 0.86, "move": 0.975}
 """Anchors as fractions of a panel's width: rank centred, name left, the figures right-aligned."""

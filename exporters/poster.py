@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from exporters.board import Board, Line, move_text
-from exporters.branding import Branding, rgb, stripe
+from exporters.branding import DOWN, MEDALS, SAME, UP, Branding, rgb, stripe
 from exporters.fonts import font_file
 
 if TYPE_CHECKING:
@@ -94,27 +94,39 @@ def _table(pdf: FPDF, board: Board, lines: tuple[Line, ...], branding: Branding,
         pdf.cell(table * share, 7 * scale, _fit(pdf, label, table * share), align=align)
         x += table * share
     y += 8 * scale
-    row = 9 * scale
     for i, line in enumerate(lines):
-        if i % 2 == 0:
-            pdf.set_fill_color(*stripe(branding))
-            pdf.rect(margin, y, table, row, "F")
-        cells = [line.rank or "–", line.name, line.score, line.tiebreak, move_text(line.move)]
-        x = margin
-        for (_, share, align), text, bold in zip(COLUMNS, cells, (True, False, True, False, True)):
-            pdf.set_text_color(*rgb(branding.text))
-            pdf.set_font(FONT, "B" if bold else "", 12 * scale)
-            shown = _fit(pdf, text, table * share - 2 * scale)
-            if line.prizes and text is line.name:
-                pdf.set_xy(x, y + 0.5 * scale)
-                pdf.cell(table * share, 5 * scale, shown, align=align)
-                pdf.set_font(FONT, "", 7.5 * scale)
-                pdf.set_text_color(*rgb(branding.primary))
-                pdf.set_xy(x, y + 5 * scale)
-                prizes = "★ " + " · ".join(line.prizes)
-                pdf.cell(table * share, 3.5 * scale, _fit(pdf, prizes, table * share - 2 * scale), align=align)
-            else:
-                pdf.set_xy(x, y)
-                pdf.cell(table * share, row, shown, align=align)
-            x += table * share
-        y += row
+        _row(pdf, line, branding, scale, margin, y + i * 9 * scale, i % 2 == 0)
+
+
+def _row(pdf: FPDF, line: Line, branding: Branding, scale: float, margin: float, y: float, striped: bool) -> None:
+    """One competitor: a medal behind a prize winner's rank, the prizes under the name, a coloured move."""
+    table, row = pdf.w - 2 * margin, 9 * scale
+    if striped:
+        pdf.set_fill_color(*stripe(branding))
+        pdf.rect(margin, y, table, row, "F")
+    medal = MEDALS.get(line.rank) if line.prizes else None
+    if medal:
+        side = 7 * scale
+        pdf.set_fill_color(*rgb(medal))
+        pdf.ellipse(margin + table * COLUMNS[0][1] / 2 - side / 2, y + (row - side) / 2, side, side, "F")
+    arrow = move_text(line.move)
+    colours = [("#ffffff" if medal else branding.text), branding.text, branding.text, branding.text,
+               UP if arrow.startswith("▲") else DOWN if arrow.startswith("▼") else SAME]
+    cells = [line.rank or "–", line.name, line.score, line.tiebreak, arrow]
+    x = margin
+    for (_, share, align), text, bold, colour in zip(COLUMNS, cells, (True, False, True, False, True), colours):
+        pdf.set_text_color(*rgb(colour))
+        pdf.set_font(FONT, "B" if bold else "", 12 * scale)
+        shown = _fit(pdf, text, table * share - 2 * scale)
+        if line.prizes and text is line.name:
+            pdf.set_xy(x, y + 0.5 * scale)
+            pdf.cell(table * share, 5 * scale, shown, align=align)
+            pdf.set_font(FONT, "", 7.5 * scale)
+            pdf.set_text_color(*rgb(branding.primary))
+            pdf.set_xy(x, y + 5 * scale)
+            prizes = "★ " + " · ".join(line.prizes)
+            pdf.cell(table * share, 3.5 * scale, _fit(pdf, prizes, table * share - 2 * scale), align=align)
+        else:
+            pdf.set_xy(x, y)
+            pdf.cell(table * share, row, shown, align=align)
+        x += table * share
