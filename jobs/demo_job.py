@@ -6,6 +6,7 @@ from pathlib import Path
 
 from jobs.config import CONFIG_NAME, load_config, load_ruleset
 from jobs.errors import ConfigError
+from jobs.export_job import HISTORY_NAME
 from jobs.init_job import config_text, write_config
 from jobs.sync_job import Progress, SyncResult, no_progress, run_sync
 from league.demos import DEMOS
@@ -43,6 +44,7 @@ def run_demo(folder: Path, progress: Progress = no_progress, ruleset_name: str =
     demo = DEMOS[ruleset_name](ruleset, catalog)
     for name in DEMOS:  # an earlier demo of another preset goes with its config
         (folder / demo_workbook(name)).unlink(missing_ok=True)
+    (folder / HISTORY_NAME).unlink(missing_ok=True)  # and its history: the new demo's moves start afresh
     XlsxWorkbook(workbook).create(demo.sheets(ruleset, catalog))
     write_config(folder, ruleset_name, workbook)
     config = load_config(folder)

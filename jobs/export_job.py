@@ -21,13 +21,15 @@ from league.cells import Grid
 from league.evaluate import Evaluation
 from league.sheet import STANDINGS_PREFIX, Sheet
 
+HISTORY_NAME = "league-history.sqlite"
+"""The history's file beside league.toml unless `history` names another."""
 RICH = ("png", "txt", "html", "pdf")
 """The formats made from the history snapshot; CSV also covers the brackets, from the sync's own tables."""
 
 
 def history_file(config: Config) -> Path:
     """The league's history: `history` in league.toml, else `league-history.sqlite` beside it."""
-    return config.history or config.path.parent / "league-history.sqlite"
+    return config.history or config.path.parent / HISTORY_NAME
 
 
 def previous_leaderboard(config: Config) -> Grid | None:

@@ -194,3 +194,14 @@ def test_export_one_event_and_the_cli(league: tuple[Config, MemoryWorkbook], mon
     assert runner.invoke(app, ["export", "--format", "gif"]).exit_code == 2
     listed = runner.invoke(app, ["history"])
     assert listed.exit_code == 0 and listed.output.startswith("#1  2024-09-07 20:00 UTC")
+
+
+def test_a_new_demo_starts_a_new_history(tmp_path: Path) -> None:
+    from jobs.demo_job import run_demo
+
+    run_demo(tmp_path, ruleset_name="ogaming-mtg")
+    run_demo(tmp_path)
+    config = load_config(tmp_path)
+    assert len(history.entries(history_file(config))) == 1
+    snap = history.latest(history_file(config))
+    assert snap is not None and snap.title == config.ruleset.title
