@@ -111,10 +111,11 @@ class Graph:
 
 
 def _never_sent(exc: Exception) -> bool:
-    """Whether the connection failed while opening (refused, no route, DNS): the post never left."""
-    text = str(exc)
-    return any(s in text for s in ("NewConnectionError", "Connection refused", "Name or service not known",
-                                   "Failed to resolve"))
+    """Whether the connection failed while opening (refused, no route, no such host): the post never left."""
+    from urllib3.exceptions import NewConnectionError
+
+    reason = getattr(exc.args[0], "reason", None) if exc.args else None
+    return isinstance(reason, NewConnectionError)
 
 
 def _json(answer: requests.Response) -> dict[str, Any]:
