@@ -99,6 +99,12 @@ def fit(text: str, face: FreeTypeFont, room: float) -> str:
     return text[:low].rstrip() + "…"
 
 
+def _title_size(text: str, px: int, room: float) -> int:
+    """The title's font size: smaller, down to three quarters, before a long league name needs an ellipsis."""
+    return next((size for size in range(px, px * 3 // 4 - 1, -2) if font(size, True).getlength(text) <= room),
+                px * 3 // 4)
+
+
 class _Canvas:
     """One page being drawn: text anchored left ("l"), centred ("m") or right ("r") at a row's middle."""
 
@@ -126,10 +132,10 @@ def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: 
     draw.rectangle((0, layout.band, w, layout.band + 6), fill=branding.accent)
     left = MARGIN * w + _logo(canvas.image, branding, layout)
     room = w - left - MARGIN * w
-    canvas.text(left, layout.band * 0.36, league, layout.title, True, "white", room=room)
+    canvas.text(left, layout.band * 0.36, league, _title_size(league, layout.title, room), True, "white", room=room)
     sub = board.title + (f"  ·  page {page}/{total}" if total > 1 else "")
     canvas.text(left, layout.band * 0.74, sub, layout.title * 3 // 5, False, "white", room=room)
-    per_panel = max(layout.per_page // layout.panels, 1)
+    per_panel = max(-(-len(lines) // layout.panels), 1)  # a short page's rows shared evenly between the panels
     for panel in range(layout.panels):
         chunk = lines[panel * per_panel:(panel + 1) * per_panel]
         if chunk or panel == 0:
