@@ -200,13 +200,13 @@ def bracket(
 @app.command()
 def export(
     config: ConfigArg = None,
-    format: Annotated[str, typer.Option("--format", help="png, txt (the caption), html, pdf (the poster) or csv.")] = "png",
+    fmt: Annotated[str, typer.Option("--format", help="png, txt (the caption), html, pdf (the poster) or csv.")] = "png",
     event: Annotated[str | None, typer.Option(help="Only this event's standings (default: the leaderboard and every event).")] = None,
 ) -> None:
     """Write one format of the latest synced standings into the exports folder."""
     from jobs.export_job import run_export
 
-    paths = guarded(lambda: run_export(load_config(config), format, event))
+    paths = guarded(lambda: run_export(load_config(config), fmt, event))
     for path in paths:
         output.console.print(f"exported {path}")
 

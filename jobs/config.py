@@ -156,7 +156,7 @@ def load_config(given: Path | None = None) -> Config:
     branding, unknown = load_branding(data.get("branding", {}), path)
     kept = (path.parent / os.path.expanduser(data["history"])).resolve() if "history" in data else None
     formats = data.get("export_formats", list(FORMATS))
-    if not isinstance(formats, list) or not set(formats) <= set(FORMATS):
+    if not isinstance(formats, list) or not all(f in FORMATS for f in formats):
         raise ConfigError(f"{path}: `export_formats` must be a list of {', '.join(FORMATS)}, found {formats!r}")
     return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
                   branding, kept, tuple(formats))
