@@ -16,6 +16,7 @@ from league.penalties import penalised
 from league.problems import Problem, Severity
 from league.read.columns import missing_tab
 from league.read.events import EVENTS_TAB, read_events
+from league.read.avoid import AVOID_TAB, read_avoid
 from league.read.penalties import read_penalties
 from league.read.registrations import read_entrants, read_members
 from league.read.results import read_matches
@@ -54,7 +55,7 @@ class Evaluation:
 def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tuple[League, list[Problem]]:
     """Typed records from every input tab, with the problems met while reading them."""
     columns: dict[str, dict[str, int]] = {}
-    reserved = {ruleset.registration.tab, *([ruleset.members.tab] if ruleset.members else [])}
+    reserved = {ruleset.registration.tab, AVOID_TAB, *([ruleset.members.tab] if ruleset.members else [])}
     events, problems = read_events(tabs, columns, frozenset(reserved))
     entrants, more = read_entrants(tabs, ruleset, events, columns)
     problems += more
@@ -78,8 +79,10 @@ def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tu
             unread[event.id] = f"{tab} row 1"
         matches += rows
         problems += more
+    avoid, skipped = read_avoid(tabs, columns)
     penalties, more = read_penalties(tabs, columns)
-    return League(ruleset, catalog, events, entrants, matches, penalties, members, columns, unread), problems + more
+    more += skipped
+    return League(ruleset, catalog, events, entrants, matches, penalties, members, avoid, columns, unread), problems + more
 
 
 def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evaluation:

@@ -238,6 +238,8 @@ class Ruleset:
     """(competitors who go through, best-of length of each round with the last repeating) for `league bracket`."""
     pairing: str = ""
     """The pairing system `league pair` uses (a name from `league.pairing.SYSTEMS`); empty: pairing by hand."""
+    avoid_same: str = ""
+    """A registration header (a club): competitors with the same value there are not paired while that is possible."""
     no_rematch_from: int | None = None
     """In an event with at least this many competitors, nobody should meet the same opponent twice."""
     spread_byes: bool = False

@@ -240,7 +240,7 @@ def test_init_on_sheets_makes_input_tabs_in_one_batch(tmp_path: Path, sheets_ser
     result = CliRunner().invoke(app, ["init", "--event", "QR1-GB5"])
     assert result.exit_code == 0, result.output
     assert sheets_server.count(":batchUpdate") == 1 and sheets_server.count() == 2
-    assert sheets_server.tab_names(SHEET_ID)[1:] == ["Events", "Players", "Results QR1-GB5", "Penalties"]
+    assert sheets_server.tab_names(SHEET_ID)[1:] == ["Events", "Players", "Results QR1-GB5", "Penalties", "Avoid"]
     players = sheets_server.sheet(SHEET_ID, "Players")
     assert players["properties"]["gridProperties"]["frozenRowCount"] == 1
     assert "ONE_OF_RANGE" in json.dumps(players) and "Medusa" in json.dumps(players)
