@@ -13,29 +13,46 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from league.match_table import Ints, Outcome
-from league.tiebreakers.base import SAFE, Exact, Scope
+from league.match_table import EXACT_FLOAT, Ints, Outcome, sums
+from league.tiebreakers.base import SAFE, Exact, Mean, Scope, Value
 from league.tiebreakers.own import floored, game_rates
 
 
-def _mean_over_opponents(scope: Scope, numerator: Ints, denominator: Ints) -> Exact:
-    """Per competitor, the exact mean of a per-competitor rate over the opponents met (one term per match)."""
+def _mean_over_opponents(scope: Scope, numerator: Ints, denominator: Ints) -> Value:
+    """Per competitor, the exact mean of a per-competitor rate over the opponents met (one term per match).
+
+    Rates are grouped by denominator (for a match-win rate: by matches played), so the sums stay
+    whole numbers: over one common denominator where that fits int64 (an event), else kept per
+    denominator (a league, whose players' match counts make the common denominator huge)."""
     table = scope.table
+    size = len(table.names)
     met = table.opponent >= 0
     mine, theirs = table.competitor[met], table.opponent[met]
-    counts = np.bincount(mine, minlength=len(table.names)).astype(np.int64)
+    counts = np.bincount(mine, minlength=size).astype(np.int64)
     has = counts > 0
-    dens = np.unique(denominator[np.unique(theirs)]) if len(theirs) else np.array([1])
-    common = math.lcm(*(int(d) for d in dens))
-    top = int(np.abs(numerator).max()) if len(numerator) else 0
-    wide = common * max(top, 1) * max(int(counts.max()) if len(counts) else 1, 1) >= SAFE
-    # Past int64, the same sums in Python integers (object arrays): exact, and still one pass over the rows.
-    kind: type = object if wide else np.int64
-    scale: npt.NDArray[Any] = np.array([common // int(d) for d in denominator.tolist()], dtype=kind)
-    scaled = numerator.astype(kind) * scale
-    total: npt.NDArray[Any] = np.zeros(len(table.names), dtype=kind)
+    opponent = np.bincount(theirs, minlength=size) > 0
+    dens, slot_of = np.unique(denominator[opponent], return_inverse=True)
+    common = math.lcm(*dens.tolist()) if len(dens) else 1
+    top = max(int(np.abs(numerator).max()) if size else 0, 1)
+    most = max(int(counts.max()) if size else 0, 1)
+    if common * top * most < SAFE:
+        scale = np.zeros(size, dtype=np.int64)
+        scale[opponent] = common // dens[slot_of.reshape(-1)]
+        return Exact(sums(mine, (numerator * scale)[theirs], size), np.where(has, counts * common, 1), has)
+    slot = np.zeros(size, dtype=np.int64)
+    slot[opponent] = slot_of.reshape(-1)
+    if size * len(dens) <= DENSE_CELLS and top * most < EXACT_FLOAT:
+        grid = np.bincount(mine * len(dens) + slot[theirs], weights=numerator[theirs], minlength=size * len(dens))
+        return Mean(grid.reshape(size, len(dens)).astype(np.int64), dens.tolist(), counts, has)
+    # Too many competitors x denominators for one grid: the same sums in Python integers (object arrays).
+    scaled = numerator.astype(object) * np.array([common // int(d) for d in denominator.tolist()], dtype=object)
+    total: npt.NDArray[Any] = np.zeros(size, dtype=object)
     np.add.at(total, mine, scaled[theirs])
-    return Exact(total, np.where(has, counts.astype(kind) * common, 1), has)
+    return Exact(total, np.where(has, counts.astype(object) * common, 1), has)
+
+
+DENSE_CELLS = 2**24
+"""At most this many competitor x denominator sums are kept in one grid (128 MiB)."""
 
 
 def match_win_rates(scope: Scope, floor: Fraction) -> tuple[Ints, Ints]:
@@ -46,23 +63,17 @@ def match_win_rates(scope: Scope, floor: Fraction) -> tuple[Ints, Ints]:
     return floored(numerator, denominator, floor)
 
 
-def opponents_match_win(scope: Scope, options: Mapping[str, Any]) -> Exact:
+def opponents_match_win(scope: Scope, options: Mapping[str, Any]) -> Value:
     """Opponents' match-win percentage: the mean of each opponent's floored match-win rate (Appendix C)."""
     numerator, denominator = match_win_rates(scope, options["floor"])
-    return _mean_over_opponents(scope, *_reduced(numerator, denominator))
+    return _mean_over_opponents(scope, numerator, denominator)
 
 
-def opponents_game_win(scope: Scope, options: Mapping[str, Any]) -> Exact:
+def opponents_game_win(scope: Scope, options: Mapping[str, Any]) -> Value:
     """Opponents' game-win percentage: the mean of each opponent's floored game-win rate (Appendix C)."""
     numerator, denominator = game_rates(scope, options["draw_points"])
     numerator, denominator = floored(numerator, np.maximum(denominator, 1), options["floor"])
-    return _mean_over_opponents(scope, *_reduced(numerator, denominator))
-
-
-def _reduced(numerator: Ints, denominator: Ints) -> tuple[Ints, Ints]:
-    """Fractions in lowest terms, so common denominators stay small."""
-    divisor = np.maximum(np.gcd(numerator, denominator), 1)
-    return numerator // divisor, denominator // divisor
+    return _mean_over_opponents(scope, numerator, denominator)
 
 
 def buchholz(scope: Scope, options: Mapping[str, Any]) -> Exact:
@@ -70,8 +81,7 @@ def buchholz(scope: Scope, options: Mapping[str, Any]) -> Exact:
     table = scope.table
     met = table.opponent >= 0
     mine, theirs = table.competitor[met], scope.score[table.opponent[met]]
-    total = np.zeros(len(table.names), dtype=np.int64)
-    np.add.at(total, mine, theirs)
+    total = sums(mine, theirs, len(table.names))
     counts = np.bincount(mine, minlength=len(table.names))
     if options["cut"] != "none" and len(mine):
         order = np.lexsort((theirs, mine))
@@ -89,7 +99,6 @@ def sonneborn_berger(scope: Scope, _: Mapping[str, Any]) -> Exact:
     table = scope.table
     met = table.opponent >= 0
     weight = np.where(table.outcome == Outcome.WIN, 2, np.where(table.outcome == Outcome.DRAW, 1, 0))[met]
-    total = np.zeros(len(table.names), dtype=np.int64)
-    np.add.at(total, table.competitor[met], weight * scope.score[table.opponent[met]])
+    total = sums(table.competitor[met], weight * scope.score[table.opponent[met]], len(table.names))
     counts = np.bincount(table.competitor[met], minlength=len(table.names))
     return Exact(total, np.full(len(total), 2 * scope.points.denominator, dtype=np.int64), counts > 0)
