@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
-import numpy.typing as npt
 
 from league.match_table import Flags, Ints, MatchTable, Outcome, sums
 from league.model.standing import Ranking, Standing
@@ -67,32 +66,27 @@ def _lines(table: MatchTable, scope: Scope, keys: list[str], values: Sequence[Va
     started = (np.maximum.reduceat((matches[order] > 0).astype(np.int8), starts) > 0)[group] if count else ranked
     tie = ranked & started & (last - first > 0)
     codes_ = codes[order]
-    per_code = np.bincount(np.maximum(table.competitor, 0) * 4 + table.outcome, minlength=4 * len(table.names)).reshape(-1, 4)
-    outcomes = np.where((codes_ >= 0)[:, None], per_code[np.maximum(codes_, 0)], 0) if len(per_code) else np.zeros((count, 4), np.int64)
-    played = np.where(codes_ >= 0, table.count(table.is_kind(Kind.PLAYED))[np.maximum(codes_, 0)], 0) if len(table.names) else codes_ * 0
-    won, undecided = _prizes(prizes, first, last, ranked, started, played)
+    totals = _Totals(table, scope.points.values, scope.points.denominator)
+    won, undecided = _prizes(prizes, first, last, ranked, started, lambda: totals.played_of(codes_))
     ranks = first.tolist() if ranked.all() else [p if r else None for p, r in zip(first.tolist(), ranked.tolist())]
     ranking = Ranking(
         keys=[keys[i] for i in order.tolist()], codes=codes_.tolist(), ranks=ranks, scores=score[order].tolist(),
-        denominator=scope.points.denominator, matches=matches[order].tolist(), played=played.tolist(),
-        records=list(zip((outcomes[:, Outcome.WIN] + outcomes[:, Outcome.BYE]).tolist(), outcomes[:, Outcome.LOSS].tolist(),
-                         outcomes[:, Outcome.DRAW].tolist())),
-        tiebreakers=[v.value for v in values],
-        stages=_StageScores(table, scope.points.values, scope.points.denominator),
+        denominator=scope.points.denominator, matches=matches[order].tolist(), played=totals.played,
+        records=totals.record, tiebreakers=[v.value for v in values], stages=totals.stage_scores,
         groups=list(zip(np.where(tie, starts[group], line).tolist(), np.where(tie, last, line).tolist())),
         prizes=won, undecided=undecided)
     return [Standing(ranking, i) for i in range(count)]
 
 
 def _prizes(prizes: Sequence[Prize], first: Ints, last: Ints, ranked: Flags, started: Flags,
-            played: Ints) -> tuple[list[tuple[str, list[bool]]], list[tuple[str, list[bool]]]]:
+            played: Callable[[], Ints]) -> tuple[list[tuple[str, list[bool]]], list[tuple[str, list[bool]]]]:
     """Per prize, the lines that win it and the lines whose tie straddles it (the judges decide).
 
     Places are only awarded (or left to the judges) once the group has played; unranked lines win nothing."""
     won: list[tuple[str, list[bool]]] = []
     undecided: list[tuple[str, list[bool]]] = []
     for prize in prizes:
-        by_play = played >= prize.min_played if prize.min_played is not None else np.zeros(len(first), dtype=np.bool_)
+        by_play = played() >= prize.min_played if prize.min_played is not None else np.zeros(len(first), dtype=np.bool_)
         if prize.ranks:
             low, high = prize.ranks
             inside = (low <= first) & (last <= high)
@@ -108,23 +102,49 @@ def _prizes(prizes: Sequence[Prize], first: Ints, last: Ints, ranked: Flags, sta
     return won, undecided
 
 
-class _StageScores:
-    """Each competitor's score per stage they played in, for the leaderboard's stage columns: summed on first use,
-    as only the leaderboard shows them."""
+class _Totals:
+    """Per competitor code, what only some outputs show (matches played, the record, the score per stage):
+    counted on first use, so ranking itself never pays for them."""
 
     def __init__(self, table: MatchTable, points: Ints, denominator: int) -> None:
         self._table, self._points, self._denominator = table, points, denominator
 
     @cached_property
-    def _sums(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    def _played(self) -> Ints:
+        return self._table.count(self._table.is_kind(Kind.PLAYED))
+
+    @cached_property
+    def _outcomes(self) -> Ints:
+        """Competitors x outcomes: rows that ended so."""
+        table = self._table
+        return np.bincount(table.competitor * len(Outcome) + table.outcome, minlength=len(Outcome) * len(table.names)).reshape(-1, len(Outcome))
+
+    @cached_property
+    def _stages(self) -> tuple[Ints, Flags]:
+        """Competitors x stages: the sum of points, and where any row was played."""
         table = self._table
         width = max(len(table.stages), 1)
         cells = table.competitor * width + table.stage
         size = len(table.names) * width
-        totals = sums(cells, self._points, size).reshape(-1, width)
-        return totals, (np.bincount(cells, minlength=size) > 0).reshape(-1, width)
+        return sums(cells, self._points, size).reshape(-1, width), (np.bincount(cells, minlength=size) > 0).reshape(-1, width)
 
-    def __call__(self, code: int) -> dict[str, Fraction]:
-        totals, seen = self._sums
+    def played_of(self, codes: Ints) -> Ints:
+        """Matches played by each of `codes` (-1: none)."""
+        return np.where(codes >= 0, self._played[np.maximum(codes, 0)], 0) if len(self._played) else np.zeros(len(codes), dtype=np.int64)
+
+    def played(self, code: int) -> int:
+        return int(self._played[code]) if code >= 0 else 0
+
+    def record(self, code: int) -> tuple[int, int, int]:
+        """Matches won (byes included), lost and drawn."""
+        if code < 0:
+            return 0, 0, 0
+        row = self._outcomes[code].tolist()
+        return row[Outcome.WIN] + row[Outcome.BYE], row[Outcome.LOSS], row[Outcome.DRAW]
+
+    def stage_scores(self, code: int) -> dict[str, Fraction]:
+        if code < 0:
+            return {}
+        totals, seen = self._stages
         row = totals[code].tolist()
         return {self._table.stages[s]: Fraction(row[s], self._denominator) for s in np.flatnonzero(seen[code]).tolist()}

@@ -22,8 +22,10 @@ class Ranking:
     """Over `denominator`."""
     denominator: int
     matches: list[int]
-    played: list[int]
-    records: list[tuple[int, int, int]]
+    played: Callable[[int], int]
+    """A competitor code's matches played; this and the other functions of a code take -1 for a competitor with no rows."""
+    records: Callable[[int], tuple[int, int, int]]
+    """A competitor code's matches won (byes included), lost and drawn."""
     tiebreakers: Sequence[Callable[[int], Fraction | None]]
     """Per tiebreaker: its exact value of a competitor code."""
     stages: Callable[[int], dict[str, Fraction]]
@@ -67,7 +69,7 @@ class Standing:
 
     @property
     def played(self) -> int:
-        return self._of.played[self._at]
+        return self._of.played(self._of.codes[self._at])
 
     @property
     def tiebreaks(self) -> tuple[Fraction | None, ...]:
@@ -77,12 +79,11 @@ class Standing:
     @property
     def record(self) -> tuple[int, int, int]:
         """Matches won (byes included), lost and drawn."""
-        return self._of.records[self._at]
+        return self._of.records(self._of.codes[self._at])
 
     @property
     def stage_scores(self) -> dict[str, Fraction]:
-        code = self._of.codes[self._at]
-        return self._of.stages(code) if code >= 0 else {}
+        return self._of.stages(self._of.codes[self._at])
 
     @property
     def tie(self) -> tuple[str, ...]:

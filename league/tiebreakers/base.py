@@ -12,7 +12,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from league.match_table import EXACT_FLOAT, Flags, Ints, MatchTable
+from league.match_table import EXACT_FLOAT, Flags, Ints, MatchTable, sums
 from league.rules.options import Option
 from league.scoring import Points
 
@@ -27,6 +27,21 @@ class Scope:
     """Per competitor code: the sum of its rows' points (over `points.denominator`)."""
     matches: Ints
     """Per competitor code: rows that count (byes included)."""
+
+    @cached_property
+    def games(self) -> tuple[Ints, Ints, Ints]:
+        """Per competitor code: games won, lost and drawn. Computed once for GW% and OGW% alike."""
+        table = self.table
+        won, lost, drawn = (table.per_competitor(g) for g in (table.games_won, table.games_lost, table.games_drawn))
+        return won, lost, drawn
+
+    @cached_property
+    def met(self) -> tuple[Ints, Ints, Ints]:
+        """The rows with an opponent (byes have none): each one's competitor and opponent codes, and such rows per
+        competitor code. Computed once for every opponents' tiebreaker of the ruleset."""
+        with_opponent = self.table.opponent >= 0
+        mine = self.table.competitor[with_opponent]
+        return mine, self.table.opponent[with_opponent], np.bincount(mine, minlength=len(self.table.names)).astype(np.int64)
 
 
 class Value(Protocol):
@@ -59,7 +74,7 @@ class Exact:
     def order(self) -> Ints:
         """Ranks from correctly rounded floats: they never reverse two exact values, at most merge them,
         and merged floats are told apart exactly (lowest terms compared, or Fractions)."""
-        return dense_order(self.present, self._rough(), self._same, self.value, 0.0)
+        return dense_order(self.present, self._rough(), 0.0, self.value, self._same)
 
     def _rough(self) -> npt.NDArray[np.float64]:
         """Correctly rounded floats of the values."""
@@ -81,57 +96,62 @@ class Exact:
 
 @dataclass(frozen=True)
 class Mean:
-    """Per competitor code, a mean of fractions kept as sums per denominator: sum_k sums[c, k] / denominators[k] / counts[c].
+    """Per competitor code, the mean over its rows of the rate `numerator / denominator` of the competitor each row met.
 
-    A mean of many rates with many denominators (a league's opponents' rates) has a common
-    denominator far past int64; kept per denominator, the sums stay small whole numbers, and the
-    exact fraction is only built where it is shown or where two competitors come close."""
+    A league's opponents' rates have so many denominators (one per number of matches played) that
+    their common denominator is far past int64. Ranking then sorts on float means, whose error is
+    bounded, and settles only the competitors closer than that bound exactly; the exact value of a
+    competitor is built from its own rows when it is shown."""
 
-    sums: Ints
-    """Competitors x denominators: whole-number sums of the numerators over each denominator."""
-    denominators: list[int]
+    mine: Ints
+    """Per row: the competitor's code."""
+    theirs: Ints
+    """Per row: the code of the competitor met."""
+    numerator: Ints
+    """Per competitor code: its rate."""
+    denominator: Ints
     counts: Ints
+    """Per competitor code: its rows."""
     present: Flags
 
     @cached_property
-    def _common(self) -> int:
-        """The least common denominator: a Python integer, as large as it needs to be."""
-        return math.lcm(*self.denominators)
+    def _rows(self) -> tuple[Ints, Ints]:
+        """The rows in competitor order, and where each competitor's rows start: built once, on first use."""
+        return np.argsort(self.mine, kind="stable"), np.r_[0, np.cumsum(self.counts)].astype(np.int64)
 
     def value(self, code: int) -> Fraction | None:
-        """One competitor's exact value (Python integers over the common denominator)."""
+        """One competitor's exact value: its rows summed per denominator, then over their least common multiple."""
         if not self.present[code]:
             return None
-        common = self._common
-        row = self.sums[code]
-        total = sum(int(row[k]) * (common // self.denominators[k]) for k in np.flatnonzero(row).tolist())
-        return Fraction(total, common * int(self.counts[code]))
+        order, starts = self._rows
+        met = self.theirs[order[starts[code]:starts[code + 1]]]
+        dens, slot = np.unique(self.denominator[met], return_inverse=True)
+        tops = sums(slot.reshape(-1), self.numerator[met], len(dens)).tolist()
+        common = math.lcm(*dens.tolist())
+        return Fraction(sum(t * (common // d) for t, d in zip(tops, dens.tolist())), common * len(met))
 
     def order(self) -> Ints:
-        """Ranks from floats off by at most a few units in the last place: values closer than one in 10**9
-        are compared exactly (identical sums are equal; others as Fractions)."""
-        rough = self.sums.astype(np.float64) @ (1.0 / np.array(self.denominators, dtype=np.float64))
-        rough = rough / np.maximum(self.counts, 1)
-
-        def same(a: Ints, b: Ints) -> Flags:
-            equal: Flags = (self.counts[a] == self.counts[b]) & (self.sums[a] == self.sums[b]).all(axis=1)
-            return equal
-
-        return dense_order(self.present, rough, same, self.value, 1e-9)
+        """Ranks from float means: each is off by at most (rows + 3) units of 2**-53 of the largest rate,
+        so only means closer than twice that are compared exactly."""
+        rates = self.numerator / np.maximum(self.denominator, 1)
+        rough = np.bincount(self.mine, weights=rates[self.theirs], minlength=len(self.counts)) / np.maximum(self.counts, 1)
+        most = int(self.counts.max()) if len(self.counts) else 0
+        largest = float(np.abs(rates).max()) if len(rates) else 0.0
+        return dense_order(self.present, rough, 2 * (most + 3) * 2.0**-53 * largest, self.value)
 
 
-def dense_order(present: Flags, rough: npt.NDArray[np.float64], same: Callable[[Ints, Ints], Flags],
-                value: Callable[[int], Fraction | None], tolerance: float) -> Ints:
-    """Per code, the rank of its exact value among the present ones (-1 where absent), from floats that are
-    within `tolerance` (relative) of the exact values: neighbours closer than that are settled exactly,
-    by `same` where it is sure and by the exact values otherwise."""
+def dense_order(present: Flags, rough: npt.NDArray[np.float64], error: float, value: Callable[[int], Fraction | None],
+                same: Callable[[Ints, Ints], Flags] | None = None) -> Ints:
+    """Per code, the rank of its exact value among the present ones (-1 where absent), from floats each within
+    `error` of its exact value: neighbours closer than twice that are settled exactly, by `same` where it
+    says they are equal and by the exact values otherwise."""
     codes = np.flatnonzero(present)
     order = codes[np.argsort(rough[codes], kind="stable")]
     floats = rough[order]
-    near = floats[1:] - floats[:-1] <= tolerance * np.maximum(np.abs(floats[1:]), np.abs(floats[:-1]))
+    near = floats[1:] - floats[:-1] <= 2 * error
     group = np.r_[0, np.cumsum(~near)].astype(np.int64)
     pairs = np.flatnonzero(near)
-    unsure = pairs[~same(order[pairs], order[pairs + 1])]
+    unsure = pairs if same is None else pairs[~same(order[pairs], order[pairs + 1])]
     if len(unsure):
         # Rare: floats that met (or came close) for values that may differ. Settle each such run exactly.
         sub = np.zeros(len(order), dtype=np.int64)

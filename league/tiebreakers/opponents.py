@@ -11,9 +11,8 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from league.match_table import EXACT_FLOAT, Ints, Outcome, sums
+from league.match_table import Ints, Outcome, sums
 from league.tiebreakers.base import SAFE, Exact, Mean, Scope, Value
 from league.tiebreakers.own import floored, game_rates
 
@@ -21,38 +20,20 @@ from league.tiebreakers.own import floored, game_rates
 def _mean_over_opponents(scope: Scope, numerator: Ints, denominator: Ints) -> Value:
     """Per competitor, the exact mean of a per-competitor rate over the opponents met (one term per match).
 
-    Rates are grouped by denominator (for a match-win rate: by matches played), so the sums stay
-    whole numbers: over one common denominator where that fits int64 (an event), else kept per
-    denominator (a league, whose players' match counts make the common denominator huge)."""
-    table = scope.table
-    size = len(table.names)
-    met = table.opponent >= 0
-    mine, theirs = table.competitor[met], table.opponent[met]
-    counts = np.bincount(mine, minlength=size).astype(np.int64)
+    Over one common denominator where the sums fit int64 (an event); else (a league, where the
+    match counts of its players make the common denominator huge) as a `Mean`."""
+    mine, theirs, counts = scope.met
+    size = len(scope.table.names)
     has = counts > 0
     opponent = np.bincount(theirs, minlength=size) > 0
-    dens, slot_of = np.unique(denominator[opponent], return_inverse=True)
+    dens = np.unique(denominator[opponent])
     common = math.lcm(*dens.tolist()) if len(dens) else 1
     top = max(int(np.abs(numerator).max()) if size else 0, 1)
     most = max(int(counts.max()) if size else 0, 1)
-    if common * top * most < SAFE:
-        scale = np.zeros(size, dtype=np.int64)
-        scale[opponent] = common // dens[slot_of.reshape(-1)]
-        return Exact(sums(mine, (numerator * scale)[theirs], size), np.where(has, counts * common, 1), has)
-    slot = np.zeros(size, dtype=np.int64)
-    slot[opponent] = slot_of.reshape(-1)
-    if size * len(dens) <= DENSE_CELLS and top * most < EXACT_FLOAT:
-        grid = np.bincount(mine * len(dens) + slot[theirs], weights=numerator[theirs], minlength=size * len(dens))
-        return Mean(grid.reshape(size, len(dens)).astype(np.int64), dens.tolist(), counts, has)
-    # Too many competitors x denominators for one grid: the same sums in Python integers (object arrays).
-    scaled = numerator.astype(object) * np.array([common // int(d) for d in denominator.tolist()], dtype=object)
-    total: npt.NDArray[Any] = np.zeros(size, dtype=object)
-    np.add.at(total, mine, scaled[theirs])
-    return Exact(total, np.where(has, counts.astype(object) * common, 1), has)
-
-
-DENSE_CELLS = 2**24
-"""At most this many competitor x denominator sums are kept in one grid (128 MiB)."""
+    if common * top * most >= SAFE:
+        return Mean(mine, theirs, numerator, denominator, counts, has)
+    scale = np.where(opponent, common // np.maximum(denominator, 1), 0)
+    return Exact(sums(mine, (numerator * scale)[theirs], size), np.where(has, counts * common, 1), has)
 
 
 def match_win_rates(scope: Scope, floor: Fraction) -> tuple[Ints, Ints]:
@@ -79,10 +60,9 @@ def opponents_game_win(scope: Scope, options: Mapping[str, Any]) -> Value:
 def buchholz(scope: Scope, options: Mapping[str, Any]) -> Exact:
     """Sum of the opponents' scores; `cut1` drops the lowest, `median` the highest and the lowest."""
     table = scope.table
-    met = table.opponent >= 0
-    mine, theirs = table.competitor[met], scope.score[table.opponent[met]]
+    mine, opponents, counts = scope.met
+    theirs = scope.score[opponents]
     total = sums(mine, theirs, len(table.names))
-    counts = np.bincount(mine, minlength=len(table.names))
     if options["cut"] != "none" and len(mine):
         order = np.lexsort((theirs, mine))
         starts = np.flatnonzero(np.r_[True, mine[order][1:] != mine[order][:-1]])
