@@ -115,20 +115,27 @@ class Mean:
     present: Flags
 
     @cached_property
-    def _rows(self) -> tuple[Ints, Ints]:
-        """The rows in competitor order, and where each competitor's rows start: built once, on first use."""
-        return np.argsort(self.mine, kind="stable"), np.r_[0, np.cumsum(self.counts)].astype(np.int64)
+    def _totals(self) -> tuple[list[int], int]:
+        """Every competitor's sum of rates over one common denominator, in Python integers: computed for all at
+        once on first use (the standings show every line), from whole-number sums per competitor and denominator."""
+        dens, slot = np.unique(self.denominator, return_inverse=True)
+        cells, cell = np.unique(self.mine * len(dens) + slot.reshape(-1)[self.theirs], return_inverse=True)
+        tops = sums(cell.reshape(-1), self.numerator[self.theirs], len(cells)).astype(object)
+        common = math.lcm(*dens.tolist()) if len(dens) else 1
+        codes, which = np.divmod(cells, len(dens))
+        scaled = tops * np.array([common // d for d in dens.tolist()] or [1], dtype=object)[which]
+        starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]]) if len(codes) else np.zeros(0, dtype=np.int64)
+        totals = [0] * len(self.counts)
+        for code, total in zip(codes[starts].tolist(), np.add.reduceat(scaled, starts).tolist() if len(starts) else []):
+            totals[code] = total
+        return totals, common
 
     def value(self, code: int) -> Fraction | None:
-        """One competitor's exact value: its rows summed per denominator, then over their least common multiple."""
+        """One competitor's exact value."""
         if not self.present[code]:
             return None
-        order, starts = self._rows
-        met = self.theirs[order[starts[code]:starts[code + 1]]]
-        dens, slot = np.unique(self.denominator[met], return_inverse=True)
-        tops = sums(slot.reshape(-1), self.numerator[met], len(dens)).tolist()
-        common = math.lcm(*dens.tolist())
-        return Fraction(sum(t * (common // d) for t, d in zip(tops, dens.tolist())), common * len(met))
+        totals, common = self._totals
+        return Fraction(totals[code], common * int(self.counts[code]))
 
     def order(self) -> Ints:
         """Ranks from float means: each is off by at most (rows + 3) units of 2**-53 of the largest rate,
