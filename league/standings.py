@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from functools import cached_property
@@ -30,9 +31,9 @@ def rank(table: MatchTable, ruleset: Ruleset, competitors: Sequence[str], prizes
     sort orders the lines and neighbours equal on every key are the full ties."""
     scope = scope_of(table, ruleset)
     values = [TIEBREAKERS[tb.name].compute(scope, tb.options) for tb in ruleset.tiebreakers]
-    code_of = {name: i for i, name in enumerate(table.names)}
+    code_of = dict(zip(table.names, itertools.count()))
     keys = list(dict.fromkeys(competitors))
-    codes = np.array([code_of.get(k, -1) for k in keys], dtype=np.int64)
+    codes = np.fromiter(map(code_of.get, keys, itertools.repeat(-1)), dtype=np.int64, count=len(keys))
     excluded = set(unranked)
     out_of_rank = np.array([k in excluded for k in keys], dtype=np.bool_) if excluded else np.zeros(len(keys), dtype=np.bool_)
 

@@ -88,9 +88,10 @@ class Exact:
         """Whether the values of codes `a` equal those of codes `b`, pair by pair: equal in lowest terms."""
         if self.numerator.dtype == object or self.denominator.dtype == object:
             return np.array([self.value(int(x)) == self.value(int(y)) for x, y in zip(a, b)], dtype=np.bool_)
-        divisor = np.maximum(np.gcd(self.numerator, self.denominator), 1)
-        numerator, denominator = self.numerator // divisor, self.denominator // divisor
-        same: Flags = (numerator[a] == numerator[b]) & (denominator[a] == denominator[b])
+        numerator, denominator = (np.concatenate([x[a], x[b]]) for x in (self.numerator, self.denominator))
+        divisor = np.maximum(np.gcd(numerator, denominator), 1)
+        numerator, denominator = numerator // divisor, denominator // divisor
+        same: Flags = (numerator[:len(a)] == numerator[len(a):]) & (denominator[:len(a)] == denominator[len(a):])
         return same
 
 
