@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).parents[1]
 
 
-@pytest.mark.parametrize("script", [["bench_ranking.py", "--quick"], ["bench_players.py", "--quick"],
+@pytest.mark.parametrize("script", [["bench_ranking.py", "--quick"], ["bench_magic.py", "--quick"], ["bench_players.py", "--quick"],
                                     ["bench_sync.py", "--quick", "--no-cli"], ["bench_sheets.py", "--quick"],
                                     ["bench_read.py", "--quick"]])
 def test_benchmark_runs_at_smoke_size(script: list[str]) -> None:

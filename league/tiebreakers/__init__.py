@@ -11,7 +11,7 @@ ruleset loads). Where each one lives:
 from __future__ import annotations
 
 from league.rules.options import choice, figure, kinds, number
-from league.tiebreakers.base import Exact, Measure, Scope
+from league.tiebreakers.base import Exact, Mean, Measure, Scope, Value
 from league.tiebreakers.opponents import buchholz, opponents_game_win, opponents_match_win, sonneborn_berger
 from league.tiebreakers.own import game_win, wins
 from league.tiebreakers.ratio import ratio
@@ -30,4 +30,4 @@ TIEBREAKERS: dict[str, Measure] = {
     "wins": Measure(wins, {}),
 }
 
-__all__ = ["TIEBREAKERS", "Exact", "Measure", "Scope"]
+__all__ = ["TIEBREAKERS", "Exact", "Mean", "Measure", "Scope", "Value"]
