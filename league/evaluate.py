@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from league.cells import Grid
+from league.cells import Grid, parse_whole
 from league.checks import affected, run_checks
 from league.match_table import build_table
 from league.model.competitor import Entrant
@@ -105,11 +105,18 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evalu
     for event in lg.events:
         entrants = by_event[event.id]
         standings[event.id] = rank(table.of_event(event.id), ruleset, [e.key for e in entrants],
-                                   ruleset.event_prizes, [e.key for e in entrants if e.status is Status.DQ])
+                                   ruleset.event_prizes, [e.key for e in entrants if e.status is Status.DQ], _decisions(entrants, ruleset))
     disqualified = {e.key for e in lg.entrants if e.status is Status.DQ}
     leaderboard = rank(table, ruleset, list(names), ruleset.league_prizes, disqualified)
     stages = list(dict.fromkeys(stage_of[e.id] for e in sorted(lg.events, key=_event_order)))
     return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted))
+
+
+def _decisions(entrants: list[Entrant], ruleset: Ruleset) -> dict[str, int]:
+    """Competitor key -> the place judges typed for a tie in the registration tab (readable ones only)."""
+    column = ruleset.judge_column
+    typed = ((e.key, parse_whole(e.fields.get(column, ""))) for e in entrants) if column else ()
+    return {key: place for key, place in typed if place is not None and place >= 1}
 
 
 def _event_order(event: Event) -> tuple[str, int]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
 
@@ -16,20 +16,20 @@ from league.scoring import SCORINGS
 from league.tiebreakers import TIEBREAKERS, Scope, Value
 
 
-def scope_of(table: MatchTable, ruleset: Ruleset) -> Scope:
+def scope_of(table: MatchTable, ruleset: Ruleset, decisions: Mapping[str, int] | None = None) -> Scope:
     """The ruleset's points for every row of `table`, and each competitor's score and match count."""
     points = SCORINGS[ruleset.scoring.name].compute(table, ruleset.scoring.options)
-    return Scope(table, points, table.per_competitor(points.values), table.count())
+    return Scope(table, points, table.per_competitor(points.values), table.count(), decisions or {})
 
 
 def rank(table: MatchTable, ruleset: Ruleset, competitors: Sequence[str], prizes: Sequence[Prize],
-         unranked: Iterable[str] = ()) -> list[Standing]:
+         unranked: Iterable[str] = (), decisions: Mapping[str, int] | None = None) -> list[Standing]:
     """Rank `competitors` (keys) by score then tiebreakers, exactly; full ties share a rank.
 
     `unranked` competitors (disqualified) are listed last with no rank and no prize. Every sort key
     is a whole number (scores, and each tiebreaker's rank among its exact values), so one stable
     sort orders the lines and neighbours equal on every key are the full ties."""
-    scope = scope_of(table, ruleset)
+    scope = scope_of(table, ruleset, decisions)
     values = [TIEBREAKERS[tb.name].compute(scope, tb.options) for tb in ruleset.tiebreakers]
     code_of = dict(zip(table.names, itertools.count()))
     keys = list(dict.fromkeys(competitors))

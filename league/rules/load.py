@@ -147,6 +147,9 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         pairing=_pairing(pairing), avoid_same=pairing.get("avoid_same", str, ""), playoffs=_playoffs(top.section("playoffs", {})),
         no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),
     )
+    reads = tuple(dict.fromkeys(str(t.options[TIEBREAKERS[t.name].reads]) for t in ruleset.tiebreakers if TIEBREAKERS[t.name].reads))
+    if reads:
+        ruleset = replace(ruleset, registration=replace(registration, optional=reads))
     if ruleset.avoid_same and ruleset.avoid_same not in registration.fields:
         raise pairing.error("avoid_same", f"is {ruleset.avoid_same!r}, which is not a header the registration tab reads "
                             "(add it to `registration.extra`)")

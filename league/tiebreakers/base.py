@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, Protocol
@@ -27,6 +27,8 @@ class Scope:
     """Per competitor code: the sum of its rows' points (over `points.denominator`)."""
     matches: Ints
     """Per competitor code: rows that count (byes included)."""
+    decisions: Mapping[str, int] = field(default_factory=dict)
+    """Competitor key -> the place a judge decided among tied competitors (typed in the registration tab)."""
 
     @cached_property
     def games(self) -> tuple[Ints, Ints, Ints]:
@@ -182,6 +184,8 @@ class Measure:
     options: Mapping[str, Option]
     own_games: bool = False
     """It rates the competitor's own games (so `percentages.floor_own_game_wins` applies to it)."""
+    reads: str = ""
+    """The option naming a registration column the tiebreaker reads (optional on that tab), if any."""
 
 
 def fractions(values: Mapping[int, Fraction], size: int) -> Exact:

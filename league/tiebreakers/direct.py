@@ -21,3 +21,16 @@ def head_to_head(scope: Scope, _: Mapping[str, Any]) -> Exact:
     total = np.zeros(len(table.names), dtype=np.int64)
     np.add.at(total, table.competitor[level], scope.points.values[level])
     return Exact(total, np.full(len(total), scope.points.denominator, dtype=np.int64), np.ones(len(total), dtype=np.bool_))
+
+
+def judge(scope: Scope, _: Mapping[str, Any]) -> Exact:
+    """The place a judge decided for competitors still tied (1 first), typed in the registration tab's column.
+
+    Competitors with no decision have no value, and so rank after those with one; ties stay shared."""
+    table = scope.table
+    place = np.zeros(len(table.names), dtype=np.int64)
+    present = np.zeros(len(table.names), dtype=np.bool_)
+    for code, key in enumerate(table.names):
+        if key in scope.decisions:
+            place[code], present[code] = -scope.decisions[key], True
+    return Exact(place, np.ones(len(place), dtype=np.int64), present)

@@ -187,6 +187,7 @@ RULE_CODES = {
     "eligibility": {"not-eligible", "unknown-value"},
     "hidden_characters": {"hidden-character"},
     "avoid_pairs": {"unknown-event", "unknown-competitor"},
+    "judge_decisions": {"unreadable"},
     "match_pieces": {"missing-value", "piece-not-in-roster"},
     "match_map": {"missing-value", "banned-map", "unknown-map"},
     "match_health": {"missing-value", "health-range", "start-health", "winner-health", "loser-health"},
