@@ -182,6 +182,7 @@ def soak(syncs: int, seed: int = 8, rate: float = 0.2, storms: float = 0.03, bud
             outcome = sync(config, server, credentials, SOAK, storm if chaos.storm else policy, now)
             server.chaos = None
             server.wait_idle()
+            server.requests.clear()  # the server records every request: a long soak would hold them all
             after = values(server, SOAK)
             figures.syncs += 1
             figures.outcomes[outcome + (" (storm)" if chaos.storm else "")] += 1
