@@ -252,27 +252,6 @@ def test_backend_errors_are_backend_errors() -> None:
     assert issubclass(CredentialsError, BackendError)
 
 
-def test_a_server_error_on_the_write_is_not_resent(tmp_path: Path, sheets_server: SheetsServer,
-                                                   seeded: dict[str, Grid], service_account_file: Path) -> None:
-    """A 5xx may come after the batch was applied, so the write is not sent blind a second time."""
-    configure(tmp_path, sheets_server, service_account_file)
-    sheets_server.inject(Fault(503, match=":batchUpdate"))
-    result = CliRunner().invoke(app, ["sync", str(tmp_path)])
-    assert result.exit_code == 3 and "may or may not have been applied" in " ".join(result.output.split())
-    assert sheets_server.count(":batchUpdate") == 1
-
-
-def test_a_lost_answer_to_the_write_is_not_resent(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
-                                                  service_account_file: Path) -> None:
-    configure(tmp_path, sheets_server, service_account_file)
-    sheets_server.inject(Fault(drop=True, match=":batchUpdate"))
-    result = CliRunner().invoke(app, ["sync", str(tmp_path)])
-    assert result.exit_code == 3
-    assert "may or may not have been applied" in " ".join(result.output.split())
-    assert sheets_server.count(":batchUpdate") == 1
-    assert CliRunner().invoke(app, ["sync", str(tmp_path)]).exit_code == 1, "running it again just works"
-
-
 def test_forbidden_names_the_account_and_what_google_said(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
                                                   service_account_file: Path) -> None:
     configure(tmp_path, sheets_server, service_account_file)
