@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from league.cells import Grid
+from league.cells import Grid, parse_whole
 from league.checks import affected, run_checks
 from league.match_table import build_table
 from league.model.competitor import Entrant
@@ -16,6 +16,7 @@ from league.penalties import penalised
 from league.problems import Problem, Severity
 from league.read.columns import missing_tab
 from league.read.events import EVENTS_TAB, read_events
+from league.read.avoid import AVOID_TAB, read_avoid
 from league.read.penalties import read_penalties
 from league.read.registrations import read_entrants, read_members
 from league.read.results import read_matches
@@ -54,7 +55,7 @@ class Evaluation:
 def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tuple[League, list[Problem]]:
     """Typed records from every input tab, with the problems met while reading them."""
     columns: dict[str, dict[str, int]] = {}
-    reserved = {ruleset.registration.tab, *([ruleset.members.tab] if ruleset.members else [])}
+    reserved = {ruleset.registration.tab, AVOID_TAB, *([ruleset.members.tab] if ruleset.members else [])}
     events, problems = read_events(tabs, columns, frozenset(reserved))
     entrants, more = read_entrants(tabs, ruleset, events, columns)
     problems += more
@@ -78,8 +79,10 @@ def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tu
             unread[event.id] = f"{tab} row 1"
         matches += rows
         problems += more
+    avoid, skipped = read_avoid(tabs, columns)
     penalties, more = read_penalties(tabs, columns)
-    return League(ruleset, catalog, events, entrants, matches, penalties, members, columns, unread), problems + more
+    more += skipped
+    return League(ruleset, catalog, events, entrants, matches, penalties, members, avoid, columns, unread), problems + more
 
 
 def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evaluation:
@@ -102,11 +105,18 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evalu
     for event in lg.events:
         entrants = by_event[event.id]
         standings[event.id] = rank(table.of_event(event.id), ruleset, [e.key for e in entrants],
-                                   ruleset.event_prizes, [e.key for e in entrants if e.status is Status.DQ])
+                                   ruleset.event_prizes, [e.key for e in entrants if e.status is Status.DQ], _decisions(entrants, ruleset))
     disqualified = {e.key for e in lg.entrants if e.status is Status.DQ}
     leaderboard = rank(table, ruleset, list(names), ruleset.league_prizes, disqualified)
     stages = list(dict.fromkeys(stage_of[e.id] for e in sorted(lg.events, key=_event_order)))
     return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted))
+
+
+def _decisions(entrants: list[Entrant], ruleset: Ruleset) -> dict[str, int]:
+    """Competitor key -> the place judges typed for a tie in the registration tab (readable ones only)."""
+    column = ruleset.judge_column
+    typed = ((e.key, parse_whole(e.fields.get(column, ""))) for e in entrants) if column else ()
+    return {key: place for key, place in typed if place is not None and place >= 1}
 
 
 def _event_order(event: Event) -> tuple[str, int]:

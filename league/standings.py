@@ -3,149 +3,149 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
-import numpy.typing as npt
 
-from league.match_table import MatchTable, Outcome
-from league.model.standing import Standing
+from league.match_table import Flags, Ints, MatchTable, Outcome, sums
+from league.model.standing import Ranking, Standing
 from league.rules.ruleset import Kind, Prize, Ruleset
 from league.scoring import SCORINGS
-from league.tiebreakers import TIEBREAKERS, Exact, Scope
+from league.tiebreakers import TIEBREAKERS, Scope, Value
 
 
-def scope_of(table: MatchTable, ruleset: Ruleset) -> Scope:
+def scope_of(table: MatchTable, ruleset: Ruleset, decisions: Mapping[str, int] | None = None) -> Scope:
     """The ruleset's points for every row of `table`, and each competitor's score and match count."""
     points = SCORINGS[ruleset.scoring.name].compute(table, ruleset.scoring.options)
-    return Scope(table, points, table.per_competitor(points.values), table.count())
+    return Scope(table, points, table.per_competitor(points.values), table.count(), decisions or {})
 
 
 def rank(table: MatchTable, ruleset: Ruleset, competitors: Sequence[str], prizes: Sequence[Prize],
-         unranked: Iterable[str] = ()) -> list[Standing]:
+         unranked: Iterable[str] = (), decisions: Mapping[str, int] | None = None) -> list[Standing]:
     """Rank `competitors` (keys) by score then tiebreakers, exactly; full ties share a rank.
 
-    `unranked` competitors (disqualified) are listed last with no rank and no prize."""
-    scope = scope_of(table, ruleset)
+    `unranked` competitors (disqualified) are listed last with no rank and no prize. Every sort key
+    is a whole number (scores, and each tiebreaker's rank among its exact values), so one stable
+    sort orders the lines and neighbours equal on every key are the full ties."""
+    scope = scope_of(table, ruleset, decisions)
     values = [TIEBREAKERS[tb.name].compute(scope, tb.options) for tb in ruleset.tiebreakers]
-    code_of = {name: i for i, name in enumerate(table.names)}
+    code_of = dict(zip(table.names, itertools.count()))
     keys = list(dict.fromkeys(competitors))
-    codes = np.array([code_of.get(k, -1) for k in keys], dtype=np.int64)
+    codes = np.fromiter(map(code_of.get, keys, itertools.repeat(-1)), dtype=np.int64, count=len(keys))
     excluded = set(unranked)
-    out_of_rank = np.array([k in excluded for k in keys], dtype=np.bool_)
-    denominator = scope.points.denominator
-    score = _gather(scope.score, codes, 0)
-    matches = _gather(scope.matches, codes, 0)
-    played = _gather(table.count(table.is_kind(Kind.PLAYED)), codes, 0)
-    wins, losses, draws = (_gather(table.count(np.isin(table.outcome, list(outcomes))), codes, 0).tolist()
-                        for outcomes in ((Outcome.WIN, Outcome.BYE), (Outcome.LOSS,), (Outcome.DRAW,)))
-    stages = _stage_scores(table, scope.points.values, denominator)
+    out_of_rank = np.array([k in excluded for k in keys], dtype=np.bool_) if excluded else np.zeros(len(keys), dtype=np.bool_)
 
-    exact_values = [v.values(codes.tolist()) for v in values]
+    def gather(per_code: Ints, missing: int = 0) -> Ints:
+        """Per competitor of the list: its value, or `missing` for a competitor with no rows."""
+        return np.where(codes >= 0, per_code[np.maximum(codes, 0)], missing) if len(per_code) else np.full(len(codes), missing)
 
-    def exact(i: int) -> tuple[object, ...]:
-        parts: list[object] = [bool(out_of_rank[i]), -int(score[i])]
-        for column in exact_values:
-            value = column[i]
-            parts += [0, -value] if value is not None else [1, 0]
-        return tuple(parts)
-
-    scores: dict[int, Fraction] = {}  # few distinct scores: build each Fraction once
-    result: list[Standing] = []
-    position = 1
-    groups = _tied_groups(_sort_keys(out_of_rank, score, values, codes), exact)
-    excluded_, score_, matches_, played_, codes_ = (a.tolist() for a in (out_of_rank, score, matches, played, codes))
-    for group in groups:
-        ranked = not excluded_[group[0]]
-        last = position + len(group) - 1
-        started = any(matches_[i] for i in group)  # before anyone plays, nobody holds a place yet
-        won, undecided = (_prizes_for(prizes, position, last, [played_[i] for i in group], started) if ranked
-                          else ([()] * len(group), ()))
-        tie = tuple(keys[i] for i in group) if ranked and started and len(group) > 1 else ()
-        for i, mine in zip(group, won):
-            code, points = codes_[i], score_[i]
-            result.append(Standing(
-                keys[i], position if ranked else None, scores[points] if points in scores else scores.setdefault(points, Fraction(points, denominator)),
-                matches_[i], played_[i], tuple(column[i] for column in exact_values), (wins[i], losses[i], draws[i]), stages.get(code, {}),
-                tie, mine, undecided))
-        position = last + 1
-    return result
-
-
-def _gather(per_code: npt.NDArray[np.int64], codes: npt.NDArray[np.int64], missing: int) -> npt.NDArray[np.int64]:
-    """Per competitor of the list: its value, or `missing` for a competitor with no rows."""
-    return np.where(codes >= 0, per_code[np.maximum(codes, 0)] if len(per_code) else missing, missing)
-
-
-def _sort_keys(out_of_rank: npt.NDArray[np.bool_], score: npt.NDArray[np.int64], values: list[Exact],
-               codes: npt.NDArray[np.int64]) -> list[list[float]]:
-    """Rank order keys, most significant first: out of rank, score (exact), then per tiebreaker absent and value."""
-    keys: list[list[float]] = [out_of_rank.astype(np.float64).tolist(), (-score).tolist()]
+    score, matches = gather(scope.score), gather(scope.matches)
+    columns = [out_of_rank.astype(np.int64), -score]
     for v in values:
-        rough = v.rough() if len(v.present) else np.zeros(0)
-        present = np.where(codes >= 0, v.present[np.maximum(codes, 0)] if len(v.present) else False, False)
-        keys += [np.where(present, 0.0, 1.0).tolist(), np.where(present, -rough[np.maximum(codes, 0)] if len(rough) else 0.0, 0.0).tolist()]
-    return keys
-
-
-def _tied_groups(keys: list[list[float]], exact: Callable[[int], tuple[object, ...]]) -> Iterator[list[int]]:
-    """Positions in rank order, in groups of full ties: sorted on floats, settled exactly where floats meet."""
-    count = len(keys[0])
-    if not count:
-        return
-    columns = tuple(np.array(k, dtype=np.float64) for k in keys)
+        place = gather(v.order(), -1)
+        columns += [(place < 0).astype(np.int64), -place]
     order = np.lexsort(columns[::-1])
-    rough = np.stack(columns, axis=1)[order]
-    starts = np.flatnonzero(np.r_[True, (rough[1:] != rough[:-1]).any(axis=1)]).tolist()
-    ends = [*starts[1:], count]
-    positions = order.tolist()
-    for i, j in zip(starts, ends):
-        if j - i == 1:
-            yield [positions[i]]
-            continue
-        run = sorted(positions[i:j], key=exact)
-        for _, tied in itertools.groupby(run, key=exact):
-            yield list(tied)
+    new = np.zeros(len(order), dtype=np.bool_)
+    new[:1] = True
+    for column in columns:
+        ranked_column = column[order]
+        new[1:] |= ranked_column[1:] != ranked_column[:-1]
+    return _lines(table, scope, keys, values, order, new, codes, out_of_rank, score, matches, prizes)
 
 
-def _stage_scores(table: MatchTable, points: npt.NDArray[np.int64], denominator: int) -> dict[int, dict[str, Fraction]]:
-    """Each competitor's score per stage they played in, for the leaderboard's stage columns."""
-    width = max(len(table.stages), 1)
-    cells = table.competitor * width + table.stage
-    sums = np.zeros(len(table.names) * width, dtype=np.int64)
-    np.add.at(sums, cells, points)
-    seen = np.flatnonzero(np.bincount(cells, minlength=len(sums)) > 0)
-    made = {int(v): Fraction(int(v), denominator) for v in np.unique(sums[seen]).tolist()}  # few distinct sums
-    out: dict[int, dict[str, Fraction]] = {}
-    codes, stages = np.divmod(seen, width)
-    for code, stage, total in zip(codes.tolist(), stages.tolist(), sums[seen].tolist()):
-        found = out.get(code)
-        if found is None:
-            out[code] = found = {}
-        found[table.stages[stage]] = made[total]
-    return out
+def _lines(table: MatchTable, scope: Scope, keys: list[str], values: Sequence[Value], order: Ints, new: Flags,
+           codes: Ints, out_of_rank: Flags, score: Ints, matches: Ints, prizes: Sequence[Prize]) -> list[Standing]:
+    """The ranked columns and their line views, from the rank order and where each group of full ties starts."""
+    count = len(order)
+    line = np.arange(count)
+    starts = np.flatnonzero(new)
+    group = np.cumsum(new) - 1
+    first, last = starts[group] + 1, np.r_[starts[1:], count][group]  # places the group spans
+    ranked = ~out_of_rank[order]
+    started = (np.maximum.reduceat((matches[order] > 0).astype(np.int8), starts) > 0)[group] if count else ranked
+    tie = ranked & started & (last - first > 0)
+    codes_ = codes[order]
+    totals = _Totals(table, scope.points.values, scope.points.denominator)
+    won, undecided = _prizes(prizes, first, last, ranked, started, lambda: totals.played_of(codes_))
+    ranks = first.tolist() if ranked.all() else [p if r else None for p, r in zip(first.tolist(), ranked.tolist())]
+    ranking = Ranking(
+        keys=[keys[i] for i in order.tolist()], codes=codes_.tolist(), ranks=ranks, scores=score[order].tolist(),
+        denominator=scope.points.denominator, matches=matches[order].tolist(), played=totals.played,
+        records=totals.record, tiebreakers=[v.value for v in values], stages=totals.stage_scores,
+        groups=list(zip(np.where(tie, starts[group], line).tolist(), np.where(tie, last, line).tolist())),
+        prizes=won, undecided=undecided)
+    return [Standing(ranking, i) for i in range(count)]
 
 
-def _prizes_for(prizes: Sequence[Prize], first: int, last: int, played: list[int],
-                started: bool) -> tuple[list[tuple[str, ...]], tuple[str, ...]]:
-    """Prizes of each member of a tied group at positions first..last, and those the tie leaves undecided.
+def _prizes(prizes: Sequence[Prize], first: Ints, last: Ints, ranked: Flags, started: Flags,
+            played: Callable[[], Ints]) -> tuple[list[tuple[str, list[bool]]], list[tuple[str, list[bool]]]]:
+    """Per prize, the lines that win it and the lines whose tie straddles it (the judges decide).
 
-    Places are only awarded (or left to the judges) once the group has played."""
-    if not prizes:
-        return [()] * len(played), ()
-    won: list[list[str]] = [[] for _ in played]
-    undecided: list[str] = []
+    Places are only awarded (or left to the judges) once the group has played; unranked lines win nothing."""
+    won: list[tuple[str, list[bool]]] = []
+    undecided: list[tuple[str, list[bool]]] = []
     for prize in prizes:
-        if prize.ranks and started:
+        by_play = played() >= prize.min_played if prize.min_played is not None else np.zeros(len(first), dtype=np.bool_)
+        if prize.ranks:
             low, high = prize.ranks
-            if low <= first and last <= high:
-                for w in won:
-                    w.append(prize.name)
-            elif first <= high and last >= low:
-                undecided.append(prize.name)
-        elif prize.min_played is not None:
-            for w, n in zip(won, played):
-                if n >= prize.min_played:
-                    w.append(prize.name)
-    return [tuple(w) for w in won], tuple(undecided)
+            inside = (low <= first) & (last <= high)
+            by_place = np.where(started, inside, by_play)
+            open_ = ranked & started & ~inside & (first <= high) & (last >= low)
+            if open_.any():
+                undecided.append((prize.name, open_.tolist()))
+        else:
+            by_place = by_play
+        winners = ranked & by_place
+        if winners.any():
+            won.append((prize.name, winners.tolist()))
+    return won, undecided
+
+
+class _Totals:
+    """Per competitor code, what only some outputs show (matches played, the record, the score per stage):
+    counted on first use, so ranking itself never pays for them."""
+
+    def __init__(self, table: MatchTable, points: Ints, denominator: int) -> None:
+        self._table, self._points, self._denominator = table, points, denominator
+
+    @cached_property
+    def _played(self) -> Ints:
+        return self._table.count(self._table.is_kind(Kind.PLAYED))
+
+    @cached_property
+    def _outcomes(self) -> Ints:
+        """Competitors x outcomes: rows that ended so."""
+        table = self._table
+        return np.bincount(table.competitor * len(Outcome) + table.outcome, minlength=len(Outcome) * len(table.names)).reshape(-1, len(Outcome))
+
+    @cached_property
+    def _stages(self) -> tuple[Ints, Flags]:
+        """Competitors x stages: the sum of points, and where any row was played."""
+        table = self._table
+        width = max(len(table.stages), 1)
+        cells = table.competitor * width + table.stage
+        size = len(table.names) * width
+        return sums(cells, self._points, size).reshape(-1, width), (np.bincount(cells, minlength=size) > 0).reshape(-1, width)
+
+    def played_of(self, codes: Ints) -> Ints:
+        """Matches played by each of `codes` (-1: none)."""
+        return np.where(codes >= 0, self._played[np.maximum(codes, 0)], 0) if len(self._played) else np.zeros(len(codes), dtype=np.int64)
+
+    def played(self, code: int) -> int:
+        return int(self._played[code]) if code >= 0 else 0
+
+    def record(self, code: int) -> tuple[int, int, int]:
+        """Matches won (byes included), lost and drawn."""
+        if code < 0:
+            return 0, 0, 0
+        row = self._outcomes[code].tolist()
+        return row[Outcome.WIN] + row[Outcome.BYE], row[Outcome.LOSS], row[Outcome.DRAW]
+
+    def stage_scores(self, code: int) -> dict[str, Fraction]:
+        if code < 0:
+            return {}
+        totals, seen = self._stages
+        row = totals[code].tolist()
+        return {self._table.stages[s]: Fraction(row[s], self._denominator) for s in np.flatnonzero(seen[code]).tolist()}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from league.cells import Cell, quote_tab
+from league.read.avoid import AVOID_HEADERS, AVOID_TAB
 from league.read.events import EVENT_HEADERS, EVENTS_TAB
 from league.read.penalties import PENALTIES_TAB, PENALTY_HEADERS
 from league.rules.catalog import Catalog
@@ -24,7 +25,7 @@ def _names(tab: str) -> str:
 def input_sheets(ruleset: Ruleset, catalog: Catalog, events: Sequence[Sequence[Cell]],
                  registrations: Rows = (), results: dict[str, Rows] | None = None, penalties: Rows = (),
                  members: Rows = ()) -> list[Sheet]:
-    """Events, registration (and members), one results tab per event and Penalties, each with its dropdowns.
+    """Events, registration (and members), one results tab per event, Penalties and Avoid, each with its dropdowns.
 
     `events` rows follow the Events headers; their `Results Tab` names the results tabs."""
     reg, res = ruleset.registration, ruleset.results
@@ -58,5 +59,9 @@ def input_sheets(ruleset: Ruleset, catalog: Catalog, events: Sequence[Sequence[C
     sheets.append(Sheet(PENALTIES_TAB, PENALTY_HEADERS, tuple(tuple(p) for p in penalties), (
         Dropdown("Event", source=_names(EVENTS_TAB)), Dropdown("Competitor", source=competitors),
         Dropdown("Penalty", ruleset.penalties.kinds),
+    )))
+    sheets.append(Sheet(AVOID_TAB, AVOID_HEADERS, (), (
+        Dropdown("Event", source=_names(EVENTS_TAB)), Dropdown("Competitor A", source=competitors),
+        Dropdown("Competitor B", source=competitors),
     )))
     return sheets

@@ -8,9 +8,12 @@ through gspread's HTTPClient and google-auth's AuthorizedSession.
 from __future__ import annotations
 
 import email.utils
+import itertools
 import random
 import time
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
+import uuid
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,11 +30,16 @@ from league.sheet import Changes, Sheet
 from sync.credentials import read_key_file, redact
 from sync.layout import check_appends, find_tab, placed_rows
 from sync.sheets_body import (
+    MARKER_FIELDS,
     METADATA_FIELDS,
     Json,
+    Marker,
     add_rows_requests,
     grids_from,
+    has_marker,
     init_requests,
+    marker_ids,
+    marker_requests,
     read_ranges,
     sync_requests,
     titles,
@@ -68,9 +76,10 @@ class BoundedRetryClient(HTTPClient):
     """gspread's HTTP client, retrying passing failures within one time budget for its whole life (one sync).
 
     Retried: 408, 429 and 5xx answers (JSON or HTML), failed connections and token refreshes, and
-    answers cut off midway. A write (any method but GET) is only sent again when the server surely
-    did not apply it: a 429, or a connection that never opened. gspread's BackOffHTTPClient never
-    gives up on a persistent 429 and can't parse an HTML one.
+    answers cut off midway. A write (any method but GET) is only sent again here when the server
+    surely did not apply it: a 429, or a connection that never opened; otherwise it raises
+    Unanswered, and the caller finds out whether the write was applied (`GoogleWorkbook._batch`).
+    gspread's BackOffHTTPClient never gives up on a persistent 429 and can't parse an HTML one.
     """
 
     def __init__(self, auth: Any, session: Any = None, policy: RetryPolicy = RetryPolicy(),
@@ -113,12 +122,18 @@ class BoundedRetryClient(HTTPClient):
                     raise Unanswered(f"HTTP {response.status_code}")
                 last, status = f"HTTP {response.status_code}", response.status_code
                 wait = retry_after(response.headers.get("Retry-After")) or 0.0
-            backoff = self.rng.uniform(0, min(self.policy.cap, self.policy.base * 2 ** (tries - 1)))
-            delay = max(wait, backoff)  # Retry-After is a floor: "0" must not mean a tight loop
-            spent = self.clock() - self.started
-            if spent + delay > self.policy.budget:
-                raise GaveUp(tries, spent, last, status)
-            self.sleep(delay)
+            self.pause(tries, last, status, wait)
+
+    def pause(self, tries: int, last: str, status: int | None = None, wait: float = 0.0) -> None:
+        """Wait before try `tries + 1` (backoff with full jitter, at least `wait`), or raise GaveUp if the budget can't cover it."""
+        if self.started is None:
+            self.started = self.clock()
+        backoff = self.rng.uniform(0, min(self.policy.cap, self.policy.base * 2 ** (tries - 1)))
+        delay = max(wait, backoff)  # Retry-After is a floor: "0" must not mean a tight loop
+        spent = self.clock() - self.started
+        if spent + delay > self.policy.budget:
+            raise GaveUp(tries, spent, last, status)
+        self.sleep(delay)
 
     def _timeout(self) -> tuple[float, float]:
         """The policy's timeouts, the read one cut to what is left of the budget (at least 1 s)."""
@@ -128,7 +143,7 @@ class BoundedRetryClient(HTTPClient):
 
 
 class Unanswered(Exception):
-    """A write was sent but its answer was lost: it may have been applied, so it is not sent again."""
+    """A write was sent but its answer was lost: it may have been applied, so it is not sent again blind."""
 
 
 def _maybe_received(exc: requests.RequestException) -> bool:
@@ -169,8 +184,10 @@ def load_credentials(path: Path) -> Credentials:
 class GoogleWorkbook:
     """A league workbook in a Google Sheets spreadsheet, opened by key (no Drive access needed)."""
 
-    def __init__(self, spreadsheet_id: str, http: HTTPClient, api_root: str = DEFAULT_API, account: str = "") -> None:
+    def __init__(self, spreadsheet_id: str, http: BoundedRetryClient, api_root: str = DEFAULT_API, account: str = "",
+                 rng: random.Random | None = None) -> None:
         self.spreadsheet_id, self.http, self.account = spreadsheet_id, http, account
+        self.rng = rng or random.SystemRandom()  # picks each write's marker id: two runs never share one
         self.base = f"{api_root.rstrip('/')}/v4/spreadsheets/{spreadsheet_id}"
         self._metadata: Json | None = None
         self._grids: dict[str, Grid] = {}
@@ -184,9 +201,15 @@ class GoogleWorkbook:
         return cls(spreadsheet_id, BoundedRetryClient(credentials, policy=policy), api_root, credentials.service_account_email)
 
     def _call(self, method: str, url: str, **kwargs: Any) -> Json:
-        try:
+        with self._errors():
             answer: Json = self.http.request(method, url, **kwargs).json()
             return answer
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """Every failure of a request as a BackendError (or CredentialsError) that says what to do."""
+        try:
+            yield
         except GaveUp as exc:
             what = "Google's request quota is used up" if exc.status == 429 else f"Google Sheets kept failing ({exc.last})"
             raise BackendError(f"{what}: gave up after {exc.tries} tries in {exc.seconds:.0f} s; nothing was changed. "
@@ -264,6 +287,36 @@ class GoogleWorkbook:
             self._batch(add_rows_requests(self.metadata(), tab, start, placed))
 
     def _batch(self, requests_: list[Json]) -> None:
+        """One atomic batchUpdate carrying a marker of its own, sent until Google has surely applied it once.
+
+        When an answer is lost (cut off, timed out, a 5xx), one read of the markers says whether the
+        batch was applied; if not, the same batch goes again after a backoff, within the same retry
+        budget. A batch applied late, after it was sent again, fails whole on its marker's id, so
+        nothing is ever applied twice; a refusal of a batch sent again is checked the same way."""
+        marker = Marker(self.rng.randrange(1, 2**31 - 1), uuid.uuid4().hex)
+        while marker.metadata_id in marker_ids(self.metadata()):
+            marker = marker._replace(metadata_id=self.rng.randrange(1, 2**31 - 1))
+        body = {"requests": [*marker_requests(self.metadata(), marker), *requests_]}
         self._metadata = None
         self._grids.clear()
-        self._call("POST", f"{self.base}:batchUpdate", json={"requests": requests_})
+        with self._errors():
+            for tries in itertools.count(1):
+                try:
+                    self.http.request("POST", f"{self.base}:batchUpdate", json=body)
+                    return
+                except Unanswered as lost:
+                    if self._applied(marker, str(lost)):
+                        return
+                    self.http.pause(tries, f"{lost}: the write was not applied")
+                except APIError as refused:  # sent again after its first try was applied late: its marker says so
+                    if tries == 1 or not self._applied(marker, f"HTTP {refused.response.status_code}"):
+                        raise
+                    return
+
+    def _applied(self, marker: Marker, lost: str) -> bool:
+        """Whether the batch carrying `marker` was applied: one metadata read (retried as reads are)."""
+        try:
+            answer = self.http.request("GET", self.base, params={"fields": MARKER_FIELDS}).json()
+        except GaveUp:
+            raise Unanswered(lost) from None
+        return has_marker(answer, marker)

@@ -10,7 +10,9 @@ from league.checks.base import at, check
 from league.model.league import League
 from league.model.match import Match
 from league.problems import Problem, Severity
+from league.read.avoid import AVOID_TAB
 from league.read.penalties import PENALTIES_TAB
+from league.rules.catalog import closest
 from league.rules.ruleset import Kind, Status
 
 
@@ -80,3 +82,20 @@ def dropped_competitors(lg: League) -> Iterator[Problem]:
             yield at(lg, reg.tab, e.row, reg.status, "drop-round-unknown",
                      f"{e.name} is marked {e.status.value} but no {PENALTIES_TAB} row or DQ result says in which round",
                      f"add a {PENALTIES_TAB} row (Event, Round, {e.name}, Drop or DQ)", Severity.WARNING)
+
+
+@check
+def avoid_pairs(lg: League) -> Iterator[Problem]:
+    """The `Avoid` tab names a known event (or none: every event) and competitors registered there."""
+    for a in lg.avoid:
+        event = lg.event_id(a.event) if a.event else None
+        if a.event and event is None:
+            yield at(lg, AVOID_TAB, a.row, "Event", "unknown-event", f"event {a.event!r} is not in the Events tab",
+                     "use an id from the Events tab, or leave it empty for every event")
+            continue
+        known = {k: e.name for (ev, k), e in lg.roster.items() if event is None or ev == event}
+        for header, name in (("Competitor A", a.first), ("Competitor B", a.second)):
+            if name_key(name) not in known:
+                near = closest(name, known)
+                yield at(lg, AVOID_TAB, a.row, header, "unknown-competitor", f"{name!r} is not registered" + (f" for {event}" if event else ""),
+                         f"did you mean {' or '.join(near)}?" if near else "type the name as registered")

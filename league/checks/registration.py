@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from league.cells import name_key
+from league.cells import name_key, parse_whole
 from league.checks.base import at, check
 from league.model.competitor import Entrant
 from league.model.league import League
@@ -93,3 +93,15 @@ def hidden_characters(lg: League) -> Iterator[Problem]:
             yield at(lg, tab, row, header, "hidden-character",
                      f"{text!r} holds an invisible direction-control character (U+{ord(found.group()):04X}) that can show it reversed",
                      "retype the name without it", Severity.WARNING)
+
+
+@check
+def judge_decisions(lg: League) -> Iterator[Problem]:
+    """A judge's decision on a tie is a place: 1, 2, ... (empty where no decision was needed)."""
+    column, tab = lg.ruleset.judge_column, lg.ruleset.registration.tab
+    for e in lg.entrants if column else ():
+        typed = e.fields.get(column, "")
+        place = parse_whole(typed)
+        if typed and (place is None or place < 1):
+            yield at(lg, tab, e.row, column, "unreadable", f"{column} {typed!r} is not a place (1, 2, ...)",
+                     f"type the place the judges decided, 1 for the first, or leave {column} empty")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from league.cells import name_key
 from league.model.competitor import Entrant, Member
@@ -12,6 +13,9 @@ from league.model.match import Match
 from league.model.penalty import Penalty
 from league.rules.catalog import Catalog
 from league.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from league.read.avoid import Avoid
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,8 @@ class League:
     matches: list[Match]
     penalties: list[Penalty] = field(default_factory=list)
     members: list[Member] = field(default_factory=list)
+    avoid: list[Avoid] = field(default_factory=list)
+    """Pairs the organiser asks never to pair (the optional `Avoid` tab)."""
     columns: dict[str, dict[str, int]] = field(default_factory=dict)
     """Tab -> header -> 0-based column where it was found, for A1 references."""
     unread: dict[str, str] = field(default_factory=dict)

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from league.cells import name_key
 from league.checks.pairings import left_in
+from league.model.competitor import Entrant
 from league.model.league import League
 from league.model.standing import Standing
 from league.rules.ruleset import Kind, Status
@@ -30,6 +31,13 @@ class History:
     """Standing position (1 = top), ties broken by registration order."""
     rounds: list[set[frozenset[str]]]
     """The pairs of each round played so far, round 1 first (a bye is a one-member set)."""
+    avoid: frozenset[frozenset[str]] = frozenset()
+    """Pairs not to make while the field allows it: the `Avoid` tab's, and competitors of one club."""
+
+    def clashes(self, a: str, b: str) -> int:
+        """How much pairing a with b goes against the history: each earlier meeting, and a pair to avoid."""
+        pair = frozenset((a, b))
+        return self.met[pair] + (pair in self.avoid)
 
 
 def history(lg: League, event: str, standings: list[Standing]) -> History:
@@ -51,4 +59,18 @@ def history(lg: League, event: str, standings: list[Standing]) -> History:
             met[keys] += 1
     order = {s.key: i for i, s in enumerate(standings)}
     return History(event, last, active, met, byes, {s.key: s.score for s in standings},
-                   {key: order.get(key, len(order)) + 1 for key in active}, rounds)
+                   {key: order.get(key, len(order)) + 1 for key in active}, rounds, _avoid(lg, event, entrants))
+
+
+def _avoid(lg: League, event: str, entrants: list[Entrant]) -> frozenset[frozenset[str]]:
+    """The pairs the organiser named for this event (or for every event), and same-club pairs."""
+    pairs = {frozenset((name_key(a.first), name_key(a.second))) for a in lg.avoid
+             if not a.event or lg.event_id(a.event) == event}
+    header = lg.ruleset.avoid_same
+    if header:
+        clubs: dict[str, list[str]] = {}
+        for e in entrants:
+            if e.fields.get(header):
+                clubs.setdefault(name_key(e.fields[header]), []).append(e.key)
+        pairs |= {frozenset((a, b)) for members in clubs.values() for a in members for b in members if a != b}
+    return frozenset(p for p in pairs if len(p) == 2)

@@ -44,10 +44,12 @@ def fewest_repeats(players: list[str], h: History, rng: random.Random, why: str)
     def cost(a: str, b: str) -> int:
         if b == BYE:
             return SECOND_BYE * h.byes[a]
-        return REMATCH * h.met[frozenset((a, b))]
+        return REMATCH * h.clashes(a, b)
     def reason(a: str, b: str | None) -> str:
         if b is None:
             return f"{why}: a bye" + (", a second one: no one without a bye was left" if h.byes[a] else "")
-        return f"{why}: " + ("a rematch no pairing could avoid" if h.met[frozenset((a, b))] else "no repeat")
+        if h.clashes(a, b):
+            return f"{why}: " + ("a rematch" if h.met[frozenset((a, b))] else "a pair to keep apart") + " no pairing could avoid"
+        return f"{why}: no repeat"
 
     return [(a, b, reason(a, b)) for a, b in matched(players, cost, rng)]

@@ -33,6 +33,7 @@ def round_robin(h: History, number: int, seed: int, total: int) -> list[Pairing]
     order = random.Random(seed).sample(entrants, len(entrants))
     plan = circle(order, max(total, number, len(order)))
     followed = all({frozenset(p for p in pair if p) for pair in plan[r]} == played for r, played in enumerate(h.rounds))
+    followed = followed and not any(b and frozenset((a, b)) in h.avoid for a, b in plan[number - 1])
     if followed:
         active = set(h.active)
         planned = [(a, b) for a, b in plan[number - 1] if a in active and (b is None or b in active)]
@@ -41,7 +42,8 @@ def round_robin(h: History, number: int, seed: int, total: int) -> list[Pairing]
         tables = [(a, b, "as planned: a round robin with no repeats" if b else "as planned: a bye") for a, b in planned]
         tables += fewest_repeats(left, h, random.Random(seed + number), "an opponent of the plan has left")
     else:
-        tables = fewest_repeats(list(h.active), h, random.Random(seed + number), "earlier rounds were paired by hand")
+        tables = fewest_repeats(list(h.active), h, random.Random(seed + number), "earlier rounds were paired by hand, or the "
+                                "plan pairs two to keep apart")
     random.Random(seed * 31 + number).shuffle(tables)  # random tables, byes last
     tables.sort(key=lambda t: t[1] is None)
     return [Pairing(i, a, b, why) for i, (a, b, why) in enumerate(tables, start=1)]

@@ -32,7 +32,7 @@ def swiss(h: History, number: int, seed: int) -> list[Pairing]:
     def cost(a: str, b: str) -> int:
         if b == BYE:
             return second_bye * h.byes[a] + bye_rank * (field - h.ranks[a])
-        return rematch * h.met[frozenset((a, b))] + (points[a] - points[b]) ** 2
+        return rematch * h.clashes(a, b) + (points[a] - points[b]) ** 2
 
     pairs = matched(h.active, cost, rng)
     pairs.sort(key=lambda p: (p[1] is None, -max(points[p[0]], points.get(p[1] or "", -1)), -min(points[p[0]], points.get(p[1] or "", 0))))
@@ -49,4 +49,6 @@ def _why(a: str, b: str | None, h: History) -> str:
         return "bye: the lowest-ranked without one" if not h.byes[a] else "bye: a second one, everyone has had one"
     sa, sb = h.scores.get(a, 0), h.scores.get(b, 0)
     group = f"score group {sa}" if sa == sb else f"float {max(sa, sb)} v {min(sa, sb)}"
-    return group + ("; a rematch no pairing could avoid" if h.met[frozenset((a, b))] else "")
+    if h.met[frozenset((a, b))]:
+        return group + "; a rematch no pairing could avoid"
+    return group + ("; a pair to keep apart that no pairing could avoid" if frozenset((a, b)) in h.avoid else "")

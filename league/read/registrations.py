@@ -16,7 +16,7 @@ def read_entrants(tabs: dict[str, Grid], ruleset: Ruleset, events: list[Event],
     reg = ruleset.registration
     if reg.tab not in tabs:
         return [], [missing_tab(reg.tab, f"add a {reg.tab} tab with " + ", ".join(reg.headers))]
-    table, problems = locate(reg.tab, tabs[reg.tab], [reg.name, reg.event, *reg.members, *reg.fields], [reg.status])
+    table, problems = locate(reg.tab, tabs[reg.tab], [reg.name, reg.event, *reg.members, *reg.fields], [reg.status, *reg.optional])
     if table is None:
         return [], problems
     columns[table.tab] = table.columns
@@ -42,7 +42,7 @@ def read_entrants(tabs: dict[str, Grid], ruleset: Ruleset, events: list[Event],
             status = Status.ACTIVE
         entrants.append(Entrant(name, name_key(name), known[name_key(event)], status, row,
                                 tuple(table.text(cells, h) for h in reg.members),
-                                {h: table.text(cells, h) for h in reg.fields}))
+                                {h: table.text(cells, h) for h in (*reg.fields, *reg.optional)}))
     return entrants, problems
 
 

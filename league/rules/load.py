@@ -130,6 +130,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         fields=(*(h for c in components for h in c.registration_fields), *reg.strings("extra", [])),
         one_event_per_stage=reg.get("one_event_per_stage", bool, True))
     conventions = _percentages(top.section("percentages", {}))
+    pairing = top.section("pairing", {})
     ruleset = Ruleset(
         name=top.get("name", str), title=top.get("title", str), source=source,
         competitor=comp.get("label", str), competitors=comp.get("plural", str),
@@ -143,10 +144,16 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         record=fmt.get("record", bool, False),
         components=components, event_prizes=_prizes(prizes, "event"), league_prizes=_prizes(prizes, "league"),
         penalties=_penalties(penalties),
-        pairing=_pairing(top.section("pairing", {})), playoffs=_playoffs(top.section("playoffs", {})),
+        pairing=_pairing(pairing), avoid_same=pairing.get("avoid_same", str, ""), playoffs=_playoffs(top.section("playoffs", {})),
         no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),
     )
-    for section in (comp, fmt, reg, members, prizes, penalties, top):
+    reads = tuple(dict.fromkeys(str(t.options[TIEBREAKERS[t.name].reads]) for t in ruleset.tiebreakers if TIEBREAKERS[t.name].reads))
+    if reads:
+        ruleset = replace(ruleset, registration=replace(registration, optional=reads))
+    if ruleset.avoid_same and ruleset.avoid_same not in registration.fields:
+        raise pairing.error("avoid_same", f"is {ruleset.avoid_same!r}, which is not a header the registration tab reads "
+                            "(add it to `registration.extra`)")
+    for section in (comp, fmt, reg, members, prizes, penalties, pairing, top):
         section.done()
     return ruleset
 
@@ -168,7 +175,6 @@ def _pairing(s: Section) -> str:
     system: str = s.get("system", str, "")
     if system and system not in SYSTEMS:
         raise s.error("system", f"is {system!r}: no such pairing system; known: {', '.join(sorted(SYSTEMS))}")
-    s.done()
     return system
 
 

@@ -122,6 +122,15 @@ def bands(default: Any = ...) -> Option:
                   convert, default)
 
 
+def text(default: Any = ...) -> Option:
+    """A non-empty string, such as a column header."""
+    def convert(value: Any, _: Context) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError
+        return value.strip()
+    return Option("a non-empty text", convert, default)
+
+
 def flag(default: bool) -> Option:
     """True or false."""
     def convert(value: Any, _: Context) -> bool:

@@ -52,11 +52,13 @@ class Registration:
     """Further headers components read (a roster's `Fighter 1` ...), required on this tab."""
     one_event_per_stage: bool = True
     """A competitor may register for only one event of each stage."""
+    optional: tuple[str, ...] = ()
+    """Headers read when the tab has them (a judge's decision on a tie), never required."""
 
     @property
     def headers(self) -> tuple[str, ...]:
         """Every header in the order `league init` writes them."""
-        return (self.name, self.event, *self.members, *self.fields, self.status)
+        return (self.name, self.event, *self.members, *self.fields, self.status, *self.optional)
 
 
 @dataclass(frozen=True)
@@ -238,6 +240,8 @@ class Ruleset:
     """(competitors who go through, best-of length of each round with the last repeating) for `league bracket`."""
     pairing: str = ""
     """The pairing system `league pair` uses (a name from `league.pairing.SYSTEMS`); empty: pairing by hand."""
+    avoid_same: str = ""
+    """A registration header (a club): competitors with the same value there are not paired while that is possible."""
     no_rematch_from: int | None = None
     """In an event with at least this many competitors, nobody should meet the same opponent twice."""
     spread_byes: bool = False
@@ -258,6 +262,11 @@ class Ruleset:
     def status_of(self, word: str) -> Status | None:
         """What a `Status` cell means (ignoring case), or None for an unknown word."""
         return self._statuses.get(name_key(word))
+
+    @property
+    def judge_column(self) -> str:
+        """The registration column holding judges' decisions on ties, when a tiebreaker reads one."""
+        return next((str(t.options["column"]) for t in self.tiebreakers if t.name == "judge"), "")
 
     def component(self, kind: type[C]) -> C | None:
         """The ruleset's component of that kind, if it has one."""

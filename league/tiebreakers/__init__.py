@@ -6,12 +6,14 @@ ruleset loads). Where each one lives:
 - `ratio` (e.g. the health ratio): `league/tiebreakers/ratio.py`
 - `opponents_match_win`, `opponents_game_win`, `buchholz`, `sonneborn_berger`: `league/tiebreakers/opponents.py`
 - `game_win`, `wins`: `league/tiebreakers/own.py`
+- `head_to_head`, `judge`: `league/tiebreakers/direct.py`
 """
 
 from __future__ import annotations
 
-from league.rules.options import choice, figure, kinds, number
-from league.tiebreakers.base import Exact, Measure, Scope
+from league.rules.options import choice, figure, kinds, number, text
+from league.tiebreakers.base import Exact, Mean, Measure, Scope, Value
+from league.tiebreakers.direct import head_to_head, judge
 from league.tiebreakers.opponents import buchholz, opponents_game_win, opponents_match_win, sonneborn_berger
 from league.tiebreakers.own import game_win, wins
 from league.tiebreakers.ratio import ratio
@@ -28,6 +30,8 @@ TIEBREAKERS: dict[str, Measure] = {
     "buchholz": Measure(buchholz, {"cut": choice("none", "cut1", "median", default="none")}),
     "sonneborn_berger": Measure(sonneborn_berger, {}),
     "wins": Measure(wins, {}),
+    "head_to_head": Measure(head_to_head, {}),
+    "judge": Measure(judge, {"column": text("Judge Order")}, reads="column"),
 }
 
-__all__ = ["TIEBREAKERS", "Exact", "Measure", "Scope"]
+__all__ = ["TIEBREAKERS", "Exact", "Mean", "Measure", "Scope", "Value"]

@@ -16,8 +16,8 @@ def game_rates(scope: Scope, draw_points: Fraction) -> tuple[Ints, Ints]:
     """Per competitor: game points (3 a game won, `draw_points` a game drawn) and 3 x games played, scaled to whole numbers.
 
     Byes count as the games the ruleset gives them (Magic: a 2-0 win)."""
-    table, q = scope.table, draw_points.denominator
-    won, lost, drawn = (table.per_competitor(g) for g in (table.games_won, table.games_lost, table.games_drawn))
+    q = draw_points.denominator
+    won, lost, drawn = scope.games
     return won * 3 * q + drawn * draw_points.numerator, (won + lost + drawn) * 3 * q
 
 

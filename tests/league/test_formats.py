@@ -124,3 +124,17 @@ def test_a_results_tab_named_in_another_case_is_found() -> None:
     grid["Events"][1][6] = "results w1"
     ev = evaluate(grid, ruleset(), EMPTY)
     assert ev.problems == [] and ev.counted == len(ROUNDS)
+
+
+def test_head_to_head_among_those_level_on_score() -> None:
+    from league.tiebreakers.direct import head_to_head
+    from league.standings import scope_of
+    from league.match_table import build_table
+
+    ev = evaluate(tabs(), ruleset(), EMPTY)
+    counted = [m for m in ev.league.matches if m.kind is not None]
+    table = build_table(counted, ruleset(), {"W1": ""})
+    values = head_to_head(scope_of(table, ruleset()), {})
+    by_name = {ev.names[k]: values.value(i) for i, k in enumerate(table.names)}
+    assert by_name["Ben"] == 3 and by_name["Eve"] == 0  # level on 6 points: Ben beat Eve in round 2
+    assert by_name["Ana"] == 0 and by_name["Cy"] == 0

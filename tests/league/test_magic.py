@@ -4,7 +4,9 @@ draws by word, account standings that may not play."""
 from __future__ import annotations
 
 import sys
+import tomllib
 from fractions import Fraction as F
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from league.cells import Cell
 from league.evaluate import evaluate
 from league.report import standings_sheets
 from league.rules.catalog import EMPTY
+from league.rules.load import parse_ruleset
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_fidelity import HEADERS, magic  # noqa: E402
@@ -140,3 +143,42 @@ def test_the_penalty_guide_by_rules_enforcement_level(penalty: list[Cell], rel: 
 def test_an_unreadable_rules_enforcement_level_is_reported() -> None:
     ev = evaluate(_penalised(["W1", 1, "Ana", "Caution", None, "Slow Play", "", ""], 7), RULESET, EMPTY)
     assert [(p.code, p.tab, p.cell) for p in ev.problems] == [("unreadable", "Events", "H2")]  # and REL 1 is assumed
+
+
+def test_the_league_leaderboard_sums_points_and_recomputes_percentages_over_every_match() -> None:
+    tabs = {
+        "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"],
+                   ["W1", "Week 1", "2025-01-09", "", None, "W1", "R1"], ["W2", "Week 2", "2025-01-16", "", None, "W2", "R2"]],
+        "Players": [["Player", "Event", "Account Standing", "Deck", "Status"], ["Ana", "W1", "Good", "", ""], ["Ben", "W1", "Good", "", ""],
+                    ["Ana", "W2", "Good", "", ""], ["Ben", "W2", "Good", "", ""], ["Cy", "W2", "Good", "", ""]],
+        "R1": [HEADERS, [1, 1, "Ana", "Ben", 2, 0, None, "", "", "", ""]],
+        "R2": [HEADERS, [1, 1, "Ben", "Ana", 2, 1, None, "", "", "", ""], [1, 2, "Cy", "", None, None, None, "Bye", "", "", ""]],
+    }
+    ev = evaluate(tabs, RULESET, EMPTY)
+    assert ev.problems == []
+    board = {ev.names[s.key]: s for s in ev.leaderboard}
+    assert [ev.names[s.key] for s in ev.leaderboard] == ["Ana", "Ben", "Cy"]
+    assert {n: (s.score, s.stage_scores) for n, s in board.items()} == {
+        "Ana": (3, {"W1": 3, "W2": 0}), "Ben": (3, {"W1": 0, "W2": 3}), "Cy": (3, {"W2": 3})}
+    assert board["Ana"].tiebreaks[:2] == (F(1, 2), F(3, 5)) and board["Ben"].tiebreaks[:2] == (F(1, 2), F(2, 5))
+    assert board["Cy"].tiebreaks[0] is None  # a bye has no opponent
+    w2 = {ev.names[s.key]: s.score for s in ev.standings["W2"]}
+    assert w2 == {"Ben": 3, "Cy": 3, "Ana": 0}
+
+
+def test_head_to_head_then_a_judge_decision_settle_a_tie() -> None:
+    """Two players level on everything: head-to-head cannot split them (they drew), so the judges' typed order does."""
+    data = tomllib.loads((resources.files("league") / "rules" / "presets" / "ogaming-mtg.toml").read_text(encoding="utf-8"))
+    data["tiebreakers"] = [{"name": "head_to_head", "label": "H2H"}, {"name": "judge", "label": "Judges"}]
+    ruleset = parse_ruleset(data, "magic with a judge decision (test)")
+    tabs = _tabs([[1, 1, "Ana", "Ben", 1, 1, 1, "", "", "", ""]])
+    tabs["Players"][0].append("Judge Order")
+    shared = evaluate(tabs, ruleset, EMPTY)
+    assert [s.rank for s in shared.standings["W1"]] == [1, 1] and "judge decision" in str(standings_sheets(shared)[0].rows[0][-1])
+    tabs["Players"][1].append(2)
+    tabs["Players"][2].append("1")
+    decided = evaluate(tabs, ruleset, EMPTY)
+    assert decided.problems == []
+    assert [(decided.names[s.key], s.rank) for s in decided.standings["W1"]] == [("Ben", 1), ("Ana", 2)]
+    tabs["Players"][1][-1] = "first"
+    assert [(p.code, p.cell) for p in evaluate(tabs, ruleset, EMPTY).problems] == [("unreadable", "F2")]

@@ -119,3 +119,25 @@ def test_swiss_pairs_within_score_groups_and_gives_the_bye_to_the_lowest_ranked(
     pairs = {frozenset(p for p in (r.first, r.second) if p) for r in round_}
     assert pairs == {frozenset(("A", "B")), frozenset(("C", "D")), frozenset({"E"})}
     assert round_[0].why == "score group 3" and round_[-1].why == "bye: the lowest-ranked without one"
+
+
+def test_pairs_to_keep_apart_are_kept_apart_while_the_field_allows() -> None:
+    players = ["A", "B", "C", "D"]
+    scores = {"A": Fraction(3), "B": Fraction(3), "C": Fraction(0), "D": Fraction(0)}
+    h = History("E", 1, players, Counter(), Counter(), scores, {"A": 1, "B": 2, "C": 3, "D": 4}, [set()],
+                frozenset({frozenset(("A", "B"))}))
+    round_ = SYSTEMS["swiss"](h, 2, 1, 4)
+    assert frozenset(("A", "B")) not in {frozenset((p.first, p.second)) for p in round_}
+    both = History("E", 1, ["A", "B"], Counter(), Counter(), scores, {"A": 1, "B": 2}, [set()], frozenset({frozenset(("A", "B"))}))
+    [only] = SYSTEMS["swiss"](both, 2, 1, 4)
+    assert "keep apart that no pairing could avoid" in only.why
+
+
+def test_the_round_robin_plan_gives_way_to_a_pair_to_keep_apart() -> None:
+    players = [f"P{i:02d}" for i in range(10)]
+    plain = SYSTEMS["round_robin"](_start(players), 1, 4, 7)
+    first = next(p for p in plain if p.second)
+    apart = History("E", 0, players, Counter(), Counter(), dict.fromkeys(players, Fraction(0)), {p: 1 for p in players}, [],
+                    frozenset({frozenset((first.first, first.second or ""))}))
+    kept = SYSTEMS["round_robin"](apart, 1, 4, 7)
+    assert frozenset((first.first, first.second)) not in {frozenset((p.first, p.second)) for p in kept}

@@ -61,6 +61,12 @@ BAD: list[tuple[str, Path, Edit, str]] = [
     ("catalog field unknown", GL, _set("catalog.piece", "hero"), "`catalog.piece` is 'hero', which is not a key of results.texts"),
     ("health figure unknown", GL, _set("health.remaining", "hp"), "`health.remaining` is 'hp', which is not a key of results.figures"),
     ("ban of nothing", GL, _set("catalog.bans", [{"since": "x"}]), "`catalog.bans[0]` needs exactly one of set, piece or map"),
+    ("pairing system unknown", GL, _set("pairing.system", "dutch"), "`pairing.system` is 'dutch': no such pairing system; known: round_robin, swiss"),
+    ("avoid a column never read", GL, _set("pairing.avoid_same", "Club"), "`pairing.avoid_same` is 'Club', which is not a header the registration tab reads"),
+    ("playoffs of one", GL, _set("playoffs", {"size": 1}), "`playoffs.size` needs at least 2 competitors"),
+    ("playoffs of even length", GL, _set("playoffs", {"size": 8, "best_of": [2]}), "`playoffs.best_of` needs at least 2 competitors and odd"),
+    ("penalty effect unknown", GL, _set("penalties.effects", {"Game Loss": "points"}), "`penalties.effects.Game Loss` is 'points'; use one of game, match"),
+    ("penalty guide unknown kind", GL, _set("penalties.guide", {"Slow Play": "Yellow Card"}), "`penalties.guide.Slow Play` must be a penalty of `penalties.kinds`"),
     ("prize ranks", GL, _set("prizes.event", [{"name": "Top", "ranks": [3, 1]}]), "`prizes.event[0].ranks` must be [first, last]"),
 ]
 

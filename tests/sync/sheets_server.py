@@ -21,14 +21,16 @@ What it does the way Google does (checked against gspread's recorded cassettes, 
   addSheet, deleteSheet, updateSheetProperties, updateSpreadsheetProperties, updateCells,
   repeatCell, appendCells, updateBorders, mergeCells, unmergeCells, updateDimensionProperties,
   autoResizeDimensions, setDataValidation, addProtectedRange, deleteProtectedRange,
-  setBasicFilter, clearBasicFilter, addNamedRange, updateNamedRange, deleteNamedRange.
+  setBasicFilter, clearBasicFilter, addNamedRange, updateNamedRange, deleteNamedRange,
+  createDeveloperMetadata and deleteDeveloperMetadata (spreadsheet-level, `sheets_metadata.py`).
 * Every JSON body and query string is validated against the API's discovery document (the
   `sheets.v4.json` shipped by google-api-python-client, a test dependency): unknown names, wrong
   JSON types and bad enum values get Google's 400 `Invalid JSON payload received...` answers.
 * Errors use Google's JSON error shape `{"error": {"code", "message", "status"[, "details"]}}`.
 
 Beyond the core API (`add_spreadsheet`, `values`, `sheet`, `tab_names`, `inject`, `count`,
-`requests`) there are: `trust`, `issue_token` (skip the JWT dance), `revoke_tokens` (next call
+`requests`) there are: `put_tab` (a judge's edit, no request), `chaos` (a function choosing a fault
+for any request no queued fault matches), `wait_idle` (until no request is being served), `trust`, `issue_token` (skip the JWT dance), `revoke_tokens` (next call
 gets a 401, as after expiry), `cell` (one stored CellData), `spreadsheet` (the metadata
 resource), `has_spreadsheet`, `clear_faults`, `token_requests` (count) and `errors` (tracebacks
 of bugs in this server; each was answered with a 500).
@@ -65,7 +67,7 @@ import struct
 import threading
 import time
 import traceback
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -73,6 +75,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
+import sheets_metadata
 from league.cells import column_letter
 
 __all__ = [
@@ -107,6 +110,7 @@ class Fault:
     retry_after: float | None = None  # adds a Retry-After header (seconds)
     delay: float = 0.0  # sleep before answering; status=200 + delay>0: then served normally
     drop: bool = False  # close the connection without any answer
+    after: bool = False  # apply the request first, then misbehave: the answer (not the request) is lost, late or an error
     times: int = 1  # how many matching requests it applies to
     match: str = ""  # substring of "METHOD path" ("" = every Sheets request)
 
@@ -785,6 +789,7 @@ class _Book:
         }
         self.sheets: list[_Sheet] = []
         self.named: list[dict[str, Any]] = []
+        self.developer_metadata: sheets_metadata.Metadata = []
         self.shared_with = set(shared_with)
 
     def by_id(self, sheet_id: int) -> _Sheet:
@@ -973,6 +978,9 @@ class SheetsServer:
         self._tokens: dict[str, tuple[str, float]] = {}
         self._books: dict[str, _Book] = {}
         self._faults: list[Fault] = []
+        self.chaos: Callable[[str, str], Fault | None] | None = None
+        self._serving = 0
+        self._idle = threading.Condition(self._lock)
         self._rng = random.Random(seed)
         self._validator = _Validator(discovery_document(str(discovery) if discovery else None))
         self._methods = self._discovery_methods(discovery_document(str(discovery) if discovery else None))
@@ -1195,7 +1203,31 @@ class SheetsServer:
                     fault.times -= 1
                     return copy.copy(fault)
             self._faults = [f for f in self._faults if f.times > 0]
-        return None
+            return self.chaos(method, path) if self.chaos else None
+
+    def put_tab(self, spreadsheet_id: str, tab: str, rows: list[list[Any]]) -> None:
+        """Set a tab's values as a judge would type them (adding the tab if needed); no request, no fault."""
+        with self._lock:
+            book = self._books[spreadsheet_id]
+            sh = book.by_title(tab)
+            if sh is None:
+                sh = _Sheet({"sheetId": self._new_sheet_id(book), "title": tab, "index": len(book.sheets),
+                             "sheetType": "GRID", "gridProperties": {"rowCount": 1000, "columnCount": 26}})
+                book.sheets.append(sh)
+            sh.cells = {(r, c): {"userEnteredValue": v} for r, row in enumerate(rows) for c, value in enumerate(row)
+                        if (v := _python_to_value(value)) is not None}
+            grid = sh.props["gridProperties"]
+            grid["rowCount"], grid["columnCount"] = max(grid["rowCount"], len(rows)), max([grid["columnCount"], *map(len, rows)])
+
+    def wait_idle(self, timeout: float = 30.0) -> bool:
+        """Wait until no Sheets request is being served (one answered late may still be applying)."""
+        with self._idle:
+            return self._idle.wait_for(lambda: self._serving == 0, timeout)
+
+    def _serve(self, delta: int) -> None:
+        with self._idle:
+            self._serving += delta
+            self._idle.notify_all()
 
     def _record(self, method: str, path: str, query: dict[str, list[str]], raw: bytes) -> None:
         body: Any = None
@@ -1655,6 +1687,8 @@ class SheetsServer:
         out["sheets"] = sheets
         if book.named:
             out["namedRanges"] = copy.deepcopy(book.named)
+        if book.developer_metadata:
+            out["developerMetadata"] = copy.deepcopy(book.developer_metadata)
         out["spreadsheetUrl"] = f"https://docs.google.com/spreadsheets/d/{book.id}/edit"
         if tree is not None:
             out = filter_fields(out, tree)
@@ -2038,6 +2072,18 @@ class SheetsServer:
                     if not sh.cells[(r, c)]:
                         del sh.cells[(r, c)]
 
+    def _req_createDeveloperMetadata(self, book: _Book, req: Mapping[str, Any], email: str) -> dict[str, Any]:
+        try:
+            return sheets_metadata.create(book.developer_metadata, req, self._rng)
+        except sheets_metadata.Refused as exc:
+            raise _Invalid(str(exc)) from None
+
+    def _req_deleteDeveloperMetadata(self, book: _Book, req: Mapping[str, Any], email: str) -> dict[str, Any]:
+        try:
+            return sheets_metadata.delete(book.developer_metadata, req)
+        except sheets_metadata.Refused as exc:
+            raise _Invalid(str(exc)) from None
+
     def _req_addProtectedRange(self, book: _Book, req: Mapping[str, Any], email: str) -> dict[str, Any]:
         pr = dict(req.get("protectedRange", {}))
         if "range" in pr:
@@ -2224,7 +2270,15 @@ class _Handler(BaseHTTPRequestHandler):
         query = parse_qs(split.query, keep_blank_values=True)
         path = unquote(split.path)
         app._record(method, path, query, raw)
+        app._serve(+1)
+        try:
+            self._answer(app, method, split.path, path, query, raw)
+        finally:
+            app._serve(-1)
+
+    def _answer(self, app: SheetsServer, method: str, raw_path: str, path: str, query: dict[str, list[str]], raw: bytes) -> None:
         fault = app._take_fault(method, path)
+        answer = app._api(method, raw_path, query, raw, self.headers.get("Authorization")) if fault and fault.after else None
         if fault is not None:
             if fault.delay > 0:
                 app._stopping.wait(fault.delay)
@@ -2241,14 +2295,14 @@ class _Handler(BaseHTTPRequestHandler):
                     ra = fault.retry_after
                     extra["Retry-After"] = str(int(ra)) if float(ra).is_integer() else str(ra)
                 if fault.body == "html":
-                    self._html(fault.status, split.path, extra)
+                    self._html(fault.status, raw_path, extra)
                 else:
                     payload = _quota_error(method) if fault.status == 429 else ApiError(fault.status).payload()
                     self._json(fault.status, payload, extra)
                 return
-        status, payload = app._api(method, split.path, query, raw, self.headers.get("Authorization"))
+        status, payload = answer or app._api(method, raw_path, query, raw, self.headers.get("Authorization"))
         if payload is None:
-            self._html(status, split.path)
+            self._html(status, raw_path)
             return
         extra = {}
         if status == 401:

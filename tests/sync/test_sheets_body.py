@@ -6,11 +6,15 @@ import datetime as dt
 
 from league.sheet import Changes, Dropdown, Link, Sheet
 from sync.sheets_body import (
+    MARKER_KEY,
     PROTECTION_NOTE,
+    Marker,
     add_rows_requests,
     cell_data,
     grids_from,
+    has_marker,
     init_requests,
+    marker_requests,
     read_ranges,
     sync_requests,
 )
@@ -98,3 +102,24 @@ def test_add_rows_sends_only_set_cells_and_grows_the_grid_first() -> None:
     assert cells == [(2, 0, [{"numberValue": 1}]), (2, 2, [{"stringValue": "=x"}, {"stringValue": "Bo"}]),
                      (3, 1, [{"numberValue": 2}])]
     assert {r["updateCells"]["fields"] for r in requests[1:]} == {"userEnteredValue"}
+
+
+def test_a_marker_replaces_the_earlier_ones_and_is_created_first() -> None:
+    metadata = {**METADATA, "developerMetadata": [{"metadataId": 5, "metadataKey": MARKER_KEY, "metadataValue": "old"},
+                                                  {"metadataId": 6, "metadataKey": "someone.else", "metadataValue": "x"}]}
+    marker = Marker(77, "run-2")
+    create, *deletes = marker_requests(metadata, marker)
+    assert create["createDeveloperMetadata"]["developerMetadata"] == {
+        "metadataId": 77, "metadataKey": MARKER_KEY, "metadataValue": "run-2", "location": {"spreadsheet": True},
+        "visibility": "DOCUMENT"}
+    assert deletes == [{"deleteDeveloperMetadata": {"dataFilter": {"developerMetadataLookup": {"metadataId": 5}}}}]
+    assert not has_marker(metadata, marker)
+    assert has_marker({"developerMetadata": [{"metadataId": 77, "metadataKey": MARKER_KEY, "metadataValue": "run-2"}]}, marker)
+    assert not has_marker({"developerMetadata": [{"metadataId": 77, "metadataKey": MARKER_KEY, "metadataValue": "run-1"}]}, marker)
+
+
+def test_new_tabs_get_their_ids_from_us() -> None:
+    """A batch that adds a tab, applied twice, fails on the id instead of making a second tab."""
+    added = [r["addSheet"]["properties"] for r in sync_requests(METADATA, Changes(replace=(Sheet("Problems", ("Severity",), ()),)))
+             if "addSheet" in r]
+    assert added and added[0]["sheetId"] == 10
