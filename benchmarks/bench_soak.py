@@ -161,7 +161,8 @@ def soak(syncs: int, seed: int = 8, rate: float = 0.2, storms: float = 0.03, bud
         key = Path(tmp) / "key.json"
         key.write_text(json.dumps(service_account_info(SERVICE_ACCOUNT_EMAIL, keys.private_pem, server.token_uri)))
         (Path(tmp) / "league.toml").write_text(f'ruleset = "gl-unmatched"\nspreadsheet_id = "{SOAK}"\n'
-                                               f'credentials = "{key}"\nsheets_api = "{server.url}"\n')
+                                               f'credentials = "{key}"\nsheets_api = "{server.url}"\n'
+                                               'export_formats = ["csv"]\n')  # the soak is about Sheets: no images
         config = load_config(Path(tmp))
         credentials = load_credentials(key)
         server.add_spreadsheet(SOAK, tabs)
