@@ -99,3 +99,13 @@ def test_the_readme_shows_a_demo_image() -> None:
     [path] = re.findall(r"!\[[^\]]*\]\((docs/[^)]+\.png)\)", readme)
     with Image.open(ROOT / path) as image:
         assert image.size == (LINK.width, LINK.height)
+
+
+def test_the_arrows_are_drawn_in_the_move_column() -> None:
+    table = leaderboard()
+    still = table.__class__(table.name, table.header, tuple((*r[:7], None, r[8]) for r in table.rows),
+                            number_formats=table.number_formats)
+    one = _image(render(board(table, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
+    two = _image(render(board(still, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
+    box = ImageChops.difference(one, two).getbbox()
+    assert box is not None and box[0] > 0.86 * FEED.width, "only the Move column differs"

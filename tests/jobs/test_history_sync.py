@@ -98,8 +98,11 @@ def test_two_syncs_give_moves_arrows_and_history(league: tuple[Config, MemoryWor
     lines = run_history(config, player=riser)
     assert len(lines) == 2 and lines[1].endswith(f"move {gained}")
 
+    image = config.exports / "leaderboard-1080x1350.png"
+    drawn = image.stat().st_mtime_ns
     run_sync(config, book, now=T1 + dt.timedelta(days=2))
     assert len(history.entries(path)) == 2, "a sync that changes nothing adds nothing"
+    assert image.stat().st_mtime_ns == drawn, "and redraws nothing"
     assert _ranks(book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB]) == after, "and keeps the moves"
     assert history.latest(path).time == T1 + dt.timedelta(days=1)  # type: ignore[union-attr]
 
