@@ -17,7 +17,7 @@ from exporters.snapshot import Snapshot
 from jobs.cli import app
 from jobs.config import Config, load_config
 from jobs.export_job import history_file, run_export, run_history
-from jobs.errors import ConfigError, ExportError
+from jobs.errors import ConfigError, ExitCode, ExportError
 from jobs.exports import write_csv, write_files
 from jobs.sync_job import run_sync
 from league.cells import Grid, as_text, name_key
@@ -208,3 +208,11 @@ def test_a_new_demo_starts_a_new_history(tmp_path: Path) -> None:
     assert len(history.entries(history_file(config))) == 1
     snap = history.latest(history_file(config))
     assert snap is not None and snap.title == config.ruleset.title
+
+
+def test_a_history_that_cannot_be_written_is_exit_5(league: tuple[Config, MemoryWorkbook]) -> None:
+    config, book = league
+    history_file(config).mkdir()
+    result = run_sync(config, book, now=T1)
+    assert result.code == ExitCode.EXPORTS_FAILED and "history file" in result.export_problem
+    assert book.read([LEADERBOARD_TAB]), "the workbook itself was synced"
