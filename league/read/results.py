@@ -9,9 +9,8 @@ from league.read.columns import Table, locate, unreadable
 from league.rules.ruleset import Ruleset
 
 
-def _whole(table: Table, cells: list[Cell], row: int, header: str, problems: list[Problem], bad: set[str]) -> int | None:
+def _whole(table: Table, cell: Cell, row: int, header: str, problems: list[Problem], bad: set[str]) -> int | None:
     """A whole-number cell; text that is not one is reported at its cell (and remembered in `bad`)."""
-    cell = table.cell(cells, header)
     value = parse_whole(cell)
     if value is None and as_text(cell):
         problems.append(unreadable(table, row, header, cell, "a whole number"))
@@ -29,31 +28,44 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
         return [], problems
     columns[table.tab] = table.columns
     matches: list[Match] = []
-    sides_headers = [(res.side_header(res.competitor, side), [(n, res.side_header(t, side)) for n, t in res.figures.items()],
-                      res.side_header(res.games.won, side) if res.games else "",
-                      [(n, res.side_header(t, side)) for n, t in res.texts.items()]) for side in res.sides]
+    at = table.columns.get  # every row reads the same columns: their positions are looked up once here
+
+    def position(header: str) -> int:
+        found = at(header) if header else None
+        return -1 if found is None else found
+
+    sides = [(position(res.side_header(res.competitor, side)),
+              [(n, h, position(h)) for n, h in ((n, res.side_header(t, side)) for n, t in res.figures.items())],
+              (res.side_header(res.games.won, side), position(res.side_header(res.games.won, side))) if res.games else None,
+              [(n, position(res.side_header(t, side))) for n, t in res.texts.items()]) for side in res.sides]
+    row_texts = [(n, position(h)) for n, h in res.row_texts.items()]
+    drawn_header = res.games.drawn if res.games and res.games.drawn else ""
+    places = [position(h) for h in (res.round, res.result, res.table, res.winner, drawn_header, "Judge", "Notes")]
     for row, cells in table.rows:
-        round_cell = table.cell(cells, res.round)
-        rnd = parse_whole(round_cell)
+        width = len(cells)
+
+        def cell(i: int) -> Cell:
+            return cells[i] if 0 <= i < width else None
+
+        round_at, result_at, table_at, winner_at, drawn_at, judge_at, notes_at = places
+        rnd = parse_whole(cell(round_at))
         if rnd is None or rnd < 1:
-            problems.append(unreadable(table, row, res.round, round_cell, "a round number (1, 2, ...)"))
+            problems.append(unreadable(table, row, res.round, cell(round_at), "a round number (1, 2, ...)"))
             rnd = None
-        sides = []
-        for competitor, figure_headers, games_header, text_headers in sides_headers:
+        parsed = []
+        for competitor, figure_at, games_at, text_at in sides:
             bad: set[str] = set()
-            figures = {name: _whole(table, cells, row, header, problems, bad) for name, header in figure_headers}
-            games = _whole(table, cells, row, games_header, problems, bad) if games_header else None
-            texts = {name: table.text(cells, header) for name, header in text_headers}
-            sides.append(Side(table.text(cells, competitor), figures, texts, games, frozenset(bad)))
-        drawn = _whole(table, cells, row, res.games.drawn, problems, set()) if res.games and res.games.drawn else None
-        word = table.text(cells, res.result)
+            figures = {name: _whole(table, cell(i), row, header, problems, bad) for name, header, i in figure_at}
+            games = _whole(table, cell(games_at[1]), row, games_at[0], problems, bad) if games_at else None
+            texts = {name: as_text(cell(i)) for name, i in text_at}
+            parsed.append(Side(as_text(cell(competitor)), figures, texts, games, frozenset(bad)))
+        drawn = _whole(table, cell(drawn_at), row, drawn_header, problems, set()) if drawn_header else None
+        word = as_text(cell(result_at))
         meaning = ruleset.word_of(word)
         if meaning is None:
             words = ", ".join(repr(w) for w in res.kinds if w)
             problems.append(table.problem(Severity.ERROR, "unknown-result", row, res.result,
                                           f"result {word!r} is not known", f"leave it empty for a played match or use {words}"))
-        matches.append(Match(event, tab, row, rnd, table.text(cells, res.table), tuple(sides), meaning,
-                             table.text(cells, res.winner) if res.winner else "",
-                             {name: table.text(cells, h) for name, h in res.row_texts.items()}, drawn,
-                             table.text(cells, "Judge"), table.text(cells, "Notes")))
+        matches.append(Match(event, tab, row, rnd, as_text(cell(table_at)), tuple(parsed), meaning, as_text(cell(winner_at)),
+                             {name: as_text(cell(i)) for name, i in row_texts}, drawn, as_text(cell(judge_at)), as_text(cell(notes_at))))
     return matches, problems

@@ -121,7 +121,7 @@ def test_init_and_add_rows_resolve_a_dropped_answer(sheets_server: SheetsServer,
     sheets_server.inject(Fault(drop=True, match=WRITE))  # lost before it was applied: sent again
     workbook(sheets_server, service_account_file, PATIENT).create(
         input_sheets(ruleset, catalog, [["QR1-GB5", "", "", "", None, "", "Results QR1-GB5"]]))
-    assert sheets_server.tab_names(SHEET_ID) == ["Sheet1", "Events", "Players", "Results QR1-GB5", "Penalties"]
+    assert sheets_server.tab_names(SHEET_ID) == ["Sheet1", "Events", "Players", "Results QR1-GB5", "Penalties", "Avoid"]
     assert sheets_server.count(WRITE) == 2
     sheets_server.inject(Fault(drop=True, after=True, match=WRITE))  # lost after: its marker is there
     workbook(sheets_server, service_account_file, PATIENT).add_rows("Results QR1-GB5", [{"Round": 1, "Table": 1}])
