@@ -55,6 +55,8 @@ def league_folder(base: Path, name: str, pristine: Path) -> Path:
     folder.mkdir()
     shutil.copy2(pristine, folder / WORKBOOK)
     write_config(folder, RULESET, folder / WORKBOOK)
+    with (folder / "league.toml").open("a", encoding="utf-8") as toml:
+        toml.write('export_formats = ["csv"]\n')  # the sync path as before; bench_exports.py times the images
     return folder
 
 

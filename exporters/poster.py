@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 SIZES = {"a4": (210.0, 297.0), "a3": (297.0, 420.0)}
 """Portrait page sizes in millimetres."""
 FONT = "DejaVu"
+MAX_PAGES = 4
+"""A wall holds a few sheets: past 100 lines (A4) the last page says how many more the web page lists."""
 COLUMNS = (("#", 0.08, "C"), ("Name", 0.50, "L"), ("", 0.14, "R"), ("", 0.16, "R"), ("Move", 0.12, "R"))
 """Heading, share of the table's width, alignment; the score and tiebreaker headings come from the table."""
 
@@ -36,11 +38,16 @@ def poster(board: Board, league: str, branding: Branding, size: str) -> bytes:
     pdf.set_auto_page_break(False)
     margin = 12 * scale
     rows = _per_page(height, scale)
-    chunks = [board.lines[i:i + rows] for i in range(0, len(board.lines), rows)] or [()]
+    shown = min(len(board.lines), rows * MAX_PAGES)
+    chunks = [board.lines[i:i + rows] for i in range(0, shown, rows)] or [()]
     for number, chunk in enumerate(chunks, 1):
         pdf.add_page()
         _header(pdf, board, league, branding, scale, margin, f"page {number}/{len(chunks)}" if len(chunks) > 1 else "")
         _table(pdf, board, chunk, branding, scale, margin)
+    if shown < len(board.lines):
+        pdf.set_font(FONT, "B", 9 * scale)
+        pdf.set_xy(margin, pdf.h - 12 * scale)
+        pdf.cell(pdf.w - 2 * margin, 6 * scale, f"and {len(board.lines) - shown:,} more in the full table", align="R")
     return bytes(pdf.output())
 
 

@@ -68,3 +68,10 @@ def test_a_long_poster_continues_on_further_pages() -> None:
     text = "\n".join(p.extract_text() for p in reader.pages)
     assert len(reader.pages) > 1
     assert all(re.search(rf"{name}\b", text) for name in names)
+
+
+def test_a_poster_stops_at_four_pages_and_says_how_many_more() -> None:
+    names = tuple(f"Player {i}" for i in range(1, 301))
+    reader = PdfReader(io.BytesIO(poster(board(leaderboard(names), "Leaderboard", UPDATED), "League", Branding(), "a4")))
+    text = reader.pages[-1].extract_text()
+    assert len(reader.pages) == 4 and "and 200 more in the full table" in text and "Player 100" in text
