@@ -51,13 +51,28 @@ def title(snapshot: Snapshot, branding: Branding) -> str:
     return branding.title or snapshot.title
 
 
-def files(snapshot: Snapshot, branding: Branding, fmt: str, event: str | None = None) -> list[File]:
-    """The files of one format (not CSV, which the CSV writer makes) for every table, or one event's."""
+def files(snapshot: Snapshot, branding: Branding, fmt: str, event: str | None = None,
+          drawn: frozenset[str] = frozenset()) -> list[File]:
+    """The files of one format (not CSV, which the CSV writer makes) for every table, or one event's; the
+    images of the tables in `drawn` are left out (those on disk already show them)."""
     tables = list(shown_tables(snapshot.tables))
-    names = dict(zip((t.name for t in tables), stems([t.name for t in tables])))
+    names = table_stems(snapshot)
     if event is not None:
         tables = [t for t in tables if t.name == STANDINGS_PREFIX + event]
+    if fmt == "png":
+        tables = [t for t in tables if t.name not in drawn]
     return RENDERERS[fmt](snapshot, branding, tables, names, event is None)
+
+
+def table_stems(snapshot: Snapshot) -> dict[str, str]:
+    """Each shown table's file-name stem."""
+    tables = [t.name for t in shown_tables(snapshot.tables)]
+    return dict(zip(tables, stems(tables)))
+
+
+def is_image_of(stem: str, name: str) -> bool:
+    """Whether a file name is one of the images of the table with that stem (any size, any page)."""
+    return re.fullmatch(rf"{re.escape(stem)}-\d+x\d+(-\d+)?\.png", name) is not None
 
 
 def _png(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dict[str, str], _: bool) -> list[File]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from exporters import history
 from exporters.board import board, move_text
-from exporters.render import FORMATS, files
+from exporters.render import FORMATS, files, is_image_of, table_stems
 from exporters.snapshot import EventInfo, Snapshot, as_grid, shown_tables
 from jobs.config import Config
 from jobs.errors import ConfigError, ExportError
@@ -49,17 +49,32 @@ def snapshot_of(ev: Evaluation, tables: Sequence[Sheet], fingerprint: str, now: 
 
 
 def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Sheet]) -> list[Path]:
-    """Record the snapshot, then write every format; unchanged standings whose files are all there are not redrawn."""
+    """Record the snapshot, then write every format. Standings that did not change are not redrawn: a sync
+    with no change draws nothing, and one that changed an event redraws that event and the leaderboard
+    (in a league of 2,000, 40 images instead of 340), unless their files are gone."""
     try:
+        before = history.latest(history_file(config))
         latest, added = history.record(history_file(config), snapshot)
     except history.HistoryError as exc:
         raise ExportError(str(exc)) from None
     written = write_csv(config.exports, tables) if "csv" in config.formats else []
     chosen = [fmt for fmt in RICH if fmt in config.formats]
     if chosen and (added or not _complete(config)):
-        written += write_files(config.exports, [f for fmt in chosen for f in files(latest, config.branding, fmt)],
-                               sweep=True)
+        drawn = _drawn(config, before, latest)
+        made = [f for fmt in chosen for f in files(latest, config.branding, fmt, drawn=drawn)]
+        stems = [stem for name, stem in table_stems(latest).items() if name in drawn]
+        kept = {p.name for p in config.exports.iterdir() if any(is_image_of(stem, p.name) for stem in stems)}
+        written += write_files(config.exports, made, sweep=True, keep=kept)
     return written
+
+
+def _drawn(config: Config, before: Snapshot | None, latest: Snapshot) -> frozenset[str]:
+    """The tables equal to the previous snapshot's whose images are on disk: they show them already."""
+    if before is None or before.id == latest.id:
+        return frozenset()
+    stems = table_stems(latest)
+    return frozenset(t.name for t in latest.tables if before.table(t.name) == t
+                     and (config.exports / f"{stems.get(t.name, '')}-1080x1350.png").is_file())
 
 
 def _complete(config: Config) -> bool:

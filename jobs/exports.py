@@ -12,7 +12,7 @@ import csv
 import os
 import re
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Sequence, Set
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -87,17 +87,17 @@ def write_csv(folder: Path, sheets: Sequence[Sheet], sweep: bool = True) -> list
     return [folder / name for name in names]
 
 
-def write_files(folder: Path, files: Sequence[File], sweep: bool) -> list[Path]:
+def write_files(folder: Path, files: Sequence[File], sweep: bool, keep: Set[str] = frozenset()) -> list[Path]:
     """Rendered files (images, captions, page, posters), each written atomically; with `sweep`, the
     pages, captions and posters of the same formats that an earlier export named and this one did
-    not write again are removed (an event gone, a table grown shorter)."""
+    not write again are removed (an event gone, a table grown shorter), except those named in `keep`."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _remove_leftovers(folder)
         for name, data in files:
             with _atomic(_inside(folder, name), binary=True) as out:
                 out.write(data)
-        written = {name for name, _ in files}
+        written = {name for name, _ in files} | set(keep)
         kinds = {Path(name).suffix for name in written}
         for old in folder.iterdir() if sweep else ():
             if PAGE_NAMES.fullmatch(old.name) and old.suffix in kinds and old.name not in written and old.is_file():

@@ -76,8 +76,14 @@ def test_two_syncs_give_moves_arrows_and_history(league: tuple[Config, MemoryWor
     run_sync(config, book, now=T1)
     first = book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB]
     riser = next(str(r[1]) for r in reversed(first[1:]) if isinstance(r[0], int) and _plays_qr2(book, r[1]))
+    drawn = {p.name: p.stat().st_mtime_ns for p in config.exports.glob("*.png")}
     _make_win_everything(book, riser)
     result = run_sync(config, book, now=T1 + dt.timedelta(days=1))
+    again = {p.name: p.stat().st_mtime_ns for p in config.exports.glob("*.png")}
+    assert set(again) == set(drawn)
+    redrawn = {name for name in drawn if again[name] != drawn[name]}
+    assert "leaderboard-1080x1350.png" in redrawn and any(n.startswith("standings-qr2") for n in redrawn)
+    assert not any(n.startswith("standings-qr1") for n in redrawn), "the first round's standings did not change"
     second = book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB]
     before, after = _ranks(first), _ranks(second)
     assert all(m in (None, "") for _, m in before.values()), "nothing to compare with at the first sync"
