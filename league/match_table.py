@@ -130,7 +130,11 @@ def _outcome(ruleset: Ruleset, m: Match, side: int) -> Outcome:
     if ruleset.results.winner:
         winner = name_key(m.winner)
         return Outcome.DRAW if not winner else Outcome.WIN if winner == name_key(m.sides[side].name) else Outcome.LOSS
-    mine, theirs = typed_games(m)[side], typed_games(m)[1 - side]
+    if ruleset.results.compare:
+        figure = ruleset.results.compare
+        mine, theirs = m.sides[side].figures.get(figure) or 0, m.sides[1 - side].figures.get(figure) or 0
+    else:
+        mine, theirs = typed_games(m)[side], typed_games(m)[1 - side]
     return Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
 
 

@@ -50,19 +50,24 @@ PERCENT_FORMAT = "0.00%"
 def _formats(header: tuple[str, ...], ruleset: Ruleset) -> tuple[tuple[int, str], ...]:
     """Tiebreaker columns show four decimals, so 0.4190 and 0.4191 line up, or a percentage; `Move` shows its sign."""
     move = ((header.index("Move"), MOVE_FORMAT),) if "Move" in header else ()
-    shown = ((header.index(t.label), PERCENT_FORMAT if t.display == "percent" else "0.0000") for t in ruleset.tiebreakers)
+    patterns = {"percent": PERCENT_FORMAT, "whole": "0", "decimal": "0.0000"}
+    shown = ((header.index(t.label), patterns[t.display]) for t in ruleset.tiebreakers)
     return (*shown, *move)
 
 
 def _tiebreaks(line: Standing, ruleset: Ruleset) -> list[Cell]:
     """Decimal tiebreaks rounded to the four places shown; percentages at full precision, the sheet shows them as %."""
-    return [None if v is None else float(v) if t.display == "percent" else round(float(v), 4)
+    return [None if v is None else float(v) if t.display == "percent" else round(v) if t.display == "whole" else round(float(v), 4)
             for v, t in zip(line.tiebreaks, ruleset.tiebreakers)]
 
 
-def _count(line: Standing, ruleset: Ruleset) -> Cell:
-    """Matches played, or the record (W-L-D) where the ruleset shows one."""
-    return "-".join(map(str, line.record)) if ruleset.record else line.matches
+COUNT_HEADERS = {"matches": "Matches", "record": "Record", "losses": "Losses"}
+
+
+def _count(line: Standing, ruleset: Ruleset) -> tuple[Cell, ...]:
+    """The column after the score: matches played, the record (W-L-D), the losses, or nothing."""
+    shown: dict[str, Cell] = {"matches": line.matches, "record": "-".join(map(str, line.record)), "losses": line.record[1]}
+    return (shown[ruleset.count],) if ruleset.count in shown else ()
 
 
 def _note(ev: Evaluation, scope: str, line: Standing) -> str:
@@ -106,10 +111,11 @@ def undecided_prizes(ev: Evaluation) -> list[str]:
 def standings_sheets(ev: Evaluation) -> list[Sheet]:
     """One `Standings <Event>` tab per event."""
     rs = ev.league.ruleset
-    header = ("Rank", rs.competitor, rs.scoring.label, "Record" if rs.record else "Matches", *(t.label for t in rs.tiebreakers), "Prize", "Note")
+    header = ("Rank", rs.competitor, rs.scoring.label, *([COUNT_HEADERS[rs.count]] if rs.count in COUNT_HEADERS else []),
+              *(t.label for t in rs.tiebreakers), "Prize", "Note")
     sheets = []
     for event, lines in ev.standings.items():
-        rows = tuple((line.rank, ev.names[line.key], number(line.score), _count(line, rs), *_tiebreaks(line, rs),
+        rows = tuple((line.rank, ev.names[line.key], number(line.score), *_count(line, rs), *_tiebreaks(line, rs),
                       _prize(line), _note(ev, event, line)) for line in lines)
         sheets.append(Sheet(standings_tab(event), header, rows, number_formats=_formats(header, rs)))
     return sheets

@@ -75,10 +75,14 @@ def _results(s: Section) -> Results:
         round=s.get("round", str), table=s.get("table", str), competitor=s.get("competitor", str), result=s.get("result", str),
         kinds=_words(s.section("kinds"), s.strings("sides", ["A", "B"])), order=s.strings("order"), sides=s.strings("sides", ["A", "B"]),
         figures=named["figures"], texts=named["texts"], row_texts=named["row_texts"], winner=s.get("winner", str, ""),
+        compare=s.get("compare", str, ""),
         games=_games(s.section("games", {})),
     )
-    if not res.winner and res.games is None:
-        raise RulesetError(f"{s.source}: `results` needs `winner` (a column naming the winner) or `games` (games won per side)")
+    if not res.winner and res.games is None and not res.compare:
+        raise RulesetError(f"{s.source}: `results` needs `winner` (a column naming the winner), `games` (games won per side) "
+                           "or `compare` (a figure whose higher value wins)")
+    if res.compare and res.compare not in res.figures:
+        raise s.error("compare", f"is {res.compare!r}, which is not a key of results.figures")
     missing = [h for h in res.required if h not in res.order]
     if missing:
         raise s.error("order", f"must list every header of the results tab; {missing[0]!r} is missing")
@@ -98,9 +102,7 @@ def _rule(s: Section, registry: Mapping[str, Any], what: str, ctx: Context, conv
     if conventions and "floor" in schema:
         floor = 0 if getattr(entry, "own_games", False) and not conventions["floor_own_game_wins"] else conventions["floor"]
         schema = {**schema, "floor": replace(schema["floor"], default=floor)}
-    display = s.get("display", str, "decimal")
-    if display not in ("decimal", "percent"):
-        raise s.error("display", f"is {display!r}; use \"decimal\" or \"percent\"")
+    display = _one_of(s, "display", ("decimal", "percent", "whole"), "decimal")
     return Rule(name, label, check_options(s, schema, ctx, f"{what} {name!r}", skip=("name", "label", "display")), display)
 
 
@@ -141,7 +143,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         members=MembersTab(members.get("tab", str), members.get("competitor", str), members.get("name", str),
                            members.strings("fields", [])) if members.data else None,
         matches_per_round=_positive(fmt, "matches_per_round", 1), draws=fmt.get("draws", bool, False),
-        record=fmt.get("record", bool, False),
+        count=_one_of(fmt, "count", ("matches", "record", "losses", "none"), "matches"),
         components=components, event_prizes=_prizes(prizes, "event"), league_prizes=_prizes(prizes, "league"),
         penalties=_penalties(penalties),
         pairing=_pairing(pairing), avoid_same=pairing.get("avoid_same", str, ""), playoffs=_playoffs(top.section("playoffs", {})),
@@ -210,6 +212,14 @@ def _percentages(s: Section) -> dict[str, Any] | None:
         return None
     return check_options(s, {"floor": number("0.33", low=0, high=1), "floor_own_game_wins": flag(True)},
                          Context(frozenset(), frozenset()), "[percentages]")
+
+
+def _one_of(s: Section, key: str, words: tuple[str, ...], default: str) -> str:
+    """A word out of a fixed list."""
+    value: str = s.get(key, str, default)
+    if value not in words:
+        raise s.error(key, f"is {value!r}; use one of {', '.join(repr(w) for w in words)}")
+    return value
 
 
 def _positive(s: Section, key: str, default: Any = ...) -> int:

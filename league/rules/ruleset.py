@@ -124,6 +124,8 @@ class Results:
     """Text for the whole row by name, e.g. `map -> "Map"`."""
     winner: str = ""
     """Header naming the winner, when the outcome is typed as a name."""
+    compare: str = ""
+    """A figure whose higher value wins the match (equal: a draw), when the outcome follows from it (scenario points)."""
     games: Games | None = None
     """Where games are typed, when the outcome follows from games won."""
 
@@ -150,7 +152,8 @@ class Rule:
     options: Mapping[str, Any] = field(default_factory=dict)
     """Checked against the rule's schema when the ruleset loads, defaults filled in."""
     display: str = "decimal"
-    """How the standings show the value: `decimal` (rounded to 4 places) or `percent` (full precision, shown as %)."""
+    """How the standings show the value: `decimal` (rounded to 4 places), `percent` (full precision, shown as %)
+    or `whole` (a whole number)."""
 
 
 @dataclass(frozen=True)
@@ -230,8 +233,8 @@ class Ruleset:
     matches_per_round: int = 1
     draws: bool = False
     """Whether a played match may end without a winner."""
-    record: bool = False
-    """The standings show each competitor's record (W-L-D) instead of the number of matches."""
+    count: str = "matches"
+    """The standings column after the score: `matches` played, the `record` (W-L-D), `losses`, or `none`."""
     components: tuple[Component, ...] = ()
     event_prizes: tuple[Prize, ...] = ()
     league_prizes: tuple[Prize, ...] = ()

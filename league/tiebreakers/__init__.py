@@ -5,7 +5,7 @@ ruleset loads). Where each one lives:
 
 - `ratio` (e.g. the health ratio): `league/tiebreakers/ratio.py`
 - `opponents_match_win`, `opponents_game_win`, `buchholz`, `sonneborn_berger`: `league/tiebreakers/opponents.py`
-- `game_win`, `wins`: `league/tiebreakers/own.py`
+- `game_win`, `wins`, `total`: `league/tiebreakers/own.py`
 - `head_to_head`, `judge`: `league/tiebreakers/direct.py`
 """
 
@@ -15,7 +15,7 @@ from league.rules.options import choice, figure, kinds, number, text
 from league.tiebreakers.base import Exact, Mean, Measure, Scope, Value
 from league.tiebreakers.direct import head_to_head, judge
 from league.tiebreakers.opponents import buchholz, opponents_game_win, opponents_match_win, sonneborn_berger
-from league.tiebreakers.own import game_win, wins
+from league.tiebreakers.own import game_win, total, wins
 from league.tiebreakers.ratio import ratio
 
 FLOOR = number("0.33", low=0, high=1)
@@ -30,6 +30,7 @@ TIEBREAKERS: dict[str, Measure] = {
     "buchholz": Measure(buchholz, {"cut": choice("none", "cut1", "median", default="none")}),
     "sonneborn_berger": Measure(sonneborn_berger, {}),
     "wins": Measure(wins, {}),
+    "total": Measure(total, {"figure": figure(), "kinds": kinds(("played", "forfeit", "bye", "dq"))}),
     "head_to_head": Measure(head_to_head, {}),
     "judge": Measure(judge, {"column": text("Judge Order")}, reads="column"),
 }

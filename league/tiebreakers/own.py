@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from league.match_table import Ints, Outcome
+from league.rules.ruleset import Kind
 from league.tiebreakers.base import Exact, Scope
 
 
@@ -40,3 +41,11 @@ def wins(scope: Scope, _: Mapping[str, Any]) -> Exact:
     table = scope.table
     count = table.count(table.outcome == Outcome.WIN)
     return Exact(count, np.ones(len(count), dtype=np.int64), np.ones(len(count), dtype=np.bool_))
+
+
+def total(scope: Scope, options: Mapping[str, Any]) -> Exact:
+    """The sum of one figure over the competitor's matches of the listed kinds (MESBG's total scenario points)."""
+    table = scope.table
+    counted = table.is_kind(*(Kind(k) for k in options["kinds"])) & table.known[options["figure"]]
+    sums = table.per_competitor(table.figures[options["figure"]], counted)
+    return Exact(sums, np.ones(len(sums), dtype=np.int64), table.count(counted) > 0)

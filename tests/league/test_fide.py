@@ -15,11 +15,16 @@ from typing import Any
 
 import pytest
 
+from jobs.config import load_config
+from jobs.sync_job import run_sync
 from league.cells import Cell, Grid
 from league.evaluate import evaluate
 from league.rules.catalog import EMPTY
 from league.rules.load import parse_ruleset
 from league.rules.ruleset import Ruleset
+from league.sheet import Sheet
+from sync.open import open_workbook
+from sync.xlsx import XlsxWorkbook
 
 FIDELITY = Path(__file__).parents[3] / "shared" / "fidelity" / "tournaments"
 RULESET_FILE = Path(__file__).parents[1] / "rulesets" / "swiss-draws.toml"
@@ -52,7 +57,7 @@ def crosstable() -> tuple[dict[int, str], dict[int, list[tuple[int, str]]]]:
     return names, rounds
 
 
-def test_buchholz_cut1_and_sonneborn_berger_match_the_published_answers() -> None:
+def test_buchholz_cut1_and_sonneborn_berger_match_the_published_answers(tmp_path: Path) -> None:
     names, rounds = crosstable()
     expected = json.loads((FIDELITY / "fide_c07_held_exercises_swiss5.expected.json").read_text(encoding="utf-8"))
     rows: list[list[Cell]] = []
@@ -67,9 +72,30 @@ def test_buchholz_cut1_and_sonneborn_berger_match_the_published_answers() -> Non
     }
     ev = evaluate(tabs, chess(), EMPTY)
     lines = {ev.names[s.key]: s for s in ev.standings["C07"]}
+    synced = _synced(tmp_path, tabs)
     complete = {n for n, played in rounds.items() if all(r in GAMES for _, r in played)}
     checked = [n for n in complete if all(o in complete for o, _ in rounds[n])]
     assert sorted(checked) == [2, 15]  # Bruno and Reine: every game of theirs and of their opponents played
     for number in checked:
         bh, cut1, sb = lines[names[number]].tiebreaks
-        assert (bh, cut1, sb) == tuple(Fraction(Decimal(expected[key][str(number)])) for key in ("BH", "BH_C1", "SB")), names[number]
+        published = tuple(Fraction(Decimal(expected[key][str(number)])) for key in ("BH", "BH_C1", "SB"))
+        assert (bh, cut1, sb) == published, names[number]
+        assert synced[names[number]] == [float(v) for v in published]  # and so the Standings tab of a real sync shows
+
+
+def _synced(folder: Path, tabs: dict[str, Grid]) -> dict[str, list[object]]:
+    """The exercise typed into a workbook with a chess ruleset file and synced: each player's BH, BH-C1, SB as shown."""
+    XlsxWorkbook(folder / "league.xlsx").create(
+        [Sheet(tab, tuple(str(h) for h in grid[0]), tuple(tuple(r) for r in grid[1:])) for tab, grid in tabs.items()])
+    (folder / "chess.toml").write_text(
+        f'extends = "{RULESET_FILE.as_posix()}"\n[format]\nrounds = 5\n'
+        '[scoring]\nwin = 1\ndraw = "1/2"\nbye = 1\n'
+        '[[tiebreakers]]\nname = "buchholz"\nlabel = "BH"\n'
+        '[[tiebreakers]]\nname = "buchholz"\nlabel = "BH-C1"\ncut = "cut1"\n'
+        '[[tiebreakers]]\nname = "sonneborn_berger"\nlabel = "SB"\n', encoding="utf-8")
+    (folder / "league.toml").write_text('ruleset = "chess.toml"\nworkbook = "league.xlsx"\n', encoding="utf-8")
+    config = load_config(folder)
+    assert run_sync(config, open_workbook(config)).code == 0
+    grid = XlsxWorkbook(folder / "league.xlsx").read(["Standings C07"])["Standings C07"]
+    assert grid[0][4:7] == ["BH", "BH-C1", "SB"]
+    return {str(row[1]): list(row[4:7]) for row in grid[1:]}

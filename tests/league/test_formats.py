@@ -138,3 +138,28 @@ def test_head_to_head_among_those_level_on_score() -> None:
     by_name = {ev.names[k]: values.value(i) for i, k in enumerate(table.names)}
     assert by_name["Ben"] == 3 and by_name["Eve"] == 0  # level on 6 points: Ben beat Eve in round 2
     assert by_name["Ana"] == 0 and by_name["Cy"] == 0
+
+
+def test_a_figure_decides_the_game_and_its_total_breaks_ties() -> None:
+    """Scenario points decide each game (more wins, equal draws), victory points score it, their total breaks ties,
+    and the standings show no match count: the shape of a MESBG league."""
+    data = tomllib.loads(RULESET_FILE.read_text(encoding="utf-8"))
+    data["competitor"] = {"label": "Pair", "plural": "Pairs"}
+    data["results"].pop("games")
+    data["results"]["compare"] = "scenario"
+    data["results"]["figures"] = {"scenario": "Scenario {side}"}
+    data["results"]["order"] = ["Round", "Table", "Player A", "Scenario A", "Player B", "Scenario B", "Result", "Notes"]
+    data["format"]["count"] = "none"
+    data["scoring"] = {"name": "bands", "label": "VP", "figure": "scenario", "equal": 3, "bye": 10,
+                       "bands": [{"ratio": 2, "lead": 6, "points": [6, 0]}, {"ratio": 1, "lead": 1, "points": [5, 1]}]}
+    data["tiebreakers"] = [{"name": "total", "label": "Scenario Points", "figure": "scenario", "display": "whole"}]
+    rs = parse_ruleset(data, "vp (test)")
+    grid = tabs([[1, 1, "Ana", 12, "Ben", 5, "", ""], [1, 2, "Cy", 7, "Dee", 7, "", ""], [2, 1, "Cy", 9, "Ana", 8, "", ""],
+                 [2, 2, "Ben", 4, "Dee", 4, "", ""]])
+    grid["Results W1"][0] = ["Round", "Table", "Player A", "Scenario A", "Player B", "Scenario B", "Result", "Notes"]
+    ev = evaluate(grid, rs, EMPTY)
+    assert ev.problems == []
+    [sheet] = standings_sheets(ev)
+    assert sheet.header == ("Rank", "Pair", "VP", "Scenario Points", "Prize", "Note")
+    assert [row[:4] for row in sheet.rows] == [(1, "Cy", 8, 16), (2, "Ana", 7, 20), (3, "Dee", 6, 11), (4, "Ben", 3, 9), (5, "Eve", 0, None)]
+    assert dict(sheet.number_formats) == {3: "0"}
