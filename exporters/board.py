@@ -60,6 +60,11 @@ def _number(value: Cell, style: str) -> str:
     return f"{value:g}"
 
 
+def _style(pattern: str) -> str:
+    """How a tiebreaker column is shown, from its number pattern: `0.00%`, `0` (a whole total) or `0.0000`."""
+    return "percent" if pattern.endswith("%") else "score" if pattern == "0" else "decimal"
+
+
 def _move(value: Cell) -> int | str | None:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
@@ -84,7 +89,7 @@ def board(sheet: Sheet, title: str, updated: dt.datetime) -> Board:
     held = [tuple(p.strip() for p in as_text(row[prize]).split(";") if p.strip()) if prize is not None else ()
             for row in sheet.rows]
     common = Counter(p for prizes in held for p in set(prizes))
-    style = ("percent" if formats[tb].endswith("%") else "decimal") if tb is not None else ""
+    style = _style(formats[tb]) if tb is not None else ""
     lines = tuple(Line(as_text(row[0]), as_text(row[1]), _number(row[score], "score"),
                        _number(row[tb], style) if tb is not None else "",
                        tuple(p for p in prizes if common[p] * 2 <= len(sheet.rows)),

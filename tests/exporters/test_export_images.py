@@ -109,3 +109,10 @@ def test_the_arrows_are_drawn_in_the_move_column() -> None:
     two = _image(render(board(still, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
     box = ImageChops.difference(one, two).getbbox()
     assert box is not None and box[0] > 0.86 * FEED.width, "only the Move column differs"
+
+
+def test_each_tiebreaker_shows_as_the_sheet_shows_it() -> None:
+    table = leaderboard()
+    for pattern, shown in (("0.0000", "0.5000"), ("0.00%", "50.00%"), ("0", "0.5")):
+        sheet = table.__class__(table.name, table.header, table.rows, number_formats=((5, pattern), (7, '+0;-0;"="')))
+        assert board(sheet, "Leaderboard", UPDATED).lines[0].tiebreak == shown
