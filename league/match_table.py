@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from league.cells import name_key
 from league.model.match import Match
-from league.rules.ruleset import Kind, Ruleset
+from league.rules.ruleset import BOTH, Kind, Ruleset
 
 Ints = npt.NDArray[np.int64]
 Flags = npt.NDArray[np.bool_]
@@ -124,7 +124,7 @@ def _outcome(ruleset: Ruleset, m: Match, side: int) -> Outcome:
     if m.kind is Kind.BYE:
         return Outcome.BYE
     if m.word and m.word.loser:
-        return Outcome.LOSS if ruleset.results.sides[side] == m.word.loser else Outcome.WIN
+        return Outcome.LOSS if m.word.loser in (ruleset.results.sides[side], BOTH) else Outcome.WIN
     if m.word and m.word.draw:
         return Outcome.DRAW
     if ruleset.results.winner:

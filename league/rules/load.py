@@ -11,6 +11,7 @@ from league.rules.components import parsers
 from league.rules.options import Context, Option, check_options, flag, number
 from league.cells import name_key
 from league.rules.ruleset import (
+    BOTH,
     Effect,
     Games,
     Kind,
@@ -49,8 +50,8 @@ def _words(s: Section, sides: tuple[str, ...]) -> dict[str, ResultWord]:
             continue
         t = s.section(word)
         loser, games = t.get("loser", str, ""), t.get("games", list, [])
-        if loser and loser not in sides:
-            raise t.error("loser", f"is {loser!r}; use one of the sides {', '.join(sides)}")
+        if loser and loser not in (*sides, BOTH):
+            raise t.error("loser", f"is {loser!r}; use one of the sides {', '.join(sides)}, or {BOTH!r} (a double forfeit)")
         if not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in games) or len(games) not in (0, 2, 3):
             raise t.error("games", f"must be [games of side A, games of side B] or [A, B, drawn], found {games!r}")
         out[word] = ResultWord(_kind(t, "kind", t.get("kind", str)), loser, t.get("draw", bool, False), tuple(games))

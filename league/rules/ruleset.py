@@ -78,13 +78,17 @@ class MembersTab:
         return (self.competitor, self.name, *self.fields)
 
 
+BOTH = "both"
+"""The `loser` of a result word by which both sides lose (a double forfeit)."""
+
+
 @dataclass(frozen=True)
 class ResultWord:
     """What a word typed in `Result` means: its kind, and whether it decides the match by itself."""
 
     kind: Kind
     loser: str = ""
-    """The side that lost by this word alone (`Forfeit A`: side A), or empty."""
+    """The side that lost by this word alone (`Forfeit A`: side A), `both` (a double forfeit), or empty."""
     draw: bool = False
     """The word makes the match a draw (`Intentional Draw`)."""
     games: tuple[int, ...] = ()

@@ -188,6 +188,7 @@ RULE_CODES = {
     "hidden_characters": {"hidden-character"},
     "avoid_pairs": {"unknown-event", "unknown-competitor"},
     "judge_decisions": {"unreadable"},
+    "series_scores": {"unreadable", "series-score"},
     "match_pieces": {"missing-value", "piece-not-in-roster"},
     "match_map": {"missing-value", "banned-map", "unknown-map"},
     "match_health": {"missing-value", "health-range", "start-health", "winner-health", "loser-health"},
@@ -211,6 +212,7 @@ def test_every_registered_rule_has_cases() -> None:
     covered |= {"drawn-match", "member-twice"}  # GL has no games or members: tests/league/test_formats.py covers them
     covered |= {"not-eligible", "unknown-value"}  # account standings: tests/league/test_magic.py
     covered |= {"unknown-infraction", "penalty-differs", "penalty-without-match"}  # GL has no guide or effects: test_magic.py
+    covered |= {"series-score"}  # GL plays no series: test_formats.py
     assert set(ALL_CODES) <= covered
 
 

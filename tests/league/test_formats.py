@@ -163,3 +163,28 @@ def test_a_figure_decides_the_game_and_its_total_breaks_ties() -> None:
     assert sheet.header == ("Rank", "Pair", "VP", "Scenario Points", "Prize", "Note")
     assert [row[:4] for row in sheet.rows] == [(1, "Cy", 8, 16), (2, "Ana", 7, 20), (3, "Dee", 6, 11), (4, "Ben", 3, 9), (5, "Eve", 0, None)]
     assert dict(sheet.number_formats) == {3: "0"}
+
+
+def test_a_double_forfeit_is_a_loss_for_both_sides_with_no_games() -> None:
+    data = tomllib.loads(RULESET_FILE.read_text(encoding="utf-8"))
+    data["results"]["kinds"]["Double Forfeit"] = {"kind": "forfeit", "loser": "both"}
+    rs = parse_ruleset(data, "double forfeit (test)")
+    ev = evaluate(tabs([[1, 1, "Ana", "Ben", None, None, None, "Double Forfeit", ""], [1, 2, "Cy", "Dee", 2, 0, None, "", ""]]), rs, EMPTY)
+    assert ev.problems == []
+    lines = {ev.names[s.key]: s for s in ev.standings["W1"]}
+    assert (lines["Ana"].score, lines["Ben"].score, lines["Ana"].record, lines["Ben"].record) == (0, 0, (0, 1, 0), (0, 1, 0))
+    assert lines["Ana"].tiebreaks[1] is None  # no game played: no game-win rate
+
+
+@pytest.mark.parametrize("games, length, problem", [((2, 1), None, None), ((2, 0), 3, None), ((3, 2), 5, None), ((2, 2), 3, "F2"),
+                                                    ((3, 1), 3, "F2"), ((1, 0), 3, "F2"), ((2, 1), 5, "F2"), ((2, 1), 4, "J2")])
+def test_a_series_ends_at_a_majority_of_its_games(games: tuple[int, int], length: int | None, problem: str | None) -> None:
+    data = tomllib.loads(RULESET_FILE.read_text(encoding="utf-8"))
+    data["results"]["row_texts"] = {"best_of": "Best Of"}
+    data["results"]["order"] = [*HEADERS, "Best Of"]
+    data["series"] = {"length": "best_of", "default": 3}
+    rs = parse_ruleset(data, "series (test)")
+    grid = tabs([[1, 1, "Ana", "Ben", *games, None, "", "", length]])
+    grid["Results W1"][0] = [*HEADERS, "Best Of"]
+    ev = evaluate(grid, rs, EMPTY)
+    assert [p.cell for p in ev.problems] == ([problem] if problem else [])

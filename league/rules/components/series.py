@@ -1,0 +1,59 @@
+"""The series component: matches played as best-of series (a best of three ends at 2 wins), and the check on scores."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from league.cells import parse_whole
+from league.checks.base import at, check
+from league.model.league import League
+from league.problems import Problem
+from league.rules.ruleset import Kind, Results
+from league.rules.schema import RulesetError, Section
+
+
+@dataclass(frozen=True)
+class SeriesRules:
+    """Where a row says how long its series is (a row text of the results tab), and the length when it is empty."""
+
+    length: str = ""
+    """A key of `results.row_texts` holding the series length, e.g. `best_of` for a `Best Of` column."""
+    default: int = 3
+    registration_fields: tuple[str, ...] = ()
+
+
+def parse(s: Section, results: Results) -> SeriesRules:
+    """The `[series]` section; the results must record games."""
+    if results.games is None:
+        raise RulesetError(f"{s.source}: `series` needs `results.games`: a series is counted in games won")
+    length, default = s.get("length", str, ""), s.get("default", int, 3)
+    if length and length not in results.row_texts:
+        raise s.error("length", f"is {length!r}, which is not a key of results.row_texts")
+    if default < 1 or default % 2 == 0:
+        raise s.error("default", f"must be an odd number of games, found {default}")
+    s.done()
+    return SeriesRules(length, default)
+
+
+@check(needs=SeriesRules)
+def series_scores(lg: League) -> Iterator[Problem]:
+    """A played series ends when one side reaches a majority of its games: 2-0 or 2-1 in a best of three, never 2-2 or 3-1."""
+    rules, res = lg.ruleset.component(SeriesRules), lg.ruleset.results
+    assert rules is not None and res.games is not None, "the check runs only for rulesets with series"
+    header = res.row_texts.get(rules.length, "")
+    for m in lg.matches:
+        typed = m.row_texts.get(rules.length, "") if rules.length else ""
+        length = parse_whole(typed) if typed else rules.default
+        if length is None or length < 1 or length % 2 == 0:
+            yield at(lg, m.tab, m.row, header, "unreadable", f"{header} {typed!r} is not an odd number of games", "type 3 or 5")
+            continue
+        won = [s.games for s in m.sides[:2]]
+        if m.kind is not Kind.PLAYED or None in won or (m.word and (m.word.loser or m.word.draw)):
+            continue
+        need = length // 2 + 1
+        a, b = won[0] or 0, won[1] or 0
+        if max(a, b) != need or min(a, b) >= need:
+            games_b = res.side_header(res.games.won, res.sides[1])
+            yield at(lg, m.tab, m.row, games_b, "series-score", f"{a}-{b} cannot end a best of {length}",
+                     f"the winner has {need} games and the other side fewer: check the games")
