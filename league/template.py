@@ -37,7 +37,7 @@ def input_sheets(ruleset: Ruleset, catalog: Catalog, events: Sequence[Sequence[C
     sheets = [
         Sheet(EVENTS_TAB, EVENT_HEADERS, tuple(tuple(e) for e in events)),
         Sheet(reg.tab, reg.headers, tuple(tuple(r) for r in registrations), (
-            Dropdown(reg.event, source=_names(EVENTS_TAB)),
+            *([Dropdown(reg.event, source=_names(EVENTS_TAB))] if reg.event else []),
             *(Dropdown(h, pieces) for h in (roster.headers if roster else ()) if pieces),
             Dropdown(reg.status, tuple(w for w in ruleset.statuses if w)),
         )),

@@ -16,7 +16,8 @@ def read_entrants(tabs: dict[str, Grid], ruleset: Ruleset, events: list[Event],
     reg = ruleset.registration
     if reg.tab not in tabs:
         return [], [missing_tab(reg.tab, f"add a {reg.tab} tab with " + ", ".join(reg.headers))]
-    table, problems = locate(reg.tab, tabs[reg.tab], [reg.name, reg.event, *reg.members, *reg.fields], [reg.status, *reg.optional])
+    required = [reg.name, *([reg.event] if reg.event else []), *reg.members, *reg.fields]
+    table, problems = locate(reg.tab, tabs[reg.tab], required, [reg.status, *reg.optional])
     if table is None:
         return [], problems
     columns[table.tab] = table.columns
@@ -30,7 +31,7 @@ def read_entrants(tabs: dict[str, Grid], ruleset: Ruleset, events: list[Event],
             problems.append(table.problem(Severity.ERROR, "missing-value", row, reg.name,
                                           f"the row has no {reg.name.lower()} name", f"type the {reg.name.lower()}'s name or clear the row"))
             continue
-        if name_key(event) not in known:
+        if reg.event and name_key(event) not in known:
             choices = ", ".join(e.id for e in events) or "none yet"
             problems.append(table.problem(Severity.ERROR, "unknown-event", row, reg.event,
                                           f"event {event!r} is not in the Events tab", f"use one of: {choices}"))
@@ -40,9 +41,11 @@ def read_entrants(tabs: dict[str, Grid], ruleset: Ruleset, events: list[Event],
             problems.append(table.problem(Severity.ERROR, "unknown-status", row, reg.status,
                                           f"status {status_text!r} is not known", f"leave it empty or use {words}"))
             status = Status.ACTIVE
-        entrants.append(Entrant(name, name_key(name), known[name_key(event)], status, row,
-                                tuple(table.text(cells, h) for h in reg.members),
-                                {h: table.text(cells, h) for h in (*reg.fields, *reg.optional)}))
+        # Without an event column (a season's teams), a row registers the competitor for every event.
+        for event_id in [known[name_key(event)]] if reg.event else [e.id for e in events]:
+            entrants.append(Entrant(name, name_key(name), event_id, status, row,
+                                    tuple(table.text(cells, h) for h in reg.members),
+                                    {h: table.text(cells, h) for h in (*reg.fields, *reg.optional)}))
     return entrants, problems
 
 

@@ -128,7 +128,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     ctx = Context(frozenset(results.figures), frozenset(k.value for k in Kind))
     prizes, penalties = top.section("prizes", {}), top.section("penalties", {})
     registration = Registration(
-        tab=reg.get("tab", str), name=reg.get("name", str), event=reg.get("event", str), status=reg.get("status", str),
+        tab=reg.get("tab", str), name=reg.get("name", str), event=reg.get("event", str, ""), status=reg.get("status", str),
         members=reg.strings("members", []),
         fields=(*(h for c in components for h in c.registration_fields), *reg.strings("extra", [])),
         one_event_per_stage=reg.get("one_event_per_stage", bool, True))

@@ -43,7 +43,7 @@ class Registration:
     name: str
     """Header of the competitor's name."""
     event: str
-    """Header of the event id."""
+    """Header of the event id; empty when every competitor plays every event (a season's teams)."""
     status: str
     """Header of the status (empty, Dropped, DQ)."""
     members: tuple[str, ...] = ()
@@ -58,7 +58,7 @@ class Registration:
     @property
     def headers(self) -> tuple[str, ...]:
         """Every header in the order `league init` writes them."""
-        return (self.name, self.event, *self.members, *self.fields, self.status, *self.optional)
+        return (self.name, *([self.event] if self.event else []), *self.members, *self.fields, self.status, *self.optional)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from league.report import standings_sheets
 from league.rules.catalog import EMPTY
 from league.rules.load import parse_ruleset
 from league.rules.ruleset import Ruleset
+from league.template import input_sheets
 
 RULESET_FILE = Path(__file__).parents[1] / "rulesets" / "swiss-draws.toml"
 HEADERS = ["Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result", "Notes"]
@@ -188,3 +189,19 @@ def test_a_series_ends_at_a_majority_of_its_games(games: tuple[int, int], length
     grid["Results W1"][0] = [*HEADERS, "Best Of"]
     ev = evaluate(grid, rs, EMPTY)
     assert [p.cell for p in ev.problems] == ([problem] if problem else [])
+
+
+def test_a_registration_tab_without_an_event_column_registers_everyone_for_every_event() -> None:
+    """A season's teams: one `Teams` row each, playing every event of the league."""
+    data = tomllib.loads(RULESET_FILE.read_text(encoding="utf-8"))
+    data["registration"] = {"tab": "Teams", "name": "Team", "status": "Status", "one_event_per_stage": False}
+    rs = parse_ruleset(data, "teams (test)")
+    grid = tabs()
+    grid.pop("Players")
+    grid["Teams"] = [["Team", "Status"], *([n, ""] for n in ("Ana", "Ben", "Cy", "Dee", "Eve"))]
+    grid["Events"].append(["W2", "Weekly 2", "2025-01-16", "Store", 8, "", "Results W2"])
+    grid["Results W2"] = [HEADERS, [1, 1, "Ana", "Eve", 2, 0, None, "", ""]]
+    ev = evaluate(grid, rs, EMPTY)
+    assert ev.problems == []
+    assert len(ev.standings["W2"]) == 5 and ev.standings["W2"][0].key == "ana"
+    assert [s.rank for s in ev.leaderboard][:1] == [1] and input_sheets(rs, EMPTY, [["W1", "", "", "", None, "", "R"]])[1].header == ("Team", "Status")
