@@ -25,7 +25,8 @@ if str(ROOT) not in sys.path:
 
 from league.rules.catalog import Catalog, Piece
 from league.cells import Cell
-from league.demo import FIRST, LAST, DemoLeague, allowed_fighters, allowed_maps, circle
+from league.demo import FIRST, LAST, DemoLeague, allowed_fighters, allowed_maps
+from league.pairing.round_robin import circle
 from league.rules.ruleset import Ruleset
 
 FIRST_STAGE = dt.date(2024, 8, 10)

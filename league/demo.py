@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from league.cells import Cell, Grid, a1, name_key
+from league.pairing.round_robin import circle
 from league.rules.catalog import Catalog, Piece
 from league.rules.components.catalog import CatalogRules
 from league.rules.ruleset import Ban, Ruleset
@@ -78,20 +79,6 @@ def allowed_maps(catalog: Catalog, ruleset: Ruleset, day: dt.date) -> list[str]:
     """Official maps that no ban forbids on `day`, sorted."""
     banned = {b.name for b in bans(ruleset) if b.what == "map" and b.applies(day)}
     return sorted(n for n in set(catalog.maps.values()) if n not in banned)
-
-
-def circle(players: Sequence[str], rounds: int) -> list[list[tuple[str, str | None]]]:
-    """Round-robin by the circle method: no rematch within n-1 rounds, at most one bye each."""
-    slots: list[str | None] = list(players) + ([None] if len(players) % 2 else [])
-    out = []
-    for _ in range(rounds):
-        half = len(slots) // 2
-        pairs: list[tuple[str, str | None]] = []
-        for a, b in zip(slots[:half], reversed(slots[half:])):
-            pairs.append((str(a or b), None) if a is None or b is None else (a, b))
-        out.append(pairs)
-        slots = [slots[0], slots[-1], *slots[1:-1]]
-    return out
 
 
 def build_demo(ruleset: Ruleset, catalog: Catalog, seed: int = 2024) -> DemoLeague:
