@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from filelock import FileLock, Timeout
-
 from jobs.config import Config
-from jobs.errors import ConfigError, ExitCode, WorkbookError
-from jobs.sync_job import LOCK_WAIT_SECONDS, lock_file, read_inputs
+from jobs.errors import ConfigError, ExitCode
+from jobs.sync_job import find_event, read_inputs, workbook_lock
 from league.evaluate import evaluate
 from league.pairing.bracket import bracket_sheet, bracket_tab
 from league.rules.ruleset import Status
@@ -29,12 +27,8 @@ class BracketResult:
 
 def run_bracket(config: Config, workbook: Workbook, event: str) -> BracketResult:
     """Seed the playoffs from the event's standings and write the bracket tab; later syncs advance the winners."""
-    lock = FileLock(str(lock_file(config)))
-    try:
-        with lock.acquire(timeout=LOCK_WAIT_SECONDS):
-            return _bracket(config, workbook, event)
-    except Timeout:
-        raise WorkbookError(f"a sync of this workbook is still running (lock {lock.lock_file}); try again when it has finished") from None
+    with workbook_lock(config):
+        return _bracket(config, workbook, event)
 
 
 def _bracket(config: Config, workbook: Workbook, event: str) -> BracketResult:
@@ -44,9 +38,7 @@ def _bracket(config: Config, workbook: Workbook, event: str) -> BracketResult:
     size, best_of = rs.playoffs
     inputs, outputs = read_inputs(workbook)
     ev = evaluate(inputs, rs, config.catalog)
-    found = ev.league.event_id(event)
-    if found is None:
-        raise ConfigError(f"there is no event {event!r}; events: {', '.join(e.id for e in ev.league.events) or 'none'}")
+    found = find_event(ev, event)
     if bracket_tab(found).casefold() in {name.casefold() for name in outputs}:
         return BracketResult(found, [], None, f"{bracket_tab(found)} already exists: delete that tab to seed the playoffs again",
                              ExitCode.INPUT_ERRORS)

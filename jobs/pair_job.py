@@ -5,11 +5,9 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
-from filelock import FileLock, Timeout
-
 from jobs.config import Config
-from jobs.errors import ConfigError, ExitCode, WorkbookError
-from jobs.sync_job import LOCK_WAIT_SECONDS, lock_file, read_inputs
+from jobs.errors import ConfigError, ExitCode
+from jobs.sync_job import find_event, read_inputs, workbook_lock
 from league.cells import Cell, name_key
 from league.evaluate import evaluate
 from league.pairing import SYSTEMS, Pairing, history
@@ -43,12 +41,8 @@ def default_seed(event: str) -> int:
 def run_pair(config: Config, workbook: Workbook, event: str, seed: int | None = None, dry_run: bool = False,
              force: bool = False) -> PairResult:
     """Pair the event's next round and add its rows to the event's results tab (unless a dry run or refused)."""
-    lock = FileLock(str(lock_file(config)))
-    try:
-        with lock.acquire(timeout=LOCK_WAIT_SECONDS):
-            return _pair(config, workbook, event, seed, dry_run, force)
-    except Timeout:
-        raise WorkbookError(f"a sync of this workbook is still running (lock {lock.lock_file}); try again when it has finished") from None
+    with workbook_lock(config):
+        return _pair(config, workbook, event, seed, dry_run, force)
 
 
 def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_run: bool, force: bool) -> PairResult:
@@ -58,9 +52,7 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
                           f"({', '.join(sorted(SYSTEMS))})")
     inputs, _ = read_inputs(workbook)
     ev = evaluate(inputs, rs, config.catalog)
-    found = ev.league.event_id(event)
-    if found is None or found not in ev.standings:
-        raise ConfigError(f"there is no event {event!r}; events: {', '.join(e.id for e in ev.league.events) or 'none'}")
+    found = find_event(ev, event)
     details = ev.league.event_by_id[found]
     h = history(ev.league, found, ev.standings[found])
     number, seed = h.played_rounds + 1, default_seed(found) if seed is None else seed

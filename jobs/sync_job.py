@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from filelock import FileLock, Timeout
 
 from jobs.config import Config
-from jobs.errors import ExitCode, ExportError, WorkbookError
+from jobs.errors import ConfigError, ExitCode, ExportError, WorkbookError
 from jobs.export_job import export_after_sync, previous_leaderboard, snapshot_of
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate
@@ -81,18 +82,36 @@ def lock_file(config: Config) -> Path:
     return config.workbook.with_name(f".{config.workbook.name}.lock")
 
 
+@contextmanager
+def workbook_lock(config: Config) -> Iterator[None]:
+    """Hold the workbook's lock for one job (sync, pair, bracket): a second one waits briefly, then refuses."""
+    lock = FileLock(str(lock_file(config)))
+    try:
+        lock.acquire(timeout=LOCK_WAIT_SECONDS)
+    except Timeout:
+        raise WorkbookError(f"another sync, pairing or bracket of this workbook is still running (lock {lock.lock_file}); "
+                            "try again when it has finished") from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
 def run_sync(config: Config, workbook: Workbook, dry_run: bool = False, now: dt.datetime | None = None,
              progress: Progress = no_progress) -> SyncResult:
     """The nightly job. A second sync of the same workbook waits briefly for the first, then refuses."""
-    lock = FileLock(str(lock_file(config)))
-    try:
-        with lock.acquire(timeout=LOCK_WAIT_SECONDS):
-            if config.workbook and not config.sheets and not dry_run:
-                remove_leftovers(config.workbook)  # a killed sync's temporary copies: safe to remove under the lock
-            return _sync(config, workbook, dry_run, now or dt.datetime.now(dt.UTC), progress)
-    except Timeout:
-        raise WorkbookError(f"another sync of this workbook is still running (lock {lock.lock_file}); "
-                            "try again when it has finished") from None
+    with workbook_lock(config):
+        if config.workbook and not config.sheets and not dry_run:
+            remove_leftovers(config.workbook)  # a killed sync's temporary copies: safe to remove under the lock
+        return _sync(config, workbook, dry_run, now or dt.datetime.now(dt.UTC), progress)
+
+
+def find_event(ev: Evaluation, typed: str) -> str:
+    """The id of the event `typed` names (ignoring case), else a usage error listing the events."""
+    found = ev.league.event_id(typed)
+    if found is None or found not in ev.standings:
+        raise ConfigError(f"there is no event {typed!r}; events: {', '.join(e.id for e in ev.league.events) or 'none'}")
+    return found
 
 
 def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, progress: Progress) -> SyncResult:
