@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from league.cells import Cell, Grid, as_text, header_key, parse_whole
+from league.rules.components.series import ends_series
 from league.sheet import BRACKET_PREFIX, Sheet
 
 HEADERS = ("Round", "Match", "Best Of", "Seed A", "Competitor A", "Seed B", "Competitor B", "Games A", "Games B", "Winner", "Note")
@@ -69,9 +70,8 @@ def _winner(a: Slot, b: Slot, won_a: int | None, won_b: int | None, length: int)
         return a, "a bye: the higher seed goes on"
     if won_a is None or won_b is None:
         return None, ""
-    need = length // 2 + 1
-    if (won_a == need) != (won_b == need) and max(won_a, won_b) == need and min(won_a, won_b) < need:
-        return (a if won_a == need else b), ""
+    if ends_series(won_a, won_b, length):
+        return (a if won_a > won_b else b), ""
     return None, f"{won_a}-{won_b} cannot end a best of {length}: type the games again"
 
 

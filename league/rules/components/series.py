@@ -23,6 +23,12 @@ class SeriesRules:
     registration_fields: tuple[str, ...] = ()
 
 
+def ends_series(won_a: int, won_b: int, length: int) -> bool:
+    """Whether games won end a best-of-`length` series: one side has a majority of its games, the other fewer."""
+    need = length // 2 + 1
+    return max(won_a, won_b) == need and min(won_a, won_b) < need
+
+
 def parse(s: Section, results: Results) -> SeriesRules:
     """The `[series]` section; the results must record games."""
     if results.games is None:
@@ -51,9 +57,8 @@ def series_scores(lg: League) -> Iterator[Problem]:
         won = [s.games for s in m.sides[:2]]
         if m.kind is not Kind.PLAYED or None in won or (m.word and (m.word.loser or m.word.draw)):
             continue
-        need = length // 2 + 1
         a, b = won[0] or 0, won[1] or 0
-        if max(a, b) != need or min(a, b) >= need:
+        if not ends_series(a, b, length):
             games_b = res.side_header(res.games.won, res.sides[1])
             yield at(lg, m.tab, m.row, games_b, "series-score", f"{a}-{b} cannot end a best of {length}",
-                     f"the winner has {need} games and the other side fewer: check the games")
+                     f"the winner has {length // 2 + 1} games and the other side fewer: check the games")
