@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from league.cells import name_key
 from league.checks.base import at, check
+from league.checks.penalties import registered
 from league.model.league import League
 from league.model.match import Match
 from league.problems import Problem, Severity
@@ -93,7 +94,7 @@ def avoid_pairs(lg: League) -> Iterator[Problem]:
             yield at(lg, AVOID_TAB, a.row, "Event", "unknown-event", f"event {a.event!r} is not in the Events tab",
                      "use an id from the Events tab, or leave it empty for every event")
             continue
-        known = {k: e.name for (ev, k), e in lg.roster.items() if event is None or ev == event}
+        known = registered(lg, event)
         for header, name in (("Competitor A", a.first), ("Competitor B", a.second)):
             if name_key(name) not in known:
                 near = closest(name, known)

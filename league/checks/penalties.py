@@ -13,9 +13,9 @@ from league.read.penalties import PENALTIES_TAB
 from league.rules.catalog import closest
 
 
-def registered(lg: League, event: str) -> dict[str, str]:
-    """Name key -> registered name of every competitor of an event, for "did you mean" hints."""
-    return {k: e.name for (ev, k), e in lg.roster.items() if ev == event}
+def registered(lg: League, event: str | None) -> dict[str, str]:
+    """Name key -> registered name of every competitor of an event (None: of any event), for "did you mean" hints."""
+    return {k: e.name for (ev, k), e in lg.roster.items() if event is None or ev == event}
 
 
 @check
