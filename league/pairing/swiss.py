@@ -1,15 +1,18 @@
 """Swiss pairing: within score groups, floating as few as possible across the smallest gaps, no rematch while a
-rematch-free pairing exists, the bye to the lowest-ranked competitor without one. Solved as one weighted
-matching over the whole field."""
+rematch-free pairing exists, the bye to the lowest-ranked competitor without one. Defined as one weighted
+matching over the whole field; built group by group where that reaches its optimum (`score_groups.py`),
+solved as the whole-field matching where it does not."""
 
 from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 
 from league.pairing.base import Pairing
 from league.pairing.history import History
 from league.pairing.matching import BYE, matched
+from league.pairing.score_groups import by_groups
 
 
 def swiss(h: History, number: int, seed: int) -> list[Pairing]:
@@ -19,8 +22,10 @@ def swiss(h: History, number: int, seed: int) -> list[Pairing]:
         order = rng.sample(h.active, len(h.active))
         pairs = [(order[i], order[i + 1] if i + 1 < len(order) else None) for i in range(0, len(order), 2)]
         return [Pairing(t, a, b, "round 1: random" if b else "round 1: a random bye") for t, (a, b) in enumerate(pairs, start=1)]
-    scale = math.lcm(*(s.denominator for s in h.scores.values())) if h.scores else 1
-    points = {k: int(h.scores.get(k, 0) * scale) for k in h.active}
+    scores = {*h.scores.values(), Fraction(0)}
+    scale = math.lcm(*(s.denominator for s in scores))
+    scaled = {s: int(s * scale) for s in scores}  # one multiplication per score, not per competitor
+    points = {k: scaled[h.scores.get(k, Fraction(0))] for k in h.active}
     spread = max(points.values(), default=0) - min(points.values(), default=0) + 1
     field = len(h.active)
     # Each concern outweighs everything below it together: no rematch, then no second bye, then the bye
@@ -34,7 +39,7 @@ def swiss(h: History, number: int, seed: int) -> list[Pairing]:
             return second_bye * h.byes[a] + bye_rank * (field - h.ranks[a])
         return rematch * h.clashes(a, b) + (points[a] - points[b]) ** 2
 
-    pairs = matched(h.active, cost, rng)
+    pairs = by_groups(h, points, cost, rng) or matched(h.active, cost, rng)
     pairs.sort(key=lambda p: (p[1] is None, -max(points[p[0]], points.get(p[1] or "", -1)), -min(points[p[0]], points.get(p[1] or "", 0))))
     return [Pairing(t, *_ordered(a, b, h), _why(a, b, h)) for t, (a, b) in enumerate(pairs, start=1)]
 
