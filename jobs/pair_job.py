@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import zlib
 from dataclasses import dataclass
 
@@ -12,7 +13,9 @@ from league.cells import Cell, name_key
 from league.evaluate import evaluate
 from league.pairing import SYSTEMS, Pairing, history
 from league.problems import Severity
+from league.report import SYNC_LOG_HEADERS, sync_log_row
 from league.rules.ruleset import Kind, Results
+from league.sheet import Sheet
 from sync.workbook import Workbook
 
 
@@ -39,13 +42,15 @@ def default_seed(event: str) -> int:
 
 
 def run_pair(config: Config, workbook: Workbook, event: str, seed: int | None = None, dry_run: bool = False,
-             force: bool = False) -> PairResult:
-    """Pair the event's next round and add its rows to the event's results tab (unless a dry run or refused)."""
+             force: bool = False, now: dt.datetime | None = None) -> PairResult:
+    """Pair the event's next round and add its rows to the event's results tab (unless a dry run or refused), with
+    the seed and why each pairing was made in the `Sync Log`, in the same write."""
     with workbook_lock(config):
-        return _pair(config, workbook, event, seed, dry_run, force)
+        return _pair(config, workbook, event, seed, dry_run, force, now or dt.datetime.now(dt.UTC))
 
 
-def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_run: bool, force: bool) -> PairResult:
+def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_run: bool, force: bool,
+          now: dt.datetime) -> PairResult:
     rs = config.ruleset
     if not rs.pairing:
         raise ConfigError(f"ruleset {rs.name!r} names no pairing system: add `[pairing] system = ...` "
@@ -65,9 +70,20 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
     rows = [_row(rs.results, number, p, ev.names) for p in pairings]
     refused = bool(reasons) and not force
     if not (refused or dry_run):
-        workbook.add_rows(details.results_tab, rows)
+        outcome = f"paired {found} round {number}, seed {seed}: {len(rows)} rows added" + (" (forced)" if reasons else "")
+        summary = sync_log_row(ev, inputs, now, outcome)
+        workbook.add_rows(details.results_tab, rows, [_explained(summary, found, number, pairings, ev.names)])
     code = ExitCode.INPUT_ERRORS if refused else ExitCode.CLEAN
     return PairResult(found, number, seed, pairings, ev.names, rows, not (refused or dry_run), reasons if refused else [], code)
+
+
+def _explained(summary: Sheet, event: str, number: int, pairings: list[Pairing], names: dict[str, str]) -> Sheet:
+    """The `Sync Log` rows of a pair: the summary (seed, counts), then one row per table saying why it was paired so."""
+    when, fingerprint = summary.rows[0][:2]
+    blank = (None,) * (len(SYNC_LOG_HEADERS) - 3)
+    tables = tuple((when, fingerprint, *blank, f"{event} round {number} table {p.table}: {names[p.first]} v "
+                    f"{names[p.second] if p.second else 'bye'}: {p.why}") for p in pairings)
+    return Sheet(summary.name, SYNC_LOG_HEADERS, (*summary.rows, *tables))
 
 
 def _row(res: Results, number: int, p: Pairing, names: dict[str, str]) -> dict[str, Cell]:
