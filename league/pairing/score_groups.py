@@ -53,11 +53,10 @@ def foes(h: History) -> dict[str, set[str]]:
     return out
 
 
-def by_groups(h: History, points: dict[str, int], cost: Callable[[str, str], int],
+def by_groups(h: History, points: dict[str, int], enemies: dict[str, set[str]], cost: Callable[[str, str], int],
               rng: random.Random) -> list[tuple[str, str | None]] | None:
     """The round built score group by score group, or None when it would need a rematch (or a large group is
-    stuck): then only the whole-field matching can say what is least bad."""
-    enemies = foes(h)
+    stuck): then only the whole-field matching can say what is least bad. `enemies`: `foes(h)`."""
     field = sorted(h.active, key=lambda k: h.ranks[k])
     pairs: list[tuple[str, str | None]] = []
     if len(field) % 2:

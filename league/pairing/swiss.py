@@ -12,7 +12,7 @@ from fractions import Fraction
 from league.pairing.base import Pairing
 from league.pairing.history import History
 from league.pairing.matching import BYE, matched
-from league.pairing.score_groups import by_groups
+from league.pairing.score_groups import by_groups, foes
 
 
 def swiss(h: History, number: int, seed: int) -> list[Pairing]:
@@ -39,9 +39,12 @@ def swiss(h: History, number: int, seed: int) -> list[Pairing]:
             return second_bye * h.byes[a] + bye_rank * (field - h.ranks[a])
         return rematch * h.clashes(a, b) + (points[a] - points[b]) ** 2
 
-    pairs = by_groups(h, points, cost, rng) or matched(h.active, cost, rng)
-    pairs.sort(key=lambda p: (p[1] is None, -max(points[p[0]], points.get(p[1] or "", -1)), -min(points[p[0]], points.get(p[1] or "", 0))))
-    return [Pairing(t, *_ordered(a, b, h), _why(a, b, h)) for t, (a, b) in enumerate(pairs, start=1)]
+    enemies = foes(h)
+    pairs = by_groups(h, points, enemies, cost, rng) or matched(h.active, cost, rng)
+    # Top tables to the top of the standings: the highest scores first, then the best-ranked; the bye last.
+    pairs.sort(key=lambda p: (p[1] is None, -max(points[p[0]], points.get(p[1] or "", -1)),
+                              -min(points[p[0]], points.get(p[1] or "", 0)), min(h.ranks[k] for k in p if k)))
+    return [Pairing(t, *_ordered(a, b, h), _why(a, b, h, enemies, points)) for t, (a, b) in enumerate(pairs, start=1)]
 
 
 def _ordered(a: str, b: str | None, h: History) -> tuple[str, str | None]:
@@ -49,11 +52,16 @@ def _ordered(a: str, b: str | None, h: History) -> tuple[str, str | None]:
     return (a, b) if b is None or h.ranks[a] <= h.ranks[b] else (b, a)
 
 
-def _why(a: str, b: str | None, h: History) -> str:
+def _why(a: str, b: str | None, h: History, enemies: dict[str, set[str]], points: dict[str, int]) -> str:
+    """Score group or float, then what was at stake: a rematch or a pair to keep apart, avoided or not avoidable."""
     if b is None:
         return "bye: the lowest-ranked without one" if not h.byes[a] else "bye: a second one, everyone has had one"
     sa, sb = h.scores.get(a, 0), h.scores.get(b, 0)
     group = f"score group {sa}" if sa == sb else f"float {max(sa, sb)} v {min(sa, sb)}"
     if h.met[frozenset((a, b))]:
         return group + "; a rematch no pairing could avoid"
-    return group + ("; a pair to keep apart that no pairing could avoid" if frozenset((a, b)) in h.avoid else "")
+    if frozenset((a, b)) in h.avoid:
+        return group + "; a pair to keep apart that no pairing could avoid"
+    near = [frozenset((k, o)) for k in (a, b) for o in enemies[k] if points[o] in (points[a], points[b])]
+    return group + ("; a rematch avoided" if any(h.met[p] for p in near) else "") + (
+        "; a pair to keep apart kept apart" if any(p in h.avoid for p in near) else "")
