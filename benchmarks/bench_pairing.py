@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from league.pairing import SYSTEMS, History, Pairing
+from league.pairing.matching import BYE, REMATCH, SECOND_BYE, matched
 
 Pairs = list[tuple[str, str | None]]
 ROUNDS = 5
@@ -149,12 +150,51 @@ def report(players: int) -> None:
               f"unequal-score pairs {unequal:4}  squared gaps {squared:6}")
 
 
+def least_faults(h: History) -> tuple[int, int]:
+    """The fewest rematches, then second byes, any round can have: the whole-field matching on those two alone."""
+    def cost(a: str, b: str) -> int:
+        return SECOND_BYE * h.byes[a] if b == BYE else REMATCH * h.met[frozenset((a, b))]
+    pairs = matched(list(h.active), cost, random.Random(0))
+    return marks(h, pairs)[:2]
+
+
+def tight(cases: int) -> None:
+    """Small fields late in the event, where a rematch or a second bye is hard to avoid: how often each pairer
+    makes one that a round without it exists for."""
+    worse: dict[str, list[int]] = {name: [0, 0, 0] for name in ["league swiss", *PEERS]}
+    for seed in range(cases):
+        rng = random.Random(seed)
+        players = rng.randint(6, 16)
+        keys = [f"P{i:02d}" for i in range(players)]
+        h = History("E", 0, keys, Counter(), Counter(), dict.fromkeys(keys, Fraction(0)), {k: i + 1 for i, k in enumerate(keys)}, [])
+        for number in range(1, min(players - 1, 8)):
+            h = play(h, SYSTEMS["swiss"](h, number, seed, 9), rng)
+        best = least_faults(h)
+        runs: dict[str, Callable[[], Pairs] | None] = {"league swiss": lambda: ours(h)}
+        runs |= {name: make(h) for name, make in PEERS.items()}
+        for name, run in runs.items():
+            if run is None:
+                continue
+            try:
+                rematches, second, _, _ = marks(h, run())
+            except Exception:  # swisspair raises where every round needs a rematch
+                worse[name][2] += 1
+                continue
+            worse[name][0] += rematches > best[0]
+            worse[name][1] += second > best[1]
+    print(f"{cases} tight cases (6 to 16 competitors after 4 to 7 Swiss rounds): rounds with an avoidable rematch, "
+          "with an avoidable second bye, no round at all (the pairer raised)")
+    for name, (rematches, second, failed) in worse.items():
+        print(f"  {name:26} {rematches:4} {second:4} {failed:4}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smoke size: 64 competitors")
     args = parser.parse_args()
     for players in [64] if args.quick else [64, 256, 1024, 2048]:
         report(players)
+    tight(10 if args.quick else 120)
 
 
 if __name__ == "__main__":
