@@ -161,7 +161,7 @@ def least_faults(h: History) -> tuple[int, int]:
 def tight(cases: int) -> None:
     """Small fields late in the event, where a rematch or a second bye is hard to avoid: how often each pairer
     makes one that a round without it exists for."""
-    worse: dict[str, list[int]] = {name: [0, 0, 0] for name in ["league swiss", *PEERS]}
+    worse: dict[str, list[int]] = {}
     for seed in range(cases):
         rng = random.Random(seed)
         players = rng.randint(6, 16)
@@ -175,6 +175,7 @@ def tight(cases: int) -> None:
         for name, run in runs.items():
             if run is None:
                 continue
+            worse.setdefault(name, [0, 0, 0])
             try:
                 rematches, second, _, _ = marks(h, run())
             except Exception:  # swisspair raises where every round needs a rematch
@@ -186,6 +187,8 @@ def tight(cases: int) -> None:
           "with an avoidable second bye, no round at all (the pairer raised)")
     for name, (rematches, second, failed) in worse.items():
         print(f"  {name:26} {rematches:4} {second:4} {failed:4}")
+    for name in [n for n in PEERS if n not in worse]:
+        print(f"  {name:26} not installed: skipped")
 
 
 def main() -> None:
