@@ -13,7 +13,7 @@ from league.cells import Cell, Grid, as_text, header_key, name_key
 from league.evaluate import Evaluation
 from league.model.standing import Standing
 from league.problems import Problem
-from league.rules.ruleset import Ruleset
+from league.rules.ruleset import Rule, Ruleset
 from league.sheet import (
     LEADERBOARD_TAB,
     PROBLEMS_TAB,
@@ -51,14 +51,19 @@ def _formats(header: tuple[str, ...], ruleset: Ruleset) -> tuple[tuple[int, str]
     """Tiebreaker columns show four decimals, so 0.4190 and 0.4191 line up, or a percentage; `Move` shows its sign."""
     move = ((header.index("Move"), MOVE_FORMAT),) if "Move" in header else ()
     patterns = {"percent": PERCENT_FORMAT, "whole": "0", "decimal": "0.0000"}
-    shown = ((header.index(t.label), patterns[t.display]) for t in ruleset.tiebreakers)
+    shown = ((header.index(t.label), patterns[t.display]) for t in shown_tiebreakers(ruleset))
     return (*shown, *move)
 
 
 def _tiebreaks(line: Standing, ruleset: Ruleset) -> list[Cell]:
     """Decimal tiebreaks rounded to the four places shown; percentages at full precision, the sheet shows them as %."""
     return [None if v is None else float(v) if t.display == "percent" else round(v) if t.display == "whole" else round(float(v), 4)
-            for v, t in zip(line.tiebreaks, ruleset.tiebreakers)]
+            for v, t in zip(line.tiebreaks, ruleset.tiebreakers) if t.display != "hidden"]
+
+
+def shown_tiebreakers(ruleset: Ruleset) -> list[Rule]:
+    """The tiebreakers with a column of their own (a `hidden` one, such as a judge's decision, breaks ties unseen)."""
+    return [t for t in ruleset.tiebreakers if t.display != "hidden"]
 
 
 COUNT_HEADERS = {"matches": "Matches", "record": "Record", "losses": "Losses"}
@@ -83,6 +88,7 @@ def _note(ev: Evaluation, scope: str, line: Standing) -> str:
         parts.append(f"tied with {named}: judge decision")
     for prize in line.undecided:
         parts.append(f"tie straddles {prize}: judges decide")
+    parts += ev.remarks.get((scope, line.key), [])
     rows = ev.notes.get((scope, line.key), [])
     if rows:
         shown = ", ".join(rows[:3]) + (f" and {len(rows) - 3} more" if len(rows) > 3 else "")
@@ -112,7 +118,7 @@ def standings_sheets(ev: Evaluation) -> list[Sheet]:
     """One `Standings <Event>` tab per event."""
     rs = ev.league.ruleset
     header = ("Rank", rs.competitor, rs.scoring.label, *([COUNT_HEADERS[rs.count]] if rs.count in COUNT_HEADERS else []),
-              *(t.label for t in rs.tiebreakers), "Prize", "Note")
+              *(t.label for t in shown_tiebreakers(rs)), "Prize", "Note")
     sheets = []
     for event, lines in ev.standings.items():
         rows = tuple((line.rank, ev.names[line.key], number(line.score), *_count(line, rs), *_tiebreaks(line, rs),
@@ -124,7 +130,7 @@ def standings_sheets(ev: Evaluation) -> list[Sheet]:
 def leaderboard_sheet(ev: Evaluation, previous: Grid | None) -> Sheet:
     """The league table; `Move` compares with the previous leaderboard and is kept while ranks stand still."""
     rs = ev.league.ruleset
-    header = ("Rank", rs.competitor, *ev.stages, f"Total {rs.scoring.label}", *(t.label for t in rs.tiebreakers), "Prize", "Move", "Note")
+    header = ("Rank", rs.competitor, *ev.stages, f"Total {rs.scoring.label}", *(t.label for t in shown_tiebreakers(rs)), "Prize", "Move", "Note")
     moves = _moves(ev.leaderboard, ev.names, previous)
     rows = tuple((line.rank, ev.names[line.key], *(number(line.stage_scores.get(s, Fraction(0))) for s in ev.stages),
                   number(line.score), *_tiebreaks(line, rs), _prize(line), moves[line.key], _note(ev, "", line))

@@ -79,6 +79,8 @@ def dropped_competitors(lg: League) -> Iterator[Problem]:
                          "check the player or the round; a dropped player gets no further matches")
     reg = lg.ruleset.registration
     for e in lg.entrants:
+        if e.status is Status.DQ and lg.ruleset.dq_loses_every_game:
+            continue  # every game of theirs is lost, whichever round they left in
         if e.status is not Status.ACTIVE and (e.event, e.key) not in last:
             yield at(lg, reg.tab, e.row, reg.status, "drop-round-unknown",
                      f"{e.name} is marked {e.status.value} but no {PENALTIES_TAB} row or DQ result says in which round",

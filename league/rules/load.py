@@ -103,7 +103,7 @@ def _rule(s: Section, registry: Mapping[str, Any], what: str, ctx: Context, conv
     if conventions and "floor" in schema:
         floor = 0 if getattr(entry, "own_games", False) and not conventions["floor_own_game_wins"] else conventions["floor"]
         schema = {**schema, "floor": replace(schema["floor"], default=floor)}
-    display = _one_of(s, "display", ("decimal", "percent", "whole"), "decimal")
+    display = _one_of(s, "display", ("decimal", "percent", "whole", "hidden"), "decimal")
     return Rule(name, label, check_options(s, schema, ctx, f"{what} {name!r}", skip=("name", "label", "display")), display)
 
 
@@ -149,6 +149,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         penalties=_penalties(penalties),
         pairing=_pairing(pairing), avoid_same=pairing.get("avoid_same", str, ""), playoffs=_playoffs(top.section("playoffs", {})),
         no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),
+        dq_loses_every_game=fmt.get("dq_loses_every_game", bool, False),
     )
     reads = tuple(dict.fromkeys(str(t.options[TIEBREAKERS[t.name].reads]) for t in ruleset.tiebreakers if TIEBREAKERS[t.name].reads))
     if reads:
