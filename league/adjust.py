@@ -26,12 +26,17 @@ def adjusted(matches: Iterable[Match], lg: League) -> tuple[list[Match], Remarks
     if rules is not None:
         out = _figures(out, lg, rules, remarks)
         out = _points(out, lg, rules, remarks)
+    for event in lg.events:  # the leaderboard line says it all, event by event
+        for (scope, key), said in list(remarks.items()):
+            if scope == event.id:
+                remarks[("", key)] += [f"{event.id}: {text}" for text in said]
     return out, remarks
 
 
 def _remark(remarks: Remarks, event: str, key: str, text: str) -> None:
-    for scope in (event, ""):
-        remarks[(scope, key)].append(text if scope else f"{event}: {text}")
+    said = remarks[(event, key)]
+    if text not in said:
+        said.append(text)
 
 
 def _disqualified(m: Match, lg: League, remarks: Remarks) -> Match:

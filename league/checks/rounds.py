@@ -22,9 +22,14 @@ def games_of_a_round(lg: League) -> Iterator[Problem]:
     res = lg.ruleset.results
     played: dict[tuple[str, int, str], list[tuple[Match, str]]] = defaultdict(list)
     pairing: dict[tuple[str, int, frozenset[str]], list[Match]] = defaultdict(list)
+    unsure: set[tuple[str, int, str]] = set()
+    """Competitors of a round with a row naming someone not registered (reported): their games are not counted here."""
     for m in lg.matches:
         names = [name_key(s.name) for s in m.sides if s.name]
         if m.round is None or m.kind is None or len(set(names)) != len(names):
+            continue
+        if lg.registered and any(lg.entrant(m.event, s.name) is None for s in m.sides if s.name):
+            unsure.update((m.event, m.round, key) for key in names)
             continue
         for side, s in zip(res.sides, m.sides):
             if s.name:
@@ -32,7 +37,9 @@ def games_of_a_round(lg: League) -> Iterator[Problem]:
         if m.kind is not Kind.BYE and len(names) == 2:
             pairing[(m.event, m.round, frozenset(names))].append(m)
     bad: set[int] = set()
-    for (event, rnd, _), games in played.items():
+    for (event, rnd, key), games in played.items():
+        if (event, rnd, key) in unsure:
+            continue
         first = games[0][0]
         rivals = {name_key(s.name) for s in first.sides if s.name}
         for m, side in games[1:]:
@@ -48,8 +55,8 @@ def games_of_a_round(lg: League) -> Iterator[Problem]:
                 yield at(lg, m.tab, m.row, header, "too-many-games",
                          f"{mine} has {len(games)} games in round {rnd}; the format has {per_round}",
                          "delete the extra row or fix its round number")
-    for (event, rnd, _), rows in pairing.items():
-        if len(rows) < per_round and not any(id(m) in bad for m in rows):
+    for (event, rnd, keys), rows in pairing.items():
+        if len(rows) < per_round and not any(id(m) in bad for m in rows) and not any((event, rnd, k) in unsure for k in keys):
             for m in rows:
                 header = res.side_header(res.competitor, res.sides[-1])
                 yield at(lg, m.tab, m.row, header, "games-missing",

@@ -72,6 +72,7 @@ def alignments(lg: League) -> Iterator[Problem]:
             if value in seen:
                 yield at(lg, m.tab, m.row, header, "same-alignment", f"both sides field {value}: a game is {' against '.join(rules.values)}",
                          f"check {header}; the other side's is also {value}")
+                continue
             seen.append(value)
             if s.name:
                 earlier = fielded.setdefault((m.event, m.round, name_key(s.name), value), m.row)
