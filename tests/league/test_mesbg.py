@@ -205,3 +205,20 @@ def test_scenario_points_are_whole_numbers(typed: Cell) -> None:
     rows = [list(r) for r in ROUND_1]
     rows[2][4] = typed
     assert problems(evaluate(tabs(rows), ruleset(), EMPTY)) == [("unreadable", "E4")]
+
+
+def test_a_requirement_column_says_yes_or_no_and_a_deduction_has_its_points() -> None:
+    pairs = [pair(n, i, Rules_Present="maybe" if n == "Elves" else "yes") for i, n in enumerate(NAMES)]
+    penalties = [["E1", 1, "Orcs", "VP", None, "", "", "", ""], ["E1", 1, "Orcs", "VP", "two", "", "", "", ""],
+                 ["E1", None, "Orcs", "Scenario Points", 2, "", "", "", ""]]
+    ev = evaluate(tabs(pairs=pairs, penalties=penalties), ruleset(), EMPTY)
+    assert problems(ev) == [("missing-value", "B4"), ("missing-value", "E2"), ("missing-value", "E3"), ("unknown-value", "I4"),
+                            ("unreadable", "E3")]
+    assert lines(ev)["Orcs"][2] == 8  # nothing deducted from unreadable rows
+
+
+def test_an_unknown_army_word_is_reported() -> None:
+    rows = [list(r) for r in ROUND_1]
+    rows[0][3] = "Gondor"
+    rows[1][6] = None
+    assert problems(evaluate(tabs(rows), ruleset(), EMPTY)) == [("missing-value", "G3"), ("unknown-value", "D2")]

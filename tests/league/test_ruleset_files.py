@@ -14,6 +14,7 @@ from league.rules.schema import RulesetError
 
 FILE = Path(__file__).parents[1] / "rulesets" / "swiss-draws.toml"
 GL = Path(__file__).parents[2] / "league" / "rules" / "presets" / "gl-unmatched.toml"
+MESBG = GL.with_name("mesbg-pairs.toml")
 Edit = Callable[[dict[str, Any]], None]
 
 
@@ -90,6 +91,19 @@ BAD += [
 ]
 
 
+BAD += [
+    ("alignment of an unknown text", MESBG, _set("alignment.text", "side"), "`alignment.text` is 'side', which is not a key of results.texts"),
+    ("one alignment", MESBG, _set("alignment.values", ["Good"]), "`alignment.values` needs at least two different values"),
+    ("restricted below 0", MESBG, _set("restricted.max", -1), "`restricted.max` must be 0 or more"),
+    ("restricted list missing", MESBG, _drop("restricted.models"), "missing key `restricted.models`"),
+    ("deduction of no points", MESBG, _set("deductions.registration", {"List On Time": 0}), "`deductions.registration.List On Time` must be 1 or more"),
+    ("deduction from an unknown figure", MESBG, _set("deductions.figures", {"Scenario Points": "sp"}), "`deductions.figures.Scenario Points` is 'sp'"),
+    ("deduction game unknown", MESBG, _set("deductions.game", "table"), "`deductions.game` is 'table', which is not a key of results.texts"),
+    ("decided points not a pair", MESBG, _set("scoring.decided", [6]), "`scoring.decided` is [6]; scoring 'bands' needs [winner's points, loser's points]"),
+    ("disqualification not a flag", MESBG, _set("format.dq_loses_every_game", "yes"), "`format.dq_loses_every_game` must be bool"),
+]
+
+
 @pytest.mark.parametrize("file, edit, message", [b[1:] for b in BAD], ids=[b[0] for b in BAD])
 def test_a_bad_ruleset_names_the_file_and_the_key(file: Path, edit: Edit, message: str) -> None:
     data = tomllib.loads(file.read_text(encoding="utf-8"))
@@ -101,7 +115,7 @@ def test_a_bad_ruleset_names_the_file_and_the_key(file: Path, edit: Edit, messag
     assert message in text
 
 
-@pytest.mark.parametrize("file", [FILE, GL])
+@pytest.mark.parametrize("file", [FILE, GL, MESBG])
 def test_the_files_themselves_load(file: Path) -> None:
     ruleset = parse_ruleset(tomllib.loads(file.read_text(encoding="utf-8")), str(file))
     assert ruleset.tiebreakers and ruleset.scoring.label
