@@ -26,10 +26,9 @@ def adjusted(matches: Iterable[Match], lg: League) -> tuple[list[Match], Remarks
     if rules is not None:
         out = _figures(out, lg, rules, remarks)
         out = _points(out, lg, rules, remarks)
-    for event in lg.events:  # the leaderboard line says it all, event by event
-        for (scope, key), said in list(remarks.items()):
-            if scope == event.id:
-                remarks[("", key)] += [f"{event.id}: {text}" for text in said]
+    order = {e.id: i for i, e in enumerate(lg.events)}
+    for (event, key), said in sorted(remarks.items(), key=lambda item: order.get(item[0][0], len(order))):
+        remarks[("", key)] += [f"{event}: {text}" for text in said]  # the leaderboard line says it all, event by event
     return out, remarks
 
 

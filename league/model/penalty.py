@@ -20,3 +20,5 @@ class Penalty:
     """The `Points` cell, for penalties counted in points (a deduction); None when empty or unreadable."""
     fields: Mapping[str, str] = field(default_factory=dict)
     """Further columns the ruleset reads, by header (which game of the round a deduction is for)."""
+    unreadable: frozenset[str] = frozenset()
+    """Headers of cells already reported as unreadable, so no rule reports them again."""

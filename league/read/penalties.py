@@ -28,8 +28,9 @@ def read_penalties(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
             problems.append(unreadable(table, row, "Round", round_cell, "a round number"))
         points_cell = table.cell(cells, "Points")
         points = parse_whole(points_cell)
-        if points is None and as_text(points_cell):
+        bad = frozenset({"Points"}) if points is None and as_text(points_cell) else frozenset()
+        if bad:
             problems.append(unreadable(table, row, "Points", points_cell, "a whole number"))
         out.append(Penalty(table.text(cells, "Event"), rnd, table.text(cells, "Competitor"), table.text(cells, "Penalty"), row,
-                           table.text(cells, "Infraction"), points, {h: table.text(cells, h) for h in extra}))
+                           table.text(cells, "Infraction"), points, {h: table.text(cells, h) for h in extra}, bad))
     return out, problems

@@ -213,8 +213,7 @@ def test_a_requirement_column_says_yes_or_no_and_a_deduction_has_its_points() ->
     penalties = [["E1", 1, "Orcs", "VP", None, "", "", "", ""], ["E1", 1, "Orcs", "VP", "two", "", "", "", ""],
                  ["E1", None, "Orcs", "Scenario Points", 2, "", "", "", ""]]
     ev = evaluate(tabs(pairs=pairs, penalties=penalties), ruleset(), EMPTY)
-    assert problems(ev) == [("missing-value", "B4"), ("missing-value", "E2"), ("missing-value", "E3"), ("unknown-value", "I4"),
-                            ("unreadable", "E3")]
+    assert problems(ev) == [("missing-value", "B4"), ("missing-value", "E2"), ("unknown-value", "I4"), ("unreadable", "E3")]
     assert lines(ev)["Orcs"][2] == 8  # nothing deducted from unreadable rows
 
 
@@ -223,3 +222,15 @@ def test_an_unknown_army_word_is_reported() -> None:
     rows[0][3] = "Gondor"
     rows[1][6] = None
     assert problems(evaluate(tabs(rows), ruleset(), EMPTY)) == [("missing-value", "G3"), ("unknown-value", "D2")]
+
+
+def test_a_scenario_point_penalty_for_a_game_not_played() -> None:
+    penalties = [["E1", 2, "Rohirrim", "Scenario Points", 2, "", "", "", ""], ["E1", 1, "Elves", "Scenario Points", 1, "", "", "", "Neutral"]]
+    ev = evaluate(tabs(penalties=penalties), ruleset(), EMPTY)
+    assert problems(ev) == [("penalty-without-match", "B2"), ("penalty-without-match", "I3")]
+
+
+def test_a_deduction_waits_for_the_pairs_first_result() -> None:
+    pairs = [pair(n, i, List_On_Time="no" if n == "Ents" else "yes") for i, n in enumerate(NAMES)]
+    ev = evaluate(tabs(ROUND_1[:4], pairs), ruleset(), EMPTY)
+    assert lines(ev)["Ents"][2:] == (0, None, "", "-5 VP: List On Time no; deducted once a result of E1 counts")

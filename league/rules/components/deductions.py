@@ -91,10 +91,12 @@ def deduction_cells(lg: League) -> Iterator[Problem]:
         for header in rules.registration:
             typed = e.fields.get(header, "")
             if typed and name_key(typed) not in words:
-                yield at(lg, tab, e.row, header, "unknown-value", f"{header} {typed!r} is neither {' nor '.join((*rules.met, *rules.missing))}",
+                yield at(lg, tab, e.row, header, "unknown-value",
+                         f"{header} {typed!r} is neither {' nor '.join((*rules.met, *rules.missing))}",
                          f"type {rules.met[0]} or {rules.missing[0]}")
     for p in lg.penalties:
-        if (rules.is_score(p.kind) or rules.figure_of(p.kind)) and (p.points is None or p.points < 1):
+        counted = rules.is_score(p.kind) or rules.figure_of(p.kind)
+        if counted and (p.points is None or p.points < 1) and "Points" not in p.unreadable:
             yield at(lg, PENALTIES_TAB, p.row, "Points", "missing-value", f"a {p.kind} penalty needs the points it deducts",
                      "type the points deducted, a whole number (1 or more)")
         if rules.figure_of(p.kind) and p.round is None:
@@ -123,10 +125,10 @@ def deduction_games(lg: League) -> Iterator[Problem]:
         if not rules.figure_of(p.kind) or event is None or p.round is None or lg.entrant(event, p.competitor) is None:
             continue
         games = game_of(lg, rules, p, event)
-        where = rules.game if rules.game and p.fields.get(rules.game) else "Round"
+        fielded = p.fields.get(rules.game, "") if rules.game else ""
         if not games:
-            yield at(lg, PENALTIES_TAB, p.row, where, "penalty-without-match",
-                     f"{p.competitor} has no game in round {p.round} of {event}" + (f" fielding {p.fields[rules.game]}" if where != "Round" else ""),
+            yield at(lg, PENALTIES_TAB, p.row, rules.game if fielded else "Round", "penalty-without-match",
+                     f"{p.competitor} has no game in round {p.round} of {event}" + (f" fielding {fielded}" if fielded else ""),
                      "check the round, the competitor" + (f" and {rules.game}" if rules.game else ""))
         elif len(games) > 1:
             yield at(lg, PENALTIES_TAB, p.row, rules.game or "Round", "ambiguous-game",
