@@ -122,6 +122,15 @@ def bands(default: Any = ...) -> Option:
                   convert, default)
 
 
+def whole(default: Any = ...) -> Option:
+    """A whole number of at least 0 (a figure's value)."""
+    def convert(value: Any, _: Context) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValueError
+        return value
+    return Option("a whole number of at least 0", convert, default)
+
+
 def split(default: Any = ...) -> Option:
     """Points for the winner and for the loser, e.g. `[6, 0]`."""
     def convert(value: Any, _: Context) -> tuple[Fraction, Fraction]:

@@ -77,14 +77,14 @@ def test_victory_points_per_game_summed_per_round_and_a_first_round_bye() -> Non
     assert ev.problems == []
     [sheet] = standings_sheets(ev)
     assert sheet.header == ("Rank", "Pair", "VP", "Scenario Points", "Prize", "Note")
-    assert [row[:4] for row in sheet.rows] == [(1, "Ents", 12, None), (2, "Rohirrim", 11, 20), (3, "Orcs", 8, 16),
+    assert [row[:4] for row in sheet.rows] == [(1, "Ents", 12, 0), (2, "Rohirrim", 11, 20), (3, "Orcs", 8, 16),
                                                (4, "Elves", 4, 11), (5, "Dwarves", 1, 11)]
 
 
 def test_a_later_bye_is_ten_victory_points_with_no_scenario_points() -> None:
     later = [[2, 3, "Ents", None, None, None, None, None, "Bye", "", ""]]
     ev = evaluate(tabs(later), ruleset(), EMPTY)
-    assert lines(ev)["Ents"][2:4] == (10, None)
+    assert lines(ev)["Ents"][2:4] == (10, 0)
 
 
 def test_tied_on_vp_and_scenario_points_the_judges_decide_else_a_shared_rank() -> None:

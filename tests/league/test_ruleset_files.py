@@ -100,6 +100,7 @@ BAD += [
     ("deduction from an unknown figure", MESBG, _set("deductions.figures", {"Scenario Points": "sp"}), "`deductions.figures.Scenario Points` is 'sp'"),
     ("deduction game unknown", MESBG, _set("deductions.game", "table"), "`deductions.game` is 'table', which is not a key of results.texts"),
     ("decided points not a pair", MESBG, _set("scoring.decided", [6]), "`scoring.decided` is [6]; scoring 'bands' needs [winner's points, loser's points]"),
+    ("bye's figure below 0", MESBG, _set("tiebreakers.0.bye", -1), "`tiebreakers[0].bye` is -1; tiebreaker 'total' needs a whole number of at least 0"),
     ("disqualification not a flag", MESBG, _set("format.dq_loses_every_game", "yes"), "`format.dq_loses_every_game` must be bool"),
 ]
 
