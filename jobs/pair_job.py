@@ -72,7 +72,8 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
 
 def _row(res: Results, number: int, p: Pairing, names: dict[str, str]) -> dict[str, Cell]:
     """One results row of the new round: round, table and competitors; a bye with its word in `Result`."""
-    row: dict[str, Cell] = {res.round: number, res.table: p.table, res.side_header(res.competitor, res.sides[0]): names[p.first]}
+    row: dict[str, Cell] = {res.round: number, **({res.table: p.table} if res.table else {}),
+                            res.side_header(res.competitor, res.sides[0]): names[p.first]}
     if p.second is None:
         row[res.result] = next(word for word, meaning in res.kinds.items() if meaning.kind is Kind.BYE)
     else:

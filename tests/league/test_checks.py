@@ -198,6 +198,12 @@ RULE_CODES = {
     "penalties": {"unknown-event", "unknown-competitor", "unknown-penalty", "too-many-rounds"},
     "penalty_guide": {"unknown-infraction", "penalty-differs"},
     "penalty_effects": {"penalty-without-match"},
+    "roster_fields": {"unknown-competitor", "unknown-status", "unreadable", "missing-value"},
+    "roster_size": {"roster-size"},
+    "teams_per_club": {"club-teams"},
+    "eligible_lineup": {"unreadable", "lineup-short"},
+    "stage_words": {"unknown-stage"},
+    "cut_decisions": {"unknown-value"},
 }
 """The codes each registered rule can report."""
 READER_CODES = {"missing-tab", "missing-header", "duplicate-header", "unreadable", "unknown-result", "unknown-status",
@@ -213,6 +219,7 @@ def test_every_registered_rule_has_cases() -> None:
     covered |= {"not-eligible", "unknown-value"}  # account standings: tests/league/test_magic.py
     covered |= {"unknown-infraction", "penalty-differs", "penalty-without-match"}  # GL has no guide or effects: test_magic.py
     covered |= {"series-score"}  # GL plays no series: test_formats.py
+    covered |= {"roster-size", "club-teams", "lineup-short", "unknown-stage"}  # team rosters and stages: test_nasef.py
     assert set(ALL_CODES) <= covered
 
 
