@@ -13,6 +13,7 @@ from league.model.competitor import Entrant
 from league.model.league import League
 from league.model.standing import Standing
 from league.rules.components.lineup import ratings
+from league.rules.components.stages import counted_row
 from league.rules.ruleset import Kind, Status
 
 
@@ -46,7 +47,7 @@ class History:
 
 def history(lg: League, event: str, standings: list[Standing]) -> History:
     """The pairing history of one event from its results rows and its current standings."""
-    rows = [m for m in lg.matches if m.event == event and m.round is not None and m.kind is not None]
+    rows = [m for m in lg.matches if m.event == event and m.round is not None and m.kind is not None and counted_row(lg.ruleset, m)]
     last = max((m.round or 0 for m in rows), default=0)
     gone = {key for (ev, key), _ in left_in(lg).items() if ev == event}
     entrants = [e for (ev, _), e in lg.roster.items() if ev == event]

@@ -203,6 +203,7 @@ RULE_CODES = {
     "teams_per_club": {"club-teams"},
     "eligible_lineup": {"unreadable", "lineup-short"},
     "stage_words": {"unknown-stage"},
+    "forfeit_scores": {"forfeit-score"},
     "cut_decisions": {"unknown-value"},
 }
 """The codes each registered rule can report."""
@@ -219,7 +220,7 @@ def test_every_registered_rule_has_cases() -> None:
     covered |= {"not-eligible", "unknown-value"}  # account standings: tests/league/test_magic.py
     covered |= {"unknown-infraction", "penalty-differs", "penalty-without-match"}  # GL has no guide or effects: test_magic.py
     covered |= {"series-score"}  # GL plays no series: test_formats.py
-    covered |= {"roster-size", "club-teams", "lineup-short", "unknown-stage"}  # team rosters and stages: test_nasef.py
+    covered |= {"roster-size", "club-teams", "lineup-short", "unknown-stage", "forfeit-score"}  # team rosters and stages: test_nasef.py
     assert set(ALL_CODES) <= covered
 
 
