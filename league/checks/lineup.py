@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from league.cells import name_key, parse_number
 from league.checks.base import at, check
-from league.model.competitor import Member
+from league.model.competitor import Entrant, Member
 from league.model.league import League
 from league.problems import Problem, Severity
 from league.rules.components.lineup import LineupRules, day_of
@@ -21,11 +21,11 @@ def _rules(lg: League) -> LineupRules:
     return rules
 
 
-def _teams(lg: League) -> dict[str, int]:
-    """Team key -> its registration row (the first), in row order."""
-    out: dict[str, int] = {}
+def _teams(lg: League) -> dict[str, Entrant]:
+    """Team key -> its registration (the first row naming it), in row order."""
+    out: dict[str, Entrant] = {}
     for e in sorted(lg.entrants, key=lambda e: e.row):
-        out.setdefault(e.key, e.row)
+        out.setdefault(e.key, e)
     return out
 
 
@@ -69,11 +69,10 @@ def roster_size(lg: League) -> Iterator[Problem]:
     """A team has between `min` and `max` counted players (Pending players never count): reported at its team row."""
     rules, reg = _rules(lg), lg.ruleset.registration
     counted = _counted(lg, rules)
-    names = {e.key: e.name for e in lg.entrants}
-    for key, row in _teams(lg).items():
-        size = len(counted[key])
+    for team in _teams(lg).values():
+        size = len(counted[team.key])
         if not rules.smallest <= size <= rules.largest:
-            yield at(lg, reg.tab, row, reg.name, "roster-size", f"{names[key]} has {size} {rules.counted[0]} players",
+            yield at(lg, reg.tab, team.row, reg.name, "roster-size", f"{team.name} has {size} {rules.counted[0]} players",
                      f"a team has {rules.smallest} to {rules.largest} {rules.counted[0]} players: fix the roster")
 
 
@@ -84,14 +83,11 @@ def teams_per_club(lg: League) -> Iterator[Problem]:
     if not rules.per_club:
         return
     seen: dict[str, list[str]] = defaultdict(list)
-    rows = _teams(lg)
-    for e in sorted({e.key: e for e in lg.entrants if rows[e.key] == e.row}.values(), key=lambda e: e.row):
+    for e in _teams(lg).values():
         club = e.fields.get(rules.club, "")
-        if not club:
-            continue
         earlier = seen[name_key(club)]
         earlier.append(e.name)
-        if len(earlier) > rules.per_club:
+        if club and len(earlier) > rules.per_club:
             yield at(lg, reg.tab, e.row, rules.club, "club-teams", f"{club} already has {', '.join(earlier[:-1])}",
                      f"a club may have {rules.per_club} teams: remove {e.name} or correct its club")
 
