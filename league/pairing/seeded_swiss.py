@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from league.pairing.base import Pairing
 from league.pairing.history import History
-from league.pairing.matching import matched
+from league.pairing.matching import REMATCH, matched
 
 
 def seeds(h: History) -> dict[str, int]:
@@ -46,13 +46,12 @@ def seeded_swiss(h: History, number: int, seed_: int) -> list[Pairing]:
     brackets = groups(players, h, seed)
     where = {k: (b, i, len(group)) for b, group in enumerate(brackets) for i, k in enumerate(group)}
     field = len(players) + 1
-    floats = field ** 3  # one bracket of distance outweighs every seed moved
-    repeat = floats * field ** 3  # a repeat outweighs every float
+    floats = field ** 3  # one bracket of distance outweighs every seed moved; a repeat (REMATCH) outweighs them all
 
     def cost(a: str, b: str) -> int:
         (ga, ia, n), (gb, ib, _) = where[a], where[b]
         moved = (abs(ia - ib) - n // 2) ** 2 if ga == gb else field ** 2
-        return repeat * h.clashes(a, b) + floats * (ga - gb) ** 2 + moved
+        return REMATCH * h.clashes(a, b) + floats * (ga - gb) ** 2 + moved
 
     pairs = matched(players, cost, random.Random(seed_ * 1_000_003 + number))
     pairs.sort(key=lambda p: min(where[p[0]][:2], where[p[1] or p[0]][:2]))
