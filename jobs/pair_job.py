@@ -76,7 +76,8 @@ def _rows(res: Results, number: int, p: Pairing, names: dict[str, str], aligned:
     """The results rows of one pairing of the new round: round, table and competitors; a bye with its word in `Result`.
 
     Where the ruleset's alignments say so, one row per game, each with what both sides field (Good against Evil)."""
-    row: dict[str, Cell] = {res.round: number, res.table: p.table, res.side_header(res.competitor, res.sides[0]): names[p.first]}
+    row: dict[str, Cell] = {res.round: number, **({res.table: p.table} if res.table else {}),
+                            res.side_header(res.competitor, res.sides[0]): names[p.first]}
     if p.second is None:
         row[res.result] = next(word for word, meaning in res.kinds.items() if meaning.kind is Kind.BYE)
         return [row]

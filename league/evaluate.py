@@ -23,6 +23,7 @@ from league.read.registrations import read_entrants, read_members
 from league.read.results import read_matches
 from league.rules.catalog import Catalog, closest
 from league.rules.components.deductions import DeductionRules
+from league.rules.components.stages import counted_row
 from league.rules.ruleset import Ruleset, Status
 from league.standings import rank
 
@@ -97,7 +98,7 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evalu
     problems.sort(key=Problem.sort_key)
     bad = affected(problems)
     counted, remarks = adjusted(penalised((m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None
-                                           and m.round is not None), lg), lg)
+                                           and m.round is not None and counted_row(ruleset, m)), lg), lg)
     stage_of = {e.id: e.stage or e.id for e in lg.events}
     table = build_table(counted, ruleset, stage_of)
     names: dict[str, str] = {}

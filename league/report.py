@@ -13,6 +13,7 @@ from league.cells import Cell, Grid, as_text, header_key, name_key
 from league.evaluate import Evaluation
 from league.model.standing import Standing
 from league.problems import Problem
+from league.rules.components.cut import CutRules, cut_marks
 from league.rules.ruleset import Rule, Ruleset
 from league.sheet import (
     LEADERBOARD_TAB,
@@ -117,12 +118,14 @@ def undecided_prizes(ev: Evaluation) -> list[str]:
 def standings_sheets(ev: Evaluation) -> list[Sheet]:
     """One `Standings <Event>` tab per event."""
     rs = ev.league.ruleset
+    cut = rs.component(CutRules)
     header = ("Rank", rs.competitor, rs.scoring.label, *([COUNT_HEADERS[rs.count]] if rs.count in COUNT_HEADERS else []),
-              *(t.label for t in shown_tiebreakers(rs)), "Prize", "Note")
+              *(t.label for t in shown_tiebreakers(rs)), *([cut.label] if cut else []), "Prize", "Note")
     sheets = []
     for event, lines in ev.standings.items():
+        marks = cut_marks(ev.league, event, lines) if cut else {}
         rows = tuple((line.rank, ev.names[line.key], number(line.score), *_count(line, rs), *_tiebreaks(line, rs),
-                      _prize(line), _note(ev, event, line)) for line in lines)
+                      *([marks[line.key]] if cut else []), _prize(line), _note(ev, event, line)) for line in lines)
         sheets.append(Sheet(standings_tab(event), header, rows, number_formats=_formats(header, rs)))
     return sheets
 

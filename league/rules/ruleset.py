@@ -113,6 +113,7 @@ class Results:
 
     round: str
     table: str
+    """Header of the table number; empty when the results tab has none (a team league played online)."""
     competitor: str
     result: str
     kinds: Mapping[str, ResultWord]

@@ -65,7 +65,7 @@ BAD: list[tuple[str, Path, Edit, str]] = [
     ("compare an unknown figure", FILE, _set("results.compare", "vp"), "`results.compare` is 'vp', which is not a key of results.figures"),
     ("count of something else", FILE, _set("format.count", "games"), "`format.count` is 'games'; use one of 'matches', 'record', 'losses', 'none'"),
     ("display of something else", FILE, _set("tiebreakers.0.display", "stars"), "`tiebreakers[0].display` is 'stars'"),
-    ("pairing system unknown", GL, _set("pairing.system", "dutch"), "`pairing.system` is 'dutch': no such pairing system; known: round_robin, swiss"),
+    ("pairing system unknown", GL, _set("pairing.system", "dutch"), "`pairing.system` is 'dutch': no such pairing system; known: round_robin, seeded_swiss, swiss"),
     ("avoid a column never read", GL, _set("pairing.avoid_same", "Club"), "`pairing.avoid_same` is 'Club', which is not a header the registration tab reads"),
     ("playoffs of one", GL, _set("playoffs", {"size": 1}), "`playoffs.size` needs at least 2 competitors"),
     ("playoffs of even length", GL, _set("playoffs", {"size": 8, "best_of": [2]}), "`playoffs.best_of` needs at least 2 competitors and odd"),
