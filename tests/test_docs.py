@@ -68,3 +68,10 @@ def test_every_setting_a_preset_uses_is_documented() -> None:
             if table:
                 assert f"[{table}]" in README or f"[[{table}]]" in README, (preset, table)
             assert f"`{key}`" in README or f"{table}.{key}" in README, (preset, table, key)
+
+
+def test_the_presets_table_is_made_from_the_presets() -> None:
+    """The side-by-side table shows what the presets really set; regenerate it with `python -m tests.presets_table`."""
+    from tests.presets_table import presets_table, readme_table
+
+    assert readme_table(ROOT / "README.md") == presets_table()
