@@ -14,6 +14,7 @@ from league.evaluate import evaluate
 from league.pairing import SYSTEMS, Pairing, history
 from league.problems import Severity
 from league.report import SYNC_LOG_HEADERS, sync_log_row
+from league.rules.components.alignment import AlignmentRules
 from league.rules.ruleset import Kind, Results
 from league.sheet import Sheet
 from sync.workbook import Workbook
@@ -67,7 +68,8 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
     reasons = [f"round {h.played_rounds} is unfinished: fix " + ", ".join(unfinished)] if unfinished else []
     reasons += [f"{found} has had all its {rs.rounds} rounds"] if number > rs.rounds else []
     pairings = SYSTEMS[rs.pairing](h, number, seed, rs.rounds)
-    rows = [_row(rs.results, number, p, ev.names) for p in pairings]
+    aligned = rs.component(AlignmentRules)
+    rows = [row for p in pairings for row in _rows(rs.results, number, p, ev.names, aligned)]
     refused = bool(reasons) and not force
     if not (refused or dry_run):
         outcome = f"paired {found} round {number}, seed {seed}: {len(rows)} rows added" + (" (forced)" if reasons else "")
@@ -86,11 +88,17 @@ def _explained(summary: Sheet, event: str, number: int, pairings: list[Pairing],
     return Sheet(summary.name, SYNC_LOG_HEADERS, (*summary.rows, *tables))
 
 
-def _row(res: Results, number: int, p: Pairing, names: dict[str, str]) -> dict[str, Cell]:
-    """One results row of the new round: round, table and competitors; a bye with its word in `Result`."""
-    row: dict[str, Cell] = {res.round: number, res.table: p.table, res.side_header(res.competitor, res.sides[0]): names[p.first]}
+def _rows(res: Results, number: int, p: Pairing, names: dict[str, str], aligned: AlignmentRules | None) -> list[dict[str, Cell]]:
+    """The results rows of one pairing of the new round: round, table and competitors; a bye with its word in `Result`.
+
+    Where the ruleset's alignments say so, one row per game, each with what both sides field (Good against Evil)."""
+    row: dict[str, Cell] = {res.round: number, **({res.table: p.table} if res.table else {}),
+                            res.side_header(res.competitor, res.sides[0]): names[p.first]}
     if p.second is None:
         row[res.result] = next(word for word, meaning in res.kinds.items() if meaning.kind is Kind.BYE)
-    else:
-        row[res.side_header(res.competitor, res.sides[1])] = names[p.second]
-    return row
+        return [row]
+    row[res.side_header(res.competitor, res.sides[1])] = names[p.second]
+    if aligned is None or not aligned.pair_rows:
+        return [row]
+    header = res.texts[aligned.text]
+    return [{**row, res.side_header(header, res.sides[0]): a, res.side_header(header, res.sides[1]): b} for a, b in aligned.rows()]

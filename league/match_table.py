@@ -60,6 +60,8 @@ class MatchTable:
     """Per-side whole numbers by the ruleset's figure names; 0 where not typed."""
     known: Mapping[str, Flags]
     """Where each figure was typed."""
+    deducted: Ints | None = None
+    """Points taken off each row's score (penalties in points); None when nobody has any."""
 
     def __len__(self) -> int:
         return len(self.competitor)
@@ -74,7 +76,8 @@ class MatchTable:
                        competitor=self.competitor[index], opponent=self.opponent[index], partner=partner,
                        kind=self.kind[index], outcome=self.outcome[index], games_won=self.games_won[index],
                        games_lost=self.games_lost[index], games_drawn=self.games_drawn[index],
-                       figures={k: v[index] for k, v in self.figures.items()}, known={k: v[index] for k, v in self.known.items()})
+                       figures={k: v[index] for k, v in self.figures.items()}, known={k: v[index] for k, v in self.known.items()},
+                       deducted=None if self.deducted is None else self.deducted[index])
 
     def of_event(self, event: str) -> MatchTable:
         """The rows of one event."""
@@ -167,6 +170,7 @@ def build_table(matches: Iterable[Match], ruleset: Ruleset, stages: Mapping[str,
     columns: list[list[int]] = [[] for _ in range(12)]
     figures: dict[str, list[int]] = {f: [] for f in figure_names}
     known: dict[str, list[bool]] = {f: [] for f in figure_names}
+    deducted: list[int] = []
     for index, m in enumerate(matches):
         present = [i for i, s in enumerate(m.sides) if s.name]
         codes = [names.setdefault(name_key(m.sides[i].name), len(names)) for i in present]
@@ -180,6 +184,7 @@ def build_table(matches: Iterable[Match], ruleset: Ruleset, stages: Mapping[str,
                    first + 1 - j if paired else -1, KINDS.index(m.kind or Kind.PLAYED), ended, *_games(ruleset, m, i, ended))
             for column, value in zip(columns, row):
                 column.append(value)
+            deducted.append(m.sides[i].deducted)
             for f in figure_names:
                 typed = m.sides[i].figures.get(f)
                 figures[f].append(typed or 0)
@@ -188,4 +193,5 @@ def build_table(matches: Iterable[Match], ruleset: Ruleset, stages: Mapping[str,
         np.array(c, dtype=np.int64) for c in columns)
     return MatchTable(list(names), list(events), list(stage_codes), event_, stage_, round_, match_, competitor, opponent,
                       partner, kind, outcome, won, lost, drawn, {f: np.array(v, dtype=np.int64) for f, v in figures.items()},
-                      {f: np.array(v, dtype=np.bool_) for f, v in known.items()})
+                      {f: np.array(v, dtype=np.bool_) for f, v in known.items()},
+                      np.array(deducted, dtype=np.int64) if any(deducted) else None)

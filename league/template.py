@@ -10,6 +10,8 @@ from league.read.events import EVENT_HEADERS, EVENTS_TAB
 from league.read.penalties import PENALTIES_TAB, PENALTY_HEADERS
 from league.rules.catalog import Catalog
 from league.rules.components.catalog import CatalogRules
+from league.rules.components.alignment import AlignmentRules
+from league.rules.components.deductions import DeductionRules
 from league.rules.components.roster import RosterRules
 from league.rules.ruleset import Ruleset
 from league.sheet import Dropdown, Sheet
@@ -34,6 +36,7 @@ def input_sheets(ruleset: Ruleset, catalog: Catalog, events: Sequence[Sequence[C
     pieces = tuple(catalog.piece_names()) if rules else ()
     maps = tuple(sorted(set(catalog.maps.values()), key=str.casefold)) if rules else ()
     competitors = _names(reg.tab)
+    aligned = ruleset.component(AlignmentRules)
     sheets = [
         Sheet(EVENTS_TAB, EVENT_HEADERS, tuple(tuple(e) for e in events)),
         Sheet(reg.tab, reg.headers, tuple(tuple(r) for r in registrations), (
@@ -53,10 +56,13 @@ def input_sheets(ruleset: Ruleset, catalog: Catalog, events: Sequence[Sequence[C
             drops += [Dropdown(res.side_header(res.texts[rules.piece], s), pieces) for s in res.sides]
         if rules and rules.map and maps:
             drops.append(Dropdown(res.row_texts[rules.map], maps))
+        drops += [Dropdown(res.side_header(res.texts[aligned.text], s), aligned.values) for s in res.sides] if aligned else []
         drops += [Dropdown(res.winner, source=competitors)] if res.winner else []
         drops.append(Dropdown(res.result, tuple(w for w in res.kinds if w)))
         sheets.append(Sheet(tab, res.order, tuple(tuple(r) for r in results.get(tab, ())), tuple(drops)))
-    sheets.append(Sheet(PENALTIES_TAB, PENALTY_HEADERS, tuple(tuple(p) for p in penalties), (
+    deductions = ruleset.component(DeductionRules)
+    penalty_headers = (*PENALTY_HEADERS, *([deductions.game] if deductions and deductions.game else []))
+    sheets.append(Sheet(PENALTIES_TAB, penalty_headers, tuple(tuple(p) for p in penalties), (
         Dropdown("Event", source=_names(EVENTS_TAB)), Dropdown("Competitor", source=competitors),
         Dropdown("Penalty", ruleset.penalties.kinds),
     )))

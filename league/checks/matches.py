@@ -11,6 +11,7 @@ from league.model.league import League
 from league.model.match import Match, Side
 from league.problems import Problem
 from league.rules.catalog import closest
+from league.rules.components.stages import counted_row
 from league.rules.ruleset import Kind
 
 
@@ -99,7 +100,8 @@ def match_rounds(lg: League) -> Iterator[Problem]:
     for m in lg.matches:
         if m.round is None:
             continue
-        if m.round > rounds:
+        counted = counted_row(lg.ruleset, m)  # playoff rows (a stage not counted) number their own rounds
+        if m.round > rounds and counted:
             yield at(lg, m.tab, m.row, res.round, "too-many-rounds", f"round {m.round} is past the format's {rounds} rounds",
                      f"check the round number; the format has rounds 1 to {rounds}")
             continue
@@ -110,7 +112,7 @@ def match_rounds(lg: League) -> Iterator[Problem]:
         for side, s in zip(res.sides, m.sides):
             if not s.name:
                 continue
-            other = in_round.setdefault((m.event, m.round, name_key(s.name)), m)
+            other = in_round.setdefault((m.event, m.round if counted else -m.round, name_key(s.name)), m)
             if other is not m and lg.ruleset.matches_per_round <= 1:
                 yield at(lg, m.tab, m.row, res.side_header(res.competitor, side), "twice-in-round",
                          f"{s.name} already plays in round {m.round} (row {other.row})", "check the round number or the player")

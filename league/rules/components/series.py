@@ -9,7 +9,7 @@ from league.cells import parse_whole
 from league.checks.base import at, check
 from league.model.league import League
 from league.problems import Problem
-from league.rules.ruleset import Kind, Results
+from league.rules.ruleset import BOTH, Kind, Results
 from league.rules.schema import RulesetError, Section
 
 
@@ -62,3 +62,23 @@ def series_scores(lg: League) -> Iterator[Problem]:
             games_b = res.side_header(res.games.won, res.sides[1])
             yield at(lg, m.tab, m.row, games_b, "series-score", f"{a}-{b} cannot end a best of {length}",
                      f"the winner has {length // 2 + 1} games and the other side fewer: check the games")
+
+
+@check(needs=SeriesRules)
+def forfeit_scores(lg: League) -> Iterator[Problem]:
+    """A forfeit's games, where typed, are the minimum winning score (0-2, or 0-3 in a best of five); a double
+    forfeit has no games."""
+    rules, res = lg.ruleset.component(SeriesRules), lg.ruleset.results
+    assert rules is not None and res.games is not None, "the check runs only for rulesets with series"
+    for m in lg.matches:
+        won = [s.games for s in m.sides[:2]]
+        if m.word is None or not m.word.loser or won == [None, None] or any(s.unreadable for s in m.sides):
+            continue
+        typed = m.row_texts.get(rules.length, "") if rules.length else ""
+        need = (parse_whole(typed) or rules.default) // 2 + 1
+        expected = [0 if m.word.loser in (side, BOTH) else need for side in res.sides[:2]]
+        if [g or 0 for g in won] != expected:
+            shown = "no games" if m.word.loser == BOTH else "-".join(map(str, expected))
+            yield at(lg, m.tab, m.row, res.side_header(res.games.won, res.sides[0]), "forfeit-score",
+                     f"{'-'.join(str(g or 0) for g in won)} is not how this forfeit is recorded ({shown})",
+                     f"type {shown} or leave the games empty" if m.word.loser != BOTH else "leave the games empty")
