@@ -81,8 +81,20 @@ def test_a_forfeit_counts_at_the_minimum_winning_score_typed_or_not(games: tuple
     assert by_team["Bravo"] == (1, 0, 1.0) and by_team["Alpha"] == (0, 1, 0.0)
 
 
-def test_a_forfeit_typed_at_another_score_is_an_error() -> None:
-    ev = run(tabs([[1, "Swiss", "Alpha", "Bravo", 1, 2, 3, "Forfeit A", "2026-01-28", ""]]))
+@pytest.mark.parametrize("games", [(None, None), (0, 3)])
+def test_a_best_of_five_forfeit_counts_at_3_0_typed_or_not(games: tuple[Cell, Cell]) -> None:
+    """Bravo wins a best of five by forfeit (3-0) and loses 1-2 to Cobra: GW% 4/6 (2-0 would give 3/5)."""
+    rows = [[1, "Swiss", "Alpha", "Bravo", *games, 5, "Forfeit A", "2026-01-28", ""],
+            [2, "Swiss", "Bravo", "Cobra", 1, 2, 3, "", "2026-02-04", ""]]
+    ev = run(tabs(rows))
+    assert ev.problems == []
+    by_team = {r["Team"]: (r["Wins"], r["Losses"], r["Game Win %"]) for r in sheet(ev)}
+    assert by_team["Bravo"] == (1, 1, float(F(4, 6))) and by_team["Alpha"] == (0, 1, 0.0)
+
+
+@pytest.mark.parametrize("games, length", [((1, 2), 3), ((0, 2), 5), ((0, 3), 3), ((3, 0), 5)])
+def test_a_forfeit_typed_at_another_score_is_an_error(games: tuple[int, int], length: int) -> None:
+    ev = run(tabs([[1, "Swiss", "Alpha", "Bravo", *games, length, "Forfeit A", "2026-01-28", ""]]))
     assert found(ev) == [("forfeit-score", "Results S1", "E2")]
 
 
@@ -226,6 +238,8 @@ def test_the_leaderboard_sums_wins_and_recomputes_tiebreakers_over_every_event()
     ({"lineup": {"counted": ["Starter"]}}, "`lineup.counted` must list some of `statuses`"),
     ({"cut": {"by": "coin"}}, "`cut.by` is 'coin'; use one of 'score', 'tiebreakers'"),
     ({"stages": {"column": "phase"}}, "`stages.column` is 'phase', which is not a key of results.row_texts"),
+    ({"results": {"kinds": {"Forfeit A": {"kind": "forfeit", "loser": "A", "games": [0, 2]}}}},
+     "`results.kinds.'Forfeit A'.games`: with `series`, a forfeit records the minimum winning score"),
 ])
 def test_a_bad_setting_names_its_key(change: dict[str, Any], message: str) -> None:
     with pytest.raises(RulesetError, match="nasef-lol \\(test\\)") as raised:
