@@ -81,6 +81,15 @@ def test_victory_points_per_game_summed_per_round_and_a_first_round_bye() -> Non
                                                (4, "Elves", 4, 11), (5, "Dwarves", 1, 11)]
 
 
+@pytest.mark.parametrize("scores, vp", [((12, 6), (6, 0)), ((14, 8), (5, 1)), ((10, 5), (5, 1)), ((6, 0), (6, 0)),
+                                        ((5, 0), (5, 1)), ((7, 7), (3, 3)), ((0, 0), (3, 3)), ((8, 14), (1, 5))])
+def test_six_nil_needs_twice_the_points_and_a_lead_of_six(scores: tuple[int, int], vp: tuple[int, int]) -> None:
+    """One game at `scores`, the other 0:0 (3:3): the pairs' VP are the first game's plus 3."""
+    rows = [game(1, "Rohirrim", "Good", scores[0], "Dwarves", "Evil", scores[1]), game(1, "Rohirrim", "Evil", 0, "Dwarves", "Good", 0)]
+    shown = lines(evaluate(tabs(rows), ruleset(), EMPTY))
+    assert (shown["Rohirrim"][2], shown["Dwarves"][2]) == (vp[0] + 3, vp[1] + 3)
+
+
 def test_a_later_bye_is_ten_victory_points_with_no_scenario_points() -> None:
     later = [[2, 3, "Ents", None, None, None, None, None, "Bye", "", ""]]
     ev = evaluate(tabs(later), ruleset(), EMPTY)
@@ -132,6 +141,13 @@ def test_a_scenario_point_penalty_is_taken_off_that_game_before_its_victory_poin
     assert ev.problems == []
     shown = lines(ev)
     assert (shown["Rohirrim"][2:4], shown["Dwarves"][2:4]) == ((10, 18), (2, 11))
+
+
+def test_a_scenario_point_penalty_never_takes_a_game_below_zero() -> None:
+    """Rohirrim's Good game 12:5 less 20 is 0:5 (not -8:5, a 0:6): 1 VP, and 5 from the Evil game 8:6."""
+    ev = evaluate(tabs(penalties=[["E1", 1, "Rohirrim", "Scenario Points", 20, "", "", "", "Good"]]), ruleset(), EMPTY)
+    assert ev.problems == []
+    assert lines(ev)["Rohirrim"][2:4] == (6, 8)
 
 
 def test_a_scenario_point_penalty_must_say_which_game() -> None:
