@@ -106,6 +106,13 @@ def test_a_double_forfeit_is_a_loss_for_both_with_no_games() -> None:
     assert by_team["Alpha"] == (0, 1, None) and by_team["Bravo"] == (0, 1, None)
 
 
+def test_a_bye_is_a_win_with_no_games() -> None:
+    """An odd round (a team withdrawn): the bye counts as a win, and no games for Game Win %."""
+    ev = run(tabs([*ROUND_1, [2, "Swiss", "Alpha", None, None, None, None, "Bye", "2026-02-04", ""]]))
+    assert ev.problems == []
+    assert {r["Team"]: (r["Wins"], r["Losses"], r["Game Win %"]) for r in sheet(ev)}["Alpha"] == (2, 0, float(F(2, 3)))
+
+
 @pytest.mark.parametrize("games, length", [((2, 2), 3), ((3, 1), 3), ((1, 0), 3), ((2, 1), 5)])
 def test_a_score_that_cannot_end_the_series_is_an_error(games: tuple[int, int], length: int) -> None:
     ev = run(tabs([[1, "Swiss", "Alpha", "Bravo", *games, length, "", "2026-01-28", ""]]))
