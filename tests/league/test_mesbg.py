@@ -119,6 +119,22 @@ def test_registration_requirements_missed_deduct_victory_points_and_add_up() -> 
     assert board["Rohirrim"][2:4] == (1, 1)  # the event's column and the total
 
 
+def test_the_leaderboard_sums_vp_and_scenario_points_over_the_events() -> None:
+    """E1 is ROUND_1. E2: Dwarves-Elves 10:4 (6:0) and 3:3; Rohirrim-Orcs 5:9 (1:5) and 6:2 (5:1); the Ents' bye 12."""
+    grid = tabs()
+    grid["Events"].append(["E2", "Doubles II", "2025-04-05", "Warsaw", 12, "", "Results E2"])
+    grid["Pairs"] += [pair(n, i, Event="E2") for i, n in enumerate(NAMES)]
+    grid["Results E2"] = [RESULTS_HEADERS, game(1, "Dwarves", "Good", 10, "Elves", "Evil", 4), game(1, "Dwarves", "Evil", 3, "Elves", "Good", 3),
+                          game(1, "Rohirrim", "Good", 5, "Orcs", "Evil", 9), game(1, "Rohirrim", "Evil", 6, "Orcs", "Good", 2),
+                          [1, 3, "Ents", None, None, None, None, None, "Bye", "", ""]]
+    ev = evaluate(grid, ruleset(), EMPTY)
+    assert ev.problems == []
+    board = leaderboard_sheet(ev, None)
+    assert board.header[:6] == ("Rank", "Pair", "E1", "E2", "Total VP", "Scenario Points")
+    assert [row[:6] for row in board.rows] == [(1, "Ents", 12, 12, 24, 0), (2, "Rohirrim", 11, 6, 17, 31), (3, "Orcs", 8, 6, 14, 27),
+                                               (4, "Dwarves", 1, 9, 10, 24), (5, "Elves", 4, 3, 7, 18)]
+
+
 def test_without_the_deductions_table_nothing_is_deducted() -> None:
     data = tomllib.loads(PRESET.read_text(encoding="utf-8"))
     data.pop("deductions")
