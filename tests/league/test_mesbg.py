@@ -4,6 +4,7 @@ points, a round of two games, byes by round, deductions, disqualification, and e
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -22,6 +23,7 @@ PAIRS_HEADERS = ["Pair", "Event", "Player 1", "Player 2", "Good Army", "Evil Arm
 RESULTS_HEADERS = ["Round", "Table", "Pair A", "Army A", "Scenario A", "Pair B", "Army B", "Scenario B", "Result", "Judge", "Notes"]
 PENALTY_HEADERS = ["Event", "Round", "Competitor", "Penalty", "Points", "Infraction", "Reason", "Judge", "Army"]
 NAMES = ("Rohirrim", "Dwarves", "Elves", "Orcs", "Ents")
+Grid = dict[str, list[list[Cell]]]
 
 
 def ruleset(change: dict[str, Any] | None = None) -> Ruleset:
@@ -266,3 +268,74 @@ def test_a_deduction_waits_for_the_pairs_first_result() -> None:
     pairs = [pair(n, i, List_On_Time="no" if n == "Ents" else "yes") for i, n in enumerate(NAMES)]
     ev = evaluate(tabs(ROUND_1[:4], pairs), ruleset(), EMPTY)
     assert lines(ev)["Ents"][2:] == (0, None, "", "-5 VP: List On Time no; deducted once a result of E1 counts")
+
+
+def _set(tab: str, row: int, col: int, value: Cell) -> Callable[[Grid], None]:
+    def change(grid: Grid) -> None:
+        grid[tab][row][col] = value
+    return change
+
+
+def _column(tab: str, col: int, value: Cell | None = None, drop: bool = False) -> Callable[[Grid], None]:
+    def change(grid: Grid) -> None:
+        grid[tab] = [[c for i, c in enumerate(r) if i != col] for r in grid[tab]] if drop else \
+            [r if n == 0 else [value if i == col else c for i, c in enumerate(r)] for n, r in enumerate(grid[tab])]
+    return change
+
+
+def _again(tab: str, row: int) -> Callable[[Grid], None]:
+    return lambda grid: grid[tab].append(list(grid[tab][row]))
+
+
+@pytest.mark.parametrize("change, expected", [
+    (_set("Results E1", 1, 6, "Evli"), [("unknown-value", "Results E1", "G2")]),
+    (_set("Pairs", 1, 7, "yse"), [("unknown-value", "Pairs", "H2")]),
+    (_set("Pairs", 1, 9, "Dropd"), [("unknown-status", "Pairs", "J2")]),
+    (_column("Results E1", 4), [("missing-value", "Results E1", f"E{r}") for r in range(2, 6)]),
+    (_column("Results E1", 7, drop=True), [("missing-header", "Results E1", "K1")]),
+    (_again("Pairs", 1), [("duplicate-row", "Pairs", "A7")]),
+    (_again("Results E1", 1), [("alignment-twice", "Results E1", "D7"), ("alignment-twice", "Results E1", "G7"),
+                               ("duplicate-row", "Results E1", "A7"), ("too-many-games", "Results E1", "C7"),
+                               ("too-many-games", "Results E1", "F7")]),
+    (_set("Results E1", 3, 2, '=HYPERLINK("https://x","Elves")'), [("unknown-competitor", "Results E1", "C4")]),
+    (_set("Results E1", 1, 0, "one"), [("games-missing", "Results E1", "F3"), ("unreadable", "Results E1", "A2")]),
+])
+def test_bad_input_in_the_pairs_and_results_tabs_is_reported_at_its_cell(change: Callable[[Grid], None],
+                                                                        expected: list[tuple[str, str, str]]) -> None:
+    grid = tabs()
+    change(grid)
+    ev = evaluate(grid, ruleset(), EMPTY)
+    assert sorted((p.code, p.tab, p.cell) for p in ev.problems) == expected
+    assert all(p.fix for p in ev.problems)
+
+
+def _renamed(registered: str, typed: str) -> Callable[[Grid], None]:
+    """The Elves registered as `registered` and typed as `typed` in their results rows."""
+    def change(grid: Grid) -> None:
+        grid["Pairs"][3][0] = registered
+        for row in grid["Results E1"][3:5]:
+            row[2] = typed
+    return change
+
+
+def _reordered(grid: Grid) -> None:
+    for tab in ("Pairs", "Results E1"):
+        grid[tab] = [list(reversed(r + [None] * (len(grid[tab][0]) - len(r)))) for r in grid[tab]]
+
+
+@pytest.mark.parametrize("change, elves", [
+    (_reordered, "Elves"),
+    (_set("Results E1", 1, 4, "12"), "Elves"),
+    (_set("Results E1", 1, 7, " 5 "), "Elves"),
+    (_renamed("Élfy Łódź", "ÉLFY ŁÓDŹ"), "Élfy Łódź"),
+    (_renamed("Élfy Łódź", "E\u0301lfy L\u0301o\u0301dz\u0301".replace("L\u0301", "Ł")), "Élfy Łódź"),
+    (_renamed('=HYPERLINK("https://x","Elves")', '=HYPERLINK("https://x","Elves")'), '=HYPERLINK("https://x","Elves")'),
+])
+def test_harmless_variations_give_the_same_standings(change: Callable[[Grid], None], elves: str) -> None:
+    """Reordered columns, numbers as text, unicode names typed in another case or normal form, formula-looking names."""
+    clean = [row[:4] for row in standings_sheets(evaluate(tabs(), ruleset(), EMPTY))[0].rows]
+    grid = tabs()
+    change(grid)
+    ev = evaluate(grid, ruleset(), EMPTY)
+    assert ev.problems == []
+    assert [row[:4] for row in standings_sheets(ev)[0].rows] == [(*r[:1], elves if r[1] == "Elves" else r[1], *r[2:]) for r in clean]
