@@ -126,7 +126,8 @@ def test_the_leaderboard_sums_vp_and_scenario_points_over_the_events() -> None:
     grid = tabs()
     grid["Events"].append(["E2", "Doubles II", "2025-04-05", "Warsaw", 12, "", "Results E2"])
     grid["Pairs"] += [pair(n, i, Event="E2") for i, n in enumerate(NAMES)]
-    grid["Results E2"] = [RESULTS_HEADERS, game(1, "Dwarves", "Good", 10, "Elves", "Evil", 4), game(1, "Dwarves", "Evil", 3, "Elves", "Good", 3),
+    grid["Results E2"] = [RESULTS_HEADERS,
+                          game(1, "Dwarves", "Good", 10, "Elves", "Evil", 4), game(1, "Dwarves", "Evil", 3, "Elves", "Good", 3),
                           game(1, "Rohirrim", "Good", 5, "Orcs", "Evil", 9), game(1, "Rohirrim", "Evil", 6, "Orcs", "Good", 2),
                           [1, 3, "Ents", None, None, None, None, None, "Bye", "", ""]]
     ev = evaluate(grid, ruleset(), EMPTY)

@@ -283,7 +283,8 @@ def _cut(value: str) -> Change:
 
 
 @pytest.mark.parametrize("change, expected", [
-    (_set("Rosters", 1, 3, "Actve"), [("lineup-short", "Results S1", "C2"), ("roster-size", "Teams", "A2"), ("unknown-status", "Rosters", "D2")]),
+    (_set("Rosters", 1, 3, "Actve"), [("lineup-short", "Results S1", "C2"), ("roster-size", "Teams", "A2"),
+                                       ("unknown-status", "Rosters", "D2")]),
     (_set("Results S1", 1, 1, "Swis"), [("unknown-stage", "Results S1", "B2")]),
     (_set("Results S1", 2, 7, "Forfiet B"), [("unknown-result", "Results S1", "H3")]),
     (_set("Results S1", 1, 4, "two"), [("unreadable", "Results S1", "E2")]),
@@ -299,7 +300,8 @@ def _cut(value: str) -> Change:
     (_cut("ni"), [("unknown-value", "Teams", "D2")]),
     (_set("Results S1", 1, 3, '=HYPERLINK("https://x","Bravo")'), [("unknown-competitor", "Results S1", "D2")]),
 ])
-def test_bad_input_in_the_teams_rosters_and_results_tabs_is_reported_at_its_cell(change: Change, expected: list[tuple[str, str, str]]) -> None:
+def test_bad_input_in_the_teams_rosters_and_results_tabs_is_reported_at_its_cell(change: Change,
+                                                                                expected: list[tuple[str, str, str]]) -> None:
     grid = copy.deepcopy(tabs(ROUND_1))
     change(grid)
     ev = run(grid)
