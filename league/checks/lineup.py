@@ -104,7 +104,8 @@ def teams_per_club(lg: League) -> Iterator[Problem]:
 
 @check(needs=LineupRules)
 def eligible_lineup(lg: League) -> Iterator[Problem]:
-    """On a match's date, each team playing it has at least `min` counted players added early enough."""
+    """On a match's date, each team playing it has at least `min` counted players added early enough (a played match
+    with no date: a warning, as the notice cannot be checked)."""
     rules, res = _rules(lg), lg.ruleset.results
     if not rules.date:
         return
@@ -115,6 +116,9 @@ def eligible_lineup(lg: League) -> Iterator[Problem]:
         day = day_of(typed) if typed else None
         if typed and day is None:
             yield at(lg, m.tab, m.row, header, "unreadable", f"{header} {typed!r} is not a date", "type the match date as YYYY-MM-DD")
+        elif not typed and m.kind is Kind.PLAYED and rules.notice_days:
+            yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty: the players' notice cannot be checked",
+                     "type the match date as YYYY-MM-DD", Severity.WARNING)
         if day is None or m.kind is not Kind.PLAYED or counted is None:
             continue
         for side, s in zip(res.sides, m.sides):

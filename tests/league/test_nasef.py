@@ -290,6 +290,8 @@ def _cut(value: str) -> Change:
     (_set("Results S1", 1, 4, "two"), [("unreadable", "Results S1", "E2")]),
     (_set("Results S1", 1, 6, "three"), [("unreadable", "Results S1", "G2")]),
     (_set("Results S1", 1, 8, "28/01/2026"), [("unreadable", "Results S1", "I2")]),
+    (_set("Results S1", 1, 8, None), [("missing-value", "Results S1", "I2")]),
+    (_set("Results S1", 1, 4, None), [("missing-value", "Results S1", "E2")]),
     (_set("Rosters", 1, 4, None), [("lineup-short", "Results S1", "C2"), ("missing-value", "Rosters", "E2")]),
     (_set("Rosters", 1, 5, "lots"), [("unreadable", "Rosters", "F2")]),
     (_drop_column("Rosters", 4), [("missing-header", "Rosters", "F1")]),
