@@ -14,6 +14,7 @@ import numpy.typing as npt
 
 from league.cells import name_key
 from league.model.match import Match
+from league.rules.components.series import SeriesRules, forfeit_games
 from league.rules.ruleset import BOTH, Kind, Ruleset
 
 Ints = npt.NDArray[np.int64]
@@ -137,17 +138,21 @@ def _outcome(ruleset: Ruleset, m: Match, side: int) -> Outcome:
         figure = ruleset.results.compare
         mine, theirs = m.sides[side].figures.get(figure) or 0, m.sides[1 - side].figures.get(figure) or 0
     else:
-        mine, theirs = typed_games(m)[side], typed_games(m)[1 - side]
+        mine, theirs = typed_games(ruleset, m)[side], typed_games(ruleset, m)[1 - side]
     return Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
 
 
-def typed_games(m: Match) -> tuple[int, int, int]:
-    """Games won by side A and side B and games drawn: as typed, or as the result word records them when left empty."""
+def typed_games(ruleset: Ruleset, m: Match) -> tuple[int, int, int]:
+    """Games won by side A and side B and games drawn: as typed, or as the result word records them when left empty
+    (a forfeit in a best-of series: the minimum winning score of the row's series)."""
     a, b = (s.games for s in m.sides[:2])
-    if a is None and b is None and m.word and m.word.games:
-        default = m.word.games
+    if a is not None or b is not None or m.word is None:
+        return a or 0, b or 0, m.drawn or 0
+    series = ruleset.component(SeriesRules)
+    default = forfeit_games(series, ruleset.results, m) if series and m.word.loser else m.word.games
+    if default:
         return default[0], default[1], default[2] if len(default) > 2 else 0
-    return a or 0, b or 0, m.drawn or 0
+    return 0, 0, m.drawn or 0
 
 
 def _games(ruleset: Ruleset, m: Match, side: int, outcome: Outcome) -> tuple[int, int, int]:
@@ -156,7 +161,7 @@ def _games(ruleset: Ruleset, m: Match, side: int, outcome: Outcome) -> tuple[int
     if outcome is Outcome.BYE:
         return (*games.bye, 0) if games else (1, 0, 0)
     if games:
-        typed = typed_games(m)
+        typed = typed_games(ruleset, m)
         return typed[side], typed[1 - side], typed[2]
     return int(outcome is Outcome.WIN), int(outcome is Outcome.LOSS), int(outcome is Outcome.DRAW)
 

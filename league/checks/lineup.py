@@ -45,7 +45,8 @@ def roster_fields(lg: League) -> Iterator[Problem]:
                      "use one of " + ", ".join(rules.statuses))
         added = m.fields.get(rules.added, "") if rules.added else ""
         if rules.added and day_of(added) is None:
-            yield at(lg, spec.tab, m.row, rules.added, "unreadable", f"{rules.added} {added!r} is not a date",
+            yield at(lg, spec.tab, m.row, rules.added, "unreadable" if added else "missing-value",
+                     f"{rules.added} {added!r} is not a date" if added else f"{rules.added} of {m.name} is empty",
                      "type the date the player joined the roster as YYYY-MM-DD")
         rating = m.fields.get(rules.rating, "") if rules.rating else ""
         if rating and parse_number(rating) is None:
@@ -55,12 +56,19 @@ def roster_fields(lg: League) -> Iterator[Problem]:
                      f"type it: the team's seed is the average {rules.rating} of the others", Severity.WARNING)
 
 
-def _counted(lg: League, rules: LineupRules) -> dict[str, list[Member]]:
-    """Team key -> its counted (Active) players."""
+def _counted(lg: League, rules: LineupRules) -> dict[str, list[Member]] | None:
+    """Team key -> its counted (Active) players, each once (a row typed twice is reported, not counted twice); None
+    when the roster tab could not be read (already reported: every team would look empty)."""
+    assert lg.ruleset.members is not None, "only rulesets with a roster tab count players"
+    if lg.ruleset.members.tab not in lg.columns:
+        return None
     out: dict[str, list[Member]] = defaultdict(list)
+    seen: set[tuple[str, str]] = set()
     for m in lg.members:
-        if rules.counts(m):
-            out[name_key(m.competitor)].append(m)
+        key = (name_key(m.competitor), name_key(m.name))
+        if rules.counts(m) and key not in seen:
+            seen.add(key)
+            out[key[0]].append(m)
     return out
 
 
@@ -69,6 +77,8 @@ def roster_size(lg: League) -> Iterator[Problem]:
     """A team has between `min` and `max` counted players (Pending players never count): reported at its team row."""
     rules, reg = _rules(lg), lg.ruleset.registration
     counted = _counted(lg, rules)
+    if counted is None:
+        return
     for team in _teams(lg).values():
         size = len(counted[team.key])
         if not rules.smallest <= size <= rules.largest:
@@ -94,7 +104,8 @@ def teams_per_club(lg: League) -> Iterator[Problem]:
 
 @check(needs=LineupRules)
 def eligible_lineup(lg: League) -> Iterator[Problem]:
-    """On a match's date, each team playing it has at least `min` counted players added early enough."""
+    """On a match's date, each team playing it has at least `min` counted players added early enough (a played match
+    with no date: a warning, as the notice cannot be checked)."""
     rules, res = _rules(lg), lg.ruleset.results
     if not rules.date:
         return
@@ -105,7 +116,10 @@ def eligible_lineup(lg: League) -> Iterator[Problem]:
         day = day_of(typed) if typed else None
         if typed and day is None:
             yield at(lg, m.tab, m.row, header, "unreadable", f"{header} {typed!r} is not a date", "type the match date as YYYY-MM-DD")
-        if day is None or m.kind is not Kind.PLAYED:
+        elif not typed and m.kind is Kind.PLAYED and rules.notice_days:
+            yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty: the players' notice cannot be checked",
+                     "type the match date as YYYY-MM-DD", Severity.WARNING)
+        if day is None or m.kind is not Kind.PLAYED or counted is None:
             continue
         for side, s in zip(res.sides, m.sides):
             ready = [p for p in counted.get(name_key(s.name), []) if rules.eligible_on(p, day)]

@@ -70,6 +70,18 @@ def match_winner(lg: League) -> Iterator[Problem]:
                 yield at(lg, m.tab, m.row, res.winner, "missing-value", "no winner is given", "type the winning player's name")
         if res.games and m.kind in (Kind.PLAYED, Kind.FORFEIT, Kind.DQ):
             yield from _games(lg, m, draws)
+        if res.compare and m.kind is Kind.PLAYED and not (m.word and (m.word.loser or m.word.draw)):
+            yield from _compared(lg, m)
+
+
+def _compared(lg: League, m: Match) -> Iterator[Problem]:
+    """The figure that decides a played match (scenario points) is typed for both sides: an empty one is not 0."""
+    res = lg.ruleset.results
+    for side, s in distinct_sides(res.sides, m):
+        header = res.side_header(res.figures[res.compare], side)
+        if s.name and s.figures.get(res.compare) is None and header not in s.unreadable:
+            yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty",
+                     f"type what {s.name} scored (0 if nothing), or a `{res.result}` word if the game was not played")
 
 
 def _games(lg: League, m: Match, draws: bool) -> Iterator[Problem]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -31,7 +32,7 @@ def test_the_mesbg_demo_syncs_with_its_planted_mistakes(in_tmp: Path) -> None:
     assert any(row[0] is None and "disqualified" in str(row[5]) for row in tabs["Standings D2"][1:])
 
 
-def test_init_makes_the_mesbg_input_tabs(in_tmp: Path) -> None:
+def test_init_makes_the_mesbg_input_tabs(in_tmp: Path, dropdowns: Callable[[Path, str], dict[str, str]]) -> None:
     result = runner.invoke(app, ["init", "--ruleset", "mesbg-pairs", "--event", "D1"])
     assert result.exit_code == 0, result.output
     tabs = XlsxWorkbook(in_tmp / "league.xlsx").read(["Pairs", "Results D1", "Penalties"])
@@ -40,6 +41,12 @@ def test_init_makes_the_mesbg_input_tabs(in_tmp: Path) -> None:
     assert tabs["Results D1"][0] == ["Round", "Table", "Pair A", "Army A", "Scenario A", "Pair B", "Army B", "Scenario B",
                                      "Result", "Judge", "Notes"]
     assert tabs["Penalties"][0][-1] == "Army"
+    assert dropdowns(in_tmp / "league.xlsx", "Pairs") == {
+        "Event": "'Events'!$A$2:$A$2000", "Status": '"Dropped,DQ"', "List On Time": '"yes,no"', "Rules Present": '"yes,no"'}
+    armies = {"Army A": '"Good,Evil"', "Army B": '"Good,Evil"'}
+    assert dropdowns(in_tmp / "league.xlsx", "Results D1") == {
+        "Pair A": "'Pairs'!$A$2:$A$2000", "Pair B": "'Pairs'!$A$2:$A$2000", **armies, "Result": '"Bye,Forfeit A,Forfeit B"'}
+    assert dropdowns(in_tmp / "league.xlsx", "Penalties")["Army"] == '"Good,Evil"'
 
 
 def test_pair_writes_two_rows_per_pairing_and_one_for_a_bye(tmp_path: Path) -> None:

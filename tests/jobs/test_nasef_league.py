@@ -4,6 +4,7 @@ the cut line until officials type who went through."""
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from pathlib import Path
 
 import openpyxl
@@ -18,8 +19,8 @@ from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
 
 runner = CliRunner()
+Dropdowns = Callable[[Path, str], dict[str, str]]
 BOOK = "nasef-lol-league.xlsx"
-
 
 def test_the_nasef_demo_syncs_with_its_planted_mistakes(in_tmp: Path) -> None:
     result = runner.invoke(app, ["demo", "lol", "--ruleset", "nasef-lol"])
@@ -30,13 +31,18 @@ def test_the_nasef_demo_syncs_with_its_planted_mistakes(in_tmp: Path) -> None:
     assert {(row[0], row[1], row[2]) for row in tabs["Problems"][1:]} == {("error", p.tab, p.cell) for p in build_nasef_demo().planted}
 
 
-def test_init_makes_the_nasef_input_tabs(in_tmp: Path) -> None:
+def test_init_makes_the_nasef_input_tabs(in_tmp: Path, dropdowns: Dropdowns) -> None:
     result = runner.invoke(app, ["init", "--ruleset", "nasef-lol", "--event", "SPRING26"])
     assert result.exit_code == 0, result.output
     tabs = XlsxWorkbook(in_tmp / "league.xlsx").read(["Teams", "Rosters", "Results SPRING26"])
     assert tabs["Teams"][0] == ["Team", "Club", "Status", "Cut"]
     assert tabs["Rosters"][0] == ["Team", "Player", "Summoner", "Status", "Added", "MMR"]
     assert tabs["Results SPRING26"][0] == ["Round", "Stage", "Team A", "Team B", "Games A", "Games B", "Best Of", "Result", "Date", "Notes"]
+    assert dropdowns(in_tmp / "league.xlsx", "Teams") == {"Status": '"Dropped,DQ"', "Cut": '"in,out"'}
+    assert dropdowns(in_tmp / "league.xlsx", "Rosters") == {"Team": "'Teams'!$A$2:$A$2000", "Status": '"Active,Pending"'}
+    assert dropdowns(in_tmp / "league.xlsx", "Results SPRING26") == {
+        "Team A": "'Teams'!$A$2:$A$2000", "Team B": "'Teams'!$A$2:$A$2000", "Stage": '"Swiss,Playoff"',
+        "Result": '"Bye,Forfeit A,Forfeit B,Double Forfeit"'}
 
 
 def test_the_bracket_waits_for_the_tiebreaker_matches(in_tmp: Path) -> None:

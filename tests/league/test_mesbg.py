@@ -4,6 +4,7 @@ points, a round of two games, byes by round, deductions, disqualification, and e
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -22,6 +23,7 @@ PAIRS_HEADERS = ["Pair", "Event", "Player 1", "Player 2", "Good Army", "Evil Arm
 RESULTS_HEADERS = ["Round", "Table", "Pair A", "Army A", "Scenario A", "Pair B", "Army B", "Scenario B", "Result", "Judge", "Notes"]
 PENALTY_HEADERS = ["Event", "Round", "Competitor", "Penalty", "Points", "Infraction", "Reason", "Judge", "Army"]
 NAMES = ("Rohirrim", "Dwarves", "Elves", "Orcs", "Ents")
+Grid = dict[str, list[list[Cell]]]
 
 
 def ruleset(change: dict[str, Any] | None = None) -> Ruleset:
@@ -81,6 +83,15 @@ def test_victory_points_per_game_summed_per_round_and_a_first_round_bye() -> Non
                                                (4, "Elves", 4, 11), (5, "Dwarves", 1, 11)]
 
 
+@pytest.mark.parametrize("scores, vp", [((12, 6), (6, 0)), ((14, 8), (5, 1)), ((10, 5), (5, 1)), ((6, 0), (6, 0)),
+                                        ((5, 0), (5, 1)), ((7, 7), (3, 3)), ((0, 0), (3, 3)), ((8, 14), (1, 5))])
+def test_six_nil_needs_twice_the_points_and_a_lead_of_six(scores: tuple[int, int], vp: tuple[int, int]) -> None:
+    """One game at `scores`, the other 0:0 (3:3): the pairs' VP are the first game's plus 3."""
+    rows = [game(1, "Rohirrim", "Good", scores[0], "Dwarves", "Evil", scores[1]), game(1, "Rohirrim", "Evil", 0, "Dwarves", "Good", 0)]
+    shown = lines(evaluate(tabs(rows), ruleset(), EMPTY))
+    assert (shown["Rohirrim"][2], shown["Dwarves"][2]) == (vp[0] + 3, vp[1] + 3)
+
+
 def test_a_later_bye_is_ten_victory_points_with_no_scenario_points() -> None:
     later = [[2, 3, "Ents", None, None, None, None, None, "Bye", "", ""]]
     ev = evaluate(tabs(later), ruleset(), EMPTY)
@@ -110,6 +121,23 @@ def test_registration_requirements_missed_deduct_victory_points_and_add_up() -> 
     assert board["Rohirrim"][2:4] == (1, 1)  # the event's column and the total
 
 
+def test_the_leaderboard_sums_vp_and_scenario_points_over_the_events() -> None:
+    """E1 is ROUND_1. E2: Dwarves-Elves 10:4 (6:0) and 3:3; Rohirrim-Orcs 5:9 (1:5) and 6:2 (5:1); the Ents' bye 12."""
+    grid = tabs()
+    grid["Events"].append(["E2", "Doubles II", "2025-04-05", "Warsaw", 12, "", "Results E2"])
+    grid["Pairs"] += [pair(n, i, Event="E2") for i, n in enumerate(NAMES)]
+    grid["Results E2"] = [RESULTS_HEADERS,
+                          game(1, "Dwarves", "Good", 10, "Elves", "Evil", 4), game(1, "Dwarves", "Evil", 3, "Elves", "Good", 3),
+                          game(1, "Rohirrim", "Good", 5, "Orcs", "Evil", 9), game(1, "Rohirrim", "Evil", 6, "Orcs", "Good", 2),
+                          [1, 3, "Ents", None, None, None, None, None, "Bye", "", ""]]
+    ev = evaluate(grid, ruleset(), EMPTY)
+    assert ev.problems == []
+    board = leaderboard_sheet(ev, None)
+    assert board.header[:6] == ("Rank", "Pair", "E1", "E2", "Total VP", "Scenario Points")
+    assert [row[:6] for row in board.rows] == [(1, "Ents", 12, 12, 24, 0), (2, "Rohirrim", 11, 6, 17, 31), (3, "Orcs", 8, 6, 14, 27),
+                                               (4, "Dwarves", 1, 9, 10, 24), (5, "Elves", 4, 3, 7, 18)]
+
+
 def test_without_the_deductions_table_nothing_is_deducted() -> None:
     data = tomllib.loads(PRESET.read_text(encoding="utf-8"))
     data.pop("deductions")
@@ -132,6 +160,13 @@ def test_a_scenario_point_penalty_is_taken_off_that_game_before_its_victory_poin
     assert ev.problems == []
     shown = lines(ev)
     assert (shown["Rohirrim"][2:4], shown["Dwarves"][2:4]) == ((10, 18), (2, 11))
+
+
+def test_a_scenario_point_penalty_never_takes_a_game_below_zero() -> None:
+    """Rohirrim's Good game 12:5 less 20 is 0:5 (not -8:5, a 0:6): 1 VP, and 5 from the Evil game 8:6."""
+    ev = evaluate(tabs(penalties=[["E1", 1, "Rohirrim", "Scenario Points", 20, "", "", "", "Good"]]), ruleset(), EMPTY)
+    assert ev.problems == []
+    assert lines(ev)["Rohirrim"][2:4] == (6, 8)
 
 
 def test_a_scenario_point_penalty_must_say_which_game() -> None:
@@ -234,3 +269,74 @@ def test_a_deduction_waits_for_the_pairs_first_result() -> None:
     pairs = [pair(n, i, List_On_Time="no" if n == "Ents" else "yes") for i, n in enumerate(NAMES)]
     ev = evaluate(tabs(ROUND_1[:4], pairs), ruleset(), EMPTY)
     assert lines(ev)["Ents"][2:] == (0, None, "", "-5 VP: List On Time no; deducted once a result of E1 counts")
+
+
+def _set(tab: str, row: int, col: int, value: Cell) -> Callable[[Grid], None]:
+    def change(grid: Grid) -> None:
+        grid[tab][row][col] = value
+    return change
+
+
+def _column(tab: str, col: int, value: Cell | None = None, drop: bool = False) -> Callable[[Grid], None]:
+    def change(grid: Grid) -> None:
+        grid[tab] = [[c for i, c in enumerate(r) if i != col] for r in grid[tab]] if drop else \
+            [r if n == 0 else [value if i == col else c for i, c in enumerate(r)] for n, r in enumerate(grid[tab])]
+    return change
+
+
+def _again(tab: str, row: int) -> Callable[[Grid], None]:
+    return lambda grid: grid[tab].append(list(grid[tab][row]))
+
+
+@pytest.mark.parametrize("change, expected", [
+    (_set("Results E1", 1, 6, "Evli"), [("unknown-value", "Results E1", "G2")]),
+    (_set("Pairs", 1, 7, "yse"), [("unknown-value", "Pairs", "H2")]),
+    (_set("Pairs", 1, 9, "Dropd"), [("unknown-status", "Pairs", "J2")]),
+    (_column("Results E1", 4), [("missing-value", "Results E1", f"E{r}") for r in range(2, 6)]),
+    (_column("Results E1", 7, drop=True), [("missing-header", "Results E1", "K1")]),
+    (_again("Pairs", 1), [("duplicate-row", "Pairs", "A7")]),
+    (_again("Results E1", 1), [("alignment-twice", "Results E1", "D7"), ("alignment-twice", "Results E1", "G7"),
+                               ("duplicate-row", "Results E1", "A7"), ("too-many-games", "Results E1", "C7"),
+                               ("too-many-games", "Results E1", "F7")]),
+    (_set("Results E1", 3, 2, '=HYPERLINK("https://x","Elves")'), [("unknown-competitor", "Results E1", "C4")]),
+    (_set("Results E1", 1, 0, "one"), [("games-missing", "Results E1", "F3"), ("unreadable", "Results E1", "A2")]),
+])
+def test_bad_input_in_the_pairs_and_results_tabs_is_reported_at_its_cell(change: Callable[[Grid], None],
+                                                                        expected: list[tuple[str, str, str]]) -> None:
+    grid = tabs()
+    change(grid)
+    ev = evaluate(grid, ruleset(), EMPTY)
+    assert sorted((p.code, p.tab, p.cell) for p in ev.problems) == expected
+    assert all(p.fix for p in ev.problems)
+
+
+def _renamed(registered: str, typed: str) -> Callable[[Grid], None]:
+    """The Elves registered as `registered` and typed as `typed` in their results rows."""
+    def change(grid: Grid) -> None:
+        grid["Pairs"][3][0] = registered
+        for row in grid["Results E1"][3:5]:
+            row[2] = typed
+    return change
+
+
+def _reordered(grid: Grid) -> None:
+    for tab in ("Pairs", "Results E1"):
+        grid[tab] = [list(reversed(r + [None] * (len(grid[tab][0]) - len(r)))) for r in grid[tab]]
+
+
+@pytest.mark.parametrize("change, elves", [
+    (_reordered, "Elves"),
+    (_set("Results E1", 1, 4, "12"), "Elves"),
+    (_set("Results E1", 1, 7, " 5 "), "Elves"),
+    (_renamed("Élfy Łódź", "ÉLFY ŁÓDŹ"), "Élfy Łódź"),
+    (_renamed("Élfy Łódź", "E\u0301lfy L\u0301o\u0301dz\u0301".replace("L\u0301", "Ł")), "Élfy Łódź"),
+    (_renamed('=HYPERLINK("https://x","Elves")', '=HYPERLINK("https://x","Elves")'), '=HYPERLINK("https://x","Elves")'),
+])
+def test_harmless_variations_give_the_same_standings(change: Callable[[Grid], None], elves: str) -> None:
+    """Reordered columns, numbers as text, unicode names typed in another case or normal form, formula-looking names."""
+    clean = [row[:4] for row in standings_sheets(evaluate(tabs(), ruleset(), EMPTY))[0].rows]
+    grid = tabs()
+    change(grid)
+    ev = evaluate(grid, ruleset(), EMPTY)
+    assert ev.problems == []
+    assert [row[:4] for row in standings_sheets(ev)[0].rows] == [(*r[:1], elves if r[1] == "Elves" else r[1], *r[2:]) for r in clean]

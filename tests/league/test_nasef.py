@@ -3,7 +3,9 @@ minimum winning score, stages, the cut line, and the wins leaderboard over sever
 
 from __future__ import annotations
 
+import copy
 import tomllib
+from collections.abc import Callable
 from fractions import Fraction as F
 from importlib import resources
 from pathlib import Path
@@ -81,8 +83,20 @@ def test_a_forfeit_counts_at_the_minimum_winning_score_typed_or_not(games: tuple
     assert by_team["Bravo"] == (1, 0, 1.0) and by_team["Alpha"] == (0, 1, 0.0)
 
 
-def test_a_forfeit_typed_at_another_score_is_an_error() -> None:
-    ev = run(tabs([[1, "Swiss", "Alpha", "Bravo", 1, 2, 3, "Forfeit A", "2026-01-28", ""]]))
+@pytest.mark.parametrize("games", [(None, None), (0, 3)])
+def test_a_best_of_five_forfeit_counts_at_3_0_typed_or_not(games: tuple[Cell, Cell]) -> None:
+    """Bravo wins a best of five by forfeit (3-0) and loses 1-2 to Cobra: GW% 4/6 (2-0 would give 3/5)."""
+    rows = [[1, "Swiss", "Alpha", "Bravo", *games, 5, "Forfeit A", "2026-01-28", ""],
+            [2, "Swiss", "Bravo", "Cobra", 1, 2, 3, "", "2026-02-04", ""]]
+    ev = run(tabs(rows))
+    assert ev.problems == []
+    by_team = {r["Team"]: (r["Wins"], r["Losses"], r["Game Win %"]) for r in sheet(ev)}
+    assert by_team["Bravo"] == (1, 1, float(F(4, 6))) and by_team["Alpha"] == (0, 1, 0.0)
+
+
+@pytest.mark.parametrize("games, length", [((1, 2), 3), ((0, 2), 5), ((0, 3), 3), ((3, 0), 5)])
+def test_a_forfeit_typed_at_another_score_is_an_error(games: tuple[int, int], length: int) -> None:
+    ev = run(tabs([[1, "Swiss", "Alpha", "Bravo", *games, length, "Forfeit A", "2026-01-28", ""]]))
     assert found(ev) == [("forfeit-score", "Results S1", "E2")]
 
 
@@ -92,6 +106,13 @@ def test_a_double_forfeit_is_a_loss_for_both_with_no_games() -> None:
     assert ev.problems == []
     by_team = {r["Team"]: (r["Wins"], r["Losses"], r["Game Win %"]) for r in sheet(ev)}
     assert by_team["Alpha"] == (0, 1, None) and by_team["Bravo"] == (0, 1, None)
+
+
+def test_a_bye_is_a_win_with_no_games() -> None:
+    """An odd round (a team withdrawn): the bye counts as a win, and no games for Game Win %."""
+    ev = run(tabs([*ROUND_1, [2, "Swiss", "Alpha", None, None, None, None, "Bye", "2026-02-04", ""]]))
+    assert ev.problems == []
+    assert {r["Team"]: (r["Wins"], r["Losses"], r["Game Win %"]) for r in sheet(ev)}["Alpha"] == (2, 0, float(F(2, 3)))
 
 
 @pytest.mark.parametrize("games, length", [((2, 2), 3), ((3, 1), 3), ((1, 0), 3), ((2, 1), 5)])
@@ -226,8 +247,105 @@ def test_the_leaderboard_sums_wins_and_recomputes_tiebreakers_over_every_event()
     ({"lineup": {"counted": ["Starter"]}}, "`lineup.counted` must list some of `statuses`"),
     ({"cut": {"by": "coin"}}, "`cut.by` is 'coin'; use one of 'score', 'tiebreakers'"),
     ({"stages": {"column": "phase"}}, "`stages.column` is 'phase', which is not a key of results.row_texts"),
+    ({"results": {"kinds": {"Forfeit A": {"kind": "forfeit", "loser": "A", "games": [0, 2]}}}},
+     "`results.kinds.'Forfeit A'.games`: with `series`, a forfeit records the minimum winning score"),
 ])
 def test_a_bad_setting_names_its_key(change: dict[str, Any], message: str) -> None:
     with pytest.raises(RulesetError, match="nasef-lol \\(test\\)") as raised:
         preset(change)
     assert message in str(raised.value)
+
+
+Change = Callable[[dict[str, Grid]], None]
+
+
+def _set(tab: str, row: int, col: int, value: Cell) -> Change:
+    def change(grid: dict[str, Grid]) -> None:
+        grid[tab][row][col] = value
+    return change
+
+
+def _drop_column(tab: str, col: int) -> Change:
+    def change(grid: dict[str, Grid]) -> None:
+        grid[tab] = [[c for i, c in enumerate(r) if i != col] for r in grid[tab]]
+    return change
+
+
+def _append(tab: str, row: list[Cell]) -> Change:
+    return lambda grid: grid[tab].append(list(row))
+
+
+def _cut(value: str) -> Change:
+    def change(grid: dict[str, Grid]) -> None:
+        grid["Teams"][0].append("Cut")
+        grid["Teams"][1].append(value)
+    return change
+
+
+@pytest.mark.parametrize("change, expected", [
+    (_set("Rosters", 1, 3, "Actve"), [("lineup-short", "Results S1", "C2"), ("roster-size", "Teams", "A2"),
+                                       ("unknown-status", "Rosters", "D2")]),
+    (_set("Results S1", 1, 1, "Swis"), [("unknown-stage", "Results S1", "B2")]),
+    (_set("Results S1", 2, 7, "Forfiet B"), [("unknown-result", "Results S1", "H3")]),
+    (_set("Results S1", 1, 4, "two"), [("unreadable", "Results S1", "E2")]),
+    (_set("Results S1", 1, 6, "three"), [("unreadable", "Results S1", "G2")]),
+    (_set("Results S1", 1, 8, "28/01/2026"), [("unreadable", "Results S1", "I2")]),
+    (_set("Results S1", 1, 8, None), [("missing-value", "Results S1", "I2")]),
+    (_set("Results S1", 1, 4, None), [("missing-value", "Results S1", "E2")]),
+    (_set("Rosters", 1, 4, None), [("lineup-short", "Results S1", "C2"), ("missing-value", "Rosters", "E2")]),
+    (_set("Rosters", 1, 5, "lots"), [("unreadable", "Rosters", "F2")]),
+    (_drop_column("Rosters", 4), [("missing-header", "Rosters", "F1")]),
+    (_append("Rosters", ["Alpha", "Alpha 0", "A0", "Active", "2026-01-01", 1000]), [("member-twice", "Rosters", "B22")]),
+    (_append("Rosters", ["Bravo", "ALPHA 0", "A0", "Active", "2026-01-01", 1000]), [("member-twice", "Rosters", "B22")]),
+    (_append("Teams", ["Alpha", "Club 0", ""]), [("duplicate-row", "Teams", "A6")]),
+    (_append("Results S1", ROUND_1[0]), [("duplicate-row", "Results S1", "A4")]),
+    (_cut("ni"), [("unknown-value", "Teams", "D2")]),
+    (_set("Results S1", 1, 3, '=HYPERLINK("https://x","Bravo")'), [("unknown-competitor", "Results S1", "D2")]),
+])
+def test_bad_input_in_the_teams_rosters_and_results_tabs_is_reported_at_its_cell(change: Change,
+                                                                                expected: list[tuple[str, str, str]]) -> None:
+    grid = copy.deepcopy(tabs(ROUND_1))
+    change(grid)
+    ev = run(grid)
+    assert found(ev) == expected
+    assert all(p.fix for p in ev.problems)
+
+
+def test_a_player_listed_twice_on_one_roster_counts_once() -> None:
+    """Alpha's five rows name four players: a roster too small, whatever the row count."""
+    grid = copy.deepcopy(tabs([]))
+    grid["Rosters"][5][1] = "alpha 0"
+    assert found(run(grid)) == [("member-twice", "Rosters", "B6"), ("roster-size", "Teams", "A2")]
+
+
+def _renamed(registered: str, typed: str) -> Change:
+    """Alpha registered (and on its roster) as `registered`, typed as `typed` in the results."""
+    def change(grid: dict[str, Grid]) -> None:
+        grid["Teams"][1][0] = registered
+        for row in grid["Rosters"][1:]:
+            row[0] = registered if row[0] == "Alpha" else row[0]
+        grid["Results S1"][1][2] = typed
+    return change
+
+
+def _reordered(grid: dict[str, Grid]) -> None:
+    for tab in ("Teams", "Rosters", "Results S1"):
+        grid[tab] = [list(reversed(r + [None] * (len(grid[tab][0]) - len(r)))) for r in grid[tab]]
+
+
+@pytest.mark.parametrize("change, alpha", [
+    (_reordered, "Alpha"),
+    (_set("Results S1", 1, 4, "2"), "Alpha"),
+    (_set("Results S1", 1, 6, " 3 "), "Alpha"),
+    (_set("Rosters", 1, 5, "1000"), "Alpha"),
+    (_renamed("Łódź Żubry", "ŁÓDŹ ŻUBRY"), "Łódź Żubry"),
+    (_renamed('=HYPERLINK("https://x","Alpha")', '=HYPERLINK("https://x","Alpha")'), '=HYPERLINK("https://x","Alpha")'),
+])
+def test_harmless_variations_give_the_same_standings(change: Change, alpha: str) -> None:
+    """Reordered columns, numbers as text, unicode names typed in another case, formula-looking names."""
+    clean = [r[:7] for r in standings_sheets(run(tabs(ROUND_1)))[0].rows]
+    grid = copy.deepcopy(tabs(ROUND_1))
+    change(grid)
+    ev = run(grid)
+    assert ev.problems == []
+    assert [r[:7] for r in standings_sheets(ev)[0].rows] == [(r[0], alpha if r[1] == "Alpha" else r[1], *r[2:]) for r in clean]
