@@ -59,6 +59,7 @@ import dataclasses
 import importlib.util
 import json
 import math
+import pickle
 import random
 import re
 import secrets
@@ -1501,7 +1502,7 @@ class SheetsServer:
 
     def _do_values_batchUpdate(self, book: _Book, params: dict[str, str], query: Mapping[str, list[str]], body: Any, email: str) -> Any:
         option = self._option(body)
-        work = copy.deepcopy(book)
+        work = _clone(book)
         responses = []
         cells: set[tuple[int, int, int]] = set()
         for vr in body.get("data", []):
@@ -1594,7 +1595,7 @@ class SheetsServer:
         return {"spreadsheetId": book.id, "clearedRange": self._clear_range(book, params["range"])}
 
     def _do_values_batchClear(self, book: _Book, params: dict[str, str], query: Mapping[str, list[str]], body: Any, email: str) -> Any:
-        work = copy.deepcopy(book)
+        work = _clone(book)
         cleared = [self._clear_range(work, r) for r in body.get("ranges", [])]
         self._books[book.id] = work
         out: dict[str, Any] = {"spreadsheetId": book.id}
@@ -1609,12 +1610,15 @@ class SheetsServer:
             gd["startRow"] = r0
         if c0:
             gd["startColumn"] = c0
-        inside = [(r, c) for (r, c) in sh.cells if r0 <= r < r1 and c0 <= c < c1]
-        if inside:
-            last_row = max(r for r, _ in inside)
+        by_row: dict[int, list[int]] = {}
+        for r, c in sh.cells:
+            if r0 <= r < r1 and c0 <= c < c1:
+                by_row.setdefault(r, []).append(c)
+        if by_row:
+            last_row = max(by_row)
             row_data: list[dict[str, Any]] = []
             for r in range(r0, last_row + 1):
-                cols = [c for rr, c in inside if rr == r]
+                cols = by_row.get(r)
                 if not cols:
                     row_data.append({})
                     continue
@@ -1703,7 +1707,7 @@ class SheetsServer:
         requests = body.get("requests", [])
         if not requests:
             raise ApiError(400, "Must specify at least one request.")
-        work = copy.deepcopy(book)
+        work = _clone(book)
         replies = []
         for i, req in enumerate(requests):
             kinds = list(req)
@@ -2308,3 +2312,10 @@ class _Handler(BaseHTTPRequestHandler):
         if status == 401:
             extra["WWW-Authenticate"] = 'Bearer realm="https://accounts.google.com/", error="invalid_token"'
         self._json(status, payload, extra)
+
+
+def _clone(book: _Book) -> _Book:
+    """A deep copy of a spreadsheet for an all-or-nothing batch; pickling is several times faster than deepcopy on
+    the thousands of per-cell dropdowns a `league init` tab carries."""
+    clone: _Book = pickle.loads(pickle.dumps(book, pickle.HIGHEST_PROTOCOL))
+    return clone
