@@ -16,11 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-
 from league.cells import SERIAL_EPOCH, Cell, a1, quote_tab
 from league.sheet import Sheet
 from sync.layout import DATE_PATTERN, FROZEN_ROWS, look
+from sync.xlsx_dates import ILLEGAL_CHARACTERS
 from sync.xlsx_styles import Styles, output_styles, used_formats
 
 MAX_TEXT = 32_767
@@ -232,7 +231,7 @@ def plain_cell(ref: str, value: Cell, style: int) -> str:
         return f'<c r="{ref}"{s} t="b"><v>{int(value)}</v></c>'
     if isinstance(value, (int, float)):
         return f'<c r="{ref}"{s}><v>{value!r}</v></c>'
-    text = ILLEGAL_CHARACTERS_RE.sub("", str(value))
+    text = ILLEGAL_CHARACTERS.sub("", str(value))
     if len(text) > MAX_TEXT:
         text = text[:MAX_TEXT - 1] + "…"
     return f'<c r="{ref}"{s} t="inlineStr"><is><t xml:space="preserve">{escape(text)}</t></is></c>'
