@@ -222,3 +222,14 @@ def test_a_history_that_cannot_be_written_is_exit_5(league: tuple[Config, Memory
     result = run_sync(config, book, now=T1)
     assert result.code == ExitCode.EXPORTS_FAILED and "history file" in result.export_problem
     assert book.read([LEADERBOARD_TAB]), "the workbook itself was synced"
+
+
+def test_a_sync_draws_the_first_image_of_each_size_and_an_export_every_page(league: tuple[Config, MemoryWorkbook]) -> None:
+    config, book = league
+    run_sync(config, book, now=T1)
+    assert len(book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB]) - 1 > 22, "the leaderboard needs a second page at both sizes"
+    synced = {p.name for p in config.exports.glob("leaderboard-*.png")}
+    assert synced == {"leaderboard-1080x1350.png", "leaderboard-1200x630.png"}
+    run_export(config, "png")
+    exported = {p.name for p in config.exports.glob("leaderboard-*.png")}
+    assert {"leaderboard-1080x1350-2.png", "leaderboard-1200x630-2.png"} <= exported and synced < exported
