@@ -119,11 +119,15 @@ def match_map(lg: League) -> Iterator[Problem]:
         return
     header = lg.ruleset.results.row_texts[rules.map]
     bans = Bans(lg, rules)
+    clean: set[tuple[str, str]] = set()
+    """(event, map) found allowed and official: not looked up again."""
     for m in lg.matches:
         played = m.row_texts.get(rules.map, "")
         if not played:
             if m.kind is Kind.PLAYED:
                 yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the {header.lower()} played")
+            continue
+        if (m.event, played) in clean:
             continue
         ban = bans.on_map(m.event, played)
         if ban:
@@ -133,3 +137,5 @@ def match_map(lg: League) -> Iterator[Problem]:
             near = lg.catalog.closest_maps(played)
             hint = f"did you mean {' or '.join(near)}?" if near else "check the spelling against the official list"
             yield at(lg, m.tab, m.row, header, "unknown-map", f"{played!r} is not an official {header.lower()}", hint, Severity.WARNING)
+        else:
+            clean.add((m.event, played))
