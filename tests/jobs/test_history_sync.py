@@ -233,3 +233,24 @@ def test_a_sync_draws_the_first_image_of_each_size_and_an_export_every_page(leag
     run_export(config, "png")
     exported = {p.name for p in config.exports.glob("leaderboard-*.png")}
     assert {"leaderboard-1080x1350-2.png", "leaderboard-1200x630-2.png"} <= exported and synced < exported
+
+
+def test_a_sync_reads_back_only_the_output_tabs_it_needs(league: tuple[Config, MemoryWorkbook],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    config, book = league
+    run_sync(config, book, now=T1)
+    asked: list[str] = []
+    read = book.read
+
+    def spy(tabs: list[str]) -> dict[str, Grid]:
+        asked.extend(tabs)
+        return read(tabs)
+
+    monkeypatch.setattr(book, "read", spy)
+    again = run_sync(config, book, now=T1 + dt.timedelta(days=1))
+    assert LEADERBOARD_TAB in asked and not any(t.startswith("Standings ") or t == "Problems" for t in asked)
+    assert again.code is ExitCode.INPUT_ERRORS and not again.changes.remove
+    asked.clear()
+    preview = run_sync(config, book, dry_run=True)
+    assert any(t.startswith("Standings ") for t in asked) and all(line.endswith("unchanged") for line in preview.preview
+                                                                 if line.startswith("Standings "))
