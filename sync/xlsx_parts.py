@@ -18,13 +18,12 @@ from collections.abc import Sequence, Set
 from contextlib import nullcontext
 from pathlib import Path
 from typing import BinaryIO
-from xml.sax.saxutils import escape, quoteattr
 
 from league.cells import SERIAL_EPOCH, Cell, a1, quote_tab
 from league.sheet import Sheet
 from sync.layout import DATE_PATTERN, FROZEN_ROWS, look
 from sync.xlsx_dates import ILLEGAL_CHARACTERS
-from sync.xlsx_styles import Styles, output_styles, used_formats
+from sync.xlsx_styles import Styles, escape, output_styles, quoteattr, used_formats
 
 MAX_TEXT = 32_767
 """Excel's limit on one cell's text."""

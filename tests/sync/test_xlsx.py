@@ -17,6 +17,7 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
 import sync.xlsx as xlsx
+import sync.xlsx_styles as xlsx_styles
 from league.sheet import Changes, Dropdown, Sheet
 from sync.workbook import BackendError
 from sync.layout import LAST_ROW
@@ -338,3 +339,10 @@ def test_untouched_parts_are_copied_still_compressed(tmp_path: Path, streamed: b
                 for n, i in ((n, after.getinfo(n)) for n in kept)} == kept
     assert XlsxWorkbook(path).read(["Results", "Leaderboard"]) == {
         "Results": [["Round", "Player A"], [1, "Ada " * 50]], "Leaderboard": [["Rank"], [1]]}
+
+
+@pytest.mark.parametrize("text", ["a", 'say "hi"', "it's", "both \" and '", "<&>\n\r\t", "", "0.0%"])
+def test_xml_escaping_is_the_standard_librarys(text: str) -> None:
+    from xml.sax.saxutils import escape, quoteattr
+
+    assert xlsx_styles.escape(text) == escape(text) and xlsx_styles.quoteattr(text) == quoteattr(text)
