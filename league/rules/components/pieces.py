@@ -23,8 +23,6 @@ def match_pieces(lg: League) -> Iterator[Problem]:
     bans, known = Bans(lg, rules), declared(lg, roster) if roster else {}
     headers = {side: res.side_header(res.texts[rules.piece], side) for side in res.sides}
     identity: dict[str, str] = {}
-    clean: set[tuple[str, str, bool]] = set()
-    """(event, piece, errors only) that gave no problem: the same piece at the same event is not looked up again."""
     for m in lg.matches:
         for side, s in distinct_sides(res.sides, m):
             header = headers[side]
@@ -41,12 +39,7 @@ def match_pieces(lg: League) -> Iterator[Problem]:
                 yield at(lg, m.tab, m.row, header, "piece-not-in-roster",
                          f"{piece!r} is not one of {entrant.name}'s declared {rules.label}s ({shown})",
                          f"fix the {rules.label}, or the roster in the {lg.ruleset.registration.tab} tab row {entrant.row}")
-                continue
-            errors_only = bool(entrant and roster)
-            if (m.event, piece, errors_only) in clean:
-                continue
-            found = [p for p in piece_problems(lg, bans, m.event, m.tab, m.row, header, piece)
-                     if not errors_only or p.severity is Severity.ERROR]
-            if not found:
-                clean.add((m.event, piece, errors_only))
-            yield from found
+            elif entrant and roster:
+                yield from (p for p in piece_problems(lg, bans, m.event, m.tab, m.row, header, piece) if p.severity is Severity.ERROR)
+            else:
+                yield from piece_problems(lg, bans, m.event, m.tab, m.row, header, piece)
