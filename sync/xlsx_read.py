@@ -30,7 +30,7 @@ from xml.etree import ElementTree
 import python_calamine
 
 from league.cells import Cell, Grid
-from sync.layout import trimmed
+from sync.layout import trimmed_ends
 from sync.workbook import BackendError
 from sync.xlsx_dates import (
     BUILTIN_DATE_FORMATS,
@@ -142,7 +142,7 @@ class CalamineBook:
                 for c in range(left, min(right + 1, len(rows[r]))):
                     if (r, c) != (top, left):
                         rows[r][c] = None
-        return trimmed(rows)
+        return trimmed_ends(rows)  # `_cells` made every empty cell None
 
     @cached_property
     def _date_styles(self) -> dict[int, str]:
