@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import zlib
 from dataclasses import dataclass
 
@@ -12,7 +13,10 @@ from league.cells import Cell, name_key
 from league.evaluate import evaluate
 from league.pairing import SYSTEMS, Pairing, history
 from league.problems import Severity
+from league.report import SYNC_LOG_HEADERS, sync_log_row
+from league.rules.components.alignment import AlignmentRules
 from league.rules.ruleset import Kind, Results
+from league.sheet import Sheet
 from sync.workbook import Workbook
 
 
@@ -39,13 +43,15 @@ def default_seed(event: str) -> int:
 
 
 def run_pair(config: Config, workbook: Workbook, event: str, seed: int | None = None, dry_run: bool = False,
-             force: bool = False) -> PairResult:
-    """Pair the event's next round and add its rows to the event's results tab (unless a dry run or refused)."""
+             force: bool = False, now: dt.datetime | None = None) -> PairResult:
+    """Pair the event's next round and add its rows to the event's results tab (unless a dry run or refused), with
+    the seed and why each pairing was made in the `Sync Log`, in the same write."""
     with workbook_lock(config):
-        return _pair(config, workbook, event, seed, dry_run, force)
+        return _pair(config, workbook, event, seed, dry_run, force, now or dt.datetime.now(dt.UTC))
 
 
-def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_run: bool, force: bool) -> PairResult:
+def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_run: bool, force: bool,
+          now: dt.datetime) -> PairResult:
     rs = config.ruleset
     if not rs.pairing:
         raise ConfigError(f"ruleset {rs.name!r} names no pairing system: add `[pairing] system = ...` "
@@ -62,19 +68,37 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
     reasons = [f"round {h.played_rounds} is unfinished: fix " + ", ".join(unfinished)] if unfinished else []
     reasons += [f"{found} has had all its {rs.rounds} rounds"] if number > rs.rounds else []
     pairings = SYSTEMS[rs.pairing](h, number, seed, rs.rounds)
-    rows = [_row(rs.results, number, p, ev.names) for p in pairings]
+    aligned = rs.component(AlignmentRules)
+    rows = [row for p in pairings for row in _rows(rs.results, number, p, ev.names, aligned)]
     refused = bool(reasons) and not force
     if not (refused or dry_run):
-        workbook.add_rows(details.results_tab, rows)
+        outcome = f"paired {found} round {number}, seed {seed}: {len(rows)} rows added" + (" (forced)" if reasons else "")
+        summary = sync_log_row(ev, inputs, now, outcome)
+        workbook.add_rows(details.results_tab, rows, [_explained(summary, found, number, pairings, ev.names)])
     code = ExitCode.INPUT_ERRORS if refused else ExitCode.CLEAN
     return PairResult(found, number, seed, pairings, ev.names, rows, not (refused or dry_run), reasons if refused else [], code)
 
 
-def _row(res: Results, number: int, p: Pairing, names: dict[str, str]) -> dict[str, Cell]:
-    """One results row of the new round: round, table and competitors; a bye with its word in `Result`."""
-    row: dict[str, Cell] = {res.round: number, res.table: p.table, res.side_header(res.competitor, res.sides[0]): names[p.first]}
+def _explained(summary: Sheet, event: str, number: int, pairings: list[Pairing], names: dict[str, str]) -> Sheet:
+    """The `Sync Log` rows of a pair: the summary (seed, counts), then one row per table saying why it was paired so."""
+    when, fingerprint = summary.rows[0][:2]
+    blank = (None,) * (len(SYNC_LOG_HEADERS) - 3)
+    tables = tuple((when, fingerprint, *blank, f"{event} round {number} table {p.table}: {names[p.first]} v "
+                    f"{names[p.second] if p.second else 'bye'}: {p.why}") for p in pairings)
+    return Sheet(summary.name, SYNC_LOG_HEADERS, (*summary.rows, *tables))
+
+
+def _rows(res: Results, number: int, p: Pairing, names: dict[str, str], aligned: AlignmentRules | None) -> list[dict[str, Cell]]:
+    """The results rows of one pairing of the new round: round, table and competitors; a bye with its word in `Result`.
+
+    Where the ruleset's alignments say so, one row per game, each with what both sides field (Good against Evil)."""
+    row: dict[str, Cell] = {res.round: number, **({res.table: p.table} if res.table else {}),
+                            res.side_header(res.competitor, res.sides[0]): names[p.first]}
     if p.second is None:
         row[res.result] = next(word for word, meaning in res.kinds.items() if meaning.kind is Kind.BYE)
-    else:
-        row[res.side_header(res.competitor, res.sides[1])] = names[p.second]
-    return row
+        return [row]
+    row[res.side_header(res.competitor, res.sides[1])] = names[p.second]
+    if aligned is None or not aligned.pair_rows:
+        return [row]
+    header = res.texts[aligned.text]
+    return [{**row, res.side_header(header, res.sides[0]): a, res.side_header(header, res.sides[1]): b} for a, b in aligned.rows()]

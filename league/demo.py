@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from league.cells import Cell, Grid, a1, name_key
 from league.pairing.round_robin import circle
@@ -42,6 +42,8 @@ class DemoLeague:
     results: dict[str, list[list[Cell]]]
     penalties: list[list[Cell]]
     planted: list[Planted]
+    members: list[list[Cell]] = field(default_factory=list)
+    """Rows of the ruleset's members tab (a team's roster), where it has one."""
 
     @property
     def result_rows(self) -> int:
@@ -53,7 +55,7 @@ class DemoLeague:
 
     def sheets(self, ruleset: Ruleset, catalog: Catalog) -> list[Sheet]:
         """The input tabs as `league init` lays them out (headers and dropdowns)."""
-        return input_sheets(ruleset, catalog, self.events, self.players, dict(self.results), self.penalties)
+        return input_sheets(ruleset, catalog, self.events, self.players, dict(self.results), self.penalties, self.members)
 
     def tabs(self, ruleset: Ruleset, catalog: Catalog) -> dict[str, Grid]:
         """The input tabs as a backend reads them: header row then data rows."""

@@ -20,7 +20,7 @@ GAMES = ((2, 0, 0), (2, 1, 0), (2, 1, 0), (1, 0, 0), (2, 0, 1), (1, 1, 0), (1, 1
 ROUND, TABLE, PLAYER_A, PLAYER_B, WINS_A, WINS_B, DRAWS, RESULT = range(8)
 
 
-def _pairings(rng: random.Random, field: list[str], points: dict[str, int], met: set[frozenset[str]],
+def swiss_pairings(rng: random.Random, field: list[str], points: dict[str, int], met: set[frozenset[str]],
               had_bye: set[str]) -> list[tuple[str, str | None]]:
     """Swiss by points (random order within a score), re-drawn until nobody meets an earlier opponent;
     an odd player out gets the bye, the lowest-ranked without one. A demo needs believable rounds only,
@@ -65,7 +65,7 @@ def build_magic_demo(seed: int = 2025) -> DemoLeague:
         rows: list[list[Cell]] = []
         for rnd in range(1, ROUNDS + 1):
             playing = [p for p in field if not (dropped and p == dropped and rnd > 2)]
-            for table, (a, b) in enumerate(_pairings(rng, playing, points, met, had_bye), start=1):
+            for table, (a, b) in enumerate(swiss_pairings(rng, playing, points, met, had_bye), start=1):
                 if b is None:
                     rows.append([rnd, table, a, "", None, None, None, "Bye", "", "", ""])
                     points[a] += 3

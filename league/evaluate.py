@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from league.adjust import Remarks, adjusted
 from league.cells import Grid, parse_whole
 from league.checks import affected, run_checks
 from league.match_table import build_table
@@ -21,6 +22,8 @@ from league.read.penalties import read_penalties
 from league.read.registrations import read_entrants, read_members
 from league.read.results import read_matches
 from league.rules.catalog import Catalog, closest
+from league.rules.components.deductions import DeductionRules
+from league.rules.components.stages import counted_row
 from league.rules.ruleset import Ruleset, Status
 from league.standings import rank
 
@@ -42,6 +45,8 @@ class Evaluation:
     """(event id or "" for the league, competitor key) -> why that line is not final."""
     counted: int
     """Results rows that count toward the standings."""
+    remarks: Remarks = field(default_factory=dict)
+    """(event id or "" for the league, competitor key) -> what the ruleset changed in that line's results and why."""
 
     @property
     def errors(self) -> int:
@@ -80,7 +85,8 @@ def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tu
         matches += rows
         problems += more
     avoid, skipped = read_avoid(tabs, columns)
-    penalties, more = read_penalties(tabs, columns)
+    deductions = ruleset.component(DeductionRules)
+    penalties, more = read_penalties(tabs, columns, (deductions.game,) if deductions and deductions.game else ())
     more += skipped
     return League(ruleset, catalog, events, entrants, matches, penalties, members, avoid, columns, unread), problems + more
 
@@ -91,7 +97,8 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evalu
     problems += run_checks(lg)
     problems.sort(key=Problem.sort_key)
     bad = affected(problems)
-    counted = penalised((m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None and m.round is not None), lg)
+    counted, remarks = adjusted(penalised((m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None
+                                           and m.round is not None and counted_row(ruleset, m)), lg), lg)
     stage_of = {e.id: e.stage or e.id for e in lg.events}
     table = build_table(counted, ruleset, stage_of)
     names: dict[str, str] = {}
@@ -109,7 +116,7 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evalu
     disqualified = {e.key for e in lg.entrants if e.status is Status.DQ}
     leaderboard = rank(table, ruleset, list(names), ruleset.league_prizes, disqualified)
     stages = list(dict.fromkeys(stage_of[e.id] for e in sorted(lg.events, key=_event_order)))
-    return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted))
+    return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted), remarks)
 
 
 def _decisions(entrants: list[Entrant], ruleset: Ruleset) -> dict[str, int]:

@@ -14,6 +14,7 @@ import numpy.typing as npt
 
 from league.cells import name_key
 from league.model.match import Match
+from league.rules.components.series import SeriesRules, forfeit_games
 from league.rules.ruleset import BOTH, Kind, Ruleset
 
 Ints = npt.NDArray[np.int64]
@@ -60,6 +61,8 @@ class MatchTable:
     """Per-side whole numbers by the ruleset's figure names; 0 where not typed."""
     known: Mapping[str, Flags]
     """Where each figure was typed."""
+    deducted: Ints | None = None
+    """Points taken off each row's score (penalties in points); None when nobody has any."""
 
     def __len__(self) -> int:
         return len(self.competitor)
@@ -74,7 +77,8 @@ class MatchTable:
                        competitor=self.competitor[index], opponent=self.opponent[index], partner=partner,
                        kind=self.kind[index], outcome=self.outcome[index], games_won=self.games_won[index],
                        games_lost=self.games_lost[index], games_drawn=self.games_drawn[index],
-                       figures={k: v[index] for k, v in self.figures.items()}, known={k: v[index] for k, v in self.known.items()})
+                       figures={k: v[index] for k, v in self.figures.items()}, known={k: v[index] for k, v in self.known.items()},
+                       deducted=None if self.deducted is None else self.deducted[index])
 
     def of_event(self, event: str) -> MatchTable:
         """The rows of one event."""
@@ -134,17 +138,21 @@ def _outcome(ruleset: Ruleset, m: Match, side: int) -> Outcome:
         figure = ruleset.results.compare
         mine, theirs = m.sides[side].figures.get(figure) or 0, m.sides[1 - side].figures.get(figure) or 0
     else:
-        mine, theirs = typed_games(m)[side], typed_games(m)[1 - side]
+        mine, theirs = typed_games(ruleset, m)[side], typed_games(ruleset, m)[1 - side]
     return Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
 
 
-def typed_games(m: Match) -> tuple[int, int, int]:
-    """Games won by side A and side B and games drawn: as typed, or as the result word records them when left empty."""
+def typed_games(ruleset: Ruleset, m: Match) -> tuple[int, int, int]:
+    """Games won by side A and side B and games drawn: as typed, or as the result word records them when left empty
+    (a forfeit in a best-of series: the minimum winning score of the row's series)."""
     a, b = (s.games for s in m.sides[:2])
-    if a is None and b is None and m.word and m.word.games:
-        default = m.word.games
+    if a is not None or b is not None or m.word is None:
+        return a or 0, b or 0, m.drawn or 0
+    series = ruleset.component(SeriesRules)
+    default = forfeit_games(series, ruleset.results, m) if series and m.word.loser else m.word.games
+    if default:
         return default[0], default[1], default[2] if len(default) > 2 else 0
-    return a or 0, b or 0, m.drawn or 0
+    return 0, 0, m.drawn or 0
 
 
 def _games(ruleset: Ruleset, m: Match, side: int, outcome: Outcome) -> tuple[int, int, int]:
@@ -153,7 +161,7 @@ def _games(ruleset: Ruleset, m: Match, side: int, outcome: Outcome) -> tuple[int
     if outcome is Outcome.BYE:
         return (*games.bye, 0) if games else (1, 0, 0)
     if games:
-        typed = typed_games(m)
+        typed = typed_games(ruleset, m)
         return typed[side], typed[1 - side], typed[2]
     return int(outcome is Outcome.WIN), int(outcome is Outcome.LOSS), int(outcome is Outcome.DRAW)
 
@@ -172,6 +180,7 @@ def build_table(matches: Iterable[Match], ruleset: Ruleset, stages: Mapping[str,
     by_winner = bool(ruleset.results.winner) and ruleset.results.games is None
     rows: list[tuple[int, ...]] = []
     typed: list[tuple[int | None, ...]] = []
+    deducted: list[int] = []
     for index, m in enumerate(matches):
         sides, kind = m.sides, m.kind or Kind.PLAYED
         present = [i for i, s in enumerate(sides) if s.name]
@@ -193,6 +202,7 @@ def build_table(matches: Iterable[Match], ruleset: Ruleset, stages: Mapping[str,
                 games = one_game[ended]
             rows.append((event, stage, rnd, index, codes[j], codes[1 - j] if paired else -1,
                          first + 1 - j if paired else -1, code, ended, *games))
+            deducted.append(sides[i].deducted)
             figures = sides[i].figures
             typed.append(tuple(figures.get(f) for f in figure_names))
     (event_, stage_, round_, match_, competitor, opponent, partner, kind_, outcome, won, lost, drawn) = (
@@ -202,4 +212,5 @@ def build_table(matches: Iterable[Match], ruleset: Ruleset, stages: Mapping[str,
     return MatchTable(list(names), list(events), list(stage_codes), event_, stage_, round_, match_, competitor, opponent,
                       partner, kind_, outcome, won, lost, drawn,
                       {f: np.ascontiguousarray(values[:, k]) for k, f in enumerate(figure_names)},
-                      {f: np.ascontiguousarray(known[:, k]) for k, f in enumerate(figure_names)})
+                      {f: np.ascontiguousarray(known[:, k]) for k, f in enumerate(figure_names)},
+                      np.array(deducted, dtype=np.int64) if any(deducted) else None)

@@ -13,7 +13,8 @@ from league.cells import Cell, Grid, as_text, header_key, name_key
 from league.evaluate import Evaluation
 from league.model.standing import Standing
 from league.problems import Problem
-from league.rules.ruleset import Ruleset
+from league.rules.components.cut import CutRules, cut_marks
+from league.rules.ruleset import Rule, Ruleset
 from league.sheet import (
     LEADERBOARD_TAB,
     PROBLEMS_TAB,
@@ -51,14 +52,19 @@ def _formats(header: tuple[str, ...], ruleset: Ruleset) -> tuple[tuple[int, str]
     """Tiebreaker columns show four decimals, so 0.4190 and 0.4191 line up, or a percentage; `Move` shows its sign."""
     move = ((header.index("Move"), MOVE_FORMAT),) if "Move" in header else ()
     patterns = {"percent": PERCENT_FORMAT, "whole": "0", "decimal": "0.0000"}
-    shown = ((header.index(t.label), patterns[t.display]) for t in ruleset.tiebreakers)
+    shown = ((header.index(t.label), patterns[t.display]) for t in shown_tiebreakers(ruleset))
     return (*shown, *move)
 
 
 def _tiebreaks(line: Standing, ruleset: Ruleset) -> list[Cell]:
     """Decimal tiebreaks rounded to the four places shown; percentages at full precision, the sheet shows them as %."""
     return [None if v is None else float(v) if t.display == "percent" else round(v) if t.display == "whole" else round(float(v), 4)
-            for v, t in zip(line.tiebreaks, ruleset.tiebreakers)]
+            for v, t in zip(line.tiebreaks, ruleset.tiebreakers) if t.display != "hidden"]
+
+
+def shown_tiebreakers(ruleset: Ruleset) -> list[Rule]:
+    """The tiebreakers with a column of their own (a `hidden` one, such as a judge's decision, breaks ties unseen)."""
+    return [t for t in ruleset.tiebreakers if t.display != "hidden"]
 
 
 COUNT_HEADERS = {"matches": "Matches", "record": "Record", "losses": "Losses"}
@@ -83,6 +89,7 @@ def _note(ev: Evaluation, scope: str, line: Standing) -> str:
         parts.append(f"tied with {named}: judge decision")
     for prize in line.undecided:
         parts.append(f"tie straddles {prize}: judges decide")
+    parts += ev.remarks.get((scope, line.key), [])
     rows = ev.notes.get((scope, line.key), [])
     if rows:
         shown = ", ".join(rows[:3]) + (f" and {len(rows) - 3} more" if len(rows) > 3 else "")
@@ -111,12 +118,14 @@ def undecided_prizes(ev: Evaluation) -> list[str]:
 def standings_sheets(ev: Evaluation) -> list[Sheet]:
     """One `Standings <Event>` tab per event."""
     rs = ev.league.ruleset
+    cut = rs.component(CutRules)
     header = ("Rank", rs.competitor, rs.scoring.label, *([COUNT_HEADERS[rs.count]] if rs.count in COUNT_HEADERS else []),
-              *(t.label for t in rs.tiebreakers), "Prize", "Note")
+              *(t.label for t in shown_tiebreakers(rs)), *([cut.label] if cut else []), "Prize", "Note")
     sheets = []
     for event, lines in ev.standings.items():
+        marks = cut_marks(ev.league, event, lines) if cut else {}
         rows = tuple((line.rank, ev.names[line.key], number(line.score), *_count(line, rs), *_tiebreaks(line, rs),
-                      _prize(line), _note(ev, event, line)) for line in lines)
+                      *([marks[line.key]] if cut else []), _prize(line), _note(ev, event, line)) for line in lines)
         sheets.append(Sheet(standings_tab(event), header, rows, number_formats=_formats(header, rs)))
     return sheets
 
@@ -124,7 +133,7 @@ def standings_sheets(ev: Evaluation) -> list[Sheet]:
 def leaderboard_sheet(ev: Evaluation, previous: Grid | None) -> Sheet:
     """The league table; `Move` compares with the previous leaderboard and is kept while ranks stand still."""
     rs = ev.league.ruleset
-    header = ("Rank", rs.competitor, *ev.stages, f"Total {rs.scoring.label}", *(t.label for t in rs.tiebreakers), "Prize", "Move", "Note")
+    header = ("Rank", rs.competitor, *ev.stages, f"Total {rs.scoring.label}", *(t.label for t in shown_tiebreakers(rs)), "Prize", "Move", "Note")
     moves = _moves(ev.leaderboard, ev.names, previous)
     rows = tuple((line.rank, ev.names[line.key], *(number(line.stage_scores.get(s, Fraction(0))) for s in ev.stages),
                   number(line.score), *_tiebreaks(line, rs), _prize(line), moves[line.key], _note(ev, "", line))

@@ -13,7 +13,8 @@ from typing import Any
 import numpy as np
 
 from league.match_table import Ints, MatchTable, Outcome
-from league.rules.options import Band, Option, bands, by_round, figure, number
+from league.rules.options import Band, Option, bands, by_round, figure, number, split
+from league.rules.ruleset import Kind
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,11 @@ def band_points(table: MatchTable, options: Mapping[str, Any]) -> Points:
                 (leader - other) * band.lead.denominator >= band.lead.numerator)
             choice = np.where(reached, len(choices), choice)
             choices.append(value)
+    if options["decided"] is not None:  # a forfeit or a disqualification: the result word decides, not the figures
+        by_word = table.is_kind(Kind.FORFEIT, Kind.DQ)
+        for outcome, value in zip((Outcome.WIN, Outcome.LOSS), options["decided"]):
+            choice = np.where(by_word & (table.outcome == outcome), len(choices), choice)
+            choices.append(value)
     return _points(table, choices, choice, options)
 
 
@@ -80,6 +86,6 @@ SCORINGS: dict[str, Scoring] = {
     "outcome": Scoring(outcome_points, {"win": number(1), "draw": number(0), "loss": number(0), "bye": number(1),
                                         "bye_rounds": by_round({})}),
     "bands": Scoring(band_points, {"figure": figure(), "bands": bands(), "equal": number(), "bye": number(0),
-                                   "bye_rounds": by_round({})}),
+                                   "bye_rounds": by_round({}), "decided": split(None)}),
 }
 """Every scoring a ruleset can name in `[scoring]`."""

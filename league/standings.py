@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from dataclasses import replace
 from functools import cached_property
 
 import numpy as np
@@ -19,6 +20,8 @@ from league.tiebreakers import TIEBREAKERS, Scope, Value
 def scope_of(table: MatchTable, ruleset: Ruleset, decisions: Mapping[str, int] | None = None) -> Scope:
     """The ruleset's points for every row of `table`, and each competitor's score and match count."""
     points = SCORINGS[ruleset.scoring.name].compute(table, ruleset.scoring.options)
+    if table.deducted is not None:
+        points = replace(points, values=points.values - table.deducted * points.denominator)
     return Scope(table, points, table.per_competitor(points.values), table.count(), decisions or {})
 
 

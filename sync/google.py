@@ -276,15 +276,17 @@ class GoogleWorkbook:
             raise BackendError(f"the spreadsheet already has tabs named {', '.join(clash)}; nothing was changed")
         self._batch(init_requests(self.metadata(), sheets))
 
-    def add_rows(self, tab: str, rows: Sequence[Mapping[str, Cell]]) -> None:
+    def add_rows(self, tab: str, rows: Sequence[Mapping[str, Cell]], log: Sequence[Sheet] = ()) -> None:
         """The rows below the tab's last row holding data, in one batchUpdate of values only.
 
         Finding that row and the headers takes the metadata GET and one values:batchGet, unless
         this object has read the tab already (as `league pair` has): then it is the one request.
         Text goes as stringValue, so nothing is parsed as a formula; formats and dropdowns stay."""
         start, placed = placed_rows(tab, self.read([tab]).get(tab), rows)
-        if placed:
-            self._batch(add_rows_requests(self.metadata(), tab, start, placed))
+        logged = Changes(append=tuple(log))
+        check_appends(logged)
+        if placed or log:
+            self._batch([*add_rows_requests(self.metadata(), tab, start, placed), *sync_requests(self.metadata(), logged)])
 
     def _batch(self, requests_: list[Json]) -> None:
         """One atomic batchUpdate carrying a marker of its own, sent until Google has surely applied it once.

@@ -46,12 +46,15 @@ class MemoryWorkbook:
         for sheet in sheets:
             self.tabs[sheet.name] = _grid(sheet)
 
-    def add_rows(self, tab: str, rows: Sequence[Mapping[str, Cell]]) -> None:
-        """Rows below the tab's last row holding data, under its own headers."""
+    def add_rows(self, tab: str, rows: Sequence[Mapping[str, Cell]], log: Sequence[Sheet] = ()) -> None:
+        """Rows below the tab's last row holding data, under its own headers; `log` appended to output tabs."""
         key = find_tab(self.tabs, tab)
         start, placed = placed_rows(tab, self.tabs[key] if key is not None else None, rows)
+        check_appends(Changes(append=tuple(log)))
         if key is not None and placed:
             self.tabs[key] = [*self.tabs[key][:start], *placed]
+        if log:
+            self.write(Changes(append=tuple(log)))
 
     def _put(self, name: str, grid: Grid) -> None:
         """A whole tab, renamed in place when only its case differs from an existing one."""

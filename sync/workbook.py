@@ -49,10 +49,11 @@ class Workbook(Protocol):
         Refuses, changing nothing, if any of them exists already (on `.xlsx`: if the file exists)."""
         ...
 
-    def add_rows(self, tab: str, rows: Sequence[Mapping[str, Cell]]) -> None:
+    def add_rows(self, tab: str, rows: Sequence[Mapping[str, Cell]], log: Sequence[Sheet] = ()) -> None:
         """Append rows (header -> value) below the last row holding data of an existing input tab.
 
         Headers are matched as readers match them (ignoring case and spaces); nothing above the
         new rows changes, nor any dropdown, format or other tab. A missing tab or header raises
-        BackendError naming the tab, changing nothing. Text is written as text, never a formula."""
+        BackendError naming the tab, changing nothing. Text is written as text, never a formula.
+        `log` rows go below output tabs' rows (the `Sync Log`) in the same atomic write."""
         ...

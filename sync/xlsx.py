@@ -114,16 +114,25 @@ class XlsxWorkbook:
                 _fill(book, ws, sheet)
             _save(self.path, book.save)
 
-    def add_rows(self, tab: str, rows: Sequence[Mapping[str, Cell]]) -> None:
+    def add_rows(self, tab: str, rows: Sequence[Mapping[str, Cell]], log: Sequence[Sheet] = ()) -> None:
         """New `<row>` elements below the tab's last row holding data; every other byte of the file is kept.
 
-        Dropdowns, formats, formulas and widths stay as they are; atomic like `write`."""
+        Dropdowns, formats, formulas and widths stay as they are; `log` goes below its output tabs' rows in
+        the same save; atomic like `write`."""
+        check_appends(Changes(append=tuple(log)))
         self._writable()
         start, placed = placed_rows(tab, self.read([tab]).get(tab), rows)
-        if not placed:
+        grown = [self._grown(sheet) for sheet in log]
+        if not (placed or grown):
             return
+
+        def save(tmp: str) -> None:
+            if grown:
+                write_parts(self.path, tmp, grown, [])
+            if placed:
+                add_rows_parts(Path(tmp) if grown else self.path, tmp, tab, start + 1, placed)
         with _failures(self.path):
-            _save(self.path, lambda tmp: add_rows_parts(self.path, tmp, tab, start + 1, placed))
+            _save(self.path, save)
         self._fast = self._book = self._computed = self._stamp = None
 
     def _writable(self) -> None:

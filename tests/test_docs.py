@@ -43,3 +43,35 @@ def test_every_preset_and_tiebreaker_is_listed() -> None:
 def test_every_exit_code_is_documented() -> None:
     for code in ExitCode:
         assert f"| {code.value} |" in README
+
+
+def _keys_set(data: dict[str, object]) -> list[tuple[str, str]]:
+    """(table, key) for every key a ruleset file sets, one level into each table and array of tables."""
+    out: list[tuple[str, str]] = []
+    for key, value in data.items():
+        items = value if isinstance(value, list) and all(isinstance(v, dict) for v in value) and value else [value]
+        for item in items:
+            if isinstance(item, dict):
+                out.extend((key, sub) for sub in item)
+        if not isinstance(value, (dict, list)) or not value or not isinstance(items[0], dict):
+            out.append(("", key))
+    return out
+
+
+def test_every_setting_a_preset_uses_is_documented() -> None:
+    """An organiser reading a preset finds each of its keys in the README's tables of settings."""
+    import tomllib
+
+    for preset in presets():
+        data = tomllib.loads((ROOT / "league" / "rules" / "presets" / f"{preset}.toml").read_text(encoding="utf-8"))
+        for table, key in _keys_set(data):
+            if table:
+                assert f"[{table}]" in README or f"[[{table}]]" in README, (preset, table)
+            assert f"`{key}`" in README or f"{table}.{key}" in README, (preset, table, key)
+
+
+def test_the_presets_table_is_made_from_the_presets() -> None:
+    """The side-by-side table shows what the presets really set; regenerate it with `python -m tests.presets_table`."""
+    from tests.presets_table import presets_table, readme_table
+
+    assert readme_table(ROOT / "README.md") == presets_table()

@@ -11,6 +11,7 @@ from league.model.league import League
 from league.model.match import Match, Side
 from league.problems import Problem
 from league.rules.catalog import closest
+from league.rules.components.stages import counted_row
 from league.rules.ruleset import Kind
 
 
@@ -72,6 +73,18 @@ def match_winner(lg: League) -> Iterator[Problem]:
                 yield at(lg, m.tab, m.row, res.winner, "missing-value", "no winner is given", "type the winning player's name")
         if res.games and m.kind in (Kind.PLAYED, Kind.FORFEIT, Kind.DQ):
             yield from _games(lg, m, draws)
+        if res.compare and m.kind is Kind.PLAYED and not (m.word and (m.word.loser or m.word.draw)):
+            yield from _compared(lg, m)
+
+
+def _compared(lg: League, m: Match) -> Iterator[Problem]:
+    """The figure that decides a played match (scenario points) is typed for both sides: an empty one is not 0."""
+    res = lg.ruleset.results
+    for side, s in distinct_sides(res.sides, m):
+        header = res.side_header(res.figures[res.compare], side)
+        if s.name and s.figures.get(res.compare) is None and header not in s.unreadable:
+            yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty",
+                     f"type what {s.name} scored (0 if nothing), or a `{res.result}` word if the game was not played")
 
 
 def _games(lg: League, m: Match, draws: bool) -> Iterator[Problem]:
@@ -102,7 +115,8 @@ def match_rounds(lg: League) -> Iterator[Problem]:
     for m in lg.matches:
         if m.round is None:
             continue
-        if m.round > rounds:
+        counted = counted_row(lg.ruleset, m)  # playoff rows (a stage not counted) number their own rounds
+        if m.round > rounds and counted:
             yield at(lg, m.tab, m.row, res.round, "too-many-rounds", f"round {m.round} is past the format's {rounds} rounds",
                      f"check the round number; the format has rounds 1 to {rounds}")
             continue
@@ -113,7 +127,7 @@ def match_rounds(lg: League) -> Iterator[Problem]:
         for side, s in zip(res.sides, m.sides):
             if not s.name:
                 continue
-            other = in_round.setdefault((m.event, m.round, name_key(s.name)), m)
+            other = in_round.setdefault((m.event, m.round if counted else -m.round, name_key(s.name)), m)
             if other is not m and lg.ruleset.matches_per_round <= 1:
                 yield at(lg, m.tab, m.row, res.side_header(res.competitor, side), "twice-in-round",
                          f"{s.name} already plays in round {m.round} (row {other.row})", "check the round number or the player")

@@ -14,6 +14,7 @@ from league.problems import Problem, Severity
 from league.read.avoid import AVOID_TAB
 from league.read.penalties import PENALTIES_TAB
 from league.rules.catalog import closest
+from league.rules.components.stages import counted_row
 from league.rules.ruleset import Kind, Status
 
 
@@ -28,7 +29,7 @@ def pairings(lg: League) -> Iterator[Problem]:
     for (event, key), entrant in lg.roster.items():
         if entrant.status is Status.ACTIVE:
             active[event].append(key)
-    for m in sorted((m for m in lg.matches if m.round is not None), key=lambda m: (m.round or 0, m.row)):
+    for m in sorted((m for m in lg.matches if m.round is not None and counted_row(rs, m)), key=lambda m: (m.round or 0, m.row)):
         names = [name_key(s.name) for s in m.sides if s.name]
         if m.kind is Kind.BYE and names:
             byes[m.event][names[0]] += 1
@@ -79,6 +80,8 @@ def dropped_competitors(lg: League) -> Iterator[Problem]:
                          "check the player or the round; a dropped player gets no further matches")
     reg = lg.ruleset.registration
     for e in lg.entrants:
+        if e.status is Status.DQ and lg.ruleset.dq_loses_every_game:
+            continue  # every game of theirs is lost, whichever round they left in
         if e.status is not Status.ACTIVE and (e.event, e.key) not in last:
             yield at(lg, reg.tab, e.row, reg.status, "drop-round-unknown",
                      f"{e.name} is marked {e.status.value} but no {PENALTIES_TAB} row or DQ result says in which round",

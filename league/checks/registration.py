@@ -71,9 +71,11 @@ def members(lg: League) -> Iterator[Problem]:
         tab = lg.ruleset.members
         for m in lg.members:
             owner, row = seen.setdefault(name_key(m.name), (m.competitor, m.row))
-            if name_key(owner) != name_key(m.competitor):
-                yield at(lg, tab.tab, m.row, tab.name, "member-twice", f"{m.name} is already on {owner}'s roster (row {row})",
-                         "a player is on one roster only: remove one of the two rows")
+            if row != m.row:
+                again = name_key(owner) == name_key(m.competitor)
+                yield at(lg, tab.tab, m.row, tab.name, "member-twice",
+                         f"{m.name} is {'listed twice on' if again else 'already on'} {owner}'s roster (row {row})",
+                         "a player is on one roster only, once: remove one of the two rows")
 
 
 HIDDEN = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]")

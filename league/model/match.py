@@ -23,6 +23,8 @@ class Side:
     """Games won, where the ruleset records games."""
     unreadable: frozenset[str] = frozenset()
     """Headers of cells already reported as unreadable, so no rule reports them again."""
+    deducted: int = 0
+    """Points taken off the competitor's score with this match (a penalty in points), in the scoring's units."""
 
 
 @dataclass(frozen=True)

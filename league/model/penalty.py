@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -15,3 +16,9 @@ class Penalty:
     kind: str
     row: int
     infraction: str = ""
+    points: int | None = None
+    """The `Points` cell, for penalties counted in points (a deduction); None when empty or unreadable."""
+    fields: Mapping[str, str] = field(default_factory=dict)
+    """Further columns the ruleset reads, by header (which game of the round a deduction is for)."""
+    unreadable: frozenset[str] = frozenset()
+    """Headers of cells already reported as unreadable, so no rule reports them again."""

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from league.cells import name_key
@@ -11,6 +12,8 @@ from league.checks.pairings import left_in
 from league.model.competitor import Entrant
 from league.model.league import League
 from league.model.standing import Standing
+from league.rules.components.lineup import ratings
+from league.rules.components.stages import counted_row
 from league.rules.ruleset import Kind, Status
 
 
@@ -33,6 +36,8 @@ class History:
     """The pairs of each round played so far, round 1 first (a bye is a one-member set)."""
     avoid: frozenset[frozenset[str]] = frozenset()
     """Pairs not to make while the field allows it: the `Avoid` tab's, and competitors of one club."""
+    ratings: Mapping[str, Fraction] = field(default_factory=dict)
+    """Competitor key -> the rating first seeds come from (a team's average MMR), where the ruleset has one."""
 
     def clashes(self, a: str, b: str) -> int:
         """How much pairing a with b goes against the history: each earlier meeting, and a pair to avoid."""
@@ -42,7 +47,7 @@ class History:
 
 def history(lg: League, event: str, standings: list[Standing]) -> History:
     """The pairing history of one event from its results rows and its current standings."""
-    rows = [m for m in lg.matches if m.event == event and m.round is not None and m.kind is not None]
+    rows = [m for m in lg.matches if m.event == event and m.round is not None and m.kind is not None and counted_row(lg.ruleset, m)]
     last = max((m.round or 0 for m in rows), default=0)
     gone = {key for (ev, key), _ in left_in(lg).items() if ev == event}
     entrants = [e for (ev, _), e in lg.roster.items() if ev == event]
@@ -59,7 +64,7 @@ def history(lg: League, event: str, standings: list[Standing]) -> History:
             met[keys] += 1
     order = {s.key: i for i, s in enumerate(standings)}
     return History(event, last, active, met, byes, {s.key: s.score for s in standings},
-                   {key: order.get(key, len(order)) + 1 for key in active}, rounds, _avoid(lg, event, entrants))
+                   {key: order.get(key, len(order)) + 1 for key in active}, rounds, _avoid(lg, event, entrants), ratings(lg))
 
 
 def _avoid(lg: League, event: str, entrants: list[Entrant]) -> frozenset[frozenset[str]]:

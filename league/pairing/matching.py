@@ -24,9 +24,10 @@ def matched(players: list[str], cost: Callable[[str, str], int], rng: random.Ran
     graph: nx.Graph[str] = nx.Graph()
     top = 0
     edges = []
+    unit = 1000 * len(field)  # above the random parts of a whole round together: they only break even costs
     for i, a in enumerate(field):
         for b in field[i + 1:]:
-            edges.append((a, b, cost(a, b) * 1000 + rng.randrange(1000)))  # the random part only breaks even costs
+            edges.append((a, b, cost(a, b) * unit + rng.randrange(1000)))
             top = max(top, edges[-1][2])
     graph.add_weighted_edges_from((a, b, top + 1 - c) for a, b, c in edges)
     pairs = nx.max_weight_matching(graph, maxcardinality=True)

@@ -56,7 +56,7 @@ def read_members(tabs: dict[str, Grid], ruleset: Ruleset, columns: dict[str, dic
         return [], []
     if spec.tab not in tabs:
         return [], [missing_tab(spec.tab, f"add a {spec.tab} tab with " + ", ".join(spec.headers))]
-    table, problems = locate(spec.tab, tabs[spec.tab], [spec.competitor, spec.name], spec.fields)
+    table, problems = locate(spec.tab, tabs[spec.tab], spec.headers)
     if table is None:
         return [], problems
     columns[table.tab] = table.columns

@@ -8,6 +8,8 @@ from typing import Any
 
 from league.pairing import SYSTEMS
 from league.rules.components import parsers
+from league.rules.components.cut import CutRules
+from league.rules.components.lineup import LineupRules
 from league.rules.options import Context, Option, check_options, flag, number
 from league.cells import name_key
 from league.rules.ruleset import (
@@ -73,7 +75,7 @@ def _results(s: Section) -> Results:
     for t in tables.values():
         t.done()
     res = Results(
-        round=s.get("round", str), table=s.get("table", str), competitor=s.get("competitor", str), result=s.get("result", str),
+        round=s.get("round", str), table=s.get("table", str, ""), competitor=s.get("competitor", str), result=s.get("result", str),
         kinds=_words(s.section("kinds"), s.strings("sides", ["A", "B"])), order=s.strings("order"), sides=s.strings("sides", ["A", "B"]),
         figures=named["figures"], texts=named["texts"], row_texts=named["row_texts"], winner=s.get("winner", str, ""),
         compare=s.get("compare", str, ""),
@@ -103,7 +105,7 @@ def _rule(s: Section, registry: Mapping[str, Any], what: str, ctx: Context, conv
     if conventions and "floor" in schema:
         floor = 0 if getattr(entry, "own_games", False) and not conventions["floor_own_game_wins"] else conventions["floor"]
         schema = {**schema, "floor": replace(schema["floor"], default=floor)}
-    display = _one_of(s, "display", ("decimal", "percent", "whole"), "decimal")
+    display = _one_of(s, "display", ("decimal", "percent", "whole", "hidden"), "decimal")
     return Rule(name, label, check_options(s, schema, ctx, f"{what} {name!r}", skip=("name", "label", "display")), display)
 
 
@@ -149,8 +151,11 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         penalties=_penalties(penalties),
         pairing=_pairing(pairing), avoid_same=pairing.get("avoid_same", str, ""), playoffs=_playoffs(top.section("playoffs", {})),
         no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),
+        dq_loses_every_game=fmt.get("dq_loses_every_game", bool, False),
     )
     reads = tuple(dict.fromkeys(str(t.options[TIEBREAKERS[t.name].reads]) for t in ruleset.tiebreakers if TIEBREAKERS[t.name].reads))
+    reads += tuple(c.decided for c in components if isinstance(c, CutRules) and c.decided)
+    _member_fields(components, ruleset.members, members)
     if reads:
         ruleset = replace(ruleset, registration=replace(registration, optional=reads))
     if ruleset.avoid_same and ruleset.avoid_same not in registration.fields:
@@ -159,6 +164,15 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     for section in (comp, fmt, reg, members, prizes, penalties, pairing, top):
         section.done()
     return ruleset
+
+
+def _member_fields(components: tuple[Any, ...], tab: MembersTab | None, s: Section) -> None:
+    """A component reading members fields (a roster's status, dates, rating) needs them listed in `[members] fields`."""
+    for c in components:
+        if isinstance(c, LineupRules):
+            missing = [h for h in c.member_fields if tab is None or h not in tab.fields]
+            if missing:
+                raise s.error("fields", f"must list {missing[0]!r}, which `lineup` reads")
 
 
 def _playoffs(s: Section) -> tuple[int, tuple[int, ...]] | None:

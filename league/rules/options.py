@@ -122,6 +122,24 @@ def bands(default: Any = ...) -> Option:
                   convert, default)
 
 
+def whole(default: Any = ...) -> Option:
+    """A whole number of at least 0 (a figure's value)."""
+    def convert(value: Any, _: Context) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValueError
+        return value
+    return Option("a whole number of at least 0", convert, default)
+
+
+def split(default: Any = ...) -> Option:
+    """Points for the winner and for the loser, e.g. `[6, 0]`."""
+    def convert(value: Any, _: Context) -> tuple[Fraction, Fraction]:
+        if not isinstance(value, list) or len(value) != 2:
+            raise ValueError
+        return exact(value[0]), exact(value[1])
+    return Option("[winner's points, loser's points], e.g. [6, 0]", convert, default)
+
+
 def text(default: Any = ...) -> Option:
     """A non-empty string, such as a column header."""
     def convert(value: Any, _: Context) -> str:

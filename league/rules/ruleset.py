@@ -113,6 +113,7 @@ class Results:
 
     round: str
     table: str
+    """Header of the table number; empty when the results tab has none (a team league played online)."""
     competitor: str
     result: str
     kinds: Mapping[str, ResultWord]
@@ -156,8 +157,8 @@ class Rule:
     options: Mapping[str, Any] = field(default_factory=dict)
     """Checked against the rule's schema when the ruleset loads, defaults filled in."""
     display: str = "decimal"
-    """How the standings show the value: `decimal` (rounded to 4 places), `percent` (full precision, shown as %)
-    or `whole` (a whole number)."""
+    """How the standings show the value: `decimal` (rounded to 4 places), `percent` (full precision, shown as %),
+    `whole` (a whole number), or `hidden` (it breaks ties without a column of its own)."""
 
 
 @dataclass(frozen=True)
@@ -253,6 +254,8 @@ class Ruleset:
     """In an event with at least this many competitors, nobody should meet the same opponent twice."""
     spread_byes: bool = False
     """No competitor gets a second bye before every competitor of the event has had one."""
+    dq_loses_every_game: bool = False
+    """A competitor with status DQ loses every match it played (its opponents win them), instead of only leaving."""
 
     @cached_property
     def _words(self) -> dict[str, ResultWord]:

@@ -11,7 +11,7 @@ ruleset loads). Where each one lives:
 
 from __future__ import annotations
 
-from league.rules.options import choice, figure, kinds, number, text
+from league.rules.options import choice, figure, kinds, number, text, whole
 from league.tiebreakers.base import Exact, Mean, Measure, Scope, Value
 from league.tiebreakers.direct import head_to_head, judge
 from league.tiebreakers.opponents import buchholz, opponents_game_win, opponents_match_win, sonneborn_berger
@@ -30,7 +30,7 @@ TIEBREAKERS: dict[str, Measure] = {
     "buchholz": Measure(buchholz, {"cut": choice("none", "cut1", "median", default="none")}),
     "sonneborn_berger": Measure(sonneborn_berger, {}),
     "wins": Measure(wins, {}),
-    "total": Measure(total, {"figure": figure(), "kinds": kinds(("played", "forfeit", "bye", "dq"))}),
+    "total": Measure(total, {"figure": figure(), "kinds": kinds(("played", "forfeit", "bye", "dq")), "bye": whole(None)}),
     "head_to_head": Measure(head_to_head, {}),
     "judge": Measure(judge, {"column": text("Judge Order")}, reads="column"),
 }

@@ -44,8 +44,13 @@ def wins(scope: Scope, _: Mapping[str, Any]) -> Exact:
 
 
 def total(scope: Scope, options: Mapping[str, Any]) -> Exact:
-    """The sum of one figure over the competitor's matches of the listed kinds (MESBG's total scenario points)."""
+    """The sum of one figure over the competitor's matches of the listed kinds (MESBG's total scenario points);
+    a bye counts as `bye` where the ruleset sets it (MESBG: 0), else not at all."""
     table = scope.table
-    counted = table.is_kind(*(Kind(k) for k in options["kinds"])) & table.known[options["figure"]]
-    sums = table.per_competitor(table.figures[options["figure"]], counted)
+    listed = table.is_kind(*(Kind(k) for k in options["kinds"]))
+    counted, values = listed & table.known[options["figure"]], table.figures[options["figure"]]
+    if options["bye"] is not None:
+        bye = listed & table.is_kind(Kind.BYE)
+        counted, values = counted | bye, np.where(bye, options["bye"], values)
+    sums = table.per_competitor(values, counted)
     return Exact(sums, np.ones(len(sums), dtype=np.int64), table.count(counted) > 0)

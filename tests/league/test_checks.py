@@ -198,6 +198,18 @@ RULE_CODES = {
     "penalties": {"unknown-event", "unknown-competitor", "unknown-penalty", "too-many-rounds"},
     "penalty_guide": {"unknown-infraction", "penalty-differs"},
     "penalty_effects": {"penalty-without-match"},
+    "games_of_a_round": {"twice-in-round", "too-many-games", "games-missing"},
+    "alignments": {"missing-value", "unknown-value", "same-alignment", "alignment-twice"},
+    "restricted_models": {"unknown-model", "too-many-restricted"},
+    "deduction_cells": {"unknown-value", "missing-value"},
+    "deduction_games": {"penalty-without-match", "ambiguous-game"},
+    "roster_fields": {"unknown-competitor", "unknown-status", "unreadable", "missing-value"},
+    "roster_size": {"roster-size"},
+    "teams_per_club": {"club-teams"},
+    "eligible_lineup": {"unreadable", "lineup-short"},
+    "stage_words": {"unknown-stage"},
+    "forfeit_scores": {"forfeit-score"},
+    "cut_decisions": {"unknown-value"},
 }
 """The codes each registered rule can report."""
 READER_CODES = {"missing-tab", "missing-header", "duplicate-header", "unreadable", "unknown-result", "unknown-status",
@@ -213,6 +225,9 @@ def test_every_registered_rule_has_cases() -> None:
     covered |= {"not-eligible", "unknown-value"}  # account standings: tests/league/test_magic.py
     covered |= {"unknown-infraction", "penalty-differs", "penalty-without-match"}  # GL has no guide or effects: test_magic.py
     covered |= {"series-score"}  # GL plays no series: test_formats.py
+    covered |= {"too-many-games", "games-missing", "same-alignment", "alignment-twice", "unknown-model", "too-many-restricted",
+                "ambiguous-game"}  # pairs playing two games a round: test_mesbg.py
+    covered |= {"roster-size", "club-teams", "lineup-short", "unknown-stage", "forfeit-score"}  # team rosters and stages: test_nasef.py
     assert set(ALL_CODES) <= covered
 
 

@@ -61,8 +61,8 @@ def test_gl_pairs_9_to_16_players_for_7_rounds_with_no_repeat_on_1000_seeds(play
         assert max(h.byes.values(), default=0) <= 1, seed  # nobody a second bye before everyone had one
 
 
-def test_gl_pairs_8_players_as_a_full_round_robin() -> None:
-    for seed in range(50):
+def test_gl_pairs_8_players_as_a_full_round_robin_on_1000_seeds() -> None:
+    for seed in range(1000):
         h = _event("round_robin", 8, 7, seed)
         assert set(h.met) == {frozenset(p) for p in itertools.combinations([f"P{i:02d}" for i in range(8)], 2)}
 
@@ -141,3 +141,17 @@ def test_the_round_robin_plan_gives_way_to_a_pair_to_keep_apart() -> None:
                     frozenset({frozenset((first.first, first.second or ""))}))
     kept = SYSTEMS["round_robin"](apart, 1, 4, 7)
     assert frozenset((first.first, first.second)) not in {frozenset((p.first, p.second)) for p in kept}
+
+
+def test_swiss_tables_go_from_the_top_of_the_standings_down_and_gl_tables_are_random() -> None:
+    rng = random.Random(2)
+    h = _start([f"P{i:02d}" for i in range(12)])
+    for number in range(1, 4):
+        h = _after(h, SYSTEMS["swiss"](h, number, 2, 5), rng)
+    round_ = SYSTEMS["swiss"](h, 4, 2, 5)
+    tops = [(max(h.scores[p.first], h.scores[p.second]), min(h.scores[p.first], h.scores[p.second]),
+             -min(h.ranks[p.first], h.ranks[p.second])) for p in round_ if p.second]
+    assert tops == sorted(tops, reverse=True) and min(h.ranks[round_[0].first], h.ranks[round_[0].second or ""]) == 1
+    first_tables = {next(p.first for p in SYSTEMS["round_robin"](_start([f"P{i:02d}" for i in range(12)]), 1, seed, 7)
+                         if p.table == 1) for seed in range(20)}
+    assert len(first_tables) > 5, "the table a pair sits at is drawn at random"

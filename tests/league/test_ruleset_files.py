@@ -14,6 +14,7 @@ from league.rules.schema import RulesetError
 
 FILE = Path(__file__).parents[1] / "rulesets" / "swiss-draws.toml"
 GL = Path(__file__).parents[2] / "league" / "rules" / "presets" / "gl-unmatched.toml"
+MESBG = GL.with_name("mesbg-pairs.toml")
 Edit = Callable[[dict[str, Any]], None]
 
 
@@ -64,7 +65,7 @@ BAD: list[tuple[str, Path, Edit, str]] = [
     ("compare an unknown figure", FILE, _set("results.compare", "vp"), "`results.compare` is 'vp', which is not a key of results.figures"),
     ("count of something else", FILE, _set("format.count", "games"), "`format.count` is 'games'; use one of 'matches', 'record', 'losses', 'none'"),
     ("display of something else", FILE, _set("tiebreakers.0.display", "stars"), "`tiebreakers[0].display` is 'stars'"),
-    ("pairing system unknown", GL, _set("pairing.system", "dutch"), "`pairing.system` is 'dutch': no such pairing system; known: round_robin, swiss"),
+    ("pairing system unknown", GL, _set("pairing.system", "dutch"), "`pairing.system` is 'dutch': no such pairing system; known: round_robin, seeded_swiss, swiss"),
     ("avoid a column never read", GL, _set("pairing.avoid_same", "Club"), "`pairing.avoid_same` is 'Club', which is not a header the registration tab reads"),
     ("playoffs of one", GL, _set("playoffs", {"size": 1}), "`playoffs.size` needs at least 2 competitors"),
     ("playoffs of even length", GL, _set("playoffs", {"size": 8, "best_of": [2]}), "`playoffs.best_of` needs at least 2 competitors and odd"),
@@ -90,6 +91,20 @@ BAD += [
 ]
 
 
+BAD += [
+    ("alignment of an unknown text", MESBG, _set("alignment.text", "side"), "`alignment.text` is 'side', which is not a key of results.texts"),
+    ("one alignment", MESBG, _set("alignment.values", ["Good"]), "`alignment.values` needs at least two different values"),
+    ("restricted below 0", MESBG, _set("restricted.max", -1), "`restricted.max` must be 0 or more"),
+    ("restricted list missing", MESBG, _drop("restricted.models"), "missing key `restricted.models`"),
+    ("deduction of no points", MESBG, _set("deductions.registration", {"List On Time": 0}), "`deductions.registration.List On Time` must be 1 or more"),
+    ("deduction from an unknown figure", MESBG, _set("deductions.figures", {"Scenario Points": "sp"}), "`deductions.figures.Scenario Points` is 'sp'"),
+    ("deduction game unknown", MESBG, _set("deductions.game", "table"), "`deductions.game` is 'table', which is not a key of results.texts"),
+    ("decided points not a pair", MESBG, _set("scoring.decided", [6]), "`scoring.decided` is [6]; scoring 'bands' needs [winner's points, loser's points]"),
+    ("bye's figure below 0", MESBG, _set("tiebreakers.0.bye", -1), "`tiebreakers[0].bye` is -1; tiebreaker 'total' needs a whole number of at least 0"),
+    ("disqualification not a flag", MESBG, _set("format.dq_loses_every_game", "yes"), "`format.dq_loses_every_game` must be bool"),
+]
+
+
 @pytest.mark.parametrize("file, edit, message", [b[1:] for b in BAD], ids=[b[0] for b in BAD])
 def test_a_bad_ruleset_names_the_file_and_the_key(file: Path, edit: Edit, message: str) -> None:
     data = tomllib.loads(file.read_text(encoding="utf-8"))
@@ -101,7 +116,7 @@ def test_a_bad_ruleset_names_the_file_and_the_key(file: Path, edit: Edit, messag
     assert message in text
 
 
-@pytest.mark.parametrize("file", [FILE, GL])
+@pytest.mark.parametrize("file", [FILE, GL, MESBG])
 def test_the_files_themselves_load(file: Path) -> None:
     ruleset = parse_ruleset(tomllib.loads(file.read_text(encoding="utf-8")), str(file))
     assert ruleset.tiebreakers and ruleset.scoring.label

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 from sheets_server import SheetsServer
@@ -11,9 +12,12 @@ from jobs.config import load_config, load_ruleset
 from jobs.pair_job import run_pair
 from league.cells import Grid
 from league.demo_magic import build_magic_demo
-from league.sheet import Sheet
+from league.sheet import SYNC_LOG_TAB, Sheet
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
+
+
+NOW = dt.datetime(2024, 5, 4, 18, 30, tzinfo=dt.UTC)
 
 
 def _inputs() -> dict[str, Grid]:
@@ -32,7 +36,7 @@ def test_pair_appends_the_same_rows_on_xlsx_and_google(tmp_path: Path, sheets_se
     XlsxWorkbook(offline / "league.xlsx").create([Sheet(n, tuple(map(str, g[0])), tuple(map(tuple, g[1:]))) for n, g in inputs.items()])
     (offline / "league.toml").write_text('ruleset = "ogaming-mtg"\nworkbook = "league.xlsx"\n', encoding="utf-8")
     local = load_config(offline)
-    done = run_pair(local, open_workbook(local), "W1", seed=5, force=True)
+    done = run_pair(local, open_workbook(local), "W1", seed=5, force=True, now=NOW)
     assert done.written and done.round == 4
 
     sheets_server.add_spreadsheet(SHEET_ID, inputs, shared_with=[ACCOUNT])
@@ -43,8 +47,8 @@ def test_pair_appends_the_same_rows_on_xlsx_and_google(tmp_path: Path, sheets_se
         f'sheets_api = "{sheets_server.url}"\n', encoding="utf-8")
     remote = load_config(online)
     before = sheets_server.count()
-    assert run_pair(remote, open_workbook(remote), "W1", seed=5, force=True).rows == done.rows
-    assert sheets_server.count() - before == 3  # the metadata, one read of every tab, one write
+    assert run_pair(remote, open_workbook(remote), "W1", seed=5, force=True, now=NOW).rows == done.rows
+    assert sheets_server.count() - before == 3  # the metadata, one read of every tab, one write (rows and log)
 
     book = XlsxWorkbook(offline / "league.xlsx")
     for tab in book.tab_names():
@@ -52,3 +56,9 @@ def test_pair_appends_the_same_rows_on_xlsx_and_google(tmp_path: Path, sheets_se
         assert texts(sheets_server.values(SHEET_ID, tab)) == expected, tab
     added = texts(book.read(["Results W1"])["Results W1"])[len(inputs["Results W1"]):]
     assert len(added) == len(done.rows) and all(row[0] == "4" for row in added)
+
+    log = texts(book.read([SYNC_LOG_TAB])[SYNC_LOG_TAB])
+    assert log[0][0] == "Time" and log[1][0] == "2024-05-04 18:30:00 UTC" and len(log) == 2 + len(done.pairings)
+    assert log[1][-1] == f"paired W1 round 4, seed 5: {len(done.rows)} rows added"
+    assert [row[-1] for row in log[2:]] == [f"W1 round 4 table {p.table}: {done.names[p.first]} v "
+                                            f"{done.names[p.second] if p.second else 'bye'}: {p.why}" for p in done.pairings]

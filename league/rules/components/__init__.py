@@ -24,7 +24,10 @@ Parser = Callable[[Section, Results], Component]
 
 def parsers() -> dict[str, Parser]:
     """TOML section name -> the parser of the component it configures (importing them registers their checks)."""
-    from league.rules.components import catalog, eligibility, health, pieces, roster, series  # noqa: F401  (pieces: checks only)
+    from league.checks import lineup as lineup_checks  # noqa: F401  (the lineup's checks)
+    from league.rules.components import catalog, cut, eligibility, health, lineup, pieces, roster, series, stages  # noqa: F401  (pieces: checks only)
+    from league.rules.components import alignment, deductions, restricted
 
     return {"catalog": catalog.parse, "roster": roster.parse, "health": health.parse, "eligibility": eligibility.parse,
-            "series": series.parse}
+            "series": series.parse, "alignment": alignment.parse, "restricted": restricted.parse, "deductions": deductions.parse,
+            "lineup": lineup.parse, "stages": stages.parse, "cut": cut.parse}

@@ -1,0 +1,82 @@
+"""The alignment component: in each game the two sides field opposite alignments (Good against Evil), and a
+competitor playing several games a round fields each alignment once; `league pair` writes one row per game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from league.cells import name_key
+from league.checks.base import at, check
+from league.model.league import League
+from league.problems import Problem
+from league.rules.ruleset import Kind, Results
+from league.rules.schema import Section
+
+
+@dataclass(frozen=True)
+class AlignmentRules:
+    """The per-side text holding what each side fields, and the values it may hold."""
+
+    text: str
+    """A key of `results.texts`, e.g. `army` for `Army {side}`."""
+    values: tuple[str, ...]
+    """E.g. `Good`, `Evil`: the two sides of a game field different ones."""
+    pair_rows: bool = True
+    """`league pair` writes one row per value for each pairing: side A's first value against side B's second, then
+    the values turned round (Good against Evil, then Evil against Good)."""
+    registration_fields: tuple[str, ...] = ()
+    """Registration headers naming what the competitor fields for each value (`Good Army`, `Evil Army`), kept on record."""
+
+    def value(self, typed: str) -> str | None:
+        """The value as the ruleset spells it, or None for an unknown one."""
+        return next((v for v in self.values if name_key(v) == name_key(typed)), None)
+
+    def rows(self) -> list[tuple[str, str]]:
+        """(side A's value, side B's value) of each row `league pair` writes for one pairing."""
+        turned = self.values[1:] + self.values[:1]
+        return list(zip(self.values, turned)) if self.pair_rows else []
+
+
+def parse(s: Section, results: Results) -> AlignmentRules:
+    """The `[alignment]` section."""
+    rules = AlignmentRules(s.get("text", str), s.strings("values"), s.get("pair_rows", bool, True), s.strings("registration", []))
+    if rules.text not in results.texts:
+        raise s.error("text", f"is {rules.text!r}, which is not a key of results.texts")
+    if len(rules.values) < 2 or len({name_key(v) for v in rules.values}) != len(rules.values):
+        raise s.error("values", f"needs at least two different values, found {list(rules.values)!r}")
+    s.done()
+    return rules
+
+
+@check(needs=AlignmentRules)
+def alignments(lg: League) -> Iterator[Problem]:
+    """Each side of a played game fields a known alignment, the two sides different ones, and a competitor fields
+    each alignment at most once a round."""
+    rules, res = lg.ruleset.component(AlignmentRules), lg.ruleset.results
+    assert rules is not None, "the check runs only for rulesets with alignments"
+    fielded: dict[tuple[str, int, str, str], int] = {}
+    choices = " or ".join(rules.values)
+    for m in lg.matches:
+        if m.kind is Kind.BYE or m.round is None:
+            continue
+        seen: list[str] = []
+        for side, s in zip(res.sides, m.sides):
+            header = res.side_header(res.texts[rules.text], side)
+            typed = s.texts.get(rules.text, "")
+            value = rules.value(typed)
+            if value is None:
+                yield at(lg, m.tab, m.row, header, "missing-value" if not typed else "unknown-value",
+                         f"{header} is empty" if not typed else f"{header} {typed!r} is not known", f"type {choices}")
+                continue
+            if value in seen:
+                yield at(lg, m.tab, m.row, header, "same-alignment", f"both sides field {value}: a game is {' against '.join(rules.values)}",
+                         f"check {header}; the other side's is also {value}")
+                continue
+            seen.append(value)
+            if s.name:
+                earlier = fielded.setdefault((m.event, m.round, name_key(s.name), value), m.row)
+                if earlier != m.row:
+                    yield at(lg, m.tab, m.row, header, "alignment-twice",
+                             f"{s.name} already fields {value} in round {m.round} (row {earlier})",
+                             f"each {lg.ruleset.competitor.lower()} fields {choices} once a round: check {header}")

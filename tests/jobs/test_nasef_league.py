@@ -1,0 +1,91 @@
+"""`league demo` and `league init` for nasef-lol through the real CLI, and `league bracket` held back by a tie on
+the cut line until officials type who went through."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from pathlib import Path
+
+import openpyxl
+from typer.testing import CliRunner
+
+from jobs.cli import app
+from jobs.config import load_config
+from jobs.pair_job import run_pair
+from league.demo_nasef import build_nasef_demo
+from league.sheet import Sheet
+from sync.open import open_workbook
+from sync.xlsx import XlsxWorkbook
+
+runner = CliRunner()
+Dropdowns = Callable[[Path, str], dict[str, str]]
+BOOK = "nasef-lol-league.xlsx"
+
+def test_the_nasef_demo_syncs_with_its_planted_mistakes(in_tmp: Path) -> None:
+    result = runner.invoke(app, ["demo", "lol", "--ruleset", "nasef-lol"])
+    assert result.exit_code == 0, result.output
+    book = XlsxWorkbook(in_tmp / "lol" / BOOK)
+    tabs = book.read(book.tab_names())
+    assert tabs["Standings SPRING26"][0] == ["Rank", "Team", "Wins", "Losses", "Game Win %", "OMW%", "Playoffs", "Prize", "Note"]
+    assert {(row[0], row[1], row[2]) for row in tabs["Problems"][1:]} == {("error", p.tab, p.cell) for p in build_nasef_demo().planted}
+
+
+def test_init_makes_the_nasef_input_tabs(in_tmp: Path, dropdowns: Dropdowns) -> None:
+    result = runner.invoke(app, ["init", "--ruleset", "nasef-lol", "--event", "SPRING26"])
+    assert result.exit_code == 0, result.output
+    tabs = XlsxWorkbook(in_tmp / "league.xlsx").read(["Teams", "Rosters", "Results SPRING26"])
+    assert tabs["Teams"][0] == ["Team", "Club", "Status", "Cut"]
+    assert tabs["Rosters"][0] == ["Team", "Player", "Summoner", "Status", "Added", "MMR"]
+    assert tabs["Results SPRING26"][0] == ["Round", "Stage", "Team A", "Team B", "Games A", "Games B", "Best Of", "Result", "Date", "Notes"]
+    assert dropdowns(in_tmp / "league.xlsx", "Teams") == {"Status": '"Dropped,DQ"', "Cut": '"in,out"'}
+    assert dropdowns(in_tmp / "league.xlsx", "Rosters") == {"Team": "'Teams'!$A$2:$A$2000", "Status": '"Active,Pending"'}
+    assert dropdowns(in_tmp / "league.xlsx", "Results SPRING26") == {
+        "Team A": "'Teams'!$A$2:$A$2000", "Team B": "'Teams'!$A$2:$A$2000", "Stage": '"Swiss,Playoff"',
+        "Result": '"Bye,Forfeit A,Forfeit B,Double Forfeit"'}
+
+
+def test_the_bracket_waits_for_the_tiebreaker_matches(in_tmp: Path) -> None:
+    assert runner.invoke(app, ["demo", "lol", "--ruleset", "nasef-lol"]).exit_code == 0
+    folder, file = in_tmp / "lol", in_tmp / "lol" / BOOK
+    refused = runner.invoke(app, ["bracket", str(folder), "--event", "SPRING26"])
+    assert refused.exit_code == 1 and "Standings SPRING26: Playoffs says 'tiebreaker match' for" in refused.output
+    assert "Cut column of Teams" in refused.output
+    standings = XlsxWorkbook(file).read(["Standings SPRING26"])["Standings SPRING26"]
+    level = [r[1] for r in standings[1:] if r[6] == "tiebreaker match"]
+    places = 16 - sum(r[6] == "in" for r in standings[1:])
+    wb = openpyxl.load_workbook(file)
+    teams = wb["Teams"]
+    teams["D1"] = "Cut"
+    for row in range(2, teams.max_row + 1):
+        if teams.cell(row, 1).value in level:
+            teams.cell(row, 4).value = "in" if level.index(teams.cell(row, 1).value) >= len(level) - places else "out"
+    wb.save(file)
+    seeded = runner.invoke(app, ["bracket", str(folder), "--event", "SPRING26"])
+    assert seeded.exit_code == 0, seeded.output
+    tab = XlsxWorkbook(file).read(["Bracket SPRING26"])["Bracket SPRING26"]
+    first = [r for r in tab[1:] if r[0] == 1]
+    assert len(first) == 8 and {r[2] for r in tab[1:]} == {3, 5}
+    seeds = {r[4] for r in first} | {r[6] for r in first}
+    assert set(level[-places:]) <= seeds and not set(level[:-places]) & seeds
+
+
+def test_pair_adds_a_seeded_swiss_round_without_a_table_column(tmp_path: Path) -> None:
+    """The golden season after 3 rounds: Comet 3-0; Eclipse, Falcon 2-1; Aurora 1-2; Dynamo, Blaze 0-3. The groups'
+    own pairs (Comet v Eclipse, Falcon v Aurora, Blaze v Dynamo) all repeat round 3, and every round repeats at least
+    one pairing: the fewest seeds moved leave only Blaze v Dynamo, whose round 3 was a double forfeit."""
+    golden = Path(__file__).parents[1] / "golden" / "nasef"
+    grids = {}
+    for tab, name in (("Events", "events"), ("Teams", "teams"), ("Rosters", "rosters"), ("Results S1", "results-s1")):
+        with (golden / f"{name}.csv").open(encoding="utf-8", newline="") as f:
+            grids[tab] = list(csv.reader(f))
+    XlsxWorkbook(tmp_path / "league.xlsx").create([Sheet(n, tuple(g[0]), tuple(map(tuple, g[1:]))) for n, g in grids.items()])
+    (tmp_path / "league.toml").write_text('ruleset = "nasef-lol"\nworkbook = "league.xlsx"\n', encoding="utf-8")
+    config = load_config(tmp_path)
+    done = run_pair(config, open_workbook(config), "S1", seed=1)
+    assert done.written and done.round == 4
+    assert done.pairings[2].why.endswith("a repeat no pairing could avoid")
+    assert [(r["Round"], r["Team A"], r.get("Team B")) for r in done.rows] == [(4, "Comet", "Falcon"), (4, "Eclipse", "Aurora"),
+                                                                               (4, "Blaze", "Dynamo")]
+    added = XlsxWorkbook(tmp_path / "league.xlsx").read(["Results S1"])["Results S1"][len(grids["Results S1"]):]
+    assert [row[:4] for row in added] == [[4, None, "Comet", "Falcon"], [4, None, "Eclipse", "Aurora"], [4, None, "Blaze", "Dynamo"]]
