@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import io
 import posixpath
 import re
 import struct
 import zipfile
 from collections.abc import Sequence, Set
-from contextlib import nullcontext
 from pathlib import Path
 from typing import BinaryIO
 
@@ -38,7 +38,8 @@ ENCRYPTED, DATA_DESCRIPTOR = 0x01, 0x08
 
 def write_parts(source: Path, target: Path | str, replace: Sequence[Sheet], remove: Sequence[str]) -> None:
     """Copy `source` to `target` with the `replace` tabs written whole and the `remove` tabs gone."""
-    parts, infos = read_parts(source)
+    stored = io.BytesIO(source.read_bytes())  # read once: the parts edited and the parts copied come from the same bytes
+    parts, infos = read_parts(stored)
     original = dict(parts)
     book = WorkbookParts(parts)
     for name in remove:
@@ -48,26 +49,26 @@ def write_parts(source: Path, target: Path | str, replace: Sequence[Sheet], remo
     for sheet in replace:
         book.put(sheet.name, sheet_xml(sheet, styles).encode("utf-8"))
     book.finish()
-    write_zip(target, infos, book.parts, source, {name for name, data in book.parts.items() if original.get(name) is data})
+    write_zip(target, infos, book.parts, stored, {name for name, data in book.parts.items() if original.get(name) is data})
 
 
-def read_parts(source: Path) -> tuple[dict[str, bytes], list[zipfile.ZipInfo]]:
+def read_parts(source: Path | BinaryIO) -> tuple[dict[str, bytes], list[zipfile.ZipInfo]]:
     """Every part of the file by name, and the zip entries in their order."""
     with zipfile.ZipFile(source) as zin:
         return {name: zin.read(name) for name in zin.namelist()}, zin.infolist()
 
 
-def write_zip(target: Path | str, infos: Sequence[zipfile.ZipInfo], parts: dict[str, bytes], source: Path | None = None,
-              unchanged: Set[str] = frozenset()) -> None:
+def write_zip(target: Path | str, infos: Sequence[zipfile.ZipInfo], parts: dict[str, bytes],
+              source: BinaryIO | None = None, unchanged: Set[str] = frozenset()) -> None:
     """The parts as a zip, kept parts in their original order and entries, new ones after; the `unchanged`
-    parts are copied from `source` still compressed (deflating them again was half the time of a write)."""
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout, \
-            (open(source, "rb") if source and unchanged else nullcontext()) as raw:
+    parts are copied from `source` (the zip `infos` describe) still compressed: deflating them again was
+    half the time of a write."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout:
         written = set()
         for info in infos:
             if info.filename in parts:
-                if raw is not None and info.filename in unchanged and not info.flag_bits & ENCRYPTED:
-                    _copy_compressed(raw, zout, info)
+                if source is not None and info.filename in unchanged and not info.flag_bits & ENCRYPTED:
+                    _copy_compressed(source, zout, info)
                 else:
                     zout.writestr(info, parts[info.filename])
                 written.add(info.filename)
