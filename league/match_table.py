@@ -169,8 +169,7 @@ def _games(ruleset: Ruleset, m: Match, side: int, outcome: Outcome) -> tuple[int
 def build_table(matches: Iterable[Match], ruleset: Ruleset, stages: Mapping[str, str]) -> MatchTable:
     """The match table of counted results rows (each with a round and a known result), sides in row order.
 
-    Each side's values go into one tuple, turned into columns by one numpy call at the end: appending
-    to twelve lists per side took twice as long."""
+    Each side's values go into one tuple, turned into columns by one numpy call at the end."""
     names: dict[str, int] = {}
     events: dict[str, tuple[int, int]] = {}
     stage_codes: dict[str, int] = {}
