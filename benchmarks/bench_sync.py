@@ -8,10 +8,14 @@ registrations, ~14,000 results rows). It is written with `XlsxWorkbook.create` +
 2. the same sync piece by piece on a fresh copy: reading the xlsx, evaluate, building the output tabs,
    writing them back (`XlsxWorkbook.write`: only the output tabs' parts of the file are written), the CSV exports;
 3. a second sync of the synced workbook (the nightly steady state: output tabs exist);
-4. the real CLI once, in a subprocess on a fresh copy: `python -c "from jobs.cli import app; app()" sync <folder>`.
+4. the real CLI in new processes, each on a fresh copy: `python -c "from jobs.cli import app; app()" sync <folder>`,
+   with CSV exports only and with the default exports (images, caption, page, posters), `--runs` times each (medians
+   and peak memory printed); with `--against DIR` also the CLI of another source tree (an older checkout, e.g.
+   `git archive <commit> | tar -x -C DIR`) taking turns with ours, its ratio to ours and whether the CSV exports match.
 
     PYTHONPATH=. python benchmarks/bench_sync.py            # 2,000 players
     PYTHONPATH=. python benchmarks/bench_sync.py --quick    # smoke size
+    PYTHONPATH=. python benchmarks/bench_sync.py --runs 5 --against /tmp/league-before   # side by side, medians
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import argparse
 import datetime as dt
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -47,17 +52,44 @@ from sync.open import open_workbook
 
 RULESET = "gl-unmatched"
 WORKBOOK = "league.xlsx"
+GNU_TIME = "/usr/bin/time"
 
 
-def league_folder(base: Path, name: str, pristine: Path) -> Path:
-    """A folder holding a fresh copy of the generated workbook and its league.toml."""
+def league_folder(base: Path, name: str, pristine: Path, formats: list[str] | None = ["csv"]) -> Path:
+    """A folder holding a fresh copy of the generated workbook and its league.toml; `formats` None: the default
+    exports (bench_exports.py times the images and posters alone)."""
     folder = base / name
     folder.mkdir()
     shutil.copy2(pristine, folder / WORKBOOK)
     write_config(folder, RULESET, folder / WORKBOOK)
-    with (folder / "league.toml").open("a", encoding="utf-8") as toml:
-        toml.write('export_formats = ["csv"]\n')  # the sync path as before; bench_exports.py times the images
+    if formats:
+        with (folder / "league.toml").open("a", encoding="utf-8") as toml:
+            toml.write(f"export_formats = [{', '.join(f'{f!r}' for f in formats)}]\n".replace("'", '"'))
     return folder
+
+
+def cli_sync(code: Path, folder: Path) -> tuple[float, float]:
+    """Wall seconds and peak MiB (0 without GNU time) of `league sync` in a new process, running the code of the
+    tree at `code`. The peak comes from /usr/bin/time: a child forked from this big process would report this
+    process's peak as its own."""
+    env = {**os.environ, "PYTHONPATH": str(code) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    command = [sys.executable, "-c", "from jobs.cli import app; app()", "sync", str(folder)]
+    peak = folder / "peak.txt"
+    if Path(GNU_TIME).is_file():
+        command = [GNU_TIME, "-f", "%M", "-o", str(peak), *command]
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=code, env=env, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        print(done.stdout[-2000:], done.stderr[-2000:], sep="\n")
+    return wall, int(peak.read_text().split()[-1]) / 1024 if peak.is_file() else 0.0
+
+
+def _same_csv(base: Path, kinds: list[tuple[str, Path, list[str] | None]], runs: int) -> bool:
+    """Whether the first run of our code and of the other tree wrote the same CSV files, byte for byte."""
+    def csvs(folder: Path) -> dict[str, bytes]:
+        return {p.name: p.read_bytes() for p in sorted((folder / "exports").glob("*.csv"))}
+    return csvs(base / "cli-0-0-0") == csvs(base / f"cli-0-0-{len(kinds) - 1}")
 
 
 def mib(path: Path | None) -> str:
@@ -72,7 +104,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2_000)
     parser.add_argument("--stages", type=int, default=2, help="each player plays one event per stage")
     parser.add_argument("--event-size", type=int, default=250)
-    parser.add_argument("--no-cli", action="store_true", help="skip the CLI subprocess run")
+    parser.add_argument("--no-cli", action="store_true", help="skip the CLI subprocess runs")
+    parser.add_argument("--runs", type=int, default=1, help="CLI runs of each kind (medians are printed)")
+    parser.add_argument("--against", type=Path, help="also run the CLI of this source tree (e.g. an older checkout) "
+                        "side by side, and compare its CSV exports with ours")
     parser.add_argument("--keep", action="store_true", help="keep the temp folder and print its path")
     parser.add_argument("--profile", action="store_true", help="also run one more sync under cProfile")
     args = parser.parse_args()
@@ -131,18 +166,28 @@ def main() -> None:
         print(f"run_sync again on the synced workbook (output tabs present): {t_again:8.3f} s   "
               f"workbook now {mib(config.workbook)}  exit code {int(again.code)}")
 
-        # 4. the real CLI, in its own process, on a fresh copy
+        # 4. the real CLI, in its own processes, each on a fresh copy
         if not args.no_cli:
-            folder = league_folder(base, "cli", pristine)
-            env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-            command = [sys.executable, "-c", "from jobs.cli import app; app()", "sync", str(folder)]
-            start = time.perf_counter()
-            done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-            t_cli = time.perf_counter() - start
-            print(f"CLI `league sync` wall time (new process, imports included): {t_cli:8.3f} s   exit code {done.returncode}")
-            if done.returncode not in (0, 1):
-                print(done.stdout[-2000:], done.stderr[-2000:], sep="\n")
-        print("target: < 10 s for the 2,000-player sync")
+            kinds = [("CSV exports", ROOT, ["csv"]), ("default exports (CSV, images, caption, page, posters)", ROOT, None)]
+            if args.against:
+                kinds.append((f"CSV exports, the code in {args.against}", args.against.resolve(), ["csv"]))
+            seen: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in kinds}
+            for run in range(args.runs):  # the kinds take turns, so a busy spell hits them alike
+                for name, code, formats in kinds:
+                    folder = league_folder(base, f"cli-{run}-{len(seen[name])}-{kinds.index((name, code, formats))}", pristine,
+                                           formats)
+                    seen[name].append(cli_sync(code, folder))
+            for name, runs in seen.items():
+                walls, peaks = [w for w, _ in runs], [m for _, m in runs]
+                print(f"CLI `league sync`, {name}: median {statistics.median(walls):.2f} s wall over {len(runs)} run(s) "
+                      f"({', '.join(f'{w:.2f}' for w in walls)}), peak {max(peaks):.0f} MiB")
+            if args.against:
+                ours = statistics.median(w for w, _ in seen[kinds[0][0]])
+                theirs = statistics.median(w for w, _ in seen[kinds[-1][0]])
+                same = _same_csv(base, kinds, args.runs)
+                print(f"ratio to {args.against}: {ours / theirs:.2f} ({ours:.2f} s / {theirs:.2f} s); CSV exports "
+                      f"{'byte-identical' if same else 'DIFFER'}")
+        print("target: a whole `league sync` process at most 1.5 s at 2,000 players (3 s at 4,000), peak 180 MiB")
 
         if args.profile:
             folder = league_folder(base, "profile", pristine)

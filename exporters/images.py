@@ -63,15 +63,15 @@ MAX_PAGES = 10
 many more there are, and the web page lists them all (a 2,000-player league would otherwise draw 200 pages)."""
 
 
-def pages(board: Board, layout: Layout) -> list[list[Line]]:
-    """The table cut into pages of the rows that fit, at most MAX_PAGES; an empty table is one page saying so."""
+def pages(board: Board, layout: Layout, most: int = MAX_PAGES) -> list[list[Line]]:
+    """The table cut into pages of the rows that fit, at most `most`; an empty table is one page saying so."""
     lines, n = list(board.lines), layout.per_page
-    return [lines[i:i + n] for i in range(0, min(len(lines), n * MAX_PAGES), n)] or [[]]
+    return [lines[i:i + n] for i in range(0, min(len(lines), n * most), n)] or [[]]
 
 
-def render(board: Board, layout: Layout, branding: Branding, league: str) -> list[bytes]:
-    """Every page of the table at one size, as PNG bytes."""
-    cut = pages(board, layout)
+def render(board: Board, layout: Layout, branding: Branding, league: str, most: int = MAX_PAGES) -> list[bytes]:
+    """The pages of the table at one size (at most `most`), as PNG bytes."""
+    cut = pages(board, layout, most)
     left = len(board.lines) - sum(map(len, cut))
     return [_page(board, layout, branding, league, lines, i, len(cut), left if i == len(cut) else 0)
             for i, lines in enumerate(cut, 1)]

@@ -52,15 +52,16 @@ def title(snapshot: Snapshot, branding: Branding) -> str:
 
 
 def files(snapshot: Snapshot, branding: Branding, fmt: str, event: str | None = None,
-          drawn: frozenset[str] = frozenset()) -> list[File]:
+          drawn: frozenset[str] = frozenset(), first_pages: bool = False) -> list[File]:
     """The files of one format (not CSV, which the CSV writer makes) for every table, or one event's; the
-    images of the tables in `drawn` are left out (those on disk already show them)."""
+    images of the tables in `drawn` are left out (those on disk already show them), and with
+    `first_pages` each table gets only its first image of each size."""
     tables = list(shown_tables(snapshot.tables))
     names = table_stems(snapshot)
     if event is not None:
         tables = [t for t in tables if t.name == STANDINGS_PREFIX + event]
     if fmt == "png":
-        tables = [t for t in tables if t.name not in drawn]
+        return _png(snapshot, branding, [t for t in tables if t.name not in drawn], names, not first_pages)
     return RENDERERS[fmt](snapshot, branding, tables, names, event is None)
 
 
@@ -75,13 +76,13 @@ def is_image_of(stem: str, name: str) -> bool:
     return re.fullmatch(rf"{re.escape(stem)}-\d+x\d+(-\d+)?\.png", name) is not None
 
 
-def _png(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dict[str, str], _: bool) -> list[File]:
-    from exporters.images import LAYOUTS, render
+def _png(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dict[str, str], every_page: bool) -> list[File]:
+    from exporters.images import LAYOUTS, MAX_PAGES, render
 
     out = []
     for sheet, shown in zip(tables, boards(snapshot, tables)):
         for layout in LAYOUTS:
-            for n, png in enumerate(render(shown, layout, branding, title(snapshot, branding)), 1):
+            for n, png in enumerate(render(shown, layout, branding, title(snapshot, branding), MAX_PAGES if every_page else 1), 1):
                 out.append((f"{names[sheet.name]}-{layout.label}{f'-{n}' if n > 1 else ''}.png", png))
     return out
 
@@ -113,5 +114,5 @@ def _pdf(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dic
 
 
 RENDERERS: dict[str, Callable[[Snapshot, Branding, list[Sheet], dict[str, str], bool], list[File]]] = {
-    "png": _png, "txt": _txt, "html": _html, "pdf": _pdf,
+    "txt": _txt, "html": _html, "pdf": _pdf,
 }

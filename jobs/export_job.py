@@ -50,8 +50,10 @@ def snapshot_of(ev: Evaluation, tables: Sequence[Sheet], fingerprint: str, now: 
 
 def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Sheet]) -> list[Path]:
     """Record the snapshot, then write every format. Standings that did not change are not redrawn: a sync
-    with no change draws nothing, and one that changed an event redraws that event and the leaderboard
-    (in a league of 2,000, 40 images instead of 340), unless their files are gone."""
+    with no change draws nothing, and one that changed an event redraws that event and the leaderboard,
+    unless their files are gone. A sync draws each table's first image of each size, what a post or a
+    shared link shows (and what `league publish` posts): a 2,000-player league's first sync drew 340
+    pages in 7 s, now 34; `league export --format png` draws every page."""
     try:
         before = history.latest(history_file(config))
         latest, added = history.record(history_file(config), snapshot)
@@ -61,7 +63,7 @@ def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Sheet
     chosen = [fmt for fmt in RICH if fmt in config.formats]
     if chosen and (added or not _complete(config)):
         drawn = _drawn(config, before, latest)
-        made = [f for fmt in chosen for f in files(latest, config.branding, fmt, drawn=drawn)]
+        made = [f for fmt in chosen for f in files(latest, config.branding, fmt, drawn=drawn, first_pages=True)]
         stems = [stem for name, stem in table_stems(latest).items() if name in drawn]
         kept = {p.name for p in config.exports.iterdir() if any(is_image_of(stem, p.name) for stem in stems)}
         written += write_files(config.exports, made, sweep=True, keep=kept)

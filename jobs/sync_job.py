@@ -61,11 +61,20 @@ def no_progress(_: str) -> None:
     """No progress to show: tests and library callers."""
 
 
-def read_inputs(workbook: Workbook) -> tuple[dict[str, Grid], dict[str, Grid]]:
-    """Every tab in one read, split into input tabs and the tool's own output tabs."""
-    tabs = workbook.read(workbook.tab_names())
+def read_inputs(workbook: Workbook, every_output: bool = True) -> tuple[dict[str, Grid], dict[str, Grid]]:
+    """Every tab in one read, split into input tabs and the tool's own output tabs.
+
+    Without `every_output`, only the output tabs a sync reads back (the leaderboard, for `Move`, and
+    the brackets) are read, the others given as empty: a sync rewrites them whole, and reading a
+    2,000-player league's standings again took as long as reading its results."""
+    names = workbook.tab_names()
+    tabs = workbook.read([n for n in names if every_output or not is_output_tab(n) or _read_back(n)])
     inputs = {n: g for n, g in tabs.items() if not is_output_tab(n)}
-    return inputs, {n: g for n, g in tabs.items() if is_output_tab(n)}
+    return inputs, {n: tabs.get(n, []) for n in names if is_output_tab(n)}
+
+
+def _read_back(tab: str) -> bool:
+    return tab == LEADERBOARD_TAB or tab.startswith(BRACKET_PREFIX)
 
 
 def run_check(config: Config, workbook: Workbook) -> Evaluation:
@@ -116,7 +125,7 @@ def find_event(ev: Evaluation, typed: str) -> str:
 
 def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, progress: Progress) -> SyncResult:
     progress("Reading the workbook…")
-    inputs, outputs = read_inputs(workbook)
+    inputs, outputs = read_inputs(workbook, every_output=dry_run)
     progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
     ev = evaluate(inputs, config.ruleset, config.catalog)
     # `Move` compares with the history's latest leaderboard; before the first recorded sync, with the tab.

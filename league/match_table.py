@@ -167,36 +167,49 @@ def _games(ruleset: Ruleset, m: Match, side: int, outcome: Outcome) -> tuple[int
 
 
 def build_table(matches: Iterable[Match], ruleset: Ruleset, stages: Mapping[str, str]) -> MatchTable:
-    """The match table of counted results rows (each with a round and a known result), sides in row order."""
+    """The match table of counted results rows (each with a round and a known result), sides in row order.
+
+    Each side's values go into one tuple, turned into columns by one numpy call at the end."""
     names: dict[str, int] = {}
-    events: dict[str, int] = {}
+    events: dict[str, tuple[int, int]] = {}
     stage_codes: dict[str, int] = {}
+    kind_codes = {k: i for i, k in enumerate(KINDS)}
     figure_names = list(ruleset.results.figures)
-    columns: list[list[int]] = [[] for _ in range(12)]
-    figures: dict[str, list[int]] = {f: [] for f in figure_names}
-    known: dict[str, list[bool]] = {f: [] for f in figure_names}
+    one_game = {Outcome.WIN: (1, 0, 0), Outcome.LOSS: (0, 1, 0), Outcome.DRAW: (0, 0, 1)}
+    by_winner = bool(ruleset.results.winner) and ruleset.results.games is None
+    rows: list[tuple[int, ...]] = []
+    typed: list[tuple[int | None, ...]] = []
     deducted: list[int] = []
     for index, m in enumerate(matches):
-        present = [i for i, s in enumerate(m.sides) if s.name]
-        codes = [names.setdefault(name_key(m.sides[i].name), len(names)) for i in present]
-        event = events.setdefault(m.event, len(events))
-        stage = stage_codes.setdefault(stages.get(m.event, ""), len(stage_codes))
-        paired = len(present) == 2 and m.kind is not Kind.BYE
-        first = len(columns[0])
+        sides, kind = m.sides, m.kind or Kind.PLAYED
+        present = [i for i, s in enumerate(sides) if s.name]
+        keys = [name_key(sides[i].name) for i in present]
+        codes = [names.setdefault(key, len(names)) for key in keys]
+        if m.event not in events:
+            events[m.event] = (len(events), stage_codes.setdefault(stages.get(m.event, ""), len(stage_codes)))
+        event, stage = events[m.event]
+        paired = len(present) == 2 and kind is not Kind.BYE
+        # the common row, a played match won by a typed name and counted as one game: settled here, not in _outcome
+        winner = name_key(m.winner) if by_winner and paired and m.word and not (m.word.loser or m.word.draw) else None
+        first, code, rnd = len(rows), kind_codes[kind], m.round or 0
         for j, i in enumerate(present):
-            ended = _outcome(ruleset, m, i)
-            row = (event, stage, m.round or 0, index, codes[j], codes[1 - j] if paired else -1,
-                   first + 1 - j if paired else -1, KINDS.index(m.kind or Kind.PLAYED), ended, *_games(ruleset, m, i, ended))
-            for column, value in zip(columns, row):
-                column.append(value)
-            deducted.append(m.sides[i].deducted)
-            for f in figure_names:
-                typed = m.sides[i].figures.get(f)
-                figures[f].append(typed or 0)
-                known[f].append(typed is not None)
-    (event_, stage_, round_, match_, competitor, opponent, partner, kind, outcome, won, lost, drawn) = (
-        np.array(c, dtype=np.int64) for c in columns)
+            if winner is None:
+                ended = _outcome(ruleset, m, i)
+                games = _games(ruleset, m, i, ended)
+            else:
+                ended = Outcome.DRAW if not winner else Outcome.WIN if winner == keys[j] else Outcome.LOSS
+                games = one_game[ended]
+            rows.append((event, stage, rnd, index, codes[j], codes[1 - j] if paired else -1,
+                         first + 1 - j if paired else -1, code, ended, *games))
+            deducted.append(sides[i].deducted)
+            figures = sides[i].figures
+            typed.append(tuple(figures.get(f) for f in figure_names))
+    (event_, stage_, round_, match_, competitor, opponent, partner, kind_, outcome, won, lost, drawn) = (
+        np.ascontiguousarray(c) for c in np.array(rows, dtype=np.int64).reshape(len(rows), 12).T)
+    known = np.array([[v is not None for v in t] for t in typed], dtype=np.bool_).reshape(len(rows), len(figure_names))
+    values = np.array([[v or 0 for v in t] for t in typed], dtype=np.int64).reshape(len(rows), len(figure_names))
     return MatchTable(list(names), list(events), list(stage_codes), event_, stage_, round_, match_, competitor, opponent,
-                      partner, kind, outcome, won, lost, drawn, {f: np.array(v, dtype=np.int64) for f, v in figures.items()},
-                      {f: np.array(v, dtype=np.bool_) for f, v in known.items()},
+                      partner, kind_, outcome, won, lost, drawn,
+                      {f: np.ascontiguousarray(values[:, k]) for k, f in enumerate(figure_names)},
+                      {f: np.ascontiguousarray(known[:, k]) for k, f in enumerate(figure_names)},
                       np.array(deducted, dtype=np.int64) if any(deducted) else None)

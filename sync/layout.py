@@ -93,7 +93,11 @@ def trimmed(rows: Iterable[Iterable[Cell]]) -> Grid:
     """A tab as every backend reads it: an empty cell is None, trailing empty cells and rows dropped.
 
     Formatting alone makes a file report empty cells, and Google leaves out what is empty."""
-    grid = [[None if cell == "" else cell for cell in row] for row in rows]
+    return trimmed_ends([[None if cell == "" else cell for cell in row] for row in rows])
+
+
+def trimmed_ends(grid: Grid) -> Grid:
+    """The grid with trailing empty cells and rows dropped, in place: for a grid whose empty cells are already None."""
     for row in grid:
         while row and row[-1] is None:
             row.pop()

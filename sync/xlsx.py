@@ -11,15 +11,7 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-
-import openpyxl
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, MergedCell
-from openpyxl.cell.cell import Cell as XlCell
-from openpyxl.styles import Font
-from openpyxl.workbook.workbook import Workbook as Book
-from openpyxl.worksheet.datavalidation import DataValidation
-from openpyxl.worksheet.formula import ArrayFormula
-from openpyxl.worksheet.worksheet import Worksheet
+from typing import TYPE_CHECKING
 
 from league.cells import Cell, Grid, as_text, column_letter
 from league.sheet import Changes, Dropdown, Sheet
@@ -35,9 +27,16 @@ from sync.layout import (
     trimmed,
 )
 from sync.workbook import BackendError
+from sync.xlsx_dates import ILLEGAL_CHARACTERS
 from sync.xlsx_parts import MAX_TEXT, write_parts
 from sync.xlsx_read import CalamineBook, plain, quiet_collector, reading
 from sync.xlsx_rows import add_rows_parts
+
+if TYPE_CHECKING:  # openpyxl is imported where a tab needs it: a sync that calamine reads never does (0.25 s)
+    from openpyxl.cell.cell import Cell as XlCell
+    from openpyxl.cell.cell import MergedCell
+    from openpyxl.workbook.workbook import Workbook as Book
+    from openpyxl.worksheet.worksheet import Worksheet
 
 LISTS = "Lists"
 """Hidden tab holding dropdown choices too long (or too comma-laden) for an inline list."""
@@ -102,6 +101,8 @@ class XlsxWorkbook:
         if self.path.exists() or self.path.is_symlink():
             raise BackendError(f"{self.path} already exists; choose another file name or move it away first, "
                                "so no league data is lost.")
+        import openpyxl
+
         for sheet in sheets:
             dropdown_columns(sheet)  # a dropdown for a missing header is refused before anything is written
         book = openpyxl.Workbook()
@@ -174,6 +175,8 @@ class XlsxWorkbook:
         can see is filled. The computed values need a second load, done once and only if some
         read tab has formulas.
         """
+        from openpyxl.worksheet.formula import ArrayFormula
+
         if cell.data_type != "f":
             return plain(cell.value, cell.number_format)
         if self._computed is None:
@@ -200,6 +203,8 @@ def _must_exist(path: Path) -> None:
 
 def _load(path: Path, data_only: bool) -> Book:
     """The whole workbook, or a BackendError saying what is wrong with the file and how to fix it."""
+    import openpyxl
+
     _must_exist(path)
     with reading(path):
         return openpyxl.load_workbook(path, data_only=data_only)
@@ -264,6 +269,8 @@ def remove_leftovers(path: Path) -> None:
 
 def _worksheet(book: Book, name: str) -> Worksheet | None:
     """The named tab (ignoring case) if it exists and holds cells (a chart tab does not)."""
+    from openpyxl.worksheet.worksheet import Worksheet
+
     found = find_tab(book.sheetnames, name)
     ws = book[found] if found is not None else None
     return ws if isinstance(ws, Worksheet) else None
@@ -274,7 +281,7 @@ def _put(ws: Worksheet, row: int, column: int, value: Cell) -> None:
     if isinstance(value, dt.datetime):
         value = value.replace(tzinfo=None)  # Excel has no time zones: keep the wall-clock time
     if isinstance(value, str):
-        value = ILLEGAL_CHARACTERS_RE.sub("", value)  # control characters are invalid in the file
+        value = ILLEGAL_CHARACTERS.sub("", value)  # control characters are invalid in the file
         if len(value) > MAX_TEXT:
             value = value[:MAX_TEXT - 1] + "…"
     cell = ws.cell(row=row, column=column, value=value)
@@ -284,6 +291,8 @@ def _put(ws: Worksheet, row: int, column: int, value: Cell) -> None:
 
 def _fill(book: Book, ws: Worksheet, sheet: Sheet) -> None:
     """Write a whole new input tab for `league init`: bold frozen header, rows, column widths and dropdowns."""
+    from openpyxl.styles import Font
+
     for number, row in enumerate((sheet.header, *sheet.rows), start=1):
         for column, value in enumerate(row, start=1):
             _put(ws, number, column, value)
@@ -298,6 +307,8 @@ def _fill(book: Book, ws: Worksheet, sheet: Sheet) -> None:
 
 def _add_dropdown(book: Book, ws: Worksheet, sheet: Sheet, index: int, dropdown: Dropdown) -> None:
     """A list validation on rows 2..LAST_ROW of the dropdown's column; blanks stay allowed."""
+    from openpyxl.worksheet.datavalidation import DataValidation
+
     letter = column_letter(index)
     inline = ",".join(dropdown.values)
     if dropdown.source:

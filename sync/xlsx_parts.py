@@ -8,31 +8,39 @@ styles the output tabs use (`xlsx_styles.py`) change.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
+import io
 import posixpath
 import re
+import struct
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from pathlib import Path
-from xml.sax.saxutils import escape, quoteattr
-
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from typing import BinaryIO
 
 from league.cells import SERIAL_EPOCH, Cell, a1, quote_tab
 from league.sheet import Sheet
 from sync.layout import DATE_PATTERN, FROZEN_ROWS, look
-from sync.xlsx_styles import Styles, output_styles, used_formats
+from sync.xlsx_dates import ILLEGAL_CHARACTERS
+from sync.xlsx_styles import Styles, escape, output_styles, quoteattr, used_formats
 
 MAX_TEXT = 32_767
 """Excel's limit on one cell's text."""
 WORKSHEET = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 WORKSHEET_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 CALC_CHAIN = "xl/calcChain.xml"
+LOCAL_HEADER = 30
+"""Bytes of a zip entry's local header before its name and extra field."""
+ENCRYPTED, DATA_DESCRIPTOR = 0x01, 0x08
+"""Zip entry flag bits."""
 
 
 def write_parts(source: Path, target: Path | str, replace: Sequence[Sheet], remove: Sequence[str]) -> None:
     """Copy `source` to `target` with the `replace` tabs written whole and the `remove` tabs gone."""
-    parts, infos = read_parts(source)
+    stored = io.BytesIO(source.read_bytes())  # read once: the parts edited and the parts copied come from the same bytes
+    parts, infos = read_parts(stored)
+    original = dict(parts)
     book = WorkbookParts(parts)
     for name in remove:
         book.remove(name)
@@ -41,26 +49,50 @@ def write_parts(source: Path, target: Path | str, replace: Sequence[Sheet], remo
     for sheet in replace:
         book.put(sheet.name, sheet_xml(sheet, styles).encode("utf-8"))
     book.finish()
-    write_zip(target, infos, book.parts)
+    write_zip(target, infos, book.parts, stored, {name for name, data in book.parts.items() if original.get(name) is data})
 
 
-def read_parts(source: Path) -> tuple[dict[str, bytes], list[zipfile.ZipInfo]]:
+def read_parts(source: Path | BinaryIO) -> tuple[dict[str, bytes], list[zipfile.ZipInfo]]:
     """Every part of the file by name, and the zip entries in their order."""
     with zipfile.ZipFile(source) as zin:
         return {name: zin.read(name) for name in zin.namelist()}, zin.infolist()
 
 
-def write_zip(target: Path | str, infos: Sequence[zipfile.ZipInfo], parts: dict[str, bytes]) -> None:
-    """The parts as a zip, kept parts in their original order and entries, new ones after."""
+def write_zip(target: Path | str, infos: Sequence[zipfile.ZipInfo], parts: dict[str, bytes],
+              source: BinaryIO | None = None, unchanged: Set[str] = frozenset()) -> None:
+    """The parts as a zip, kept parts in their original order and entries, new ones after; the `unchanged`
+    parts are copied from `source` (the zip `infos` describe) still compressed: deflating them again was
+    half the time of a write."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout:
         written = set()
         for info in infos:
             if info.filename in parts:
-                zout.writestr(info, parts[info.filename])
+                if source is not None and info.filename in unchanged and not info.flag_bits & ENCRYPTED:
+                    _copy_compressed(source, zout, info)
+                else:
+                    zout.writestr(info, parts[info.filename])
                 written.add(info.filename)
         for name, data in parts.items():
             if name not in written:
                 zout.writestr(name, data)
+
+
+def _copy_compressed(source: BinaryIO, zout: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
+    """Append an entry of `source` to `zout` with its compressed bytes as they are."""
+    source.seek(info.header_offset)
+    name_length, extra_length = struct.unpack("<HH", source.read(LOCAL_HEADER)[26:])
+    source.seek(info.header_offset + LOCAL_HEADER + name_length + extra_length)
+    data = source.read(info.compress_size)
+    entry = copy.copy(info)
+    entry.flag_bits &= ~DATA_DESCRIPTOR  # the sizes and checksum are known, so the local header holds them
+    assert zout.fp is not None, "the zip is open for writing"
+    entry.header_offset = zout.fp.tell()
+    zout.fp.write(entry.FileHeader())
+    zout.fp.write(data)
+    zout.filelist.append(entry)
+    zout.NameToInfo[entry.filename] = entry
+    zout.start_dir = zout.fp.tell()
+    setattr(zout, "_didModify", True)  # what writestr sets: the central directory is written on close
 
 
 class WorkbookParts:
@@ -232,7 +264,7 @@ def plain_cell(ref: str, value: Cell, style: int) -> str:
         return f'<c r="{ref}"{s} t="b"><v>{int(value)}</v></c>'
     if isinstance(value, (int, float)):
         return f'<c r="{ref}"{s}><v>{value!r}</v></c>'
-    text = ILLEGAL_CHARACTERS_RE.sub("", str(value))
+    text = ILLEGAL_CHARACTERS.sub("", str(value))
     if len(text) > MAX_TEXT:
         text = text[:MAX_TEXT - 1] + "…"
     return f'<c r="{ref}"{s} t="inlineStr"><is><t xml:space="preserve">{escape(text)}</t></is></c>'

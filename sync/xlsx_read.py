@@ -28,13 +28,21 @@ from typing import cast
 from xml.etree import ElementTree
 
 import python_calamine
-from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format, is_datetime, is_timedelta_format
-from openpyxl.utils.cell import coordinate_to_tuple
-from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, from_excel, to_excel
 
 from league.cells import Cell, Grid
-from sync.layout import trimmed
+from sync.layout import trimmed_ends
 from sync.workbook import BackendError
+from sync.xlsx_dates import (
+    BUILTIN_DATE_FORMATS,
+    MAC_EPOCH,
+    WINDOWS_EPOCH,
+    coordinate_to_tuple,
+    from_excel,
+    is_date_format,
+    is_date_only,
+    is_timedelta_format,
+    to_excel,
+)
 
 Value = int | float | str | bool | dt.time | dt.date | dt.datetime | dt.timedelta
 """One cell as calamine hands it over."""
@@ -134,7 +142,7 @@ class CalamineBook:
                 for c in range(left, min(right + 1, len(rows[r]))):
                     if (r, c) != (top, left):
                         rows[r][c] = None
-        return trimmed(rows)
+        return trimmed_ends(rows)  # `_cells` made every empty cell None
 
     @cached_property
     def _date_styles(self) -> dict[int, str]:
@@ -146,7 +154,7 @@ class CalamineBook:
         formats = {}
         for index, xf in enumerate(root.findall(f"{MAIN}cellXfs/{MAIN}xf")):
             number = int(xf.get("numFmtId", 0))
-            code = custom[number] if number in custom else BUILTIN_FORMATS.get(number)
+            code = custom[number] if number in custom else BUILTIN_DATE_FORMATS.get(number)
             if code is not None and is_date_format(code):
                 formats[index] = code
         return formats
@@ -157,7 +165,7 @@ class CalamineBook:
         root = ElementTree.fromstring(self._zip.read(_workbook_part(self._zip)))
         props = root.find(f"{MAIN}workbookPr")
         date1904 = props is not None and props.get("date1904", "false").lower() in ("1", "true")
-        return CALENDAR_MAC_1904 if date1904 else CALENDAR_WINDOWS_1900
+        return MAC_EPOCH if date1904 else WINDOWS_EPOCH
 
     @cached_property
     def _odd_strings(self) -> frozenset[int]:
@@ -198,7 +206,7 @@ class CalamineBook:
             if isinstance(value, (str, bool)):
                 continue  # text and booleans ignore number formats
             code = styles[style]
-            serial = value if isinstance(value, (int, float)) else to_excel(value, self._epoch)  # type: ignore[no-untyped-call]
+            serial = value if isinstance(value, (int, float)) else to_excel(value, self._epoch)
             try:
                 rows[r][c] = plain(from_excel(serial, self._epoch, timedelta=is_timedelta_format(code)), code)
             except (OverflowError, ValueError):
@@ -280,7 +288,7 @@ def quiet_collector() -> None:
 
 def plain(value: object, number_format: str) -> Cell:
     """openpyxl's value as a Cell: date-only formats give dates, times and durations give text."""
-    if isinstance(value, dt.datetime) and is_datetime(number_format) == "date":
+    if isinstance(value, dt.datetime) and is_date_only(number_format):
         return value.date()
     if value is None or isinstance(value, (str, int, float, dt.date)):
         return value

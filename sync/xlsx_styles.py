@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from xml.sax.saxutils import quoteattr
+
 
 BOLD = '<font><b/><sz val="11"/><name val="Calibri"/></font>'
 LINK = '<font><u/><sz val="11"/><color rgb="FF0563C1"/><name val="Calibri"/></font>'
@@ -21,6 +21,22 @@ WRAP = ('<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlign
 FIRST_CUSTOM_FORMAT = 164
 """Number format ids below this are Excel's built-in ones."""
 _USED = re.compile(r'\s(?:s|style)="(\d+)"')
+
+
+def escape(text: str) -> str:
+    """Text as XML character data: what `xml.sax.saxutils.escape` gives, without its import of
+    urllib and http.client (a tenth of an `.xlsx` write's imports)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(text: str) -> str:
+    """Text as a quoted XML attribute value, as `xml.sax.saxutils.quoteattr` gives it."""
+    text = escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"' + text.replace('"', "&quot;") + '"'
 
 
 @dataclass

@@ -15,22 +15,25 @@ from league.rules.components.stages import counted_row
 from league.rules.ruleset import Kind
 
 
-def distinct_sides(sides: tuple[str, ...], m: Match) -> Iterator[tuple[str, Side]]:
+def distinct_sides(sides: tuple[str, ...], m: Match) -> list[tuple[str, Side]]:
     """The sides of a row, skipping a repeat of a competitor already seen (reported as plays-self)."""
+    out = []
     seen: set[str] = set()
     for side, s in zip(sides, m.sides):
-        if not s.name or name_key(s.name) not in seen:
-            seen.add(name_key(s.name))
-            yield side, s
+        key = name_key(s.name)
+        if not s.name or key not in seen:
+            seen.add(key)
+            out.append((side, s))
+    return out
 
 
 @check
 def match_players(lg: League) -> Iterator[Problem]:
     """Every competitor in a results row is registered for that event; byes have one side."""
     res = lg.ruleset.results
+    headers = [res.side_header(res.competitor, side) for side in res.sides]
     for m in lg.matches:
-        for side, s in zip(res.sides, m.sides):
-            header = res.side_header(res.competitor, side)
+        for side, s, header in zip(res.sides, m.sides, headers):
             if not s.name:
                 if m.kind is Kind.BYE and side != res.sides[0]:
                     continue

@@ -88,7 +88,8 @@ def hidden_characters(lg: League) -> Iterator[Problem]:
     reg, res = lg.ruleset.registration, lg.ruleset.results
     typed = [(reg.tab, e.row, reg.name, e.name) for e in lg.entrants]
     typed += [(reg.tab, e.row, header, member) for e in lg.entrants for header, member in zip(reg.members, e.members)]
-    typed += [(m.tab, m.row, res.side_header(res.competitor, side), s.name) for m in lg.matches for side, s in zip(res.sides, m.sides)]
+    headers = [res.side_header(res.competitor, side) for side in res.sides]
+    typed += [(m.tab, m.row, header, s.name) for m in lg.matches for header, s in zip(headers, m.sides)]
     for tab, row, header, text in typed:
         found = HIDDEN.search(text)
         if found:

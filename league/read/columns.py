@@ -67,9 +67,19 @@ def locate(tab: str, grid: Grid, required: Sequence[str], optional: Sequence[str
     if any(p.code == "missing-header" for p in problems):
         return None, problems
     data = sorted(found[h] for h in required)
-    rows = [(n, list(r)) for n, r in enumerate(grid[1:], start=2)
-            if not all(is_blank(r[i]) for i in data if i < len(r))]
+    rows = [(n, list(r)) for n, r in enumerate(grid[1:], start=2) if _filled(r, data)]
     return Table(tab, found, rows), problems
+
+
+def _filled(cells: list[Cell], columns: list[int]) -> bool:
+    """Whether any of `columns` holds something: `is_blank` spelt out, as it runs for every row of every tab."""
+    width = len(cells)
+    for i in columns:
+        if i < width:
+            value = cells[i]
+            if value is not None and (type(value) is not str or value.strip()) and not is_blank(value):
+                return True
+    return False
 
 
 def unreadable(table: Table, row: int, header: str, value: Cell, expected: str) -> Problem:

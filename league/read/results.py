@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from league.cells import Cell, Grid, as_text, parse_whole
+from league.cells import LARGEST, Cell, Grid, as_text, parse_whole
 from league.model.match import Match, Side
 from league.problems import Problem, Severity
 from league.read.columns import Table, locate, unreadable
@@ -11,6 +11,8 @@ from league.rules.ruleset import Ruleset
 
 def _whole(table: Table, cell: Cell, row: int, header: str, problems: list[Problem], bad: set[str]) -> int | None:
     """A whole-number cell; text that is not one is reported at its cell (and remembered in `bad`)."""
+    if type(cell) is int and -LARGEST < cell < LARGEST:  # most cells: parse_whole's first case, without the call
+        return cell
     value = parse_whole(cell)
     if value is None and as_text(cell):
         problems.append(unreadable(table, row, header, cell, "a whole number"))
@@ -41,31 +43,29 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
     row_texts = [(n, position(h)) for n, h in res.row_texts.items()]
     drawn_header = res.games.drawn if res.games and res.games.drawn else ""
     places = [position(h) for h in (res.round, res.result, res.table, res.winner, drawn_header, "Judge", "Notes")]
+    round_at, result_at, table_at, winner_at, drawn_at, judge_at, notes_at = places
+    end = 1 + max(table.columns.values(), default=-1)
+    blanks: list[Cell] = [None] * (end + 1)
     for row, cells in table.rows:
-        width = len(cells)
-
-        def cell(i: int) -> Cell:
-            return cells[i] if 0 <= i < width else None
-
-        round_at, result_at, table_at, winner_at, drawn_at, judge_at, notes_at = places
-        rnd = parse_whole(cell(round_at))
+        cell = cells + blanks[:max(1, end + 1 - len(cells))]  # a short row padded; an absent column (-1) reads the None at the end
+        rnd = parse_whole(cell[round_at])
         if rnd is None or rnd < 1:
-            problems.append(unreadable(table, row, res.round, cell(round_at), "a round number (1, 2, ...)"))
+            problems.append(unreadable(table, row, res.round, cell[round_at], "a round number (1, 2, ...)"))
             rnd = None
         parsed = []
         for competitor, figure_at, games_at, text_at in sides:
             bad: set[str] = set()
-            figures = {name: _whole(table, cell(i), row, header, problems, bad) for name, header, i in figure_at}
-            games = _whole(table, cell(games_at[1]), row, games_at[0], problems, bad) if games_at else None
-            texts = {name: as_text(cell(i)) for name, i in text_at}
-            parsed.append(Side(as_text(cell(competitor)), figures, texts, games, frozenset(bad)))
-        drawn = _whole(table, cell(drawn_at), row, drawn_header, problems, set()) if drawn_header else None
-        word = as_text(cell(result_at))
+            figures = {name: _whole(table, cell[i], row, header, problems, bad) for name, header, i in figure_at}
+            games = _whole(table, cell[games_at[1]], row, games_at[0], problems, bad) if games_at else None
+            texts = {name: as_text(cell[i]) for name, i in text_at}
+            parsed.append(Side(as_text(cell[competitor]), figures, texts, games, frozenset(bad)))
+        drawn = _whole(table, cell[drawn_at], row, drawn_header, problems, set()) if drawn_header else None
+        word = as_text(cell[result_at])
         meaning = ruleset.word_of(word)
         if meaning is None:
             words = ", ".join(repr(w) for w in res.kinds if w)
             problems.append(table.problem(Severity.ERROR, "unknown-result", row, res.result,
                                           f"result {word!r} is not known", f"leave it empty for a played match or use {words}"))
-        matches.append(Match(event, tab, row, rnd, as_text(cell(table_at)), tuple(parsed), meaning, as_text(cell(winner_at)),
-                             {name: as_text(cell(i)) for name, i in row_texts}, drawn, as_text(cell(judge_at)), as_text(cell(notes_at))))
+        matches.append(Match(event, tab, row, rnd, as_text(cell[table_at]), tuple(parsed), meaning, as_text(cell[winner_at]),
+                             {name: as_text(cell[i]) for name, i in row_texts}, drawn, as_text(cell[judge_at]), as_text(cell[notes_at])))
     return matches, problems

@@ -222,3 +222,35 @@ def test_a_history_that_cannot_be_written_is_exit_5(league: tuple[Config, Memory
     result = run_sync(config, book, now=T1)
     assert result.code == ExitCode.EXPORTS_FAILED and "history file" in result.export_problem
     assert book.read([LEADERBOARD_TAB]), "the workbook itself was synced"
+
+
+def test_a_sync_draws_the_first_image_of_each_size_and_an_export_every_page(league: tuple[Config, MemoryWorkbook]) -> None:
+    config, book = league
+    run_sync(config, book, now=T1)
+    assert len(book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB]) - 1 > 22, "the leaderboard needs a second page at both sizes"
+    synced = {p.name for p in config.exports.glob("leaderboard-*.png")}
+    assert synced == {"leaderboard-1080x1350.png", "leaderboard-1200x630.png"}
+    run_export(config, "png")
+    exported = {p.name for p in config.exports.glob("leaderboard-*.png")}
+    assert {"leaderboard-1080x1350-2.png", "leaderboard-1200x630-2.png"} <= exported and synced < exported
+
+
+def test_a_sync_reads_back_only_the_output_tabs_it_needs(league: tuple[Config, MemoryWorkbook],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    config, book = league
+    run_sync(config, book, now=T1)
+    asked: list[str] = []
+    read = book.read
+
+    def spy(tabs: list[str]) -> dict[str, Grid]:
+        asked.extend(tabs)
+        return read(tabs)
+
+    monkeypatch.setattr(book, "read", spy)
+    again = run_sync(config, book, now=T1 + dt.timedelta(days=1))
+    assert LEADERBOARD_TAB in asked and not any(t.startswith("Standings ") or t == "Problems" for t in asked)
+    assert again.code is ExitCode.INPUT_ERRORS and not again.changes.remove
+    asked.clear()
+    preview = run_sync(config, book, dry_run=True)
+    assert any(t.startswith("Standings ") for t in asked) and all(line.endswith("unchanged") for line in preview.preview
+                                                                 if line.startswith("Standings "))

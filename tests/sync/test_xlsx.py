@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
 import os
 import re
 import zipfile
@@ -16,6 +17,7 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
 import sync.xlsx as xlsx
+import sync.xlsx_styles as xlsx_styles
 from league.sheet import Changes, Dropdown, Sheet
 from sync.workbook import BackendError
 from sync.layout import LAST_ROW
@@ -305,3 +307,42 @@ def test_input_tabs_keep_their_exact_bytes_formula_results_and_rich_text(tmp_pat
         assert archive.read("xl/worksheets/sheet1.xml") == original
     assert XlsxWorkbook(path).read(["Results", "Sync Log"]) == {
         "Results": [["Round", "Check", "Note"], [None, 2, "plain BOLD"]], "Sync Log": [["Time"], ["sync 0"], ["sync 1"]]}
+
+
+class _Stream(io.BytesIO):
+    """A file written as a stream (no seeking back): every zip entry then ends in a data descriptor."""
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        raise OSError("a stream cannot seek")
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_untouched_parts_are_copied_still_compressed(tmp_path: Path, streamed: bool) -> None:
+    path = tmp_path / "league.xlsx"
+    book = openpyxl.Workbook()
+    ws = book.active
+    assert ws is not None
+    ws.title = "Results"
+    ws.append(["Round", "Player A"])
+    ws.append([1, "Ada " * 50])
+    out = _Stream() if streamed else io.BytesIO()
+    book.save(out)
+    path.write_bytes(out.getvalue())
+    with zipfile.ZipFile(path) as before:
+        assert all(bool(i.flag_bits & 0x08) is streamed for i in before.infolist())
+        kept = {i.filename: (i.CRC, i.compress_type, i.compress_size, before.read(i)) for i in before.infolist()
+                if i.filename.startswith("xl/worksheets/")}
+    XlsxWorkbook(path).write(Changes(replace=(Sheet("Leaderboard", ("Rank",), ((1,),)),)))
+    with zipfile.ZipFile(path) as after:
+        assert after.testzip() is None
+        assert {n: (i.CRC, i.compress_type, i.compress_size, after.read(i))
+                for n, i in ((n, after.getinfo(n)) for n in kept)} == kept
+    assert XlsxWorkbook(path).read(["Results", "Leaderboard"]) == {
+        "Results": [["Round", "Player A"], [1, "Ada " * 50]], "Leaderboard": [["Rank"], [1]]}
+
+
+@pytest.mark.parametrize("text", ["a", 'say "hi"', "it's", "both \" and '", "<&>\n\r\t", "", "0.0%"])
+def test_xml_escaping_is_the_standard_librarys(text: str) -> None:
+    from xml.sax.saxutils import escape, quoteattr
+
+    assert xlsx_styles.escape(text) == escape(text) and xlsx_styles.quoteattr(text) == quoteattr(text)

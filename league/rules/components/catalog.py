@@ -56,6 +56,9 @@ class Bans:
 
     def __init__(self, lg: League, rules: CatalogRules) -> None:
         self.lg, self.rules = lg, rules
+        self.allowed: set[tuple[str, str]] = set()
+        """(event, piece as typed) found allowed and official: every roster and results row names a few
+        dozen pieces thousands of times, and these are not looked up again."""
 
     @cached_property
     def banned(self) -> dict[str, dict[str, Ban]]:
@@ -94,6 +97,8 @@ def ban_text(ban: Ban) -> str:
 
 def piece_problems(lg: League, bans: Bans, event: str, tab: str, row: int, header: str, piece: str) -> Iterator[Problem]:
     """A piece that is banned at the event (an error) or not official (a warning with the closest names)."""
+    if (event, piece) in bans.allowed:
+        return
     label = bans.rules.label
     ban = bans.on_piece(event, piece)
     if ban:
@@ -103,6 +108,8 @@ def piece_problems(lg: League, bans: Bans, event: str, tab: str, row: int, heade
         near = lg.catalog.closest_pieces(piece)
         hint = f"did you mean {' or '.join(near)}?" if near else f"check the spelling against the official {label} list"
         yield at(lg, tab, row, header, "unknown-piece", f"{piece!r} is not an official {label}", hint, Severity.WARNING)
+    else:
+        bans.allowed.add((event, piece))
 
 
 def rules_of(lg: League) -> CatalogRules:
@@ -119,11 +126,15 @@ def match_map(lg: League) -> Iterator[Problem]:
         return
     header = lg.ruleset.results.row_texts[rules.map]
     bans = Bans(lg, rules)
+    clean: set[tuple[str, str]] = set()
+    """(event, map) found allowed and official: not looked up again."""
     for m in lg.matches:
         played = m.row_texts.get(rules.map, "")
         if not played:
             if m.kind is Kind.PLAYED:
                 yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the {header.lower()} played")
+            continue
+        if (m.event, played) in clean:
             continue
         ban = bans.on_map(m.event, played)
         if ban:
@@ -133,3 +144,5 @@ def match_map(lg: League) -> Iterator[Problem]:
             near = lg.catalog.closest_maps(played)
             hint = f"did you mean {' or '.join(near)}?" if near else "check the spelling against the official list"
             yield at(lg, m.tab, m.row, header, "unknown-map", f"{played!r} is not an official {header.lower()}", hint, Severity.WARNING)
+        else:
+            clean.add((m.event, played))

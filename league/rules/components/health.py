@@ -42,22 +42,26 @@ def match_health(lg: League) -> Iterator[Problem]:
     health, res = lg.ruleset.component(HealthRules), lg.ruleset.results
     assert health is not None, "the check runs only for rulesets with health"
     catalog = lg.ruleset.component(CatalogRules)
+    piece_text = catalog.piece if catalog and catalog.piece else ""
+    headers = {side: (res.side_header(res.figures[health.remaining], side), res.side_header(res.figures[health.starting], side))
+               for side in res.sides}  # looked up once: this runs for both sides of every row
     for m in lg.matches:
+        played = m.kind is Kind.PLAYED
+        playing: set[str] | None = None
         for side, s in distinct_sides(res.sides, m):
             if not s.name:
                 continue
             left, start = s.figures.get(health.remaining), s.figures.get(health.starting)
-            h_left = res.side_header(res.figures[health.remaining], side)
-            h_start = res.side_header(res.figures[health.starting], side)
-            if m.kind is Kind.PLAYED:
+            h_left, h_start = headers[side]
+            if played:
                 for header, value in ((h_left, left), (h_start, start)):
                     if value is None and header not in s.unreadable:
                         yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type {header} from the match sheet")
             if start is not None and start <= 0:
                 yield at(lg, m.tab, m.row, h_start, "health-range", f"{h_start} is {start}; it must be above 0", "type the hero's starting health")
                 continue
-            piece = s.texts.get(catalog.piece, "") if catalog and catalog.piece else ""
-            official = lg.catalog.piece(piece) if piece else None
+            piece = s.texts.get(piece_text, "") if piece_text else ""
+            official = lg.catalog.piece(piece) if piece and start is not None else None
             if start is not None and official and official.health and start != official.health:
                 yield at(lg, m.tab, m.row, h_start, "start-health", f"{official.name} starts with {official.health} health, not {start}",
                          "check the hero card", Severity.WARNING)
@@ -66,8 +70,14 @@ def match_health(lg: League) -> Iterator[Problem]:
             if not 0 <= left <= start:
                 yield at(lg, m.tab, m.row, h_left, "health-range", f"{h_left} is {left}; it must be between 0 and {h_start} ({start})",
                          "type the hero's remaining health from the match sheet")
-            elif m.kind is Kind.PLAYED and health.loser_at_zero and name_key(m.winner) in {name_key(o.name) for o in m.sides}:
-                won = name_key(m.winner) == name_key(s.name)
+                continue
+            if not played or not health.loser_at_zero:
+                continue
+            if playing is None:
+                playing = {name_key(o.name) for o in m.sides}
+            winner = name_key(m.winner)
+            if winner in playing:
+                won = winner == name_key(s.name)
                 if won and left == 0:
                     yield at(lg, m.tab, m.row, h_left, "winner-health", f"{s.name} won with 0 health left",
                              "check the winner, or the remaining health")

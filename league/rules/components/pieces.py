@@ -21,16 +21,20 @@ def match_pieces(lg: League) -> Iterator[Problem]:
     if not rules.piece:
         return
     bans, known = Bans(lg, rules), declared(lg, roster) if roster else {}
+    headers = {side: res.side_header(res.texts[rules.piece], side) for side in res.sides}
+    identity: dict[str, str] = {}
     for m in lg.matches:
         for side, s in distinct_sides(res.sides, m):
-            header = res.side_header(res.texts[rules.piece], side)
+            header = headers[side]
             piece = s.texts.get(rules.piece, "")
             entrant = lg.entrant(m.event, s.name) if s.name else None
             if not piece:
                 if m.kind is Kind.PLAYED:
                     yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the {rules.label} {s.name or 'the player'} used")
                 continue
-            if entrant and roster and lg.catalog.identity(piece) not in known[(entrant.event, entrant.key)]:
+            if piece not in identity:
+                identity[piece] = lg.catalog.identity(piece)
+            if entrant and roster and identity[piece] not in known[(entrant.event, entrant.key)]:
                 shown = ", ".join(p for p in roster.entries(entrant) if p)
                 yield at(lg, m.tab, m.row, header, "piece-not-in-roster",
                          f"{piece!r} is not one of {entrant.name}'s declared {rules.label}s ({shown})",
