@@ -5,15 +5,16 @@ seeds moved, (|place a - place b| - n/2)^2 for each pair of a group of n; ties b
 to the whole-field matching's seeded random draws (`Draws`). Inside a group the split, place i v i + n/2, costs
 nothing and is the one round that does, so a group without a repeat in its split is its own optimum.
 
-A repeat in the split is repaired inside its group, in a pool of the pairs around it on the circle of split
-places (0 and n/2 - 1 are neighbours: moving the top half's last team down meets them). One team moving one seed
-up or down costs 2, the least any repair can cost, and there are at most two such moves per repeat, so where
-one has no repeat the pool is decided by comparing them; otherwise the pool is solved by the exact matching.
-A pool is proven to hold the group's optimum, so the result is the whole-field matching's own, ties included:
-a pair of places i, j costing c lies at most sqrt(c) <= c places apart on that circle, so a round that differed
-from ours outside the pools would pay, for each pool it touched, at least 2 m + 1 to cross the m untouched
-places between the pool's moved places and its edge and back, more than the pool's cost whenever that cost is
-at most 2 m; pools short of that margin are widened and solved again.
+A repeat in the split is repaired inside its group, in a pool of the split places around it, on a circle (0 and
+n/2 - 1 are neighbours: the top half's last team moving down meets them). One team moving one seed up or down
+re-pairs two neighbouring places at a cost of 2, the least a repair can cost; the lightest set of such moves
+that repairs every repeat of the pool is found by a walk along it (`_one_seed`), and kept where every other kind
+of repair is shown to cost more (`_otherwise`); else the pool is solved by the exact matching. A pool is then
+proven to hold the group's optimum, so the round is the whole-field matching's own, ties included: a pair of
+places costing c lies at most sqrt(c) <= c places apart on the circle, so a round that differed from ours
+outside the pools would pay, for each pool it touched, at least 2 m + 1 to cross the m untouched places between
+the pool's moved places and its edge and back, more than the pool's cost whenever that is at most 2 m; pools
+short of that margin are widened and solved again.
 
 A group that cannot be paired without a repeat (late rounds: a small group whose teams have all met) is solved
 exactly with its neighbouring groups, widened while a repeat remains and the pool holds at most `LIMIT` teams;
@@ -54,7 +55,8 @@ class Draws:
         while k >= len(self.values):  # every pair's draw at once: a few ms for 2,048 teams
             words = self.twister.randint(0, 2**32, size=self.pairs + self.pairs // 32 + 64, dtype=np.uint32)
             np.right_shift(words, 22, out=words)  # randrange(1000) is getrandbits(10) drawn again from 1000 up
-            self.values = np.concatenate((self.values, words[words < 1000]))
+            more = words[words < 1000]
+            self.values = np.concatenate((self.values, more)) if len(self.values) else more
         return int(self.values[k])
 
 
@@ -170,27 +172,48 @@ def _one_seed(members: list[str], arc: tuple[int, ...], repeats: set[int], clash
               cost: Cost, weight: Cost) -> list[Pair] | None:
     """The pool's pairs where each repeat is repaired by one team moving one seed: neighbouring split places
     re-paired at a cost of 2 (the least a repair costs), the lightest such round by a walk along the pool; None
-    when none avoids every repeat, or when a round built otherwise could cost as little (it costs at least 3 more
-    than its repeats: then only the exact matching can tell)."""
+    when none avoids every repeat, or when a round repaired otherwise might cost as little (`_otherwise`)."""
     half = len(members) // 2
-    if len(arc) == half:
+    if 2 * len(arc) > half:  # places farther apart along the pool than round the circle: only the matching tells
         return None
     split = [(members[p], members[p + half]) for p in arc]
-    best: list[tuple[int, list[Pair]] | None] = [None] * (len(arc) + 1)
+    moves: list[list[list[Pair]]] = []
+    for x in range(len(arc) - 1):
+        (a, b), (c, d) = split[x], split[x + 1]
+        moves.append([option for option in ([(a, d), (c, b)], [(a, c), (b, d)])
+                      if sum(cost(u, v) for u, v in option) == 2 and not any(clash(u, v) for u, v in option)])
+    best: list[tuple[int, list[Pair]] | None] = [None] * (len(arc) + 2)
     best[len(arc)] = (0, [])
     for x in range(len(arc) - 1, -1, -1):
         options: list[tuple[int, list[Pair]]] = []
-        after = best[x + 1]
+        after, then = best[x + 1], best[x + 2]
         if arc[x] not in repeats and after is not None:
             options.append((weight(*split[x]) + after[0], [split[x], *after[1]]))
-        then = best[x + 2] if x + 2 <= len(arc) else None
-        if x + 1 < len(arc) and then is not None:
-            (a, b), (c, d) = split[x], split[x + 1]
-            for option in ([(a, d), (c, b)], [(a, c), (b, d)]):
-                if sum(cost(u, v) for u, v in option) == 2 and not any(clash(u, v) for u, v in option):
-                    options.append((sum(weight(u, v) for u, v in option) + then[0], [*option, *then[1]]))
+        if then is not None:
+            options += [(sum(weight(u, v) for u, v in option) + then[0], [*option, *then[1]])
+                        for option in (moves[x] if x < len(moves) else [])]
         best[x] = min(options, key=lambda o: o[0]) if options else None
     made = best[0]
-    if made is None or sum(pair not in split for pair in made[1]) > len(repeats) + 2:
+    if made is None or sum(pair not in split for pair in made[1]) >= _otherwise(arc, repeats, moves):
         return None
     return made[1]
+
+
+def _otherwise(arc: tuple[int, ...], repeats: set[int], moves: list[list[list[Pair]]]) -> int:
+    """The least a pool's round can cost once any of its repairs is not a one-seed move. Such a repair is a cycle of
+    split places that costs at least 3 more than the places it re-pairs (at least 8 for two places, at least one
+    pair two places apart for more), and at least twice the places it spans (each pair costs at least its square
+    distance); overlapping ones, with the one-seed moves among them, cost at least max(repeats + 3, 2 x span)."""
+    size, never = len(arc), 10**9
+    before = [0]  # repeats before each place of the pool
+    for p in arc:
+        before.append(before[-1] + (p in repeats))
+    plain = [0] * (size + 2)  # from place x on: one-seed moves alone
+    other = [never] * (size + 2)  # from place x on: at least one other repair
+    for x in range(size - 1, -1, -1):
+        kept = arc[x] not in repeats
+        moved = x < len(moves) and bool(moves[x])
+        plain[x] = min(plain[x + 1] if kept else never, 2 + plain[x + 2] if moved else never)
+        other[x] = min(other[x + 1] if kept else never, 2 + other[x + 2] if moved else never,
+                       *(max(before[y + 1] - before[x] + 3, 2 * (y - x)) + min(plain[y + 1], other[y + 1]) for y in range(x + 1, size)))
+    return other[0]
