@@ -1,8 +1,9 @@
 """Seeded Swiss by win-loss record (NASEF): first seeds by rating (a team's average MMR); within a record group of
 n teams seed i meets seed i + n/2 (1v6, 2v7 ... for 10); where that repeats a pairing, partners move the fewest
 seeds up or down that avoid it. An odd group's lowest seed floats down to the next group; the bye goes to the
-lowest-placed team with the fewest byes. The pairs are one weighted matching over the field, so a rematch-free
-round is found whenever one exists for the teams left after the bye."""
+lowest-placed team with the fewest byes. The round is defined as one weighted matching over the field (`_cost`),
+so a rematch-free round is found whenever one exists for the teams left after the bye; it is built record group
+by record group where that gives the same round (`record_groups.py`), solved whole where it does not."""
 
 from __future__ import annotations
 
@@ -92,10 +93,10 @@ def _why(a: str, b: str, h: History, seed: dict[str, int], where: dict[str, tupl
     first, second = sorted((ia, ib))
     text = f"{wins[0]} wins: seed {seed[a]} v seed {seed[b]}" if wins[0] == wins[1] else f"float {max(wins)} v {min(wins)} wins"
     moved = abs(second - first - n // 2)
-    if ga != gb:
-        text += ", outside the record groups to avoid a repeat"
-    elif moved:
-        text += f" (group place {first + 1} v {second + 1}, moved {moved} seed{'s' if moved > 1 else ''} to avoid a repeat)"
     if h.clashes(a, b):
-        text += "; a repeat no pairing could avoid"
+        return text + "; a repeat no pairing could avoid"
+    if ga != gb:
+        return text + ", outside the record groups to avoid a repeat"
+    if moved:
+        text += f" (group place {first + 1} v {second + 1}, moved {moved} seed{'s' if moved > 1 else ''} to avoid a repeat)"
     return text
