@@ -1,5 +1,6 @@
 """Seeded Swiss by win-loss record (NASEF): seeds by rating, i v i + n/2 within a record group, the fewest seeds
-moved to avoid a repeat, odd groups floating down, byes. Examples worked by hand, then properties over drawn histories."""
+moved to avoid a repeat, odd groups floating down, byes. Examples worked by hand, then properties over drawn histories,
+then the round built record group by record group against the whole-field matching it stands in for."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections import Counter
 from fractions import Fraction
 from unittest import mock
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -175,3 +177,18 @@ def test_a_repeat_far_inside_a_large_group_moves_one_seed_and_nothing_else() -> 
     got = pairs(start({t: 1 for t in teams}, met=[("T040", "T140")], teams=teams))
     split = {(teams[i], teams[i + 100]) for i in range(100)}
     assert len(got - split) == 2 and ("T040", "T140") not in got
+
+
+@pytest.mark.parametrize("places", [(3, 4, 12, 13, 14, 24), (3, 4, 6, 12, 13, 14, 20, 23, 26, 31)])
+def test_clustered_repeats_in_a_large_group_are_repaired_as_the_whole_field_matching_does(places: tuple[int, ...]) -> None:
+    """64 teams on one record, runs of split pairs that met before (seeded pairing repeats itself in runs), and
+    teams of one club kept apart: one-seed moves along each run (or, runs too dense, the group solved whole), the
+    whole-field matching's round exactly."""
+    teams = [f"T{i:02d}" for i in range(64)]
+    rng = random.Random(11)
+    met = [(teams[p], teams[p + 32]) for p in places] + [(teams[p], teams[p + 33]) for p in places[1::3]]
+    h = start({t: 2 for t in teams}, met=met, teams=teams)
+    h = History(**{**h.__dict__, "avoid": frozenset(frozenset(rng.sample(teams, 2)) for _ in range(6))})
+    ours = [(p.first, p.second) for p in SYSTEMS["seeded_swiss"](h, 3, 7, 8)]
+    assert ours == _whole_field(h, 3, 7)
+    assert not any(h.clashes(a, b) for a, b in ours if b)
