@@ -8,19 +8,28 @@ second byes, pairs with unequal scores and the sum of squared score gaps (in poi
 benchmark-only extra (`pip install -e ".[pairing-bench]"`); one that is not installed is skipped with a
 line saying so.
 
-    PYTHONPATH=. python benchmarks/bench_pairing.py            # 64, 256, 1,024 and 2,048
+Then seeded Swiss (NASEF): one round after 5 rounds it paired itself, for 24, 256, 1,024 and 2,048 teams
+with ratings drawn, two teams a club kept apart and no draws: time, repeats, pairs of unequal records (an odd
+group's float) and pairs outside the record groups' cascade; up to 256 teams also the whole-field matching it
+stands in for, timed once, and whether it gives the same round.
+
+    PYTHONPATH=. python benchmarks/bench_pairing.py            # 64, 256, 1,024 and 2,048; 24 to 2,048 teams
+    PYTHONPATH=. python benchmarks/bench_pairing.py --seeded   # seeded Swiss alone
     PYTHONPATH=. python benchmarks/bench_pairing.py --quick    # smoke size
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import importlib
 import random
 import time
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
+from unittest import mock
 
 from league.pairing import SYSTEMS, History, Pairing
 from league.pairing.matching import BYE, REMATCH, SECOND_BYE, matched
@@ -30,14 +39,14 @@ ROUNDS = 5
 REPEATS = 5
 
 
-def play(h: History, round_: list[Pairing], rng: random.Random) -> History:
+def play(h: History, round_: list[Pairing], rng: random.Random, draws: float = 0.05) -> History:
     """The history once a round is played: random results, the standings re-sorted by score (ties by entry)."""
     met, byes, scores = h.met.copy(), h.byes.copy(), dict(h.scores)
     for p in round_:
         if p.second is None:
             byes[p.first] += 1
             scores[p.first] += 3
-        elif rng.random() < 0.05:
+        elif rng.random() < draws:
             scores[p.first] += 1
             scores[p.second] += 1
         else:
@@ -46,8 +55,8 @@ def play(h: History, round_: list[Pairing], rng: random.Random) -> History:
             met[frozenset((p.first, p.second))] += 1
     order = sorted(h.active, key=lambda k: -scores[k])
     played = {frozenset(k for k in (p.first, p.second) if k) for p in round_}
-    return History("E", h.played_rounds + 1, h.active, met, byes, scores, {k: i + 1 for i, k in enumerate(order)},
-                   [*h.rounds, played])
+    return dataclasses.replace(h, played_rounds=h.played_rounds + 1, met=met, byes=byes, scores=scores,
+                               ranks={k: i + 1 for i, k in enumerate(order)}, rounds=[*h.rounds, played])
 
 
 def after_five(players: int, seed: int = 5) -> History:
@@ -191,13 +200,53 @@ def tight(cases: int) -> None:
         print(f"  {name:26} not installed: skipped")
 
 
+def seeded_after_five(teams: int, seed: int = 5) -> History:
+    """A NASEF-style event of `teams` after 5 seeded Swiss rounds: ratings drawn, two teams a club kept apart."""
+    rng = random.Random(seed)
+    keys = [f"T{i:04d}" for i in range(teams)]
+    clubs = frozenset(frozenset(keys[i:i + 2]) for i in range(0, teams - 1, 2))
+    h = History("E", 0, keys, Counter(), Counter(), dict.fromkeys(keys, Fraction(0)), {k: i + 1 for i, k in enumerate(keys)}, [],
+                clubs, {k: Fraction(rng.randint(800, 2200)) for k in keys})
+    for number in range(1, ROUNDS + 1):
+        h = play(h, SYSTEMS["seeded_swiss"](h, number, seed, ROUNDS + 1), rng, draws=0)
+    return h
+
+
+def seeded(teams: int) -> None:
+    """One seeded Swiss round after 5: time, repeats, floats; up to 256 teams beside the whole-field matching."""
+    h = seeded_after_five(teams)
+    module = importlib.import_module("league.pairing.seeded_swiss")
+
+    def run() -> Pairs:
+        return [(p.first, p.second) for p in SYSTEMS["seeded_swiss"](h, ROUNDS + 1, 5, ROUNDS + 1)]
+    seconds, pairs = timed(run)
+    played = sorted((k for a, b in pairs if b is not None for k in (a, b)), key=h.active.index)
+    cascade = {k: g for g, group in enumerate(module.groups(played, h, module.seeds(h))) for k in group}
+    repeats = sum(h.clashes(a, b) > 0 for a, b in pairs if b)
+    unequal = sum(h.scores[a] != h.scores[b] for a, b in pairs if b)
+    outside = sum(cascade[a] != cascade[b] for a, b in pairs if b)
+    line = (f"  {teams:5,} teams  {seconds * 1000:7.1f} ms  repeats {repeats}  unequal-record pairs {unequal:3}  "
+            f"outside the record groups {outside}")
+    if teams <= 256:
+        with mock.patch.object(module, "by_records", return_value=None):
+            start = time.perf_counter()
+            whole = run()
+            line += f"  (whole-field matching {time.perf_counter() - start:.2f} s, {'the same' if whole == pairs else 'another'} round)"
+    print(line)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="smoke size: 64 competitors")
+    parser.add_argument("--quick", action="store_true", help="smoke size: 64 competitors, 24 teams")
+    parser.add_argument("--seeded", action="store_true", help="seeded Swiss alone")
     args = parser.parse_args()
-    for players in [64] if args.quick else [64, 256, 1024, 2048]:
-        report(players)
-    tight(10 if args.quick else 120)
+    if not args.seeded:
+        for players in [64] if args.quick else [64, 256, 1024, 2048]:
+            report(players)
+        tight(10 if args.quick else 120)
+    print(f"seeded Swiss (NASEF), round {ROUNDS + 1} after {ROUNDS} seeded rounds, best of {REPEATS} runs:")
+    for teams in [24] if args.quick else [24, 256, 1024, 2048]:
+        seeded(teams)
 
 
 if __name__ == "__main__":
