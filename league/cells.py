@@ -47,6 +47,8 @@ def as_text(value: Cell) -> str:
         return value.strip()
     if value is None:
         return ""
+    if type(value) is int:  # the next most common: counts, rounds, health
+        return str(value)
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, float) and value.is_integer():

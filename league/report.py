@@ -186,8 +186,10 @@ def problems_sheet(problems: Sequence[Problem], checked: dt.datetime) -> Sheet:
 
 
 def fingerprint(tabs: dict[str, Grid]) -> str:
-    """A short hash of every input tab's text, so the log shows when the inputs changed."""
-    data = {name: [[as_text(c) for c in row] for row in grid] for name, grid in sorted(tabs.items()) if not is_output_tab(name)}
+    """A short hash of every input tab's text, so the log shows when the inputs changed (text and whole numbers,
+    most cells, are turned into text here: this runs for every cell of every tab)."""
+    data = {name: [[c.strip() if type(c) is str else str(c) if type(c) is int else as_text(c) for c in row] for row in grid]
+            for name, grid in sorted(tabs.items()) if not is_output_tab(name)}
     return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()[:12]
 
 

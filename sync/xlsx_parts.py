@@ -19,7 +19,7 @@ from collections.abc import Sequence, Set
 from pathlib import Path
 from typing import BinaryIO
 
-from league.cells import SERIAL_EPOCH, Cell, a1, quote_tab
+from league.cells import SERIAL_EPOCH, Cell, a1, column_letter, quote_tab
 from league.sheet import Sheet
 from sync.layout import DATE_PATTERN, FROZEN_ROWS, look
 from sync.xlsx_dates import ILLEGAL_CHARACTERS
@@ -220,12 +220,13 @@ def sheet_xml(sheet: Sheet, styles: Styles) -> str:
     formats = {column: styles.numbers[pattern] for column, pattern in shape.number_formats.items()}
     linked = {(link.row + 2, link.column) for link in sheet.links}
     body = []
+    letters = [column_letter(c) for c in range(max(map(len, rows), default=0))]  # once per column, not per cell
     for r, row in enumerate(rows, start=1):
         cells = []
         for c, value in enumerate(row):
             style = (styles.header if r <= FROZEN_ROWS else styles.link if (r, c) in linked
                      else formats.get(c, styles.wrap if c in shape.wrapped else 0))
-            cells.append(_cell(a1(r, c), value, style, styles))
+            cells.append(_cell(f"{letters[c]}{r}", value, style, styles))
         body.append(f'<row r="{r}">{"".join(cells)}</row>')
     last = a1(len(rows), max(len(r) for r in rows) - 1) if any(rows) else "A1"
     cols = "".join(f'<col min="{i + 1}" max="{i + 1}" width="{w}" customWidth="1"/>' for i, w in enumerate(shape.widths))

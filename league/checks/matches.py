@@ -17,6 +17,11 @@ from league.rules.ruleset import Kind
 
 def distinct_sides(sides: tuple[str, ...], m: Match) -> list[tuple[str, Side]]:
     """The sides of a row, skipping a repeat of a competitor already seen (reported as plays-self)."""
+    if len(m.sides) == 2:  # most rows, settled without the set: this runs for both sides of every row in several checks
+        first, second = m.sides
+        if second.name and name_key(second.name) == name_key(first.name):
+            return [(sides[0], first)]
+        return list(zip(sides, m.sides))
     out = []
     seen: set[str] = set()
     for side, s in zip(sides, m.sides):

@@ -9,6 +9,9 @@ from league.read.columns import Table, locate, unreadable
 from league.rules.ruleset import Ruleset
 
 
+_NONE: frozenset[str] = frozenset()
+
+
 def _whole(table: Table, cell: Cell, row: int, header: str, problems: list[Problem], bad: set[str]) -> int | None:
     """A whole-number cell; text that is not one is reported at its cell (and remembered in `bad`)."""
     if type(cell) is int and -LARGEST < cell < LARGEST:  # most cells: parse_whole's first case, without the call
@@ -48,7 +51,8 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
     blanks: list[Cell] = [None] * (end + 1)
     for row, cells in table.rows:
         cell = cells + blanks[:max(1, end + 1 - len(cells))]  # a short row padded; an absent column (-1) reads the None at the end
-        rnd = parse_whole(cell[round_at])
+        typed = cell[round_at]
+        rnd = typed if type(typed) is int and -LARGEST < typed < LARGEST else parse_whole(typed)  # most rounds: an int cell
         if rnd is None or rnd < 1:
             problems.append(unreadable(table, row, res.round, cell[round_at], "a round number (1, 2, ...)"))
             rnd = None
@@ -58,7 +62,7 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
             figures = {name: _whole(table, cell[i], row, header, problems, bad) for name, header, i in figure_at}
             games = _whole(table, cell[games_at[1]], row, games_at[0], problems, bad) if games_at else None
             texts = {name: as_text(cell[i]) for name, i in text_at}
-            parsed.append(Side(as_text(cell[competitor]), figures, texts, games, frozenset(bad)))
+            parsed.append(Side(as_text(cell[competitor]), figures, texts, games, frozenset(bad) if bad else _NONE))
         drawn = _whole(table, cell[drawn_at], row, drawn_header, problems, set()) if drawn_header else None
         word = as_text(cell[result_at])
         meaning = ruleset.word_of(word)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from league.cells import name_key
@@ -47,8 +48,16 @@ class Catalog:
 
     def identity(self, name: str) -> str:
         """What identifies a piece: its official name when the catalog knows it (aliases included)."""
-        official = self.piece(name)
-        return name_key(official.name if official else name)
+        found = self._identities.get(name)
+        if found is None:
+            official = self.piece(name)
+            found = self._identities[name] = name_key(official.name if official else name)
+        return found
+
+    @cached_property
+    def _identities(self) -> dict[str, str]:
+        """Piece as typed -> its identity, filled as asked: rosters and results name a few dozen pieces thousands of times."""
+        return {}
 
     def piece_names(self) -> list[str]:
         """Every official piece name once, sorted, for dropdowns."""

@@ -280,4 +280,12 @@ class Ruleset:
 
     def component(self, kind: type[C]) -> C | None:
         """The ruleset's component of that kind, if it has one."""
-        return next((c for c in self.components if isinstance(c, kind)), None)
+        found = self._found.get(kind, self)
+        if found is self:
+            found = self._found[kind] = next((c for c in self.components if isinstance(c, kind)), None)
+        return found  # type: ignore[return-value]
+
+    @cached_property
+    def _found(self) -> dict[type, object]:
+        """Component kind -> the ruleset's component of it, or None, filled as asked: checks ask for every row."""
+        return {}

@@ -10,6 +10,7 @@ from league.checks.base import at, check
 from league.checks.matches import distinct_sides
 from league.model.league import League
 from league.problems import Problem, Severity
+from league.rules.catalog import Piece
 from league.rules.components.catalog import CatalogRules
 from league.rules.ruleset import Kind, Results
 from league.rules.schema import Section
@@ -45,6 +46,7 @@ def match_health(lg: League) -> Iterator[Problem]:
     piece_text = catalog.piece if catalog and catalog.piece else ""
     headers = {side: (res.side_header(res.figures[health.remaining], side), res.side_header(res.figures[health.starting], side))
                for side in res.sides}  # looked up once: this runs for both sides of every row
+    officials: dict[str, Piece | None] = {}  # piece as typed -> the official one: a few dozen, typed thousands of times
     for m in lg.matches:
         played = m.kind is Kind.PLAYED
         playing: set[str] | None = None
@@ -61,7 +63,9 @@ def match_health(lg: League) -> Iterator[Problem]:
                 yield at(lg, m.tab, m.row, h_start, "health-range", f"{h_start} is {start}; it must be above 0", "type the hero's starting health")
                 continue
             piece = s.texts.get(piece_text, "") if piece_text else ""
-            official = lg.catalog.piece(piece) if piece and start is not None else None
+            if piece not in officials:
+                officials[piece] = lg.catalog.piece(piece) if piece else None
+            official = officials[piece] if start is not None else None
             if start is not None and official and official.health and start != official.health:
                 yield at(lg, m.tab, m.row, h_start, "start-health", f"{official.name} starts with {official.health} health, not {start}",
                          "check the hero card", Severity.WARNING)

@@ -34,6 +34,9 @@ def match_pieces(lg: League) -> Iterator[Problem]:
                 continue
             if piece not in identity:
                 identity[piece] = lg.catalog.identity(piece)
+            if (m.event, piece) in bans.allowed and entrant and roster:  # most sides: an allowed piece, nothing to report
+                if identity[piece] in known[(entrant.event, entrant.key)]:
+                    continue
             if entrant and roster and identity[piece] not in known[(entrant.event, entrant.key)]:
                 shown = ", ".join(p for p in roster.entries(entrant) if p)
                 yield at(lg, m.tab, m.row, header, "piece-not-in-roster",

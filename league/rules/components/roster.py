@@ -78,5 +78,5 @@ def roster(lg: League) -> Iterator[Problem]:
                 yield at(lg, tab, e.row, header, "roster-distinct", f"{piece} is declared twice (also in {seen[identity]})",
                          f"declare {size} different {label}s")
             seen.setdefault(identity, header)
-            if bans:
+            if bans and (e.event, piece) not in bans.allowed:  # most entries: found allowed before, nothing to report
                 yield from piece_problems(lg, bans, e.event, tab, e.row, header, piece)
