@@ -11,7 +11,7 @@ from league.model.league import League
 from league.model.match import Match, Side
 from league.problems import Problem
 from league.rules.catalog import closest
-from league.rules.components.stages import counted_row
+from league.rules.components.stages import StageRules
 from league.rules.ruleset import Kind
 
 
@@ -111,28 +111,43 @@ def _games(lg: League, m: Match, draws: bool) -> Iterator[Problem]:
                  "check the games won by each side")
 
 
+def _repeated(m: Match, same: list[Match]) -> Match | None:
+    """The first of `same` (earlier rows of its tab, round and first competitor) typing the match `m` types again;
+    fingerprints are worked out only here, where a repeat is possible, not for every row."""
+    if not same:
+        return None
+    mine = m.fingerprint()
+    return next((e for e in same if e.fingerprint() == mine), None)
+
+
 @check
 def match_rounds(lg: League) -> Iterator[Problem]:
     """Rounds stay within the format, no one plays twice in a round, no row is typed twice."""
     res, rounds = lg.ruleset.results, lg.ruleset.rounds
-    first_row: dict[tuple[str, tuple[object, ...]], Match] = {}
+    stages = lg.ruleset.component(StageRules)  # looked up once: the loop runs for every results row
+    once = lg.ruleset.matches_per_round <= 1
+    headers = [res.side_header(res.competitor, side) for side in res.sides]
+    alike: dict[tuple[str, int, str], list[Match]] = {}  # rows by tab, round and first competitor: a repeat shares all three
     in_round: dict[tuple[str, int, str], Match] = {}
     for m in lg.matches:
         if m.round is None:
             continue
-        counted = counted_row(lg.ruleset, m)  # playoff rows (a stage not counted) number their own rounds
+        counted = stages is None or stages.counts(m)  # playoff rows (a stage not counted) number their own rounds
         if m.round > rounds and counted:
             yield at(lg, m.tab, m.row, res.round, "too-many-rounds", f"round {m.round} is past the format's {rounds} rounds",
                      f"check the round number; the format has rounds 1 to {rounds}")
             continue
-        earlier = first_row.setdefault((m.tab, m.fingerprint()), m)
-        if earlier is not m:
+        same = alike.setdefault((m.tab, m.round, name_key(m.sides[0].name) if m.sides else ""), [])
+        earlier = _repeated(m, same)
+        if earlier is not None:
             yield at(lg, m.tab, m.row, res.round, "duplicate-row", f"this row repeats row {earlier.row}", "delete the repeated row")
             continue
-        for side, s in zip(res.sides, m.sides):
+        same.append(m)
+        number = m.round if counted else -m.round
+        for header, s in zip(headers, m.sides):
             if not s.name:
                 continue
-            other = in_round.setdefault((m.event, m.round if counted else -m.round, name_key(s.name)), m)
-            if other is not m and lg.ruleset.matches_per_round <= 1:
-                yield at(lg, m.tab, m.row, res.side_header(res.competitor, side), "twice-in-round",
+            other = in_round.setdefault((m.event, number, name_key(s.name)), m)
+            if other is not m and once:
+                yield at(lg, m.tab, m.row, header, "twice-in-round",
                          f"{s.name} already plays in round {m.round} (row {other.row})", "check the round number or the player")
