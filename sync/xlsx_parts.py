@@ -220,13 +220,16 @@ def sheet_xml(sheet: Sheet, styles: Styles) -> str:
     formats = {column: styles.numbers[pattern] for column, pattern in shape.number_formats.items()}
     linked = {(link.row + 2, link.column) for link in sheet.links}
     body = []
-    letters = [column_letter(c) for c in range(max(map(len, rows), default=0))]  # once per column, not per cell
+    width = max(map(len, rows), default=0)
+    letters = [column_letter(c) for c in range(width)]  # once per column, not per cell
+    data_styles = [formats.get(c, styles.wrap if c in shape.wrapped else 0) for c in range(width)]
     for r, row in enumerate(rows, start=1):
         cells = []
         for c, value in enumerate(row):
-            style = (styles.header if r <= FROZEN_ROWS else styles.link if (r, c) in linked
-                     else formats.get(c, styles.wrap if c in shape.wrapped else 0))
-            cells.append(_cell(f"{letters[c]}{r}", value, style, styles))
+            style = styles.header if r <= FROZEN_ROWS else styles.link if (r, c) in linked else data_styles[c]
+            # most cells are text or numbers: straight to plain_cell, without the date checks of _cell
+            cells.append(plain_cell(f"{letters[c]}{r}", value, style) if type(value) in _PLAIN
+                         else _cell(f"{letters[c]}{r}", value, style, styles))
         body.append(f'<row r="{r}">{"".join(cells)}</row>')
     last = a1(len(rows), max(len(r) for r in rows) - 1) if any(rows) else "A1"
     cols = "".join(f'<col min="{i + 1}" max="{i + 1}" width="{w}" customWidth="1"/>' for i, w in enumerate(shape.widths))
@@ -244,6 +247,10 @@ def sheet_xml(sheet: Sheet, styles: Styles) -> str:
             f"{f'<cols>{cols}</cols>' if cols else ''}<sheetData>{xml}</sheetData>"
             f"{f'<hyperlinks>{links}</hyperlinks>' if links else ''}"
             '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>')
+
+
+_PLAIN = {str, int, float, bool, type(None)}
+"""Cell types that are never dates."""
 
 
 def _cell(ref: str, value: Cell, style: int, styles: Styles) -> str:
