@@ -69,7 +69,10 @@ def dropped_competitors(lg: League) -> Iterator[Problem]:
     """A competitor who dropped or was disqualified plays no round after the one they left in."""
     res = lg.ruleset.results
     last = left_in(lg)
+    left_events = {event for event, _ in last}  # most rows are of an event nobody left: skipped without their names
     for m in lg.matches:
+        if m.event not in left_events:
+            continue
         for side, s in zip(res.sides, m.sides):
             left = last.get((m.event, name_key(s.name)))
             if left is not None and m.round is not None and m.round > left:
