@@ -83,7 +83,7 @@ def straightforward(server: SheetsServer, folder: Path, key: Path) -> tuple[int,
     book = client.open_by_key(SHEET)
     tabs = {ws.title: ws.get_all_values() for ws in book.worksheets()}
     memory = MemoryWorkbook(tabs)
-    inputs, outputs = read_inputs(memory)
+    inputs, outputs = read_inputs(memory, every_output=True)
     ev = evaluate(inputs, config.ruleset, config.catalog)
     for sheet in [*standings_sheets(ev), leaderboard_sheet(ev, outputs.get("Leaderboard")), problems_sheet(ev.problems, dt.datetime.now(dt.UTC))]:
         try:

@@ -144,7 +144,7 @@ def main() -> None:
         folder = league_folder(base, "pieces", pristine)
         config = load_config(folder)
         book = XlsxWorkbook(folder / WORKBOOK)
-        t_read, (inputs, outputs) = timed(lambda: read_inputs(book))
+        t_read, (inputs, outputs) = timed(lambda: read_inputs(book, every_output=True))
         t_eval, ev = timed(lambda: evaluate(inputs, config.ruleset, config.catalog))
         now = dt.datetime.now(dt.UTC)
         t_tables, tables = timed(lambda: [*standings_sheets(ev), leaderboard_sheet(ev, outputs.get(LEADERBOARD_TAB)),

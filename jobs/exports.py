@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from exporters.render import PAGE_NAMES, File, stem, stems
+from exporters.render import PAGE_NAMES, File, stems
 from jobs.errors import ExportError
 from league.cells import Cell, as_text
 from league.sheet import Sheet
@@ -54,11 +54,6 @@ def _move_field(value: Cell) -> str:
     """A `Move` in a CSV: the tool's own figures unescaped, anything typed over them made formula-safe."""
     text = move_text(value)
     return text if _MOVE_WORDS.fullmatch(text) else safe_text(text)
-
-
-def file_name(tab: str) -> str:
-    """A file name for a tab: `Standings QR1-GB5` -> `standings-qr1-gb5.csv` (letters of any script kept)."""
-    return stem(tab) + ".csv"
 
 
 def file_names(tabs: Sequence[str]) -> list[str]:

@@ -61,12 +61,12 @@ def no_progress(_: str) -> None:
     """No progress to show: tests and library callers."""
 
 
-def read_inputs(workbook: Workbook, every_output: bool = True) -> tuple[dict[str, Grid], dict[str, Grid]]:
+def read_inputs(workbook: Workbook, every_output: bool = False) -> tuple[dict[str, Grid], dict[str, Grid]]:
     """Every tab in one read, split into input tabs and the tool's own output tabs.
 
-    Without `every_output`, only the output tabs a sync reads back (the leaderboard, for `Move`, and
-    the brackets) are read, the others given as empty: a sync rewrites them whole, and reading a
-    2,000-player league's standings again took as long as reading its results."""
+    Unless `every_output` (a dry run, to say what would change), only the output tabs a sync reads back
+    (the leaderboard, for `Move`, and the brackets) are read, the others given as empty: a sync rewrites
+    them whole, and reading a 2,000-player league's standings again took as long as reading its results."""
     names = workbook.tab_names()
     tabs = workbook.read([n for n in names if every_output or not is_output_tab(n) or _read_back(n)])
     inputs = {n: g for n, g in tabs.items() if not is_output_tab(n)}
