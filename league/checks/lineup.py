@@ -24,7 +24,7 @@ def _rules(lg: League) -> LineupRules:
 def _teams(lg: League) -> dict[str, Entrant]:
     """Team key -> its registration (the first row naming it), in row order."""
     out: dict[str, Entrant] = {}
-    for e in sorted(lg.entrants, key=lambda e: e.row):
+    for e in lg.registrations:
         out.setdefault(e.key, e)
     return out
 

@@ -86,8 +86,8 @@ HIDDEN = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]")
 def hidden_characters(lg: League) -> Iterator[Problem]:
     """A name holding an invisible direction-control character is shown as typed, with a warning at its cell."""
     reg, res = lg.ruleset.registration, lg.ruleset.results
-    typed = [(reg.tab, e.row, reg.name, e.name) for e in lg.entrants]
-    typed += [(reg.tab, e.row, header, member) for e in lg.entrants for header, member in zip(reg.members, e.members)]
+    typed = [(reg.tab, e.row, reg.name, e.name) for e in lg.registrations]
+    typed += [(reg.tab, e.row, header, member) for e in lg.registrations for header, member in zip(reg.members, e.members)]
     headers = [res.side_header(res.competitor, side) for side in res.sides]
     typed += [(m.tab, m.row, header, s.name) for m in lg.matches for header, s in zip(headers, m.sides)]
     for tab, row, header, text in typed:
@@ -102,7 +102,7 @@ def hidden_characters(lg: League) -> Iterator[Problem]:
 def judge_decisions(lg: League) -> Iterator[Problem]:
     """A judge's decision on a tie is a place: 1, 2, ... (empty where no decision was needed)."""
     column, tab = lg.ruleset.judge_column, lg.ruleset.registration.tab
-    for e in lg.entrants if column else ():
+    for e in lg.registrations if column else ():
         typed = e.fields.get(column, "")
         place = parse_whole(typed)
         if typed and (place is None or place < 1):

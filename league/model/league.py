@@ -48,6 +48,15 @@ class League:
             out.setdefault((e.event, e.key), e)
         return out
 
+    @cached_property
+    def registrations(self) -> list[Entrant]:
+        """The first registration of each row of the registration tab, in row order: a row without an event column
+        registers its competitor for every event, yet is one row to check."""
+        out: dict[int, Entrant] = {}
+        for e in sorted(self.entrants, key=lambda e: e.row):
+            out.setdefault(e.row, e)
+        return list(out.values())
+
     @property
     def registered(self) -> bool:
         """Whether the registration tab could be read; if not, nobody counts as unregistered."""

@@ -349,3 +349,15 @@ def test_harmless_variations_give_the_same_standings(change: Change, alpha: str)
     ev = run(grid)
     assert ev.problems == []
     assert [r[:7] for r in standings_sheets(ev)[0].rows] == [(r[0], alpha if r[1] == "Alpha" else r[1], *r[2:]) for r in clean]
+
+
+def test_a_teams_row_is_checked_once_however_many_events_the_season_has() -> None:
+    """A `Teams` row registers its team for every event, yet a problem in it is one problem at its cell."""
+    grid = tabs(ROUND_1)
+    grid["Teams"][0].append("Cut")
+    grid["Teams"][1][0] = "Alpha\u200f"
+    grid["Teams"][2].append("maybe")
+    grid["Events"].append(["S2", "Summer", "2026-06-01", "Online", 32, "", "Results S2"])
+    grid["Results S2"] = [RESULTS]
+    assert [(c, cell) for c, _, cell in found(run(grid)) if c in ("hidden-character", "unknown-value")] == [
+        ("hidden-character", "A2"), ("unknown-value", "D3")]

@@ -86,8 +86,8 @@ def cut_decisions(lg: League) -> Iterator[Problem]:
     assert rules is not None, "the check runs only for rulesets with a cut"
     if not rules.decided:
         return
-    for row in sorted({e.row: e for e in lg.entrants}.items()):
-        typed = row[1].fields.get(rules.decided, "")
+    for e in lg.registrations:
+        typed = e.fields.get(rules.decided, "")
         if typed and name_key(typed) not in (IN, OUT):
-            yield at(lg, tab, row[0], rules.decided, "unknown-value", f"{rules.decided} {typed!r} is not {IN!r} or {OUT!r}",
+            yield at(lg, tab, e.row, rules.decided, "unknown-value", f"{rules.decided} {typed!r} is not {IN!r} or {OUT!r}",
                      f"after the tiebreaker matches type {IN} or {OUT} for each team level across the cut; else leave it empty")

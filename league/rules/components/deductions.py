@@ -87,7 +87,7 @@ def deduction_cells(lg: League) -> Iterator[Problem]:
     assert rules is not None, "the check runs only for rulesets with deductions"
     words = {name_key(w) for w in (*rules.met, *rules.missing)}
     tab = lg.ruleset.registration.tab
-    for e in lg.entrants:
+    for e in lg.registrations:
         for header in rules.registration:
             typed = e.fields.get(header, "")
             if typed and name_key(typed) not in words:
