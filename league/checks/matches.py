@@ -111,7 +111,7 @@ def _games(lg: League, m: Match, draws: bool) -> Iterator[Problem]:
                  "check the games won by each side")
 
 
-def _repeated(m: Match, same: list[Match]) -> Match | None:
+def repeated(m: Match, same: list[Match]) -> Match | None:
     """The first of `same` (earlier rows of its tab, round and first competitor) typing the match `m` types again;
     fingerprints are worked out only here, where a repeat is possible, not for every row."""
     if not same:
@@ -138,7 +138,7 @@ def match_rounds(lg: League) -> Iterator[Problem]:
                      f"check the round number; the format has rounds 1 to {rounds}")
             continue
         same = alike.setdefault((m.tab, m.round, name_key(m.sides[0].name) if m.sides else ""), [])
-        earlier = _repeated(m, same)
+        earlier = repeated(m, same)
         if earlier is not None:
             yield at(lg, m.tab, m.row, res.round, "duplicate-row", f"this row repeats row {earlier.row}", "delete the repeated row")
             continue

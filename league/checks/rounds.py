@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from league.cells import name_key
 from league.checks.base import at, check
+from league.checks.matches import repeated
 from league.model.league import League
 from league.model.match import Match
 from league.problems import Problem
@@ -24,10 +25,16 @@ def games_of_a_round(lg: League) -> Iterator[Problem]:
     pairing: dict[tuple[str, int, frozenset[str]], list[Match]] = defaultdict(list)
     unsure: set[tuple[str, int, str]] = set()
     """Competitors of a round with a row naming someone not registered (reported): their games are not counted here."""
+    alike: dict[tuple[str, int, str], list[Match]] = {}
+    """Rows by tab, round and first competitor, as `match_rounds` groups them: a row typed twice is its duplicate, not a game."""
     for m in lg.matches:
         names = [name_key(s.name) for s in m.sides if s.name]
         if m.round is None or m.kind is None or len(set(names)) != len(names):
             continue
+        same = alike.setdefault((m.tab, m.round, name_key(m.sides[0].name) if m.sides else ""), [])
+        if repeated(m, same) is not None:
+            continue
+        same.append(m)
         if lg.registered and any(lg.entrant(m.event, s.name) is None for s in m.sides if s.name):
             unsure.update((m.event, m.round, key) for key in names)
             continue

@@ -221,6 +221,15 @@ def test_a_pair_playing_twice_in_a_round() -> None:
                                                                 ("too-many-games", "C7"), ("too-many-games", "F7")]
 
 
+def test_a_game_typed_twice_is_a_duplicate_and_the_next_game_still_counts() -> None:
+    """The repeat sits between a pairing's two games: it is the duplicate, and the real second game is no extra game."""
+    rows = [ROUND_1[0], list(ROUND_1[0]), *ROUND_1[1:]]
+    ev = evaluate(tabs(rows), ruleset(), EMPTY)
+    assert problems(ev) == [("alignment-twice", "D3"), ("alignment-twice", "G3"), ("duplicate-row", "A3")]
+    clean = lines(evaluate(tabs(), ruleset(), EMPTY))
+    assert {k: v[:4] for k, v in lines(ev).items()} == {k: v[:4] for k, v in clean.items()}  # the same VP and ranks
+
+
 def test_an_unregistered_pair_name_gets_a_did_you_mean() -> None:
     rows = [list(r) for r in ROUND_1]
     rows[2][2] = "Elvs"
@@ -296,8 +305,7 @@ def _again(tab: str, row: int) -> Callable[[Grid], None]:
     (_column("Results E1", 7, drop=True), [("missing-header", "Results E1", "K1")]),
     (_again("Pairs", 1), [("duplicate-row", "Pairs", "A7")]),
     (_again("Results E1", 1), [("alignment-twice", "Results E1", "D7"), ("alignment-twice", "Results E1", "G7"),
-                               ("duplicate-row", "Results E1", "A7"), ("too-many-games", "Results E1", "C7"),
-                               ("too-many-games", "Results E1", "F7")]),
+                               ("duplicate-row", "Results E1", "A7")]),  # a repeated row is not a third game
     (_set("Results E1", 3, 2, '=HYPERLINK("https://x","Elves")'), [("unknown-competitor", "Results E1", "C4")]),
     (_set("Results E1", 1, 0, "one"), [("games-missing", "Results E1", "F3"), ("unreadable", "Results E1", "A2")]),
 ])
