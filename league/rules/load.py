@@ -78,14 +78,12 @@ def _results(s: Section) -> Results:
         round=s.get("round", str), table=s.get("table", str, ""), competitor=s.get("competitor", str), result=s.get("result", str),
         kinds=_words(s.section("kinds"), s.strings("sides", ["A", "B"])), order=s.strings("order"), sides=s.strings("sides", ["A", "B"]),
         figures=named["figures"], texts=named["texts"], row_texts=named["row_texts"], winner=s.get("winner", str, ""),
-        compare=s.get("compare", str, ""),
+        compare=s.key_of("compare", named["figures"], "results.figures", ""),
         games=_games(s.section("games", {})),
     )
     if not res.winner and res.games is None and not res.compare:
         raise RulesetError(f"{s.source}: `results` needs `winner` (a column naming the winner), `games` (games won per side) "
                            "or `compare` (a figure whose higher value wins)")
-    if res.compare and res.compare not in res.figures:
-        raise s.error("compare", f"is {res.compare!r}, which is not a key of results.figures")
     missing = [h for h in res.required if h not in res.order]
     if missing:
         raise s.error("order", f"must list every header of the results tab; {missing[0]!r} is missing")

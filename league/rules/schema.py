@@ -40,6 +40,14 @@ class Section:
             raise self.error(key, f"must be {expected}, found {value!r}")
         return value
 
+    def key_of(self, key: str, names: Mapping[str, Any], where: str, default: Any = ...) -> str:
+        """A string naming one of `names` (a column the ruleset declares elsewhere, e.g. a key of `results.figures`);
+        the default (an empty name: not used) is taken as it is."""
+        value: str = self.get(key, str, default)
+        if value != default and value not in names:
+            raise self.error(key, f"is {value!r}, which is not a key of {where}")
+        return value
+
     def has(self, key: str) -> bool:
         """Whether the table sets `key`."""
         return key in self.data

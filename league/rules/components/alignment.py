@@ -40,9 +40,8 @@ class AlignmentRules:
 
 def parse(s: Section, results: Results) -> AlignmentRules:
     """The `[alignment]` section."""
-    rules = AlignmentRules(s.get("text", str), s.strings("values"), s.get("pair_rows", bool, True), s.strings("registration", []))
-    if rules.text not in results.texts:
-        raise s.error("text", f"is {rules.text!r}, which is not a key of results.texts")
+    rules = AlignmentRules(s.key_of("text", results.texts, "results.texts"), s.strings("values"), s.get("pair_rows", bool, True),
+                           s.strings("registration", []))
     if len(rules.values) < 2 or len({name_key(v) for v in rules.values}) != len(rules.values):
         raise s.error("values", f"needs at least two different values, found {list(rules.values)!r}")
     s.done()

@@ -33,11 +33,7 @@ class CatalogRules:
 
 def parse(s: Section, results: Results) -> CatalogRules:
     """The `[catalog]` section."""
-    piece, map_ = s.get("piece", str, ""), s.get("map", str, "")
-    if piece and piece not in results.texts:
-        raise s.error("piece", f"is {piece!r}, which is not a key of results.texts")
-    if map_ and map_ not in results.row_texts:
-        raise s.error("map", f"is {map_!r}, which is not a key of results.row_texts")
+    piece, map_ = s.key_of("piece", results.texts, "results.texts", ""), s.key_of("map", results.row_texts, "results.row_texts", "")
     bans = []
     for b in s.tables("bans"):
         what = [k for k in ("set", "piece", "map") if b.has(k)]

@@ -53,13 +53,8 @@ def parse(s: Section, results: Results) -> DeductionRules:
     for header, points in registration.items():
         if points < 1:
             raise table.error(header, f"must be 1 or more points, found {points}")
-    words = {w: figures.get(w, str) for w in list(figures.data)}
-    for word, name in words.items():
-        if name not in results.figures:
-            raise figures.error(word, f"is {name!r}, which is not a key of results.figures")
-    game_text = s.get("game", str, "")
-    if game_text and game_text not in results.texts:
-        raise s.error("game", f"is {game_text!r}, which is not a key of results.texts")
+    words = {w: figures.key_of(w, results.figures, "results.figures") for w in list(figures.data)}
+    game_text = s.key_of("game", results.texts, "results.texts", "")
     game = results.texts[game_text].replace("{side}", "").strip() if game_text else ""
     rules = DeductionRules(registration, s.strings("met", ["yes"]), s.strings("missing", ["no"]), s.get("score", str, ""), words,
                            game, game_text)

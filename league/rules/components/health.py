@@ -30,8 +30,7 @@ class HealthRules:
 def parse(s: Section, results: Results) -> HealthRules:
     """The `[health]` section; both figures must be results figures."""
     for key in ("remaining", "starting"):
-        if s.get(key, str) not in results.figures:
-            raise s.error(key, f"is {s.data[key]!r}, which is not a key of results.figures")
+        s.key_of(key, results.figures, "results.figures")
     rules = HealthRules(s.data["remaining"], s.data["starting"], s.get("loser_at_zero", bool, True))
     s.done()
     return rules

@@ -75,9 +75,7 @@ def parse(s: Section, results: Results) -> LineupRules:
     smallest, largest = s.get("min", int), s.get("max", int)
     if not 0 < smallest <= largest:
         raise s.error("max", f"must be at least `min` (and `min` at least 1), found min {smallest}, max {largest}")
-    date = s.get("date", str, "")
-    if date and date not in results.row_texts:
-        raise s.error("date", f"is {date!r}, which is not a key of results.row_texts")
+    date = s.key_of("date", results.row_texts, "results.row_texts", "")
     rules = LineupRules(status, counted, statuses, smallest, largest, s.get("added", str, ""), s.get("notice_days", int, 0),
                         date, s.get("rating", str, ""), s.get("club", str, ""), s.get("per_club", int, 0))
     if rules.notice_days < 0 or rules.per_club < 0:

@@ -52,9 +52,7 @@ def parse(s: Section, results: Results) -> SeriesRules:
     if fixed is not None:
         raise RulesetError(f"{s.source}: `results.kinds.{fixed!r}.games`: with `series`, a forfeit records the minimum winning "
                            "score of the row's series (3-0 in a best of five); remove `games`")
-    length, default = s.get("length", str, ""), s.get("default", int, 3)
-    if length and length not in results.row_texts:
-        raise s.error("length", f"is {length!r}, which is not a key of results.row_texts")
+    length, default = s.key_of("length", results.row_texts, "results.row_texts", ""), s.get("default", int, 3)
     if default < 1 or default % 2 == 0:
         raise s.error("default", f"must be an odd number of games, found {default}")
     s.done()

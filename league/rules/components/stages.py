@@ -35,9 +35,7 @@ class StageRules:
 
 def parse(s: Section, results: Results) -> StageRules:
     """The `[stages]` section."""
-    rules = StageRules(s.get("column", str), s.strings("counted"), s.strings("others", []))
-    if rules.column not in results.row_texts:
-        raise s.error("column", f"is {rules.column!r}, which is not a key of results.row_texts")
+    rules = StageRules(s.key_of("column", results.row_texts, "results.row_texts"), s.strings("counted"), s.strings("others", []))
     if not rules.counted:
         raise s.error("counted", "must name at least one stage")
     s.done()
