@@ -17,6 +17,8 @@ from exporters.branding import DOWN, MEDALS, SAME, UP, Branding, rgb, stripe
 from exporters.fonts import font_file
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from PIL.Image import Image
     from PIL.ImageFont import FreeTypeFont
 
@@ -236,10 +238,16 @@ def _logo(image: Image, branding: Branding, layout: Layout) -> int:
     """Paste the logo at the left of the band, scaled to its height; returns the width it takes."""
     if branding.logo is None:
         return 0
-    from PIL import Image as PILImage
-
-    with PILImage.open(branding.logo) as logo:
-        side = int(layout.band * 0.72)
-        scaled = logo.convert("RGBA").resize((max(1, logo.width * side // max(logo.height, 1)), side))
+    side = int(layout.band * 0.72)
+    scaled = _scaled_logo(branding.logo, side)
     image.paste(scaled, (int(MARGIN * layout.width), (layout.band - side) // 2), scaled)
     return scaled.width + int(0.02 * layout.width)
+
+
+@cache
+def _scaled_logo(path: Path, side: int) -> Image:
+    """The logo decoded and scaled once per height, not again for every page of every table."""
+    from PIL import Image as PILImage
+
+    with PILImage.open(path) as logo:
+        return logo.convert("RGBA").resize((max(1, logo.width * side // max(logo.height, 1)), side))
