@@ -20,7 +20,7 @@ from league.rules.schema import RulesetError, merged
 
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds",
-               "history", "branding", "export_formats"}
+               "history", "branding", "export_formats", "facebook_retry_seconds"}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
 MAX_SECONDS = 86_400
 """The longest any wait in league.toml may be: a nightly job must end before the next night's."""
@@ -56,6 +56,8 @@ class Config:
     """The history file (`history`); None means `league-history.sqlite` beside league.toml."""
     formats: tuple[str, ...] = FORMATS
     """What a sync exports (`export_formats`): every format unless the organiser trims the list."""
+    facebook_retry_seconds: float = 120.0
+    """The whole time `league publish` may take, retries and every request included (`facebook_retry_seconds`)."""
 
 
 def presets() -> list[str]:
@@ -158,8 +160,9 @@ def load_config(given: Path | None = None) -> Config:
     formats = data.get("export_formats", list(FORMATS))
     if not isinstance(formats, list) or not all(f in FORMATS for f in formats):
         raise ConfigError(f"{path}: `export_formats` must be a list of {', '.join(FORMATS)}, found {formats!r}")
+    facebook = _seconds(data, "facebook_retry_seconds", 120.0, path)
     return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
-                  branding, kept, tuple(formats))
+                  branding, kept, tuple(formats), facebook)
 
 
 def _sheets_target(data: dict[str, Any], path: Path) -> SheetsTarget | None:
