@@ -59,6 +59,9 @@ def _bracket(config: Config, workbook: Workbook, event: str) -> BracketResult:
         tied = ", ".join(ev.names[k] for k in lines[size - 1].tie)
         return BracketResult(found, [], None, f"a tie across the cut at rank {lines[size - 1].rank} ({tied}): settle it first "
                              "(a judge decision or a tiebreaker match)", ExitCode.INPUT_ERRORS)
+    if len(lines) < 2:  # an empty bracket tab would only block seeding it later
+        return BracketResult(found, [], None, f"{standings_tab(found)} has {len(lines)} competitor(s) who played and are "
+                             "still in: playoffs need at least two", ExitCode.INPUT_ERRORS)
     seeds = [ev.names[s.key] for s in lines[:size]]
     sheet = bracket_sheet(found, seeds, best_of)
     workbook.write(Changes(replace=(sheet,)))

@@ -7,6 +7,7 @@ openpyxl, and only a league kept on Google Sheets loads the Google stack.
 from __future__ import annotations
 
 import os
+import sys
 import traceback
 import warnings
 from collections.abc import Callable
@@ -17,7 +18,7 @@ import typer
 from rich.markup import escape
 
 from jobs import output
-from jobs.config import load_config, presets
+from jobs.config import Config, load_config, presets
 from jobs.errors import ExitCode, JobError
 from sync.workbook import CredentialsError
 from sync.workbook import BackendError
@@ -28,7 +29,8 @@ if TYPE_CHECKING:
     from jobs.sync_job import SyncResult
 
 app = typer.Typer(help="Spreadsheet league automation: validate results, rank, write standings back.",
-                  pretty_exceptions_show_locals=False, no_args_is_help=True, add_completion=False)
+                  pretty_exceptions_show_locals=False, no_args_is_help=True, add_completion=False,
+                  rich_markup_mode=None)  # help printed as written: `[branding]` is a table name, not markup
 
 T = TypeVar("T")
 ConfigArg = Annotated[Path | None, typer.Argument(help="league.toml, or the folder holding it (default: ./league.toml).")]
@@ -41,24 +43,50 @@ def guarded(job: Callable[[], T]) -> T:
             warnings.showwarning = _warning  # a library's warning as one line, not with its source path
             return job()
     except JobError as exc:
-        output.errors.print(f"[red]error:[/red] {exc}")
+        output.fail("error", str(exc))
         raise typer.Exit(exc.code) from None
     except CredentialsError as exc:
-        output.errors.print(f"[red]credentials error:[/red] {exc}")
+        output.fail("credentials error", str(exc))
         raise typer.Exit(ExitCode.USAGE) from None
     except BackendError as exc:
-        output.errors.print(f"[red]workbook error:[/red] {exc}")
+        output.fail("workbook error", str(exc))
         raise typer.Exit(ExitCode.BACKEND) from None
     except Exception as exc:
-        if os.environ.get("LEAGUE_DEBUG"):
-            traceback.print_exc()  # printed, not re-raised: a bug must still exit 4, never look like a sync
-        output.errors.print(f"[red]unexpected error:[/red] {type(exc).__name__}: {exc}. This is a bug in league: "
-                            "please report it with the output of the same command run with LEAGUE_DEBUG=1.")
+        _bug(exc)
         raise typer.Exit(ExitCode.BUG) from None
 
 
+def _load(config: Path | None) -> Config:
+    """league.toml, checked; what it holds that the tool does not know is said by every command, not only sync."""
+    cfg = load_config(config)
+    for warning in cfg.warnings:
+        output.fail("warning", warning, "yellow")
+    return cfg
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The `league` command. Any exception no job expected exits 4, wherever it was raised (a job, or the
+    printing of its result): exit 1 would tell cron that judges have something to fix."""
+    try:
+        app(args=argv, prog_name="league")
+    except Exception as exc:
+        _bug(exc)
+        sys.exit(ExitCode.BUG)
+
+
+def _bug(exc: Exception) -> None:
+    """Say that something unexpected happened, and how to report it; printing it can fail too (a closed pipe)."""
+    if os.environ.get("LEAGUE_DEBUG"):
+        traceback.print_exc()  # printed, not re-raised: a bug must still exit 4, never look like a sync
+    try:
+        output.fail("unexpected error", f"{type(exc).__name__}: {exc}. This is a bug in league: please report it "
+                    "with the output of the same command run with LEAGUE_DEBUG=1.")
+    except Exception:  # the exit code still says it
+        pass
+
+
 def _warning(message: Warning | str, *_: object, **__: object) -> None:
-    output.errors.print(f"[yellow]warning:[/yellow] {escape(str(message))}")
+    output.fail("warning", str(message), "yellow")
 
 
 def _report(result: SyncResult) -> None:
@@ -66,18 +94,18 @@ def _report(result: SyncResult) -> None:
     from league.sheet import LEADERBOARD_TAB
 
     for line in result.preview:
-        output.console.print(line)
+        output.say(line)
     output.show_problems(result.evaluation.problems)
     for line in undecided_prizes(result.evaluation):
-        output.console.print(f"[yellow]judges decide:[/yellow] {line}")
+        output.console.print(f"[yellow]judges decide:[/yellow] {escape(line)}")
     board = next((s for s in result.changes.replace if s.name == LEADERBOARD_TAB), None)
     if board:
         output.show_sheet(board, title="Leaderboard (top 10)", skip=("Note",))
     if result.exported:  # one line, not one per image page: the folder holds dozens of files
         kinds = ", ".join(sorted({p.suffix.lstrip(".") for p in result.exported}))
-        output.console.print(f"exported {len(result.exported)} files ({kinds}) to {result.exported[0].parent}")
+        output.say(f"exported {len(result.exported)} files ({kinds}) to {result.exported[0].parent}")
     if result.export_problem:
-        output.errors.print(f"[red]exports failed:[/red] {result.export_problem}")
+        output.fail("exports failed", result.export_problem)
 
 
 @app.command()
@@ -93,13 +121,13 @@ def init(
     workbook, or its Google spreadsheet), with its ruleset."""
     from jobs.init_job import run_init
 
-    output.console.print(guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or ["EVENT-1"])))
+    output.say(guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or ["EVENT-1"])))
 
 
 @app.command()
 def demo(
     folder: Annotated[Path, typer.Argument(help="Where to write the demo league.")] = Path("demo-league"),
-    ruleset: Annotated[str, typer.Option(help="The preset whose example league to write (gl-unmatched, ogaming-mtg).")] = "gl-unmatched",
+    ruleset: Annotated[str, typer.Option(help=f"The preset whose example league to write ({', '.join(presets())}).")] = "gl-unmatched",
 ) -> None:
     """Write a complete example league with planted judge mistakes, and sync it."""
     from jobs.demo_job import demo_workbook, run_demo
@@ -107,8 +135,8 @@ def demo(
     with output.progress() as progress:
         result = guarded(lambda: run_demo(folder, progress, ruleset))
     _report(result)
-    output.console.print(f"\nDemo league in {folder.resolve()}: open {folder / demo_workbook(ruleset)}, "
-                         f"or run `league sync {folder}` again.")
+    output.say(f"\nDemo league in {folder.resolve()}: open {folder / demo_workbook(ruleset)}, "
+               f"or run `league sync {folder}` again.")
     if result.export_problem:
         raise typer.Exit(result.code)
 
@@ -120,7 +148,7 @@ def check(config: ConfigArg = None) -> None:
     from sync.open import open_workbook
 
     def job() -> int:
-        cfg = load_config(config)
+        cfg = _load(config)
         evaluation = run_check(cfg, open_workbook(cfg))
         output.show_problems(evaluation.problems, limit=200)
         return ExitCode.INPUT_ERRORS if evaluation.errors else ExitCode.CLEAN
@@ -137,9 +165,7 @@ def sync(
     from sync.open import open_workbook
 
     def job() -> SyncResult:
-        cfg = load_config(config)
-        for warning in cfg.warnings:
-            output.errors.print(f"[yellow]warning:[/yellow] {warning}")
+        cfg = _load(config)
         with output.progress() as progress:
             return run_sync(cfg, open_workbook(cfg), dry_run=dry_run, progress=progress)
     result = guarded(job)
@@ -160,11 +186,11 @@ def pair(
     from sync.open import open_workbook
 
     if not event:
-        output.errors.print("[red]error:[/red] name the event to pair with --event")
+        output.fail("error", "name the event to pair with --event")
         raise typer.Exit(ExitCode.USAGE)
 
     def job() -> PairResult:
-        cfg = load_config(config)
+        cfg = _load(config)
         return run_pair(cfg, open_workbook(cfg), event, seed, dry_run, force)
     result = guarded(job)
     output.show_pairings(result)
@@ -183,17 +209,17 @@ def bracket(
     from sync.open import open_workbook
 
     if not event:
-        output.errors.print("[red]error:[/red] name the event with --event")
+        output.fail("error", "name the event with --event")
         raise typer.Exit(ExitCode.USAGE)
     def job() -> BracketResult:
-        cfg = load_config(config)
+        cfg = _load(config)
         return run_bracket(cfg, open_workbook(cfg), event)
     result = guarded(job)
     if result.sheet:
         output.show_sheet(result.sheet, limit=len(result.sheet.rows), skip=("Note",))
-        output.console.print(f"wrote {result.sheet.name}: judges type the games there; each sync moves the winners on")
+        output.say(f"wrote {result.sheet.name}: judges type the games there; each sync moves the winners on")
     else:
-        output.console.print(f"[red]not written:[/red] {result.refused}")
+        output.fail("not written", result.refused, stream=output.console)
     raise typer.Exit(result.code)
 
 
@@ -206,9 +232,9 @@ def export(
     """Write one format of the latest synced standings into the exports folder."""
     from jobs.export_job import run_export
 
-    paths = guarded(lambda: run_export(load_config(config), fmt, event))
+    paths = guarded(lambda: run_export(_load(config), fmt, event))
     for path in paths:
-        output.console.print(f"exported {path}")
+        output.say(f"exported {path}")
 
 
 @app.command()
@@ -220,8 +246,8 @@ def history(
     """List the syncs that changed the standings, one line each; or one of them, or a competitor over time."""
     from jobs.export_job import run_history
 
-    for line in guarded(lambda: run_history(load_config(config), at, player)):
-        output.console.print(escape(line), highlight=False, soft_wrap=True)
+    for line in guarded(lambda: run_history(_load(config), at, player)):
+        output.say(line)
 
 
 @app.command()
@@ -234,10 +260,10 @@ def publish(
     from jobs.publish_job import run_publish
 
     if not facebook:
-        output.errors.print("[red]error:[/red] say where to publish: --facebook")
+        output.fail("error", "say where to publish: --facebook")
         raise typer.Exit(ExitCode.USAGE)
-    result = guarded(lambda: run_publish(load_config(config)))
+    result = guarded(lambda: run_publish(_load(config)))
     if result.already:
-        output.console.print(f"leaderboard #{result.snapshot} was posted already (post {result.post_id}); nothing sent")
+        output.say(f"leaderboard #{result.snapshot} was posted already (post {result.post_id}); nothing sent")
     else:
-        output.console.print(f"posted leaderboard #{result.snapshot} to Facebook (post {result.post_id})")
+        output.say(f"posted leaderboard #{result.snapshot} to Facebook (post {result.post_id})")

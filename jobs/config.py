@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import tomllib
 from dataclasses import dataclass
@@ -143,15 +144,17 @@ def load_config(given: Path | None = None) -> Config:
     """Read and check league.toml once; unknown keys become warnings, bad values errors naming the key."""
     path = find_config(given)
     data = _toml(_read(path), str(path))
-    warnings = tuple(f"{path}: unknown key `{k}` is ignored" for k in sorted(set(data) - CONFIG_KEYS))
+    warnings = unknown_keys(data, CONFIG_KEYS, path)
     for key in ("ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "history"):
         if key in data and not isinstance(data[key], str):
             raise ConfigError(f"{path}: `{key}` must be a string, found {data[key]!r}")
     if "ruleset" not in data:
-        raise ConfigError(f"{path}: missing `ruleset` (one of {', '.join(presets())}, or a path to a ruleset file)")
+        raise ConfigError(f"{path}: missing `ruleset`{_typed_as(data, 'ruleset')}: set it to one of "
+                          f"{', '.join(presets())}, or a path to a ruleset file")
     sheets = _sheets_target(data, path)
     if "workbook" not in data and sheets is None:
-        raise ConfigError(f"{path}: missing `workbook` (the path of the league's .xlsx file) or `spreadsheet_id`")
+        raise ConfigError(f"{path}: missing `workbook`{_typed_as(data, 'workbook')}: set it to the path of the "
+                          "league's .xlsx file, or set `spreadsheet_id`")
     ruleset, catalog = load_ruleset(data["ruleset"], path.parent)
     exports = Path(os.path.expanduser(data.get("exports", "exports")))
     workbook = (path.parent / data["workbook"]).resolve() if "workbook" in data else None
@@ -163,6 +166,23 @@ def load_config(given: Path | None = None) -> Config:
     facebook = _seconds(data, "facebook_retry_seconds", 120.0, path)
     return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
                   branding, kept, tuple(formats), facebook)
+
+
+def unknown_keys(table: dict[str, Any], known: set[str], path: Path, prefix: str = "") -> tuple[str, ...]:
+    """A warning per key the tool does not know, naming the closest known key: a misspelt `exprts` is
+    otherwise ignored without a word, and the exports go to the default folder."""
+    out = []
+    for key in sorted(set(table) - known):
+        near = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
+        hint = f"; did you mean `{prefix}{near[0]}`?" if near else ""
+        out.append(f"{path}: unknown key `{prefix}{key}` is ignored{hint}")
+    return tuple(out)
+
+
+def _typed_as(data: dict[str, Any], key: str) -> str:
+    """A hint when a key the config holds but the tool does not know looks like the missing one (`rulset`)."""
+    near = difflib.get_close_matches(key, sorted(set(data) - CONFIG_KEYS), n=1, cutoff=0.6)
+    return f" (`{near[0]}` is not a key: did you mean `{key}`?)" if near else ""
 
 
 def _sheets_target(data: dict[str, Any], path: Path) -> SheetsTarget | None:

@@ -23,12 +23,22 @@ console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
 
 
+def say(text: str) -> None:
+    """A line of the tool's own words that quotes people's or a server's text: printed exactly as it is."""
+    console.print(escape(text), soft_wrap=True)
+
+
+def fail(label: str, text: str, colour: str = "red", stream: Console = errors) -> None:
+    """`label: text` with the label coloured and the text (a message quoting names, cells, server answers) as it is."""
+    stream.print(f"[{colour}]{label}:[/{colour}] {escape(text)}", soft_wrap=True)
+
+
 def show_sheet(sheet: Sheet, limit: int = 10, title: str = "", skip: tuple[str, ...] = ()) -> None:
     """The first `limit` rows of an output tab as a table, without the `skip` columns."""
-    table = Table(title=title or sheet.name, title_justify="left")
+    table = Table(title=escape(title or sheet.name), title_justify="left")
     keep = [i for i, head in enumerate(sheet.header) if head not in skip]
     for i in keep:
-        table.add_column(sheet.header[i], overflow="fold")
+        table.add_column(escape(sheet.header[i]), overflow="fold")
     percents = percent_columns(sheet)
     for row in sheet.rows[:limit]:
         table.add_row(*(escape(move_text(row[i])) if sheet.header[i] == MOVE
@@ -39,7 +49,7 @@ def show_sheet(sheet: Sheet, limit: int = 10, title: str = "", skip: tuple[str, 
 
 
 def _cell(value: Cell) -> str:
-    return as_text(value).replace("[", "\\[")
+    return escape(as_text(value))
 
 
 @contextmanager
@@ -68,15 +78,15 @@ def show_problems(problems: Sequence[Problem], limit: int = 20) -> None:
 
 def show_pairings(result: PairResult) -> None:
     """The proposed round, table by table, with why each pairing was made; then what happened to it."""
-    table = Table(title=f"{result.event}: round {result.round} (seed {result.seed})", title_justify="left")
+    table = Table(title=escape(f"{result.event}: round {result.round} (seed {result.seed})"), title_justify="left")
     for head in ("Table", "Competitor", "Opponent", "Why"):
         table.add_column(head, overflow="fold")
     for p in result.pairings:
         table.add_row(str(p.table), escape(result.names[p.first]), escape(result.names[p.second]) if p.second else "bye", escape(p.why))
     console.print(table)
     if result.refused:
-        console.print("[red]not written:[/red] " + "; ".join(result.refused) + ". Or pair anyway with --force.")
+        fail("not written", "; ".join(result.refused) + ". Or pair anyway with --force.", stream=console)
     elif result.written:
-        console.print(f"added {len(result.rows)} rows to the results tab of {result.event}")
+        say(f"added {len(result.rows)} rows to the results tab of {result.event}")
     else:
         console.print("dry run: nothing written")

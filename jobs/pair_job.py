@@ -67,10 +67,14 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
                   if m.event == found and m.round == h.played_rounds and m.row in errors]
     reasons = [f"round {h.played_rounds} is unfinished: fix " + ", ".join(unfinished)] if unfinished else []
     reasons += [f"{found} has had all its {rs.rounds} rounds"] if number > rs.rounds else []
-    pairings = SYSTEMS[rs.pairing](h, number, seed, rs.rounds)
+    too_few = len(h.active) < 2
+    if too_few:  # not even --force makes a round of nobody: it only added a Sync Log row on every run
+        reasons = [f"{found} has {len(h.active)} competitor(s) still in: a round needs at least two; register them in "
+                   f"{rs.registration.tab} (or clear their Status)"]
+    pairings = [] if too_few else SYSTEMS[rs.pairing](h, number, seed, rs.rounds)
     aligned = rs.component(AlignmentRules)
     rows = [row for p in pairings for row in _rows(rs.results, number, p, ev.names, aligned)]
-    refused = bool(reasons) and not force
+    refused = bool(reasons) and (too_few or not force)
     if not (refused or dry_run):
         outcome = f"paired {found} round {number}, seed {seed}: {len(rows)} rows added" + (" (forced)" if reasons else "")
         summary = sync_log_row(ev, inputs, now, outcome)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import datetime as dt
+import time
 from pathlib import Path
 
 import pytest
@@ -55,3 +57,12 @@ def test_the_layering_check_sees_subpackages_and_relative_imports(tmp_path: Path
     fake = ROOT / "league" / "model" / "x.py"
     node = ast.parse("from ...sync import workbook\nfrom .. import cells").body
     assert [_top(fake, n) for n in node if isinstance(n, ast.ImportFrom)] == ["<outside the package>", "league"]
+
+
+
+def test_no_test_reads_the_wall_clock() -> None:
+    """The suite runs at one frozen instant (tests/conftest.py): what a sync writes (the Problems tab's minute, the
+    history's time, the images' "updated" line) cannot change as the clock crosses a minute."""
+    first = dt.datetime.now(dt.UTC)
+    time.sleep(0.01)
+    assert dt.datetime.now(dt.UTC) == first == dt.datetime(2026, 3, 14, 18, 0, 30, tzinfo=dt.UTC)

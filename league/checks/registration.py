@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 
@@ -78,24 +79,53 @@ def members(lg: League) -> Iterator[Problem]:
                          "a player is on one roster only, once: remove one of the two rows")
 
 
-HIDDEN = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]")
+DIRECTION = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]")
 """Direction controls: invisible, yet they make a name display reversed or out of place in every output."""
+ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
+"""Zero-width characters: invisible, yet `Ana\u200bReyes` is another name than `AnaReyes` to every lookup."""
+JOINERS = "\u200c\u200d"
 
 
 @check
 def hidden_characters(lg: League) -> Iterator[Problem]:
-    """A name holding an invisible direction-control character is shown as typed, with a warning at its cell."""
+    """A name holding an invisible direction-control or zero-width character is shown as typed, with a warning at its cell."""
     reg, res = lg.ruleset.registration, lg.ruleset.results
     typed = [(reg.tab, e.row, reg.name, e.name) for e in lg.registrations]
     typed += [(reg.tab, e.row, header, member) for e in lg.registrations for header, member in zip(reg.members, e.members)]
     headers = [res.side_header(res.competitor, side) for side in res.sides]
     typed += [(m.tab, m.row, header, s.name) for m in lg.matches for header, s in zip(headers, m.sides)]
     for tab, row, header, text in typed:
-        found = HIDDEN.search(text)
+        found = hidden_character(text)
         if found:
-            yield at(lg, tab, row, header, "hidden-character",
-                     f"{text!r} holds an invisible direction-control character (U+{ord(found.group()):04X}) that can show it reversed",
-                     "retype the name without it", Severity.WARNING)
+            yield at(lg, tab, row, header, "hidden-character", f"{text!r} holds {found}", "retype the name without it",
+                     Severity.WARNING)
+
+
+def hidden_character(text: str) -> str:
+    """What invisible character a name holds that changes how it shows or matches, or "" for none.
+
+    A joiner inside an emoji sequence (👩‍💻) or between letters of a script that writes with it (Persian,
+    the Indic scripts) is part of the name, not hidden."""
+    found = DIRECTION.search(text)
+    if found:
+        return f"an invisible direction-control character (U+{ord(found.group()):04X}) that can show it reversed"
+    for found in ZERO_WIDTH.finditer(text):
+        if found.group() in JOINERS and _joins(text, found.start()):
+            continue
+        return (f"an invisible zero-width character (U+{ord(found.group()):04X}) that makes it another name "
+                "than the one it looks like")
+    return ""
+
+
+def _joins(text: str, index: int) -> bool:
+    """Whether the joiner at `index` sits between two emoji, or two letters of a script other than Latin."""
+    if index == 0 or index == len(text) - 1:
+        return False
+    sides = (text[index - 1], text[index + 1])
+    if all(unicodedata.category(c) in ("So", "Sk") or c == "\ufe0f" for c in sides):
+        return True
+    return all(unicodedata.category(c)[0] in "LM" and not c.isascii() and not unicodedata.name(c, "").startswith(("LATIN", "COMBINING"))
+               for c in sides)
 
 
 @check

@@ -64,3 +64,14 @@ def test_pair_names_a_missing_event_and_the_forgotten_option(in_tmp: Path) -> No
     assert runner.invoke(app, ["pair"]).exit_code == 2
     result = runner.invoke(app, ["pair", "--event", "W9"])
     assert result.exit_code == 2 and "no event 'W9'" in result.output
+
+
+def test_pair_and_bracket_refuse_an_event_with_fewer_than_two_competitors(in_tmp: Path) -> None:
+    assert runner.invoke(app, ["init", "--ruleset", "ogaming-mtg", "--event", "W1"]).exit_code == 0
+    before = (in_tmp / "league.xlsx").read_bytes()
+    for force in ([], ["--force"]):
+        result = runner.invoke(app, ["pair", "--event", "W1", *force])
+        assert result.exit_code == 1 and "a round needs at least two" in " ".join(result.output.split()), result.output
+    bracket = runner.invoke(app, ["bracket", "--event", "W1"])
+    assert bracket.exit_code == 1 and "playoffs need at least two" in " ".join(bracket.output.split()), bracket.output
+    assert (in_tmp / "league.xlsx").read_bytes() == before, "no Sync Log row, no empty bracket tab"

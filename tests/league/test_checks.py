@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from league.checks import CHECKS
+from league.checks.registration import hidden_character
 
 AE, GB5, QR2 = "Results QR1-AE", "Results QR1-GB5", "Results QR2-AE"
 ERROR, WARNING = "error", "warning"
@@ -90,6 +91,16 @@ BAD = [
         "unknown-piece", "Players", "G2", WARNING, says="did you mean Bigfoot?", player=("QR1-AE", "Ana Reyes"), matches=2),
     Bad("right-to-left-override-in-a-name", [("Players", 9, player_row("Fay \u202eOng", "QR1-AE"))],
         "hidden-character", "Players", "A9", WARNING, says="U+202E"),
+    Bad("zero-width-200B-in-a-name", [("Players", 9, player_row("Fay\u200bOng", "QR1-AE"))],
+        "hidden-character", "Players", "A9", WARNING, says="U+200B"),
+    Bad("zero-width-200C-in-a-name", [("Players", 9, player_row("Fay\u200cOng", "QR1-AE"))],
+        "hidden-character", "Players", "A9", WARNING, says="U+200C"),
+    Bad("zero-width-200D-in-a-name", [("Players", 9, player_row("Fay\u200dOng", "QR1-AE"))],
+        "hidden-character", "Players", "A9", WARNING, says="U+200D"),
+    Bad("zero-width-2060-in-a-name", [("Players", 9, player_row("Fay\u2060Ong", "QR1-AE"))],
+        "hidden-character", "Players", "A9", WARNING, says="U+2060"),
+    Bad("zero-width-FEFF-in-a-name", [("Players", 9, player_row("Fay\ufeffOng", "QR1-AE"))],
+        "hidden-character", "Players", "A9", WARNING, says="U+FEFF"),
     Bad("avoid-tab-misspelt-player", [("Avoid", 2, {"Event": "QR1-AE", "Competitor A": "Ana Reyes", "Competitor B": "Ben Cruise"})],
         "unknown-competitor", "Avoid", "C2", says="did you mean Ben Cruz?"),
     Bad("unknown-event", [("Players", 9, player_row("Fay Ong", "QR1-SMN"))],
@@ -452,3 +463,13 @@ def test_the_player_a_misspelt_name_most_likely_means_is_not_final_either(book) 
     out = book.evaluate()
     assert "not final: fix Results QR1-AE row 3" in str(out.line("QR1-AE", "Carla Santos")["Note"])
     assert "not final: fix Results QR1-AE row 3" in str(out.line("QR1-AE", "Ben Cruz")["Note"])
+
+
+@pytest.mark.parametrize("name", ["Ana 👩\u200d💻", "Ana 👍\ufe0f\u200d🔥", "می\u200cخواهم", "क्\u200dष"])
+def test_a_joiner_that_is_part_of_a_name_is_not_hidden(name: str) -> None:
+    assert hidden_character(name) == "", "an emoji sequence, or a script that writes with joiners"
+
+
+@pytest.mark.parametrize("name", ["Ana\u200dReyes", "\u200dAna", "Ana\u200c", "Ana\u200b Reyes", "\ufeffAna"])
+def test_a_joiner_between_latin_letters_or_at_an_end_is_hidden(name: str) -> None:
+    assert "zero-width" in hidden_character(name)

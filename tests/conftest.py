@@ -1,0 +1,19 @@
+"""Every test runs at one frozen instant, so nothing a test compares (a Problems tab's minute, a history
+time, an image's "updated" line) can depend on when or how fast the suite runs."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+
+import pytest
+import time_machine
+
+FROZEN = dt.datetime(2026, 3, 14, 18, 0, 30, tzinfo=dt.UTC)
+"""The wall clock every test sees; 30 s past the minute, far from any boundary a test could cross."""
+
+
+@pytest.fixture(autouse=True)
+def frozen_clock() -> Iterator[None]:
+    with time_machine.travel(FROZEN, tick=False):
+        yield
