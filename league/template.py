@@ -13,6 +13,7 @@ from league.rules.components.catalog import CatalogRules
 from league.rules.components.alignment import AlignmentRules
 from league.rules.components.cut import IN, OUT, CutRules
 from league.rules.components.deductions import DeductionRules
+from league.rules.components.eligibility import EligibilityRules
 from league.rules.components.lineup import LineupRules
 from league.rules.components.roster import RosterRules
 from league.rules.components.stages import StageRules
@@ -28,15 +29,17 @@ def _names(tab: str) -> str:
 
 
 def _word_columns(ruleset: Ruleset) -> dict[str, tuple[Dropdown, ...]]:
-    """Dropdowns of the columns the ruleset's components read as words, by tab role: the yes/no deduction columns
-    and the officials' cut decision (registration), a member's status, a row's stage, the army a game penalty is for."""
+    """Dropdowns of the columns the ruleset's components read as words, by tab role: the yes/no deduction columns,
+    the officials' cut decision and an account standing (registration), a member's status, a row's stage, the army a game penalty is for."""
     aligned, cut, deductions = ruleset.component(AlignmentRules), ruleset.component(CutRules), ruleset.component(DeductionRules)
     lineup, stages, res = ruleset.component(LineupRules), ruleset.component(StageRules), ruleset.results
+    eligibility = ruleset.component(EligibilityRules)
     yes_no = (*deductions.met, *deductions.missing) if deductions else ()
     armies = aligned.values if aligned and deductions and deductions.game and deductions.game_text == aligned.text else ()
     return {
         "registration": (*(Dropdown(h, yes_no) for h in (deductions.registration if deductions else ())),
-                         *([Dropdown(cut.decided, (IN, OUT))] if cut and cut.decided else [])),
+                         *([Dropdown(cut.decided, (IN, OUT))] if cut and cut.decided else []),
+                         *([Dropdown(eligibility.header, (*eligibility.allowed, *eligibility.refused))] if eligibility else [])),
         "members": (Dropdown(lineup.status, lineup.statuses),) if lineup else (),
         "results": (Dropdown(res.row_texts[stages.column], (*stages.counted, *stages.others)),) if stages else (),
         "penalties": (Dropdown(deductions.game, armies),) if deductions and armies else (),

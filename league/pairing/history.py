@@ -38,6 +38,8 @@ class History:
     """Pairs not to make while the field allows it: the `Avoid` tab's, and competitors of one club."""
     ratings: Mapping[str, Fraction] = field(default_factory=dict)
     """Competitor key -> the rating first seeds come from (a team's average MMR), where the ruleset has one."""
+    clubs: frozenset[frozenset[str]] = frozenset()
+    """The pairs of `avoid` that share a club (`avoid_same`), so a reason can say why a pair was kept apart."""
 
     def clashes(self, a: str, b: str) -> int:
         """How much pairing a with b goes against the history: each earlier meeting, and a pair to avoid."""
@@ -63,19 +65,23 @@ def history(lg: League, event: str, standings: list[Standing]) -> History:
         elif len(keys) == 2:
             met[keys] += 1
     order = {s.key: i for i, s in enumerate(standings)}
+    named, clubs = _named(lg, event), _clubs(lg, entrants)
     return History(event, last, active, met, byes, {s.key: s.score for s in standings},
-                   {key: order.get(key, len(order)) + 1 for key in active}, rounds, _avoid(lg, event, entrants), ratings(lg))
+                   {key: order.get(key, len(order)) + 1 for key in active}, rounds, named | clubs, ratings(lg), clubs)
 
 
-def _avoid(lg: League, event: str, entrants: list[Entrant]) -> frozenset[frozenset[str]]:
-    """The pairs the organiser named for this event (or for every event), and same-club pairs."""
+def _named(lg: League, event: str) -> frozenset[frozenset[str]]:
+    """The pairs the organiser named in the `Avoid` tab for this event (or for every event)."""
     pairs = {frozenset((name_key(a.first), name_key(a.second))) for a in lg.avoid
              if not a.event or lg.event_id(a.event) == event}
-    header = lg.ruleset.avoid_same
-    if header:
-        clubs: dict[str, list[str]] = {}
-        for e in entrants:
-            if e.fields.get(header):
-                clubs.setdefault(name_key(e.fields[header]), []).append(e.key)
-        pairs |= {frozenset((a, b)) for members in clubs.values() for a in members for b in members if a != b}
     return frozenset(p for p in pairs if len(p) == 2)
+
+
+def _clubs(lg: League, entrants: list[Entrant]) -> frozenset[frozenset[str]]:
+    """The pairs of competitors sharing the ruleset's `avoid_same` column (a club)."""
+    header = lg.ruleset.avoid_same
+    clubs: dict[str, list[str]] = {}
+    for e in entrants if header else ():
+        if e.fields.get(header or ""):
+            clubs.setdefault(name_key(e.fields[header or ""]), []).append(e.key)
+    return frozenset(frozenset((a, b)) for members in clubs.values() for a in members for b in members if a != b)

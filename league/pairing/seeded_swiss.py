@@ -91,12 +91,37 @@ def _why(a: str, b: str, h: History, seed: dict[str, int], where: dict[str, tupl
     (ga, ia, n), (gb, ib, _) = where[a], where[b]
     wins = record[a], record[b]
     first, second = sorted((ia, ib))
-    text = f"{wins[0]} wins: seed {seed[a]} v seed {seed[b]}" if wins[0] == wins[1] else f"float {max(wins)} v {min(wins)} wins"
+    text = (f"{_wins(wins[0])}: seed {seed[a]} v seed {seed[b]}" if wins[0] == wins[1]
+            else f"float {max(wins)} v {_wins(min(wins))}")
     moved = abs(second - first - n // 2)
     if h.clashes(a, b):
         return text + "; a repeat no pairing could avoid"
     if ga != gb:
-        return text + ", outside the record groups to avoid a repeat"
+        return text + f", outside the record groups {_kept_apart(h, a, b, where)}"
     if moved:
-        text += f" (group place {first + 1} v {second + 1}, moved {moved} seed{'s' if moved > 1 else ''} to avoid a repeat)"
+        text += (f" (group place {first + 1} v {second + 1}, moved {moved} seed{'s' if moved > 1 else ''} "
+                 f"{_kept_apart(h, a, b, where)})")
     return text
+
+
+def _wins(count: Fraction) -> str:
+    return f"{count} win" if count == 1 else f"{count} wins"
+
+
+def _kept_apart(h: History, a: str, b: str, where: dict[str, tuple[int, int, int]]) -> str:
+    """Why a pair left the split: its members' split partners (i v i + n/2 in their group) would have been a
+    repeat, one club's teams, or a pair the organiser named."""
+    at = {(g, i): k for k, (g, i, _) in where.items()}
+    natural = set()
+    for k in (a, b):
+        g, i, n = where[k]
+        partner = at.get((g, i + n // 2 if i < n // 2 else i - n // 2))
+        if partner is not None:
+            natural.add(frozenset((k, partner)))
+    if any(h.met[p] for p in natural):
+        return "to avoid a repeat"
+    if natural & h.clubs:
+        return "to keep one club's teams apart"
+    if natural & h.avoid:
+        return "to keep apart a pair named in the Avoid tab"
+    return "as other pairs of its group moved"

@@ -27,13 +27,15 @@ def test_the_magic_demo_syncs_with_its_planted_mistakes(in_tmp: Path, demo_tabs:
     assert not (in_tmp / "magic" / "ogaming-mtg-league.xlsx").exists()
 
 
-def test_init_makes_the_magic_input_tabs(in_tmp: Path) -> None:
+def test_init_makes_the_magic_input_tabs(in_tmp: Path, dropdowns: Callable[[Path, str], dict[str, str]]) -> None:
     result = runner.invoke(app, ["init", "--ruleset", "ogaming-mtg", "--event", "W1"])
     assert result.exit_code == 0, result.output
     tabs = XlsxWorkbook(in_tmp / "league.xlsx").read(["Players", "Results W1"])
     assert tabs["Players"][0] == ["Player", "Event", "Account Standing", "Deck", "Status"]
     assert tabs["Results W1"][0] == ["Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result",
                                      "Drop A", "Drop B", "Notes"]
+    assert dropdowns(in_tmp / "league.xlsx", "Players")["Account Standing"] == (
+        '"Good,Previous,Warning,Probation,Suspended,Banned,Revoked"'), "the eligibility words of the ruleset"
 
 
 def test_a_preset_without_a_demo_is_a_clear_error(in_tmp: Path, tmp_path: Path) -> None:

@@ -56,6 +56,22 @@ def test_a_repeat_moves_one_team_one_seed() -> None:
     assert moved in ({("T1", "T7"), ("T2", "T6")}, {("T1", "T5"), ("T6", "T10")})
 
 
+def whys(h: History) -> dict[frozenset[str], str]:
+    return {frozenset((p.first, p.second or "")): p.why for p in SYSTEMS["seeded_swiss"](h, h.played_rounds + 1, 1, 8)}
+
+
+def test_a_reason_says_what_a_move_kept_apart_and_counts_wins_in_words() -> None:
+    """1v6 is one club's two teams (round 1), then a repeat (round 2): each move says which."""
+    club = start()
+    club = History(**{**club.__dict__, "avoid": frozenset({frozenset(("T1", "T6"))}), "clubs": frozenset({frozenset(("T1", "T6"))})})
+    assert any("to keep one club's teams apart" in why for why in whys(club).values())
+    assert not any("repeat" in why for why in whys(club).values())
+    repeat = whys(start({t: 1 for t in TEAMS}, met=[("T1", "T6")]))
+    assert any("to avoid a repeat" in why for why in repeat.values()) and all(why.startswith("1 win: seed") for why in repeat.values())
+    named = History(**{**start().__dict__, "avoid": frozenset({frozenset(("T1", "T6"))})})
+    assert any("a pair named in the Avoid tab" in why for why in whys(named).values())
+
+
 def test_record_groups_are_paired_apart_and_an_odd_group_floats_its_lowest_seed() -> None:
     """T1, T2, T3 won; the rest lost. T3 (the lowest seed on one win) floats down to meet the top of the 0-1 group."""
     wins = {"T1": 1, "T2": 1, "T3": 1}
