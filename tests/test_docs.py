@@ -75,3 +75,11 @@ def test_the_presets_table_is_made_from_the_presets() -> None:
     from tests.presets_table import presets_table, readme_table
 
     assert readme_table(ROOT / "README.md") == presets_table()
+
+
+def test_no_bullet_goes_on_after_its_last_sentence() -> None:
+    """A wrapped line that starts in lower case after a finished sentence is a fragment left by an edit."""
+    lines = README.splitlines()
+    stray = [f"line {i + 1}: {line.strip()}" for i, line in enumerate(lines[1:], 1)
+             if re.match(r" +[a-z]", line) and re.search(r"(?<!e\.g)(?<!i\.e)(?<!etc)\.$", lines[i - 1])]
+    assert stray == []
