@@ -24,6 +24,7 @@ from league.sheet import (
     Sheet,
     is_output_tab,
 )
+from league.table import Column, Display, Role, Table
 
 TIE_NAMES = 5
 """A note names at most this many tied competitors; a bigger tie is counted instead."""
@@ -41,21 +42,6 @@ def number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-MOVE_FORMAT = '+0;-0;"="'
-"""`Move` is a whole number shown as +2, -1 or =."""
-
-
-PERCENT_FORMAT = "0.00%"
-
-
-def _formats(header: tuple[str, ...], ruleset: Ruleset) -> tuple[tuple[int, str], ...]:
-    """Tiebreaker columns show four decimals, so 0.4190 and 0.4191 line up, or a percentage; `Move` shows its sign."""
-    move = ((header.index("Move"), MOVE_FORMAT),) if "Move" in header else ()
-    patterns = {"percent": PERCENT_FORMAT, "whole": "0", "decimal": "0.0000"}
-    shown = ((header.index(t.label), patterns[t.display]) for t in shown_tiebreakers(ruleset))
-    return (*shown, *move)
-
-
 def _tiebreaks(line: Standing, ruleset: Ruleset) -> list[Cell]:
     """Decimal tiebreaks rounded to the four places shown; percentages at full precision, the sheet shows them as %."""
     return [None if v is None else float(v) if t.display == "percent" else round(v) if t.display == "whole" else round(float(v), 4)
@@ -67,7 +53,12 @@ def shown_tiebreakers(ruleset: Ruleset) -> list[Rule]:
     return [t for t in ruleset.tiebreakers if t.display != "hidden"]
 
 
+def _tiebreak_columns(ruleset: Ruleset) -> tuple[Column, ...]:
+    return tuple(Column(t.label, Role.TIEBREAKER, Display(t.display)) for t in shown_tiebreakers(ruleset))
+
+
 COUNT_HEADERS = {"matches": "Matches", "record": "Record", "losses": "Losses"}
+COUNT_DISPLAY = {"matches": Display.NUMBER, "record": Display.TEXT, "losses": Display.NUMBER}
 
 
 def _count(line: Standing, ruleset: Ruleset) -> tuple[Cell, ...]:
@@ -115,30 +106,35 @@ def undecided_prizes(ev: Evaluation) -> list[str]:
     return out
 
 
-def standings_sheets(ev: Evaluation) -> list[Sheet]:
-    """One `Standings <Event>` tab per event."""
+def standings_sheets(ev: Evaluation) -> list[Table]:
+    """One `Standings <Event>` table per event."""
     rs = ev.league.ruleset
     cut = rs.component(CutRules)
-    header = ("Rank", rs.competitor, rs.scoring.label, *([COUNT_HEADERS[rs.count]] if rs.count in COUNT_HEADERS else []),
-              *(t.label for t in shown_tiebreakers(rs)), *([cut.label] if cut else []), "Prize", "Note")
-    sheets = []
+    count = (Column(COUNT_HEADERS[rs.count], Role.COUNT, COUNT_DISPLAY[rs.count]),) if rs.count in COUNT_HEADERS else ()
+    columns = (Column("Rank", Role.RANK, Display.NUMBER), Column(rs.competitor, Role.COMPETITOR),
+               Column(rs.scoring.label, Role.SCORE, Display.NUMBER), *count, *_tiebreak_columns(rs),
+               *((Column(cut.label, Role.CUT),) if cut else ()), Column("Prize", Role.PRIZE), Column("Note", Role.NOTE))
+    tables = []
     for event, lines in ev.standings.items():
         marks = cut_marks(ev.league, event, lines) if cut else {}
         rows = tuple((line.rank, ev.names[line.key], number(line.score), *_count(line, rs), *_tiebreaks(line, rs),
                       *([marks[line.key]] if cut else []), _prize(line), _note(ev, event, line)) for line in lines)
-        sheets.append(Sheet(standings_tab(event), header, rows, number_formats=_formats(header, rs)))
-    return sheets
+        tables.append(Table.of(standings_tab(event), columns, rows))
+    return tables
 
 
-def leaderboard_sheet(ev: Evaluation, previous: Grid | None) -> Sheet:
+def leaderboard_sheet(ev: Evaluation, previous: Grid | None) -> Table:
     """The league table; `Move` compares with the previous leaderboard and is kept while ranks stand still."""
     rs = ev.league.ruleset
-    header = ("Rank", rs.competitor, *ev.stages, f"Total {rs.scoring.label}", *(t.label for t in shown_tiebreakers(rs)), "Prize", "Move", "Note")
+    columns = (Column("Rank", Role.RANK, Display.NUMBER), Column(rs.competitor, Role.COMPETITOR),
+               *(Column(s, Role.PART, Display.NUMBER) for s in ev.stages),
+               Column(f"Total {rs.scoring.label}", Role.SCORE, Display.NUMBER), *_tiebreak_columns(rs),
+               Column("Prize", Role.PRIZE), Column("Move", Role.MOVE, Display.MOVE), Column("Note", Role.NOTE))
     moves = _moves(ev.leaderboard, ev.names, previous)
     rows = tuple((line.rank, ev.names[line.key], *(number(line.stage_scores.get(s, Fraction(0))) for s in ev.stages),
                   number(line.score), *_tiebreaks(line, rs), _prize(line), moves[line.key], _note(ev, "", line))
                  for line in ev.leaderboard)
-    return Sheet(LEADERBOARD_TAB, header, rows, number_formats=_formats(header, rs))
+    return Table.of(LEADERBOARD_TAB, columns, rows)
 
 
 def _moves(lines: Sequence[Standing], names: dict[str, str], previous: Grid | None) -> dict[str, Cell]:
