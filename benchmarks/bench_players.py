@@ -40,7 +40,8 @@ from league.report import (
     sync_log_row,
 )
 from league.rules.catalog import Catalog
-from league.rules.ruleset import Ruleset, Status
+from league.model.words import Status
+from league.rules.ruleset import Ruleset
 from league.standings import rank
 from sync.memory import MemoryWorkbook
 

@@ -34,7 +34,8 @@ from league.match_table import KINDS, MatchTable, Outcome
 from league.model.standing import Standing
 from league.rules.catalog import Catalog
 from league.rules.load import parse_ruleset
-from league.rules.ruleset import Kind, Ruleset
+from league.model.words import Kind
+from league.rules.ruleset import Ruleset
 from league.standings import rank
 
 PLAYERS_PER_EVENT = 200

@@ -11,7 +11,7 @@ from league.evaluate import evaluate
 from league.pairing.bracket import bracket_sheet, bracket_tab
 from league.report import standings_tab
 from league.rules.components.cut import IN, MATCH, CutRules, cut_marks
-from league.rules.ruleset import Status
+from league.model.words import Status
 from league.sheet import Changes, Sheet
 from sync.workbook import Workbook
 

@@ -15,7 +15,8 @@ from league.pairing import SYSTEMS, Pairing, history
 from league.problems import Severity
 from league.report import SYNC_LOG_HEADERS, sync_log_row
 from league.rules.components.alignment import AlignmentRules
-from league.rules.ruleset import Kind, Results
+from league.model.words import Kind
+from league.rules.ruleset import Results
 from league.sheet import Sheet
 from sync.workbook import Workbook
 

@@ -12,7 +12,7 @@ from league.cells import name_key
 from league.model.league import League
 from league.model.match import Match
 from league.rules.components.deductions import DeductionRules, game_of, missed
-from league.rules.ruleset import BOTH, Kind, ResultWord, Status
+from league.model.words import BOTH, Kind, ResultWord, Status
 
 Remarks = dict[tuple[str, str], list[str]]
 """(event id or "" for the league, competitor key) -> what was changed in that competitor's results and why."""

@@ -24,7 +24,8 @@ from league.read.results import read_matches
 from league.rules.catalog import Catalog, closest
 from league.rules.components.deductions import DeductionRules
 from league.rules.components.stages import counted_row
-from league.rules.ruleset import Ruleset, Status
+from league.model.words import Status
+from league.rules.ruleset import Ruleset
 from league.standings import rank
 
 

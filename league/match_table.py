@@ -16,7 +16,8 @@ import numpy.typing as npt
 from league.cells import name_key
 from league.model.match import Match
 from league.rules.components.series import SeriesRules, forfeit_games
-from league.rules.ruleset import BOTH, Kind, Ruleset
+from league.model.words import BOTH, Kind
+from league.rules.ruleset import Ruleset
 
 Ints = npt.NDArray[np.int64]
 Flags = npt.NDArray[np.bool_]

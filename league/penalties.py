@@ -9,7 +9,8 @@ from league.cells import name_key
 from league.model.league import League
 from league.model.match import Match, Side
 from league.model.penalty import Penalty
-from league.rules.ruleset import Effect, Kind, ResultWord
+from league.model.words import Kind, ResultWord
+from league.rules.ruleset import Effect
 
 
 def effects(lg: League) -> dict[tuple[str, int, str], list[tuple[Effect, Penalty]]]:

@@ -13,8 +13,9 @@ from typing import Any
 import numpy as np
 
 from league.match_table import Ints, MatchTable, Outcome
+from league.registry import Registry
 from league.rules.options import Band, Option, bands, by_round, figure, number, split
-from league.rules.ruleset import Kind
+from league.model.words import Kind
 
 
 @dataclass(frozen=True)
@@ -82,10 +83,10 @@ def band_points(table: MatchTable, options: Mapping[str, Any]) -> Points:
     return _points(table, choices, choice, options)
 
 
-SCORINGS: dict[str, Scoring] = {
-    "outcome": Scoring(outcome_points, {"win": number(1), "draw": number(0), "loss": number(0), "bye": number(1),
-                                        "bye_rounds": by_round({})}),
-    "bands": Scoring(band_points, {"figure": figure(), "bands": bands(), "equal": number(), "bye": number(0),
-                                   "bye_rounds": by_round({}), "decided": split(None)}),
-}
+SCORINGS: Registry[Scoring] = Registry("scoring", [
+    ("outcome", Scoring(outcome_points, {"win": number(1), "draw": number(0), "loss": number(0), "bye": number(1),
+                                         "bye_rounds": by_round({})})),
+    ("bands", Scoring(band_points, {"figure": figure(), "bands": bands(), "equal": number(), "bye": number(0),
+                                    "bye_rounds": by_round({}), "decided": split(None)})),
+])
 """Every scoring a ruleset can name in `[scoring]`."""

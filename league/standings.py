@@ -12,7 +12,8 @@ import numpy as np
 
 from league.match_table import Flags, Ints, MatchTable, Outcome, sums
 from league.model.standing import Ranking, Standing
-from league.rules.ruleset import Kind, Prize, Ruleset
+from league.model.words import Kind
+from league.rules.ruleset import Prize, Ruleset
 from league.scoring import SCORINGS
 from league.tiebreakers import TIEBREAKERS, Scope, Value
 

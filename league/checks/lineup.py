@@ -12,7 +12,7 @@ from league.model.competitor import Entrant, Member
 from league.model.league import League
 from league.problems import Problem, Severity
 from league.rules.components.lineup import LineupRules, day_of
-from league.rules.ruleset import Kind
+from league.model.words import Kind
 
 
 def _rules(lg: League) -> LineupRules:

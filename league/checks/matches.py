@@ -12,7 +12,7 @@ from league.model.match import Match, Side
 from league.problems import Problem
 from league.rules.catalog import closest
 from league.rules.components.stages import StageRules
-from league.rules.ruleset import Kind
+from league.model.words import Kind
 
 
 def distinct_sides(sides: tuple[str, ...], m: Match) -> list[tuple[str, Side]]:

@@ -15,7 +15,7 @@ from league.read.avoid import AVOID_TAB
 from league.read.penalties import PENALTIES_TAB
 from league.rules.catalog import closest
 from league.rules.components.stages import counted_row
-from league.rules.ruleset import Kind, Status
+from league.model.words import Kind, Status
 
 
 @check

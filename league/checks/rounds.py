@@ -11,7 +11,7 @@ from league.checks.matches import repeated
 from league.model.league import League
 from league.model.match import Match
 from league.problems import Problem
-from league.rules.ruleset import Kind
+from league.model.words import Kind
 
 
 @check

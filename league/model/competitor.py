@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from league.rules.ruleset import Status
+from league.model.words import Status
 
 
 @dataclass(frozen=True)

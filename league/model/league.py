@@ -11,11 +11,11 @@ from league.model.competitor import Entrant, Member
 from league.model.event import Event
 from league.model.match import Match
 from league.model.penalty import Penalty
-from league.rules.catalog import Catalog
-from league.rules.ruleset import Ruleset
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the ruleset and catalog are rules, which the records do not depend on
     from league.read.avoid import Avoid
+    from league.rules.catalog import Catalog
+    from league.rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from league.cells import name_key
-from league.rules.ruleset import Kind, ResultWord
+from league.model.words import Kind, ResultWord
 
 
 @dataclass(frozen=True)

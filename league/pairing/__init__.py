@@ -14,14 +14,15 @@ from league.pairing.history import History, history
 from league.pairing.round_robin import round_robin
 from league.pairing.seeded_swiss import seeded_swiss
 from league.pairing.swiss import swiss
+from league.registry import Registry
 
 PairingSystem = Callable[[History, int, int, int], list[Pairing]]
 
-SYSTEMS: dict[str, PairingSystem] = {
-    "round_robin": round_robin,
-    "swiss": lambda h, number, seed, total: swiss(h, number, seed),
-    "seeded_swiss": lambda h, number, seed, total: seeded_swiss(h, number, seed),
-}
+SYSTEMS: Registry[PairingSystem] = Registry("pairing system", [
+    ("round_robin", round_robin),
+    ("swiss", lambda h, number, seed, total: swiss(h, number, seed)),
+    ("seeded_swiss", lambda h, number, seed, total: seeded_swiss(h, number, seed)),
+])
 """Every pairing system a ruleset can name: (history, round number, seed, the event's rounds) -> the round."""
 
 __all__ = ["SYSTEMS", "History", "Pairing", "PairingSystem", "history"]

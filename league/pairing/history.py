@@ -14,7 +14,7 @@ from league.model.league import League
 from league.model.standing import Standing
 from league.rules.components.lineup import ratings
 from league.rules.components.stages import counted_row
-from league.rules.ruleset import Kind, Status
+from league.model.words import Kind, Status
 
 
 @dataclass(frozen=True)

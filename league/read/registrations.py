@@ -7,7 +7,8 @@ from league.model.competitor import Entrant, Member
 from league.model.event import Event
 from league.problems import Problem, Severity
 from league.read.columns import locate, missing_tab
-from league.rules.ruleset import Ruleset, Status
+from league.model.words import Status
+from league.rules.ruleset import Ruleset
 
 
 def read_entrants(tabs: dict[str, Grid], ruleset: Ruleset, events: list[Event],

@@ -12,20 +12,17 @@ from league.rules.components.cut import CutRules
 from league.rules.components.lineup import LineupRules
 from league.rules.options import Context, Option, check_options, flag, number
 from league.cells import name_key
+from league.model.words import BOTH, Kind, ResultWord, Status
 from league.rules.ruleset import (
-    BOTH,
     Effect,
     Games,
-    Kind,
     MembersTab,
     Penalties,
     Prize,
     Registration,
     Results,
-    ResultWord,
     Rule,
     Ruleset,
-    Status,
 )
 from league.rules.schema import RulesetError, Section
 from league.scoring import SCORINGS

@@ -10,28 +10,12 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from league.cells import name_key
+from league.model.words import ResultWord, Status
 
 if TYPE_CHECKING:
     from league.rules.components import Component
 
 C = TypeVar("C", bound="Component")
-
-
-class Kind(StrEnum):
-    """What a results row records, whatever word the ruleset lets judges type for it."""
-
-    PLAYED = "played"
-    FORFEIT = "forfeit"
-    BYE = "bye"
-    DQ = "dq"
-
-
-class Status(StrEnum):
-    """A competitor's standing in an event's registration."""
-
-    ACTIVE = "active"
-    DROPPED = "dropped"
-    DQ = "dq"
 
 
 @dataclass(frozen=True)
@@ -76,23 +60,6 @@ class MembersTab:
     @property
     def headers(self) -> tuple[str, ...]:
         return (self.competitor, self.name, *self.fields)
-
-
-BOTH = "both"
-"""The `loser` of a result word by which both sides lose (a double forfeit)."""
-
-
-@dataclass(frozen=True)
-class ResultWord:
-    """What a word typed in `Result` means: its kind, and whether it decides the match by itself."""
-
-    kind: Kind
-    loser: str = ""
-    """The side that lost by this word alone (`Forfeit A`: side A), `both` (a double forfeit), or empty."""
-    draw: bool = False
-    """The word makes the match a draw (`Intentional Draw`)."""
-    games: tuple[int, ...] = ()
-    """Games (side A, side B[, drawn]) recorded when the games cells are left empty."""
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from league.match_table import Ints, Outcome
-from league.rules.ruleset import Kind
+from league.model.words import Kind
 from league.tiebreakers.base import Exact, Scope
 
 

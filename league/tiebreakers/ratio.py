@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from league.match_table import KINDS, Flags, Ints, MatchTable
-from league.rules.ruleset import Kind
+from league.model.words import Kind
 from league.tiebreakers.base import SAFE, Exact, Scope, fractions
 
 

@@ -18,7 +18,8 @@ import pytest
 
 from jobs.config import load_ruleset
 from league.match_table import KINDS, MatchTable, Outcome, sums
-from league.rules.ruleset import Kind, Rule, Ruleset
+from league.model.words import Kind
+from league.rules.ruleset import Rule, Ruleset
 from league.standings import rank, scope_of
 from league.tiebreakers import TIEBREAKERS, Exact, Mean
 

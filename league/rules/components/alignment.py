@@ -10,7 +10,8 @@ from league.cells import name_key
 from league.checks.base import at, check
 from league.model.league import League
 from league.problems import Problem
-from league.rules.ruleset import Kind, Results
+from league.model.words import Kind
+from league.rules.ruleset import Results
 from league.rules.schema import Section
 
 

@@ -11,7 +11,8 @@ from league.cells import name_key
 from league.checks.base import at, check
 from league.model.league import League
 from league.problems import Problem, Severity
-from league.rules.ruleset import Ban, Kind, Results
+from league.model.words import Kind
+from league.rules.ruleset import Ban, Results
 from league.rules.schema import RulesetError, Section
 
 

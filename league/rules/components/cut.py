@@ -12,7 +12,8 @@ from league.checks.base import at, check
 from league.model.league import League
 from league.model.standing import Standing
 from league.problems import Problem
-from league.rules.ruleset import Results, Status
+from league.model.words import Status
+from league.rules.ruleset import Results
 from league.rules.schema import Section
 
 IN, OUT, MATCH = "in", "out", "tiebreaker match"

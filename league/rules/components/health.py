@@ -12,7 +12,8 @@ from league.model.league import League
 from league.problems import Problem, Severity
 from league.rules.catalog import Piece
 from league.rules.components.catalog import CatalogRules
-from league.rules.ruleset import Kind, Results
+from league.model.words import Kind
+from league.rules.ruleset import Results
 from league.rules.schema import Section
 
 

@@ -10,7 +10,7 @@ from league.model.league import League
 from league.problems import Problem, Severity
 from league.rules.components.catalog import Bans, CatalogRules, piece_problems, rules_of
 from league.rules.components.roster import RosterRules, declared
-from league.rules.ruleset import Kind
+from league.model.words import Kind
 
 
 @check(needs=CatalogRules)

@@ -10,7 +10,8 @@ from league.checks.base import at, check
 from league.model.league import League
 from league.model.match import Match
 from league.problems import Problem
-from league.rules.ruleset import BOTH, Kind, Results
+from league.model.words import BOTH, Kind
+from league.rules.ruleset import Results
 from league.rules.schema import RulesetError, Section
 
 

@@ -1,0 +1,40 @@
+"""What the words judges type mean once read: a results row's kind, a competitor's status, a result word."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    """What a results row records, whatever word the ruleset lets judges type for it."""
+
+    PLAYED = "played"
+    FORFEIT = "forfeit"
+    BYE = "bye"
+    DQ = "dq"
+
+
+class Status(StrEnum):
+    """A competitor's standing in an event's registration."""
+
+    ACTIVE = "active"
+    DROPPED = "dropped"
+    DQ = "dq"
+
+
+BOTH = "both"
+"""The `loser` of a result word by which both sides lose (a double forfeit)."""
+
+
+@dataclass(frozen=True)
+class ResultWord:
+    """What a word typed in `Result` means: its kind, and whether it decides the match by itself."""
+
+    kind: Kind
+    loser: str = ""
+    """The side that lost by this word alone (`Forfeit A`: side A), `both` (a double forfeit), or empty."""
+    draw: bool = False
+    """The word makes the match a draw (`Intentional Draw`)."""
+    games: tuple[int, ...] = ()
+    """Games (side A, side B[, drawn]) recorded when the games cells are left empty."""
