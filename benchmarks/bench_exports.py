@@ -12,13 +12,9 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from generate import generate_league, machine, profile, timed
-
+from benchmarks.generate import generate_league, machine, profile, timed
 from exporters.branding import Branding
 from exporters.render import files
 from exporters.snapshot import EventInfo, Snapshot

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import statistics
-import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -30,12 +29,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 import numpy as np
-from bench_ranking import build_table
-from generate import machine
 
+from benchmarks.bench_ranking import build_table
+from benchmarks.generate import machine
 from jobs.config import load_ruleset
 from league.match_table import MatchTable, Outcome
 from league.rules.ruleset import Ruleset

@@ -16,15 +16,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import sys
 import time
 from functools import partial
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from generate import generate_league, machine, profile, timed
-
+from benchmarks.generate import generate_league, machine, profile, timed
 from jobs.config import load_ruleset
 from league.cells import Grid
 from league.checks import CHECKS, Check, affected

@@ -16,17 +16,14 @@ import argparse
 import dataclasses
 import random
 import statistics
-import sys
 import time
 import tomllib
 from functools import partial
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 import numpy as np
-from generate import FIRST_STAGE, ROOT, machine, player_names, profile
 
+from benchmarks.generate import FIRST_STAGE, ROOT, machine, player_names, profile
 from jobs.config import load_ruleset
 from league.cells import name_key
 from league.demo import allowed_fighters

@@ -27,10 +27,7 @@ import time
 import zipfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from generate import ROOT, generate_league, machine, timed
-
+from benchmarks.generate import ROOT, generate_league, machine, timed
 from jobs.config import load_config, load_ruleset
 from jobs.init_job import write_config
 from jobs.sync_job import run_sync

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -22,25 +21,16 @@ import requests
 from google.auth.transport.requests import AuthorizedSession
 from requests.adapters import HTTPAdapter
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "sync"), str(ROOT / "benchmarks")]
-
-from generate import generate_league, machine  # noqa: E402
-from sheets_server import (  # noqa: E402
-    SERVICE_ACCOUNT_EMAIL,
-    SheetsServer,
-    make_rsa_key,
-    service_account_info,
-)
-
-from jobs.config import load_config, load_ruleset  # noqa: E402
-from jobs.sync_job import read_inputs, run_sync  # noqa: E402
-from league.cells import Grid  # noqa: E402
-from league.demo import build_demo  # noqa: E402
-from league.evaluate import evaluate  # noqa: E402
-from league.report import leaderboard_sheet, problems_sheet, standings_sheets  # noqa: E402
-from sync.google import BoundedRetryClient, GoogleWorkbook, load_credentials  # noqa: E402
-from sync.memory import MemoryWorkbook  # noqa: E402
+from benchmarks.generate import ROOT, generate_league, machine
+from jobs.config import load_config, load_ruleset
+from jobs.sync_job import read_inputs, run_sync
+from league.cells import Grid
+from league.demo import build_demo
+from league.evaluate import evaluate
+from league.report import leaderboard_sheet, problems_sheet, standings_sheets
+from sync.google import BoundedRetryClient, GoogleWorkbook, load_credentials
+from sync.memory import MemoryWorkbook
+from tests.support.sheets_server import SERVICE_ACCOUNT_EMAIL, SheetsServer, make_rsa_key, service_account_info
 
 SHEET = "1BenchSpreadsheet00000000000000000000000000"
 

@@ -25,27 +25,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "sync"), str(ROOT / "benchmarks")]
+from google.oauth2.service_account import Credentials
 
-from generate import machine  # noqa: E402
-from google.oauth2.service_account import Credentials  # noqa: E402
-from sheets_server import (  # noqa: E402
-    SERVICE_ACCOUNT_EMAIL,
-    Fault,
-    SheetsServer,
-    make_rsa_key,
-    service_account_info,
-)
-
-from jobs.config import Config, load_config, load_ruleset  # noqa: E402
-from jobs.errors import WorkbookError  # noqa: E402
-from jobs.sync_job import run_sync  # noqa: E402
-from league.demo import build_demo  # noqa: E402
-from league.sheet import SYNC_LOG_TAB  # noqa: E402
-from sync.google import BoundedRetryClient, GoogleWorkbook, RetryPolicy, load_credentials  # noqa: E402
-from sync.sheets_body import MARKER_KEY  # noqa: E402
-from sync.workbook import BackendError  # noqa: E402
+from benchmarks.generate import ROOT, machine
+from jobs.config import Config, load_config, load_ruleset
+from jobs.errors import WorkbookError
+from jobs.sync_job import run_sync
+from league.demo import build_demo
+from league.sheet import SYNC_LOG_TAB
+from sync.google import BoundedRetryClient, GoogleWorkbook, RetryPolicy, load_credentials
+from sync.sheets_body import MARKER_KEY
+from sync.workbook import BackendError
+from tests.support.sheets_server import SERVICE_ACCOUNT_EMAIL, Fault, SheetsServer, make_rsa_key, service_account_info
 
 SOAK, TWIN = "1SoakSpreadsheet000000000000000000000000000", "1TwinSpreadsheet000000000000000000000000000"
 SLOW = 1.3

@@ -31,10 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from generate import ROOT, generate_league, machine, profile, timed
-
+from benchmarks.generate import ROOT, generate_league, machine, profile, timed
 from jobs.config import load_config, load_ruleset
 from jobs.exports import write_csv
 from jobs.init_job import write_config

@@ -19,16 +19,14 @@ from itertools import product
 from pathlib import Path
 from typing import TypeVar
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
 from league.rules.catalog import Catalog, Piece
 from league.cells import Cell
 from league.demo import FIRST, LAST, DemoLeague, allowed_fighters, allowed_maps
 from league.pairing.round_robin import circle
 from league.rules.ruleset import Ruleset
 
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository: its presets and the code the benchmarks time."""
 FIRST_STAGE = dt.date(2024, 8, 10)
 STAGE_GAP = dt.timedelta(days=28)
 JUDGES = ("Judge Ana", "Judge Bong", "Judge Cris", "Judge Dee")

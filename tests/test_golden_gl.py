@@ -10,12 +10,12 @@ import datetime as dt
 import hashlib
 import json
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from benchmarks.generate import generate_league
 from jobs.config import load_config, load_ruleset
 from jobs.init_job import write_config
 from jobs.sync_job import run_sync
@@ -26,11 +26,9 @@ from league.sheet import SYNC_LOG_TAB, is_output_tab
 from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
 
-ROOT = Path(__file__).parents[1]
 GOLDEN = Path(__file__).parent / "golden" / "gl"
 NOW = dt.datetime(2024, 9, 8, 21, 0, tzinfo=dt.UTC)
 REGEN = bool(os.environ.get("LEAGUE_REGEN_GOLDEN"))
-sys.path.insert(0, str(ROOT / "benchmarks"))
 
 
 def _synced(folder: Path, build: Callable[[Ruleset, Catalog], DemoLeague]) -> dict[str, str]:
@@ -82,6 +80,4 @@ def test_demo_league_outputs_are_unchanged(tmp_path: Path) -> None:
 
 
 def test_2000_player_league_outputs_are_unchanged(tmp_path: Path) -> None:
-    from generate import generate_league
-
     _compare(_synced(tmp_path, lambda r, c: generate_league(r, c, 2000)), GOLDEN / "2000-players", digest_only=True)

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
 from jobs.config import load_config
 from jobs.sync_job import run_sync
-from league.sheet import Sheet
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "league"))
-from test_fidelity import _load, workbook  # noqa: E402
+from tests.support.grids import sheets
+from tests.support.tournaments import load, workbook
 
 CONVENTIONS = {
     "melee_204886_weekly_legacy_2024-12-05.json": '[percentages]\nfloor = "1/3"\nfloor_own_game_wins = false\n',
@@ -24,10 +21,9 @@ CONVENTIONS = {
 
 @pytest.mark.parametrize("name", sorted(CONVENTIONS))
 def test_a_real_sync_shows_the_published_standings(tmp_path: Path, name: str) -> None:
-    event = _load(name)
+    event = load(name)
     tabs = workbook(event)
-    XlsxWorkbook(tmp_path / "league.xlsx").create(
-        [Sheet(tab, tuple(str(h) for h in grid[0]), tuple(tuple(r) for r in grid[1:])) for tab, grid in tabs.items()])
+    XlsxWorkbook(tmp_path / "league.xlsx").create(sheets(tabs))
     (tmp_path / "platform.toml").write_text('extends = "ogaming-mtg"\n' + CONVENTIONS[name], encoding="utf-8")
     (tmp_path / "league.toml").write_text('ruleset = "platform.toml"\nworkbook = "league.xlsx"\n', encoding="utf-8")
     config = load_config(tmp_path)

@@ -1,4 +1,4 @@
-"""The FIDE C.07 tie-break exercise (shared/fidelity/tournaments): Buchholz, Buchholz Cut-1 and Sonneborn-Berger
+"""The FIDE C.07 tie-break exercise (tests/fidelity/tournaments): Buchholz, Buchholz Cut-1 and Sonneborn-Berger
 reproduced for every player the 2023 rules' unplayed-round adjustments do not touch.
 
 Those adjustments (virtual opponents for byes and forfeits) are not implemented: a player with an unplayed
@@ -13,8 +13,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from jobs.config import load_config
 from jobs.sync_job import run_sync
 from league.cells import Cell, Grid
@@ -22,13 +20,12 @@ from league.evaluate import evaluate
 from league.rules.catalog import EMPTY
 from league.rules.load import parse_ruleset
 from league.rules.ruleset import Ruleset
-from league.sheet import Sheet
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
+from tests.support.grids import sheets
+from tests.support.swiss_draws import HEADERS, RULESET_FILE
+from tests.support.tournaments import TOURNAMENTS
 
-FIDELITY = Path(__file__).parents[3] / "shared" / "fidelity" / "tournaments"
-RULESET_FILE = Path(__file__).parents[1] / "rulesets" / "swiss-draws.toml"
-HEADERS = ["Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result", "Notes"]
 GAMES = {"1": (1, 0, 0), "0": (0, 1, 0), "=": (0, 0, 1)}
 
 
@@ -44,11 +41,8 @@ def chess() -> Ruleset:
 
 def crosstable() -> tuple[dict[int, str], dict[int, list[tuple[int, str]]]]:
     """Player number -> name, and each player's rounds as (opponent number, result); opponent 0 is unplayed."""
-    path = FIDELITY / "fide_c07_held_exercises_swiss5.trf"
-    if not path.is_file():
-        pytest.skip(f"{path} is not beside the repository")
     names, rounds = {}, {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in (TOURNAMENTS / "fide_c07_held_exercises_swiss5.trf").read_text(encoding="utf-8").splitlines():
         if line.startswith("001"):
             number = int(line[4:8])
             names[number] = line[14:47].strip()
@@ -59,7 +53,7 @@ def crosstable() -> tuple[dict[int, str], dict[int, list[tuple[int, str]]]]:
 
 def test_buchholz_cut1_and_sonneborn_berger_match_the_published_answers(tmp_path: Path) -> None:
     names, rounds = crosstable()
-    expected = json.loads((FIDELITY / "fide_c07_held_exercises_swiss5.expected.json").read_text(encoding="utf-8"))
+    expected = json.loads((TOURNAMENTS / "fide_c07_held_exercises_swiss5.expected.json").read_text(encoding="utf-8"))
     rows: list[list[Cell]] = []
     for number, played in sorted(rounds.items()):
         for rnd, (opponent, result) in enumerate(played, start=1):
@@ -85,8 +79,7 @@ def test_buchholz_cut1_and_sonneborn_berger_match_the_published_answers(tmp_path
 
 def _synced(folder: Path, tabs: dict[str, Grid]) -> dict[str, list[object]]:
     """The exercise typed into a workbook with a chess ruleset file and synced: each player's BH, BH-C1, SB as shown."""
-    XlsxWorkbook(folder / "league.xlsx").create(
-        [Sheet(tab, tuple(str(h) for h in grid[0]), tuple(tuple(r) for r in grid[1:])) for tab, grid in tabs.items()])
+    XlsxWorkbook(folder / "league.xlsx").create(sheets(tabs))
     (folder / "chess.toml").write_text(
         f'extends = "{RULESET_FILE.as_posix()}"\n[format]\nrounds = 5\n'
         '[scoring]\nwin = 1\ndraw = "1/2"\nbye = 1\n'

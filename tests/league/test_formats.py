@@ -5,32 +5,18 @@ from __future__ import annotations
 
 import tomllib
 from fractions import Fraction as F
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from league.cells import Cell, Grid
+from league.cells import Cell
 from league.evaluate import evaluate
 from league.report import standings_sheets
 from league.rules.catalog import EMPTY
 from league.rules.load import parse_ruleset
 from league.rules.ruleset import Ruleset
 from league.template import input_sheets
-
-RULESET_FILE = Path(__file__).parents[1] / "rulesets" / "swiss-draws.toml"
-HEADERS = ["Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result", "Notes"]
-ROUNDS: list[list[Cell]] = [
-    [1, 1, "Ana", "Ben", 2, 0, None, "", ""],
-    [1, 2, "Cy", "Dee", 2, 1, None, "", ""],
-    [1, 3, "Eve", "", None, None, None, "Bye", ""],
-    [2, 1, "Ana", "Cy", 1, 1, 1, "", "time called: a drawn match"],
-    [2, 2, "Ben", "Eve", "2", " 1 ", None, "", ""],
-    [2, 3, "Dee", None, None, None, None, "bye", ""],
-    [3, 1, "Ana", "Dee", 2, 0, 0, "", ""],
-    [3, 2, "Cy", "Eve", 0, 2, None, "", ""],
-    [3, 3, "Ben", None, None, None, None, "Bye", ""],
-]
+from tests.support.swiss_draws import HEADERS, ROUNDS, RULESET_FILE, tabs
 
 
 def ruleset(change: dict[str, Any] | None = None) -> Ruleset:
@@ -38,15 +24,6 @@ def ruleset(change: dict[str, Any] | None = None) -> Ruleset:
     for section, values in (change or {}).items():
         data[section].update(values)
     return parse_ruleset(data, str(RULESET_FILE))
-
-
-def tabs(rows: list[list[Cell]] = ROUNDS, players: list[list[Cell]] | None = None) -> dict[str, Grid]:
-    return {
-        "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"],
-                   ["W1", "Weekly 1", "2025-01-09", "Store", 8, "", "Results W1"]],
-        "Players": [["Player", "Event", "Status"], *(players or [[n, "W1", ""] for n in ("Ana", "Ben", "Cy", "Dee", "Eve")])],
-        "Results W1": [HEADERS, *(list(r) for r in rows)],
-    }
 
 
 def test_games_decide_draws_count_and_opponents_break_the_tie() -> None:

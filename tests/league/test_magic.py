@@ -3,11 +3,9 @@ draws by word, account standings that may not play."""
 
 from __future__ import annotations
 
-import sys
 import tomllib
 from fractions import Fraction as F
 from importlib import resources
-from pathlib import Path
 
 import pytest
 
@@ -16,9 +14,7 @@ from league.evaluate import evaluate
 from league.report import standings_sheets
 from league.rules.catalog import EMPTY
 from league.rules.load import parse_ruleset
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_fidelity import HEADERS, magic  # noqa: E402
+from tests.support.tournaments import HEADERS, magic
 
 RULESET = magic("0.33", floor_own_game_wins=True)
 

@@ -9,47 +9,17 @@ from fractions import Fraction
 
 import pytest
 
-from league.pairing import SYSTEMS, History, Pairing
-
-
-def _start(players: list[str]) -> History:
-    return History("E", 0, list(players), Counter(), Counter(), dict.fromkeys(players, Fraction(0)),
-                   {p: i + 1 for i, p in enumerate(players)}, [])
-
-
-def _after(h: History, round_: list[Pairing], rng: random.Random, active: list[str] | None = None) -> History:
-    """The history once a round is played: random winners score 1."""
-    met, byes, scores = h.met.copy(), h.byes.copy(), dict(h.scores)
-    played: set[frozenset[str]] = set()
-    for p in round_:
-        if p.second is None:
-            byes[p.first] += 1
-            scores[p.first] += 1
-            played.add(frozenset([p.first]))
-        else:
-            met[frozenset((p.first, p.second))] += 1
-            scores[rng.choice((p.first, p.second))] += 1
-            played.add(frozenset((p.first, p.second)))
-    keep = active if active is not None else h.active
-    order = sorted(keep, key=lambda k: -scores[k])
-    return History("E", h.played_rounds + 1, keep, met, byes, scores, {k: order.index(k) + 1 for k in keep}, [*h.rounds, played])
-
-
-def _check_round(h: History, round_: list[Pairing]) -> None:
-    seen = [k for p in round_ for k in (p.first, p.second) if k is not None]
-    assert len(seen) == len(set(seen)) == len(h.active) and set(seen) == set(h.active), "everyone once, nobody twice"
-    assert all(p.first != p.second for p in round_)
-    assert [p.table for p in round_] == list(range(1, len(round_) + 1))
-    assert sum(p.second is None for p in round_) == len(h.active) % 2
+from league.pairing import SYSTEMS, History
+from tests.support.pairing import after, all_pairings, check_round, faults, start
 
 
 def _event(system: str, players: int, rounds: int, seed: int) -> History:
     rng = random.Random(seed)
-    h = _start([f"P{i:02d}" for i in range(players)])
+    h = start([f"P{i:02d}" for i in range(players)])
     for number in range(1, rounds + 1):
         round_ = SYSTEMS[system](h, number, seed, rounds)
-        _check_round(h, round_)
-        h = _after(h, round_, rng)
+        check_round(h, round_)
+        h = after(h, round_, rng)
     return h
 
 
@@ -69,29 +39,13 @@ def test_gl_pairs_8_players_as_a_full_round_robin_on_1000_seeds() -> None:
 
 def test_gl_keeps_repeats_to_the_fewest_after_a_drop() -> None:
     rng = random.Random(3)
-    h = _start([f"P{i:02d}" for i in range(10)])
+    h = start([f"P{i:02d}" for i in range(10)])
     for number in range(1, 8):
         round_ = SYSTEMS["round_robin"](h, number, 11, 7)
-        _check_round(h, round_)
-        h = _after(h, round_, rng, active=[k for k in h.active if k != "P03"] if number == 3 else None)
+        check_round(h, round_)
+        h = after(h, round_, rng, active=[k for k in h.active if k != "P03"] if number == 3 else None)
     assert "P03" not in {k for p in h.rounds[-1] for k in p}
     assert max(h.met.values()) == 1
-
-
-def _pairings(players: list[str]) -> list[list[tuple[str, str | None]]]:
-    """Every way to pair the field (with one bye when the count is odd)."""
-    if not players:
-        return [[]]
-    if len(players) % 2:
-        return [[(bye, None), *rest] for bye in players for rest in _pairings([p for p in players if p != bye])]
-    first, others = players[0], players[1:]
-    return [[(first, o), *rest] for o in others for rest in _pairings([p for p in others if p != o])]
-
-
-def _faults(h: History, pairs: list[tuple[str, str | None]]) -> tuple[int, int]:
-    """(rematches, second byes) of a round: what no pairing may have more of than it must."""
-    return (sum(h.met[frozenset((a, b))] for a, b in pairs if b),
-            sum(1 for a, b in pairs if b is None and h.byes[a]))
 
 
 @pytest.mark.parametrize("players", [4, 5, 6, 7, 8])
@@ -100,14 +54,14 @@ def test_swiss_has_the_fewest_rematches_then_second_byes_of_every_possible_round
     no second bye while one without exists."""
     for seed in range(120):
         rng = random.Random(seed)
-        h = _start([f"P{i}" for i in range(players)])
+        h = start([f"P{i}" for i in range(players)])
         for number in range(1, min(players, 6)):
             round_ = SYSTEMS["swiss"](h, number, seed, 8)
-            _check_round(h, round_)
+            check_round(h, round_)
             if number > 1:
-                best = min(_faults(h, pairs) for pairs in _pairings(list(h.active)))
-                assert _faults(h, [(p.first, p.second) for p in round_]) == best, (seed, number)
-            h = _after(h, round_, rng)
+                best = min(faults(h, pairs) for pairs in all_pairings(list(h.active)))
+                assert faults(h, [(p.first, p.second) for p in round_]) == best, (seed, number)
+            h = after(h, round_, rng)
 
 
 def test_swiss_pairs_within_score_groups_and_gives_the_bye_to_the_lowest_ranked() -> None:
@@ -135,7 +89,7 @@ def test_pairs_to_keep_apart_are_kept_apart_while_the_field_allows() -> None:
 
 def test_the_round_robin_plan_gives_way_to_a_pair_to_keep_apart() -> None:
     players = [f"P{i:02d}" for i in range(10)]
-    plain = SYSTEMS["round_robin"](_start(players), 1, 4, 7)
+    plain = SYSTEMS["round_robin"](start(players), 1, 4, 7)
     first = next(p for p in plain if p.second)
     apart = History("E", 0, players, Counter(), Counter(), dict.fromkeys(players, Fraction(0)), {p: 1 for p in players}, [],
                     frozenset({frozenset((first.first, first.second or ""))}))
@@ -145,13 +99,13 @@ def test_the_round_robin_plan_gives_way_to_a_pair_to_keep_apart() -> None:
 
 def test_swiss_tables_go_from_the_top_of_the_standings_down_and_gl_tables_are_random() -> None:
     rng = random.Random(2)
-    h = _start([f"P{i:02d}" for i in range(12)])
+    h = start([f"P{i:02d}" for i in range(12)])
     for number in range(1, 4):
-        h = _after(h, SYSTEMS["swiss"](h, number, 2, 5), rng)
+        h = after(h, SYSTEMS["swiss"](h, number, 2, 5), rng)
     round_ = SYSTEMS["swiss"](h, 4, 2, 5)
     tops = [(max(h.scores[p.first], h.scores[p.second]), min(h.scores[p.first], h.scores[p.second]),
              -min(h.ranks[p.first], h.ranks[p.second])) for p in round_ if p.second]
     assert tops == sorted(tops, reverse=True) and min(h.ranks[round_[0].first], h.ranks[round_[0].second or ""]) == 1
-    first_tables = {next(p.first for p in SYSTEMS["round_robin"](_start([f"P{i:02d}" for i in range(12)]), 1, seed, 7)
+    first_tables = {next(p.first for p in SYSTEMS["round_robin"](start([f"P{i:02d}" for i in range(12)]), 1, seed, 7)
                          if p.table == 1) for seed in range(20)}
     assert len(first_tables) > 5, "the table a pair sits at is drawn at random"

@@ -2,29 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from fractions import Fraction
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.pairing import SYSTEMS, History
-from test_pairing import _faults, _pairings
-
-
-@st.composite
-def histories(draw: st.DrawFn) -> History:
-    """A field of 2 to 9 competitors (some gone), some of them having met, byes, scores and a standing order."""
-    field = [f"P{i}" for i in range(draw(st.integers(2, 9)))]
-    gone = set(draw(st.lists(st.sampled_from(field), max_size=2)))
-    active = [p for p in field if p not in gone] or field[:2]
-    pairs = [frozenset(p) for p in draw(st.lists(st.tuples(st.sampled_from(field), st.sampled_from(field)), max_size=12)) if p[0] != p[1]]
-    byes = Counter(draw(st.lists(st.sampled_from(field), max_size=3)))
-    scores = {p: Fraction(draw(st.integers(0, 12))) for p in field}
-    order = sorted(active, key=lambda p: -scores[p])
-    played = draw(st.integers(1, 4))
-    return History("E", played, active, Counter(pairs), byes, scores, {p: order.index(p) + 1 for p in active},
-                   [set() for _ in range(played)])
+from tests.support.pairing import all_pairings, faults, histories
 
 
 @settings(max_examples=150, deadline=None)
@@ -41,8 +23,8 @@ def test_every_active_competitor_once_nobody_against_themselves_none_gone(h: His
 @given(histories(), st.integers(0, 10**6))
 def test_swiss_has_no_more_rematches_or_second_byes_than_it_must(h: History, seed: int) -> None:
     round_ = SYSTEMS["swiss"](h, h.played_rounds + 1, seed, 8)
-    best = min(_faults(h, pairs) for pairs in _pairings(list(h.active)))
-    assert _faults(h, [(p.first, p.second) for p in round_]) == best
+    best = min(faults(h, pairs) for pairs in all_pairings(list(h.active)))
+    assert faults(h, [(p.first, p.second) for p in round_]) == best
 
 
 @settings(max_examples=100, deadline=None)

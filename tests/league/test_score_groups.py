@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from league.pairing import SYSTEMS, History
 from league.pairing.matching import BYE, REMATCH, SECOND_BYE, matched
 from league.pairing.score_groups import by_groups, foes
-from test_pairing import _after, _check_round, _faults, _start
+from tests.support.pairing import after, check_round, faults, start
 
 Pairs = list[tuple[str, str | None]]
 
@@ -21,11 +21,11 @@ def _squared_gaps(h: History, pairs: Pairs) -> Fraction:
     return sum(((h.scores[a] - h.scores[b]) ** 2 for a, b in pairs if b), Fraction(0))
 
 
-def _least_faults(h: History) -> tuple[int, int]:
+def _leastfaults(h: History) -> tuple[int, int]:
     """The fewest (rematches, second byes) of any round, by the whole-field matching."""
     def cost(a: str, b: str) -> int:
         return SECOND_BYE * h.byes[a] if b == BYE else REMATCH * h.met[frozenset((a, b))]
-    return _faults(h, matched(list(h.active), cost, random.Random(0)))
+    return faults(h, matched(list(h.active), cost, random.Random(0)))
 
 
 def _whole_field(h: History, number: int, seed: int) -> list[tuple[str, str | None]]:
@@ -53,8 +53,8 @@ def fields(draw: st.DrawFn, most: int = 24) -> History:
 @given(fields(), st.integers(0, 10**6))
 def test_swiss_has_the_fewest_rematches_then_second_byes_the_whole_field_matching_finds(h: History, seed: int) -> None:
     round_ = SYSTEMS["swiss"](h, 4, seed, 8)
-    _check_round(h, round_)
-    assert _faults(h, [(p.first, p.second) for p in round_]) == _least_faults(h)
+    check_round(h, round_)
+    assert faults(h, [(p.first, p.second) for p in round_]) == _leastfaults(h)
 
 
 @settings(max_examples=150, deadline=None)
@@ -87,13 +87,13 @@ def test_simulated_events_get_the_whole_field_optimum_in_every_term() -> None:
     """Rematches, second byes, the bye and the squared score gaps of every round equal the whole-field matching's."""
     for seed in range(40):
         rng = random.Random(seed)
-        h = _start([f"P{i:02d}" for i in range(rng.randint(4, 24))])
+        h = start([f"P{i:02d}" for i in range(rng.randint(4, 24))])
         for number in range(1, 7):
             round_ = SYSTEMS["swiss"](h, number, seed, 8)
-            _check_round(h, round_)
+            check_round(h, round_)
             if number > 1:
                 ours, best = [(p.first, p.second) for p in round_], _whole_field(h, number, seed)
-                assert _faults(h, ours) == _faults(h, best), (seed, number)
+                assert faults(h, ours) == faults(h, best), (seed, number)
                 assert [a for a, b in ours if b is None] == [a for a, b in best if b is None], (seed, number)
                 assert _squared_gaps(h, ours) == _squared_gaps(h, best), (seed, number)
-            h = _after(h, round_, rng)
+            h = after(h, round_, rng)

@@ -17,8 +17,7 @@ from hypothesis import strategies as st
 from league.pairing import SYSTEMS, History
 from league.pairing.record_groups import Draws
 from league.pairing.seeded_swiss import groups, seeds
-from test_pairing import _pairings
-from test_pairing_properties import histories
+from tests.support.pairing import all_pairings, histories
 
 seeded_module = importlib.import_module("league.pairing.seeded_swiss")  # the package exports the function under this name
 TEAMS = [f"T{i}" for i in range(1, 11)]
@@ -103,7 +102,7 @@ def test_no_team_meets_an_opponent_twice_while_that_can_be_avoided(h: History, s
     got = pairs(h, seed)
     bye = next((a for a, b in got if b is None), None)
     field = [k for k in h.active if k != bye]
-    best = min(sum(h.clashes(a, b) for a, b in option if b) for option in _pairings(field))
+    best = min(sum(h.clashes(a, b) for a, b in option if b) for option in all_pairings(field))
     assert sum(h.clashes(a, b) for a, b in got if b) == best
     assert len({k for p in got for k in p if k}) == len(h.active)
 
@@ -125,7 +124,7 @@ def _cost(h: History, pairs: list[tuple[str, str | None]]) -> int:
     return sum(cost(a, b) for a, b in pairs if b)
 
 
-def _after(h: History, round_: list[tuple[str, str | None]], rng: random.Random) -> History:
+def after(h: History, round_: list[tuple[str, str | None]], rng: random.Random) -> History:
     """The history once a round is played: the higher rating more likely to win, 1 for a win or a bye."""
     met, byes, scores = h.met.copy(), h.byes.copy(), dict(h.scores)
     for a, b in round_:
@@ -184,7 +183,7 @@ def test_simulated_seasons_pair_as_the_whole_field_matching_did() -> None:
         for number in range(1, 9):
             ours = [(p.first, p.second) for p in SYSTEMS["seeded_swiss"](h, number, season, 8)]
             assert ours == _whole_field(h, number, season), (season, number)
-            h = _after(h, ours, rng)
+            h = after(h, ours, rng)
 
 
 def test_a_repeat_far_inside_a_large_group_moves_one_seed_and_nothing_else() -> None:

@@ -1,4 +1,4 @@
-"""Fixtures for talking to the local Google Sheets API server (`sheets_server.py`).
+"""Fixtures for talking to the local Google Sheets API server (`tests/support/sheets_server/`).
 
 * `sheets_server` - a started `SheetsServer` (function scope), stopped afterwards; a test fails
   if the server hit a bug of its own (see `SheetsServer.errors`).
@@ -6,30 +6,26 @@
 * `service_account_file` - a service-account key file shaped like Google's, for
   `SERVICE_ACCOUNT_EMAIL`, signed with `test_key`, whose `token_uri` is the server's `/token`;
   requesting it also makes the server trust that key (`sheets_server.trust(email, public_pem)`).
+* `seeded` - the GL demo league's input tabs on the server, as the spreadsheet `SHEET_ID` shared with that account.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-_HERE = str(Path(__file__).resolve().parent)
-if _HERE not in sys.path:
-    sys.path.insert(0, _HERE)
-
-from sheets_server import (
+from league.cells import Grid
+from tests.support.google_league import ACCOUNT, SHEET_ID, demo_inputs
+from tests.support.sheets_server import (
     SERVICE_ACCOUNT_EMAIL,
     RsaKeyPair,
     SheetsServer,
     make_rsa_key,
     service_account_info,
 )
-
-__all__ = ["SERVICE_ACCOUNT_EMAIL"]
 
 
 @pytest.fixture
@@ -53,3 +49,10 @@ def service_account_file(tmp_path: Path, sheets_server: SheetsServer, test_key: 
     path = tmp_path / "service-account.json"
     path.write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     return path
+
+
+@pytest.fixture()
+def seeded(sheets_server: SheetsServer) -> dict[str, Grid]:
+    tabs = demo_inputs()
+    sheets_server.add_spreadsheet(SHEET_ID, tabs, shared_with=[ACCOUNT])
+    return tabs

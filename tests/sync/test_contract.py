@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from sheets_server import SERVICE_ACCOUNT_EMAIL, SheetsServer
 
 from league.cells import Cell, Grid, parse_date
 from league.sheet import Changes, Dropdown, Sheet
@@ -25,6 +24,7 @@ from sync.google import BoundedRetryClient, GoogleWorkbook, RetryPolicy, load_cr
 from sync.memory import MemoryWorkbook
 from sync.workbook import BackendError, Workbook
 from sync.xlsx import LISTS, XlsxWorkbook
+from tests.support.sheets_server import SERVICE_ACCOUNT_EMAIL, SheetsServer
 
 SHEET_ID = "1ContractSpreadsheet000000000000000000000000"
 TRICKY = ('=IMPORTXML("http://example.invalid","//a")', "+1", "-2", "@me", "#N/A", "=")

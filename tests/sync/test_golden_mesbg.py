@@ -6,11 +6,10 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from sheets_server import SheetsServer
-from test_google import texts
-from test_other_formats import _synced_both_ways
-
 from league.cells import Cell, Grid
+from tests.support.google_league import synced_both_ways
+from tests.support.grids import texts
+from tests.support.sheets_server import SheetsServer
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "mesbg"
 INPUTS = ("Events", "Pairs", "Results E1", "Results E2", "Penalties")
@@ -28,7 +27,7 @@ def _grid(path: Path) -> Grid:
 
 def test_the_golden_mesbg_league_on_xlsx_and_google(tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path) -> None:
     inputs = {tab: _grid(GOLDEN / f"{tab}.csv") for tab in INPUTS}
-    local = _synced_both_ways(tmp_path, sheets_server, service_account_file, "mesbg-pairs", inputs)
+    local = synced_both_ways(tmp_path, sheets_server, service_account_file, "mesbg-pairs", inputs)
     problems = texts(local["Problems"])
     assert len(problems) == 2 and problems[1][0] == "ok", problems
     for tab in ("Standings E1", "Standings E2", "Leaderboard"):

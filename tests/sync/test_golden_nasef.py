@@ -8,15 +8,15 @@ import datetime as dt
 from fractions import Fraction as F
 from pathlib import Path
 
-from sheets_server import SheetsServer
-from test_google import ACCOUNT, SHEET_ID, texts
-
 from jobs.config import load_config
 from jobs.sync_job import run_sync
 from league.cells import Cell, Grid
-from league.sheet import SYNC_LOG_TAB, Sheet, is_output_tab
+from league.sheet import SYNC_LOG_TAB, is_output_tab
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
+from tests.support.google_league import ACCOUNT, SHEET_ID
+from tests.support.grids import sheets, texts
+from tests.support.sheets_server import SheetsServer
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "nasef"
 INPUTS = {"Events": "events.csv", "Teams": "teams.csv", "Rosters": "rosters.csv", "Results S1": "results-s1.csv"}
@@ -48,7 +48,7 @@ def _outputs(grids: dict[str, Grid]) -> dict[str, list[list[str]]]:
 def test_the_golden_season_on_xlsx_and_google(tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path) -> None:
     inputs = _inputs()
     offline = _config(tmp_path / "offline", 'workbook = "league.xlsx"\n')
-    XlsxWorkbook(offline / "league.xlsx").create([Sheet(n, tuple(map(str, g[0])), tuple(map(tuple, g[1:]))) for n, g in inputs.items()])
+    XlsxWorkbook(offline / "league.xlsx").create(sheets(inputs))
     local = load_config(offline)
     assert run_sync(local, open_workbook(local), now=NOW).code == 0
 

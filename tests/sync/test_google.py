@@ -7,77 +7,25 @@ import time
 from pathlib import Path
 
 import pytest
-from sheets_server import Fault, SheetsServer
 from typer.testing import CliRunner
 
 from jobs.cli import app
 from jobs.config import load_config, load_ruleset
 from jobs.demo_job import DEMO_WORKBOOK, run_demo
 from jobs.sync_job import run_sync
-from league.cells import Grid, as_text
-from league.demo import build_demo
+from league.cells import Grid
 from league.template import input_sheets
-from league.sheet import (
-    LEADERBOARD_TAB,
-    PROBLEMS_TAB,
-    SYNC_LOG_TAB,
-    Changes,
-    is_output_tab,
-)
-from sync.google import (
-    BoundedRetryClient,
-    CredentialsError,
-    GoogleWorkbook,
-    RetryPolicy,
-    load_credentials,
-)
-from sync.memory import MemoryWorkbook
+from league.sheet import LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB, is_output_tab
+from sync.google import CredentialsError, RetryPolicy, load_credentials
 from sync.open import open_workbook
 from sync.workbook import BackendError
 from sync.xlsx import XlsxWorkbook
+from tests.support.google_league import ACCOUNT, FAST, PATIENT, SHEET_ID, configure, demo_inputs, workbook
+from tests.support.grids import texts
+from tests.support.sheets_server import Fault, SheetsServer
 
-SHEET_ID = "1LeagueTestSpreadsheet0000000000000000000000"
-ACCOUNT = "league-sync@league-tests.iam.gserviceaccount.com"
-FAST = RetryPolicy(budget=8.0, base=0.01, cap=0.05, timeout=(2.0, 5.0))
 IMPATIENT = RetryPolicy(budget=12.0, base=0.01, cap=0.05, timeout=(2.0, 2.0))
 """For the slow-answer case only: a read timeout the 4 s delay overruns, with room for a loaded machine."""
-PATIENT = RetryPolicy(budget=60.0, base=0.01, cap=0.05, timeout=(2.0, 60.0))
-"""For `league init` tabs: the local server stores, and copies on every batch, each dropdown cell one by one."""
-
-
-def demo_inputs() -> dict[str, Grid]:
-    ruleset, catalog = load_ruleset("gl-unmatched", Path("."))
-    demo = build_demo(ruleset, catalog)
-    book = MemoryWorkbook()
-    book.write(Changes(replace=tuple(demo.sheets(ruleset, catalog))))
-    return book.tabs
-
-
-def configure(folder: Path, server: SheetsServer, key: Path, extra: str = "") -> Path:
-    (folder / "league.toml").write_text(
-        f'ruleset = "gl-unmatched"\nspreadsheet_id = "{SHEET_ID}"\ncredentials = "{key}"\nsheets_api = "{server.url}"\n{extra}',
-        encoding="utf-8")
-    return folder
-
-
-def workbook(server: SheetsServer, key: Path, policy: RetryPolicy = FAST) -> GoogleWorkbook:
-    credentials = load_credentials(key)
-    return GoogleWorkbook(SHEET_ID, BoundedRetryClient(credentials, policy=policy), server.url, credentials.service_account_email)
-
-
-def texts(grid: Grid) -> list[list[str]]:
-    rows = [[as_text(c) for c in row] for row in grid]
-    for row in rows:
-        while row and not row[-1]:
-            row.pop()
-    return rows
-
-
-@pytest.fixture()
-def seeded(sheets_server: SheetsServer) -> dict[str, Grid]:
-    tabs = demo_inputs()
-    sheets_server.add_spreadsheet(SHEET_ID, tabs, shared_with=[ACCOUNT])
-    return tabs
 
 
 def test_sync_makes_three_requests_and_matches_the_xlsx_backend(tmp_path: Path, sheets_server: SheetsServer,

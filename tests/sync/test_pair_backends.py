@@ -5,16 +5,16 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from sheets_server import SheetsServer
-from test_google import ACCOUNT, SHEET_ID, texts
-
 from jobs.config import load_config, load_ruleset
 from jobs.pair_job import run_pair
 from league.cells import Grid
 from league.demo_magic import build_magic_demo
-from league.sheet import SYNC_LOG_TAB, Sheet
+from league.sheet import SYNC_LOG_TAB
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
+from tests.support.google_league import ACCOUNT, SHEET_ID
+from tests.support.grids import sheets, texts
+from tests.support.sheets_server import SheetsServer
 
 
 NOW = dt.datetime(2024, 5, 4, 18, 30, tzinfo=dt.UTC)
@@ -33,7 +33,7 @@ def test_pair_appends_the_same_rows_on_xlsx_and_google(tmp_path: Path, sheets_se
     inputs = _inputs()
     offline = tmp_path / "offline"
     offline.mkdir()
-    XlsxWorkbook(offline / "league.xlsx").create([Sheet(n, tuple(map(str, g[0])), tuple(map(tuple, g[1:]))) for n, g in inputs.items()])
+    XlsxWorkbook(offline / "league.xlsx").create(sheets(inputs))
     (offline / "league.toml").write_text('ruleset = "ogaming-mtg"\nworkbook = "league.xlsx"\n', encoding="utf-8")
     local = load_config(offline)
     done = run_pair(local, open_workbook(local), "W1", seed=5, force=True, now=NOW)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import requests
-from sheets_server import SheetsServer
+
+from tests.support.sheets_server import SheetsServer
 
 SHEET = "1MetadataTestSpreadsheet000000000000000000"
 EMAIL = "someone@league-tests.iam.gserviceaccount.com"

@@ -49,13 +49,8 @@ from urllib.parse import urlsplit
 
 import pytest
 import requests
-from sheets_server import (
-    SERVICE_ACCOUNT_EMAIL,
-    SPREADSHEETS_SCOPE,
-    Fault,
-    SheetsServer,
-    make_rsa_key,
-)
+
+from tests.support.sheets_server import SERVICE_ACCOUNT_EMAIL, SPREADSHEETS_SCOPE, Fault, SheetsServer, make_rsa_key
 
 CASSETTES = Path(__file__).resolve().parents[3] / "shared" / "fidelity" / "gspread-cassettes"
 """The recordings in the shared folder beside the repository."""

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
-
-from bench_soak import FAULTS, soak  # noqa: E402
+from benchmarks.bench_soak import FAULTS, soak
 
 SEED = 4
 """A seed whose 12 syncs meet every kind of fault and a storm."""

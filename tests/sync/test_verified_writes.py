@@ -11,8 +11,6 @@ from pathlib import Path
 
 import pytest
 import requests
-from sheets_server import Fault, SheetsServer
-from test_google import ACCOUNT, FAST, PATIENT, SHEET_ID, configure, demo_inputs, texts, workbook
 from typer.testing import CliRunner
 
 from jobs.cli import app
@@ -23,18 +21,14 @@ from league.sheet import SYNC_LOG_TAB, is_output_tab
 from league.template import input_sheets
 from sync.google import RetryPolicy
 from sync.sheets_body import MARKER_KEY
+from tests.support.google_league import ACCOUNT, FAST, PATIENT, SHEET_ID, configure, workbook
+from tests.support.grids import texts
+from tests.support.sheets_server import Fault, SheetsServer
 
 WRITE = ":batchUpdate"
 SLOW = RetryPolicy(budget=12.0, base=0.01, cap=0.05, timeout=(2.0, 1.0))
 """A read timeout that a 2.5 s answer overruns."""
 NOW = dt.datetime(2024, 9, 8, 21, 0, tzinfo=dt.UTC)
-
-
-@pytest.fixture()
-def seeded(sheets_server: SheetsServer) -> dict[str, Grid]:
-    tabs = demo_inputs()
-    sheets_server.add_spreadsheet(SHEET_ID, tabs, shared_with=[ACCOUNT])
-    return tabs
 
 
 def outputs(server: SheetsServer) -> dict[str, list[list[str]]]:

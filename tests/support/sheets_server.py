@@ -76,7 +76,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
-import sheets_metadata
+from tests.support import sheets_metadata
 from league.cells import column_letter
 
 __all__ = [

@@ -1,0 +1,1 @@
+"""What the tests and benchmarks share: the local Sheets API server and the helpers several test modules use."""
