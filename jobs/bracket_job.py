@@ -10,7 +10,6 @@ from jobs.sync_job import find_event, read_inputs, workbook_lock
 from league.evaluate import evaluate
 from league.pairing.bracket import bracket_sheet, bracket_tab
 from league.report import standings_tab
-from league.rules.components.cut import IN, MATCH, CutRules, cut_marks
 from league.model.words import Status
 from league.sheet import Changes, Sheet
 from sync.workbook import Workbook
@@ -46,15 +45,11 @@ def _bracket(config: Config, workbook: Workbook, event: str) -> BracketResult:
                              ExitCode.INPUT_ERRORS)
     out = {e.key for e in ev.league.entrants if e.event == found and e.status is not Status.ACTIVE}
     lines = [s for s in ev.standings[found] if s.rank is not None and s.matches and s.key not in out]
-    cut = rs.component(CutRules)
-    if cut is not None:
-        marks = cut_marks(ev.league, found, ev.standings[found])
-        level = [ev.names[s.key] for s in ev.standings[found] if marks[s.key] == MATCH]
-        if level:
-            return BracketResult(found, [], None, f"{standings_tab(found)}: {cut.label} says {MATCH!r} for {', '.join(level)}: "
-                                 "play the tiebreaker matches first" + (f", then type in or out for each in the {cut.decided} "
-                                 f"column of {rs.registration.tab}" if cut.decided else ""), ExitCode.INPUT_ERRORS)
-        lines = [s for s in lines if marks[s.key] == IN]
+    for component in rs.components:
+        eligible, wait = component.bracket_eligible(ev.league, found, ev.standings[found])
+        if wait:
+            return BracketResult(found, [], None, f"{standings_tab(found)}: {wait}", ExitCode.INPUT_ERRORS)
+        lines = lines if eligible is None else [s for s in lines if s.key in eligible]
     if len(lines) > size and lines[size].key in lines[size - 1].tie:
         tied = ", ".join(ev.names[k] for k in lines[size - 1].tie)
         return BracketResult(found, [], None, f"a tie across the cut at rank {lines[size - 1].rank} ({tied}): settle it first "

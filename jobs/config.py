@@ -14,10 +14,10 @@ from exporters.branding import Branding
 from exporters.render import FORMATS
 from jobs.branding import load_branding
 from jobs.errors import ConfigError
-from league.rules.catalog import EMPTY, Catalog, parse_catalog
-from league.rules.components.catalog import CatalogRules
+from league.rules.catalog import Catalog
+from league.rules.presets import RulesetFile, Sources, find_ruleset, preset_names
 from league.rules.ruleset import Ruleset
-from league.rules.schema import RulesetError, merged
+from league.rules.schema import RulesetError
 
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds",
@@ -61,10 +61,17 @@ class Config:
     """The whole time `league publish` may take, retries and every request included (`facebook_retry_seconds`)."""
 
 
+PRESETS = resources.files("league") / "rules" / "presets"
+"""The rulesets and catalogs shipped with the package."""
+
+
 def presets() -> list[str]:
     """Names of the rulesets that ship with the package."""
-    folder = resources.files("league") / "rules" / "presets"
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml") and not p.name.endswith("-catalog.toml"))
+    return preset_names(_listing())
+
+
+def _listing() -> list[str]:
+    return [p.name for p in PRESETS.iterdir()]
 
 
 def _toml(text: str, source: str) -> dict[str, Any]:
@@ -84,50 +91,26 @@ def _read(path: Path) -> str:
         raise ConfigError(f"cannot read {path} ({exc.strerror or exc})") from None
 
 
-def _preset_text(name: str) -> str | None:
-    file = resources.files("league") / "rules" / "presets" / f"{name}.toml"
+def _shipped(name: str) -> str | None:
+    file = PRESETS / f"{name}.toml"
     return file.read_text(encoding="utf-8") if file.is_file() else None
 
 
-def _ruleset_data(spec: str, base: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
-    """A ruleset's TOML data by preset name or path (relative to `base`), with whatever it `extends` merged under it."""
-    text, source, folder = _preset_text(spec), spec, base
-    if text is None:
-        path = (base / spec).resolve()
-        if not path.is_file():
-            raise ConfigError(f"ruleset {spec!r} is neither a preset ({', '.join(presets())}) nor a file at {path}")
-        text, source, folder = _read(path), str(path), path.parent
-    if source in seen:
-        raise ConfigError(f"{source}: `extends` goes round in a circle ({' -> '.join([*seen, source])})")
-    data = _toml(text, source)
-    parent = data.pop("extends", None)
-    if parent is None:
-        return data, source
-    if not isinstance(parent, str):
-        raise ConfigError(f"{source}: `extends` must be a preset name or a ruleset file, found {parent!r}")
-    inherited, _ = _ruleset_data(parent, folder, (*seen, source))
-    return merged(inherited, data), source
+def _ruleset_file(spec: str, folder: str) -> RulesetFile:
+    path = (Path(folder) / spec).resolve()
+    return RulesetFile(_read(path) if path.is_file() else None, str(path), str(path.parent))
+
+
+SOURCES = Sources(_shipped, _listing, _ruleset_file)
+"""Where `league.rules.presets` reads rulesets and catalogs from: the package's files and the organiser's."""
 
 
 def load_ruleset(spec: str, base: Path) -> tuple[Ruleset, Catalog]:
     """A ruleset by preset name or by path (relative to `base`), checked, with its catalog."""
-    # Checking a ruleset needs the scoring and tiebreaker registries, and so numpy: imported here, so that
-    # `league --help` does not pay for it (0.12 s of its 0.25 s).
-    from league.rules.load import parse_ruleset
-
-    data, source = _ruleset_data(spec, base)
     try:
-        ruleset = parse_ruleset(data, source)
-        catalog = EMPTY
-        rules = ruleset.component(CatalogRules)
-        if rules:
-            cat_text = _preset_text(rules.catalog)
-            if cat_text is None:
-                raise RulesetError(f"{source}: catalog {rules.catalog!r} is not shipped with the package")
-            catalog = parse_catalog(_toml(cat_text, rules.catalog), rules.catalog)
+        return find_ruleset(spec, str(base), SOURCES)
     except RulesetError as exc:
         raise ConfigError(str(exc)) from None
-    return ruleset, catalog
 
 
 def find_config(given: Path | None) -> Path:

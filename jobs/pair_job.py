@@ -14,9 +14,8 @@ from league.evaluate import evaluate
 from league.pairing import SYSTEMS, Pairing, history
 from league.problems import Severity
 from league.report import SYNC_LOG_HEADERS, sync_log_row
-from league.rules.components.alignment import AlignmentRules
 from league.model.words import Kind
-from league.rules.ruleset import Results
+from league.rules.ruleset import Ruleset
 from league.sheet import Sheet
 from sync.workbook import Workbook
 
@@ -73,8 +72,7 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
         reasons = [f"{found} has {len(h.active)} competitor(s) still in: a round needs at least two; register them in "
                    f"{rs.registration.tab} (or clear their Status)"]
     pairings = [] if too_few else SYSTEMS[rs.pairing](h, number, seed, rs.rounds)
-    aligned = rs.component(AlignmentRules)
-    rows = [row for p in pairings for row in _rows(rs.results, number, p, ev.names, aligned)]
+    rows = [row for p in pairings for row in _rows(rs, number, p, ev.names)]
     refused = bool(reasons) and (too_few or not force)
     if not (refused or dry_run):
         outcome = f"paired {found} round {number}, seed {seed}: {len(rows)} rows added" + (" (forced)" if reasons else "")
@@ -93,17 +91,19 @@ def _explained(summary: Sheet, event: str, number: int, pairings: list[Pairing],
     return Sheet(summary.name, SYNC_LOG_HEADERS, (*summary.rows, *tables))
 
 
-def _rows(res: Results, number: int, p: Pairing, names: dict[str, str], aligned: AlignmentRules | None) -> list[dict[str, Cell]]:
+def _rows(rs: Ruleset, number: int, p: Pairing, names: dict[str, str]) -> list[dict[str, Cell]]:
     """The results rows of one pairing of the new round: round, table and competitors; a bye with its word in `Result`.
 
-    Where the ruleset's alignments say so, one row per game, each with what both sides field (Good against Evil)."""
+    Where the ruleset's components say so, one row per game, each with what they fill in (what both sides field)."""
+    res = rs.results
     row: dict[str, Cell] = {res.round: number, **({res.table: p.table} if res.table else {}),
                             res.side_header(res.competitor, res.sides[0]): names[p.first]}
     if p.second is None:
         row[res.result] = next(word for word, meaning in res.kinds.items() if meaning.kind is Kind.BYE)
         return [row]
     row[res.side_header(res.competitor, res.sides[1])] = names[p.second]
-    if aligned is None or not aligned.pair_rows:
-        return [row]
-    header = res.texts[aligned.text]
-    return [{**row, res.side_header(header, res.sides[0]): a, res.side_header(header, res.sides[1]): b} for a, b in aligned.rows()]
+    rows = [row]
+    for component in rs.components:
+        games = component.pair_rows(res)
+        rows = [{**r, **cells} for r in rows for cells in games] if games else rows
+    return rows

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from league.cells import Cell, Grid, a1, name_key
 from league.pairing.round_robin import circle
 from league.rules.catalog import Catalog, Piece
-from league.rules.components.catalog import CatalogRules
 from league.rules.ruleset import Ban, Ruleset
 from league.sheet import Sheet
 from league.template import input_sheets
@@ -64,8 +63,7 @@ class DemoLeague:
 
 def bans(ruleset: Ruleset) -> tuple[Ban, ...]:
     """The bans of the ruleset's catalog component (none without one)."""
-    rules = ruleset.component(CatalogRules)
-    return rules.bans if rules else ()
+    return tuple(b for c in ruleset.components for b in c.bans)
 
 
 def allowed_fighters(catalog: Catalog, ruleset: Ruleset, day: dt.date) -> list[Piece]:

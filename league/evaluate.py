@@ -22,8 +22,6 @@ from league.read.penalties import read_penalties
 from league.read.registrations import read_entrants, read_members
 from league.read.results import read_matches
 from league.rules.catalog import Catalog, closest
-from league.rules.components.deductions import DeductionRules
-from league.rules.components.stages import counted_row
 from league.model.words import Status
 from league.rules.ruleset import Ruleset
 from league.standings import rank
@@ -86,8 +84,7 @@ def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tu
         matches += rows
         problems += more
     avoid, skipped = read_avoid(tabs, columns)
-    deductions = ruleset.component(DeductionRules)
-    penalties, more = read_penalties(tabs, columns, (deductions.game,) if deductions and deductions.game else ())
+    penalties, more = read_penalties(tabs, columns, tuple(h for c in ruleset.components for h in c.penalty_fields))
     more += skipped
     return League(ruleset, catalog, events, entrants, matches, penalties, members, avoid, columns, unread), problems + more
 
@@ -99,7 +96,7 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evalu
     problems.sort(key=Problem.sort_key)
     bad = affected(problems)
     counted, remarks = adjusted(penalised((m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None
-                                           and m.round is not None and counted_row(ruleset, m)), lg), lg)
+                                           and m.round is not None and ruleset.counts(m)), lg), lg)
     stage_of = {e.id: e.stage or e.id for e in lg.events}
     table = build_table(counted, ruleset, stage_of)
     names: dict[str, str] = {}

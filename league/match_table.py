@@ -15,7 +15,6 @@ import numpy.typing as npt
 
 from league.cells import name_key
 from league.model.match import Match
-from league.rules.components.series import SeriesRules, forfeit_games
 from league.model.words import BOTH, Kind
 from league.rules.ruleset import Ruleset
 
@@ -150,8 +149,7 @@ def typed_games(ruleset: Ruleset, m: Match) -> tuple[int, int, int]:
     a, b = (s.games for s in m.sides[:2])
     if a is not None or b is not None or m.word is None:
         return a or 0, b or 0, m.drawn or 0
-    series = ruleset.component(SeriesRules)
-    default = forfeit_games(series, ruleset.results, m) if series and m.word.loser else m.word.games
+    default = next((g for c in ruleset.components if (g := c.forfeit_games(ruleset.results, m)) is not None), m.word.games)
     if default:
         return default[0], default[1], default[2] if len(default) > 2 else 0
     return 0, 0, m.drawn or 0

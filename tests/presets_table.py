@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from jobs.config import presets
-from league.rules.components import parsers
+from league.rules.components.registry import COMPONENTS
 from league.rules.load import parse_ruleset
 from league.rules.ruleset import Rule, Ruleset
 from league.rules.schema import merged
@@ -79,7 +79,7 @@ ROWS: list[tuple[str, str, Callable[[Ruleset, dict[str, Any]], str]]] = [
     ("`[scoring]`", "required", lambda rs, _: _rule(rs.scoring)),
     ("`[[tiebreakers]]`", "none", lambda rs, _: "<br>".join(f"{i}. {t.label}: {_rule(t)}" for i, t in enumerate(rs.tiebreakers, 1)) or "—"),
     ("`[percentages]`", '`floor = "0.33"`', _component("percentages")),
-    *((f"`[{key}]`", "not used", _component(key)) for key in parsers()),
+    *((f"`[{key}]`", "not used", _component(key)) for key in COMPONENTS),
     ("`[pairing] system`", '`""`: by hand', lambda rs, _: f"`{rs.pairing}`" if rs.pairing else "—"),
     ("`[pairing] avoid_same`", '`""`', lambda rs, _: rs.avoid_same or "—"),
     ("`[playoffs]`", "none", lambda rs, _: f"top {rs.playoffs[0]}, best of {_value(list(rs.playoffs[1]))}" if rs.playoffs else "—"),

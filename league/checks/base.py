@@ -4,30 +4,22 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from typing import overload
 
 from league.model.league import League
 from league.problems import Problem, Severity
+from league.registry import Registry
 
 Check = Callable[[League], Iterator[Problem]]
-CHECKS: dict[str, Check] = {}
-"""Every validation rule by name: the general ones and those of each component."""
+CHECKS: Registry[Check] = Registry("check")
+"""Every validation rule by function name: the general ones (registered with `@check`) and those each registered
+component declares (registered with the component); a name taken twice fails at import."""
 NEEDS: dict[str, type] = {}
-"""Rule name -> the component a ruleset must have for the rule to run."""
+"""Rule name -> the component a ruleset must have for the rule to run (the component that declares it)."""
 
 
-@overload
-def check(fn: Check) -> Check: ...
-@overload
-def check(*, needs: type) -> Callable[[Check], Check]: ...
-def check(fn: Check | None = None, *, needs: type | None = None) -> Callable[[Check], Check] | Check:
-    """Register a validation rule under its function name; `needs` limits it to rulesets with that component."""
-    def register(f: Check) -> Check:
-        CHECKS[f.__name__] = f
-        if needs is not None:
-            NEEDS[f.__name__] = needs
-        return f
-    return register(fn) if fn is not None else register
+def check(fn: Check) -> Check:
+    """Register a general validation rule, run for every ruleset, under its function name."""
+    return CHECKS.add(fn.__name__, fn)
 
 
 def at(lg: League, tab: str, row: int, header: str, code: str, problem: str, fix: str,
@@ -37,10 +29,10 @@ def at(lg: League, tab: str, row: int, header: str, code: str, problem: str, fix
 
 
 def run_checks(lg: League) -> list[Problem]:
-    """Every registered rule that applies to the league's ruleset."""
-    return [p for name, fn in CHECKS.items()
-            if name not in NEEDS or lg.ruleset.component(NEEDS[name]) is not None
-            for p in fn(lg)]
+    """Every general rule, then the rules of each of the ruleset's components."""
+    rules = [fn for name, fn in CHECKS.items() if name not in NEEDS]
+    rules += [fn for component in lg.ruleset.components for fn in component.checks()]
+    return [p for fn in rules for p in fn(lg)]
 
 
 def affected(problems: list[Problem]) -> defaultdict[str, set[int]]:

@@ -11,7 +11,6 @@ from league.model.league import League
 from league.model.match import Match, Side
 from league.problems import Problem
 from league.rules.catalog import closest
-from league.rules.components.stages import StageRules
 from league.model.words import Kind
 
 
@@ -124,7 +123,6 @@ def repeated(m: Match, same: list[Match]) -> Match | None:
 def match_rounds(lg: League) -> Iterator[Problem]:
     """Rounds stay within the format, no one plays twice in a round, no row is typed twice."""
     res, rounds = lg.ruleset.results, lg.ruleset.rounds
-    stages = lg.ruleset.component(StageRules)  # looked up once: the loop runs for every results row
     once = lg.ruleset.matches_per_round <= 1
     headers = [res.side_header(res.competitor, side) for side in res.sides]
     alike: dict[tuple[str, int, str], list[Match]] = {}  # rows by tab, round and first competitor: a repeat shares all three
@@ -132,7 +130,7 @@ def match_rounds(lg: League) -> Iterator[Problem]:
     for m in lg.matches:
         if m.round is None:
             continue
-        counted = stages is None or stages.counts(m)  # playoff rows (a stage not counted) number their own rounds
+        counted = lg.ruleset.counts(m)  # playoff rows (a stage not counted) number their own rounds
         if m.round > rounds and counted:
             yield at(lg, m.tab, m.row, res.round, "too-many-rounds", f"round {m.round} is past the format's {rounds} rounds",
                      f"check the round number; the format has rounds 1 to {rounds}")

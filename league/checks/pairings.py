@@ -14,7 +14,6 @@ from league.problems import Problem, Severity
 from league.read.avoid import AVOID_TAB
 from league.read.penalties import PENALTIES_TAB
 from league.rules.catalog import closest
-from league.rules.components.stages import counted_row
 from league.model.words import Kind, Status
 
 
@@ -29,7 +28,7 @@ def pairings(lg: League) -> Iterator[Problem]:
     for (event, key), entrant in lg.roster.items():
         if entrant.status is Status.ACTIVE:
             active[event].append(key)
-    for m in sorted((m for m in lg.matches if m.round is not None and counted_row(rs, m)), key=lambda m: (m.round or 0, m.row)):
+    for m in sorted((m for m in lg.matches if m.round is not None and rs.counts(m)), key=lambda m: (m.round or 0, m.row)):
         names = [name_key(s.name) for s in m.sides if s.name]
         if m.kind is Kind.BYE and names:
             byes[m.event][names[0]] += 1

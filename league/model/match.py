@@ -55,3 +55,9 @@ class Match:
         """What two rows must share to be the same match typed twice."""
         sides = [(name_key(s.name), *map(name_key, s.texts.values()), *s.figures.values(), s.games) for s in self.sides]
         return (self.round, *sides, *map(name_key, self.row_texts.values()), name_key(self.winner), self.kind, self.drawn)
+
+
+def ends_series(won_a: int, won_b: int, length: int) -> bool:
+    """Whether games won end a best-of-`length` series: one side has a majority of its games, the other fewer."""
+    need = length // 2 + 1
+    return max(won_a, won_b) == need and min(won_a, won_b) < need

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from league.cells import Cell, Grid, as_text, header_key, parse_whole
-from league.rules.components.series import ends_series
+from league.model.match import ends_series
 from league.sheet import BRACKET_PREFIX, Sheet
 
 HEADERS = ("Round", "Match", "Best Of", "Seed A", "Competitor A", "Seed B", "Competitor B", "Games A", "Games B", "Winner", "Note")

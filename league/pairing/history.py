@@ -12,8 +12,6 @@ from league.checks.pairings import left_in
 from league.model.competitor import Entrant
 from league.model.league import League
 from league.model.standing import Standing
-from league.rules.components.lineup import ratings
-from league.rules.components.stages import counted_row
 from league.model.words import Kind, Status
 
 
@@ -49,7 +47,7 @@ class History:
 
 def history(lg: League, event: str, standings: list[Standing]) -> History:
     """The pairing history of one event from its results rows and its current standings."""
-    rows = [m for m in lg.matches if m.event == event and m.round is not None and m.kind is not None and counted_row(lg.ruleset, m)]
+    rows = [m for m in lg.matches if m.event == event and m.round is not None and m.kind is not None and lg.ruleset.counts(m)]
     last = max((m.round or 0 for m in rows), default=0)
     gone = {key for (ev, key), _ in left_in(lg).items() if ev == event}
     entrants = [e for (ev, _), e in lg.roster.items() if ev == event]
@@ -67,7 +65,12 @@ def history(lg: League, event: str, standings: list[Standing]) -> History:
     order = {s.key: i for i, s in enumerate(standings)}
     named, clubs = _named(lg, event), _clubs(lg, entrants)
     return History(event, last, active, met, byes, {s.key: s.score for s in standings},
-                   {key: order.get(key, len(order)) + 1 for key in active}, rounds, named | clubs, ratings(lg), clubs)
+                   {key: order.get(key, len(order)) + 1 for key in active}, rounds, named | clubs, _ratings(lg), clubs)
+
+
+def _ratings(lg: League) -> dict[str, Fraction]:
+    """Competitor key -> the rating first seeds come from, where a component of the ruleset gives one."""
+    return {key: value for c in lg.ruleset.components for key, value in c.ratings(lg).items()}
 
 
 def _named(lg: League, event: str) -> frozenset[frozenset[str]]:

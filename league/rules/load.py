@@ -6,13 +6,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from league.pairing import SYSTEMS
-from league.rules.components import parsers
-from league.rules.components.cut import CutRules
-from league.rules.components.lineup import LineupRules
-from league.rules.options import Context, Option, check_options, flag, number
 from league.cells import name_key
 from league.model.words import BOTH, Kind, ResultWord, Status
+from league.pairing import SYSTEMS
+from league.rules.components.base import Component
+from league.rules.components.registry import COMPONENTS
+from league.rules.options import Context, Option, check_options, flag, number
 from league.rules.ruleset import (
     Effect,
     Games,
@@ -120,7 +119,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     top = Section(data, "", source)
     comp, fmt, reg = top.section("competitor"), top.section("format"), top.section("registration")
     results = _results(top.section("results"))
-    components = tuple(parse(top.section(key), results) for key, parse in parsers().items() if top.has(key))
+    components = tuple(component.parse(top.section(key), results) for key, component in COMPONENTS.items() if top.has(key))
     members = top.section("members", {})
     ctx = Context(frozenset(results.figures), frozenset(k.value for k in Kind))
     prizes, penalties = top.section("prizes", {}), top.section("penalties", {})
@@ -149,7 +148,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         dq_loses_every_game=fmt.get("dq_loses_every_game", bool, False),
     )
     reads = tuple(dict.fromkeys(str(t.options[TIEBREAKERS[t.name].reads]) for t in ruleset.tiebreakers if TIEBREAKERS[t.name].reads))
-    reads += tuple(c.decided for c in components if isinstance(c, CutRules) and c.decided)
+    reads += tuple(h for c in components for h in c.optional_fields)
     _member_fields(components, ruleset.members, members)
     if reads:
         ruleset = replace(ruleset, registration=replace(registration, optional=reads))
@@ -161,13 +160,12 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     return ruleset
 
 
-def _member_fields(components: tuple[Any, ...], tab: MembersTab | None, s: Section) -> None:
+def _member_fields(components: tuple[Component, ...], tab: MembersTab | None, s: Section) -> None:
     """A component reading members fields (a roster's status, dates, rating) needs them listed in `[members] fields`."""
     for c in components:
-        if isinstance(c, LineupRules):
-            missing = [h for h in c.member_fields if tab is None or h not in tab.fields]
-            if missing:
-                raise s.error("fields", f"must list {missing[0]!r}, which `lineup` reads")
+        missing = [h for h in c.member_fields if tab is None or h not in tab.fields]
+        if missing:
+            raise s.error("fields", f"must list {missing[0]!r}, which `{c.table}` reads")
 
 
 def _playoffs(s: Section) -> tuple[int, tuple[int, ...]] | None:

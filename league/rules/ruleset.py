@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from league.cells import name_key
 from league.model.words import ResultWord, Status
+from league.rules.components.base import Component, overrides
 
 if TYPE_CHECKING:
-    from league.rules.components import Component
+    from league.model.match import Match
 
-C = TypeVar("C", bound="Component")
+C = TypeVar("C", bound=Component)
 
 
 @dataclass(frozen=True)
@@ -245,8 +246,18 @@ class Ruleset:
         """The registration column holding judges' decisions on ties, when a tiebreaker reads one."""
         return next((str(t.options["column"]) for t in self.tiebreakers if t.name == "judge"), "")
 
+    def counts(self, m: Match) -> bool:
+        """Whether a results row counts toward the standings: every component lets it (a playoff stage does not)."""
+        return all(c.counts(m) for c in self._row_filters)
+
+    @cached_property
+    def _row_filters(self) -> tuple[Component, ...]:
+        """The components that keep some rows out of the standings: most rulesets have none, and every row asks."""
+        return tuple(c for c in self.components if overrides(c, "counts"))
+
     def component(self, kind: type[C]) -> C | None:
-        """The ruleset's component of that kind, if it has one."""
+        """The ruleset's component of that kind, if it has one: how a component finds its own settings, or another's
+        it builds on (a roster checked against the catalog). The engine asks the components' hooks instead."""
         found = self._found.get(kind, self)
         if found is self:
             found = self._found[kind] = next((c for c in self.components if isinstance(c, kind)), None)

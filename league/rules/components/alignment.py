@@ -3,53 +3,71 @@ competitor playing several games a round fields each alignment once; `league pai
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from league.cells import name_key
-from league.checks.base import at, check
+from league.cells import Cell, name_key
+from league.checks.base import Check, at
 from league.model.league import League
-from league.problems import Problem
 from league.model.words import Kind
-from league.rules.ruleset import Results
+from league.problems import Problem
+from league.rules.catalog import Catalog
+from league.rules.components.base import Component, Tab
+from league.rules.ruleset import Results, Ruleset
 from league.rules.schema import Section
+from league.sheet import Dropdown
 
 
 @dataclass(frozen=True)
-class AlignmentRules:
+class AlignmentRules(Component):
     """The per-side text holding what each side fields, and the values it may hold."""
 
     text: str
     """A key of `results.texts`, e.g. `army` for `Army {side}`."""
     values: tuple[str, ...]
     """E.g. `Good`, `Evil`: the two sides of a game field different ones."""
-    pair_rows: bool = True
-    """`league pair` writes one row per value for each pairing: side A's first value against side B's second, then
-    the values turned round (Good against Evil, then Evil against Good)."""
+    row_per_game: bool = True
+    """`league pair` writes one row per value for each pairing (the TOML key `pair_rows`): side A's first value against
+    side B's second, then the values turned round (Good against Evil, then Evil against Good)."""
     registration_fields: tuple[str, ...] = ()
     """Registration headers naming what the competitor fields for each value (`Good Army`, `Evil Army`), kept on record."""
+
+    table = "alignment"
+
+    @classmethod
+    def parse(cls, s: Section, results: Results) -> AlignmentRules:
+        """The `[alignment]` section."""
+        rules = AlignmentRules(s.key_of("text", results.texts, "results.texts"), s.strings("values"), s.get("pair_rows", bool, True),
+                               s.strings("registration", []))
+        if len(rules.values) < 2 or len({name_key(v) for v in rules.values}) != len(rules.values):
+            raise s.error("values", f"needs at least two different values, found {list(rules.values)!r}")
+        s.done()
+        return rules
+
+    @classmethod
+    def checks(cls) -> tuple[Check, ...]:
+        return (alignments,)
+
+    def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
+        """The values on each side's column."""
+        res = ruleset.results
+        return tuple(Dropdown(res.side_header(res.texts[self.text], side), self.values) for side in res.sides) if tab is Tab.RESULTS else ()
 
     def value(self, typed: str) -> str | None:
         """The value as the ruleset spells it, or None for an unknown one."""
         return next((v for v in self.values if name_key(v) == name_key(typed)), None)
 
-    def rows(self) -> list[tuple[str, str]]:
-        """(side A's value, side B's value) of each row `league pair` writes for one pairing."""
+    def pair_rows(self, results: Results) -> tuple[Mapping[str, Cell], ...]:
+        """One row per game, each with what both sides field: side A's first value against side B's second, then the
+        values turned round (Good against Evil, then Evil against Good)."""
+        if not self.row_per_game:
+            return ()
+        header, (a, b) = results.texts[self.text], results.sides[:2]
         turned = self.values[1:] + self.values[:1]
-        return list(zip(self.values, turned)) if self.pair_rows else []
+        return tuple({results.side_header(header, a): mine, results.side_header(header, b): theirs}
+                     for mine, theirs in zip(self.values, turned))
 
 
-def parse(s: Section, results: Results) -> AlignmentRules:
-    """The `[alignment]` section."""
-    rules = AlignmentRules(s.key_of("text", results.texts, "results.texts"), s.strings("values"), s.get("pair_rows", bool, True),
-                           s.strings("registration", []))
-    if len(rules.values) < 2 or len({name_key(v) for v in rules.values}) != len(rules.values):
-        raise s.error("values", f"needs at least two different values, found {list(rules.values)!r}")
-    s.done()
-    return rules
-
-
-@check(needs=AlignmentRules)
 def alignments(lg: League) -> Iterator[Problem]:
     """Each side of a played game fields a known alignment, the two sides different ones, and a competitor fields
     each alignment at most once a round."""

@@ -1,4 +1,5 @@
-"""The catalog component: official pieces and maps, bans with date windows, and the checks on them."""
+"""The catalog component: official pieces and maps, bans with date windows, and the checks on them: a map or a
+piece played is official and allowed, and one its competitor declared where a component declares pieces (a roster)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,20 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from league.cells import name_key
-from league.checks.base import at, check
+from league.checks.base import Check, at
+from league.checks.matches import distinct_sides
 from league.model.league import League
-from league.problems import Problem, Severity
 from league.model.words import Kind
-from league.rules.ruleset import Ban, Results
+from league.problems import Problem, Severity
+from league.rules.catalog import Catalog
+from league.rules.components.base import Component, Tab, overrides
+from league.rules.ruleset import Ban, Results, Ruleset
 from league.rules.schema import RulesetError, Section
+from league.sheet import Dropdown
 
 
 @dataclass(frozen=True)
-class CatalogRules:
+class CatalogRules(Component):
     """Which catalog names are checked against, where pieces and maps are typed, and what is banned."""
 
     catalog: str
@@ -29,11 +34,33 @@ class CatalogRules:
     label: str = "piece"
     """What one piece is called in messages."""
     bans: tuple[Ban, ...] = ()
-    registration_fields: tuple[str, ...] = ()
+
+    table = "catalog"
+
+    @classmethod
+    def parse(cls, s: Section, results: Results) -> CatalogRules:
+        """The `[catalog]` section."""
+        return _parse(s, results)
+
+    @classmethod
+    def checks(cls) -> tuple[Check, ...]:
+        return (match_map, match_pieces)
+
+    @property
+    def catalog_name(self) -> str:
+        return self.catalog
+
+    def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
+        """The official pieces on each side's piece column, the official maps on the map column."""
+        if tab is not Tab.RESULTS:
+            return ()
+        res, pieces = ruleset.results, tuple(catalog.piece_names())
+        maps = tuple(sorted(set(catalog.maps.values()), key=str.casefold))
+        return (*(Dropdown(res.side_header(res.texts[self.piece], side), pieces) for side in res.sides if self.piece and pieces),
+                *([Dropdown(res.row_texts[self.map], maps)] if self.map and maps else []))
 
 
-def parse(s: Section, results: Results) -> CatalogRules:
-    """The `[catalog]` section."""
+def _parse(s: Section, results: Results) -> CatalogRules:
     piece, map_ = s.key_of("piece", results.texts, "results.texts", ""), s.key_of("map", results.row_texts, "results.row_texts", "")
     bans = []
     for b in s.tables("bans"):
@@ -115,7 +142,6 @@ def rules_of(lg: League) -> CatalogRules:
     return rules
 
 
-@check(needs=CatalogRules)
 def match_map(lg: League) -> Iterator[Problem]:
     """The map is not banned, and is an official one."""
     rules = rules_of(lg)
@@ -143,3 +169,61 @@ def match_map(lg: League) -> Iterator[Problem]:
             yield at(lg, m.tab, m.row, header, "unknown-map", f"{played!r} is not an official {header.lower()}", hint, Severity.WARNING)
         else:
             clean.add((m.event, played))
+
+
+def declared_pieces(lg: League) -> dict[tuple[str, str], tuple[str, ...]] | None:
+    """(event id, name key) -> the pieces that competitor declared, or None when no component of the ruleset declares
+    pieces (no roster)."""
+    declaring = [c for c in lg.ruleset.components if overrides(c, "declared")]
+    if not declaring:
+        return None
+    return {k: next((d for c in declaring if (d := c.declared(e)) is not None), ()) for k, e in lg.roster.items()}
+
+
+def identities(lg: League, entries: dict[tuple[str, str], tuple[str, ...]]) -> dict[tuple[str, str], frozenset[str]]:
+    """(event id, name key) -> identities of the pieces that competitor declared.
+
+    A misspelt roster entry (only a warning) also stands for its closest official name, so
+    matches typed with the right spelling still count."""
+    out = {}
+    for k, typed in entries.items():
+        ids = {lg.catalog.identity(p) for p in typed}
+        for p in typed:
+            if p and lg.catalog.pieces and lg.catalog.piece(p) is None:
+                ids.update(name_key(n) for n in lg.catalog.closest_pieces(p)[:1])
+        out[k] = frozenset(ids)
+    return out
+
+
+def match_pieces(lg: League) -> Iterator[Problem]:
+    """A played piece is allowed, and one of that competitor's declared roster."""
+    rules, res = rules_of(lg), lg.ruleset.results
+    if not rules.piece:
+        return
+    entries = declared_pieces(lg)
+    bans, known = Bans(lg, rules), identities(lg, entries) if entries is not None else {}
+    headers = {side: res.side_header(res.texts[rules.piece], side) for side in res.sides}
+    identity: dict[str, str] = {}
+    for m in lg.matches:
+        for side, s in distinct_sides(res.sides, m):
+            header = headers[side]
+            piece = s.texts.get(rules.piece, "")
+            entrant = lg.entrant(m.event, s.name) if s.name else None
+            if not piece:
+                if m.kind is Kind.PLAYED:
+                    yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the {rules.label} {s.name or 'the player'} used")
+                continue
+            if piece not in identity:
+                identity[piece] = lg.catalog.identity(piece)
+            if (m.event, piece) in bans.allowed and entrant and entries is not None:  # most sides: an allowed piece, nothing to report
+                if identity[piece] in known[(entrant.event, entrant.key)]:
+                    continue
+            if entrant and entries is not None and identity[piece] not in known[(entrant.event, entrant.key)]:
+                shown = ", ".join(p for p in entries[(entrant.event, entrant.key)] if p)
+                yield at(lg, m.tab, m.row, header, "piece-not-in-roster",
+                         f"{piece!r} is not one of {entrant.name}'s declared {rules.label}s ({shown})",
+                         f"fix the {rules.label}, or the roster in the {lg.ruleset.registration.tab} tab row {entrant.row}")
+            elif entrant and entries is not None:
+                yield from (p for p in piece_problems(lg, bans, m.event, m.tab, m.row, header, piece) if p.severity is Severity.ERROR)
+            else:
+                yield from piece_problems(lg, bans, m.event, m.tab, m.row, header, piece)

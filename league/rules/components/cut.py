@@ -7,21 +7,25 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from league.cells import name_key
-from league.checks.base import at, check
+from league.cells import Cell, name_key
+from league.checks.base import Check, at
 from league.model.league import League
 from league.model.standing import Standing
-from league.problems import Problem
 from league.model.words import Status
-from league.rules.ruleset import Results
+from league.problems import Problem
+from league.rules.catalog import Catalog
+from league.rules.components.base import Component, Tab
+from league.rules.ruleset import Results, Ruleset
 from league.rules.schema import Section
+from league.sheet import Dropdown
+from league.table import Column, Role
 
 IN, OUT, MATCH = "in", "out", "tiebreaker match"
 BY = ("score", "tiebreakers")
 
 
 @dataclass(frozen=True)
-class CutRules:
+class CutRules(Component):
     """How many go through, and what makes competitors level across the cut."""
 
     size: int
@@ -32,18 +36,50 @@ class CutRules:
     """An optional registration column where officials type `in` or `out` once the tiebreaker matches are played."""
     label: str = "Playoffs"
     """The standings column's header."""
-    registration_fields: tuple[str, ...] = ()
 
+    table = "cut"
 
-def parse(s: Section, _: Results) -> CutRules:
-    """The `[cut]` section."""
-    rules = CutRules(s.get("size", int), s.get("by", str, "tiebreakers"), s.get("decided", str, ""), s.get("label", str, "Playoffs"))
-    if rules.size < 1:
-        raise s.error("size", f"must be 1 or more, found {rules.size}")
-    if rules.by not in BY:
-        raise s.error("by", f"is {rules.by!r}; use one of {', '.join(repr(b) for b in BY)}")
-    s.done()
-    return rules
+    @classmethod
+    def parse(cls, s: Section, _: Results) -> CutRules:
+        """The `[cut]` section."""
+        rules = CutRules(s.get("size", int), s.get("by", str, "tiebreakers"), s.get("decided", str, ""), s.get("label", str, "Playoffs"))
+        if rules.size < 1:
+            raise s.error("size", f"must be 1 or more, found {rules.size}")
+        if rules.by not in BY:
+            raise s.error("by", f"is {rules.by!r}; use one of {', '.join(repr(b) for b in BY)}")
+        s.done()
+        return rules
+
+    @classmethod
+    def checks(cls) -> tuple[Check, ...]:
+        return (cut_decisions,)
+
+    @property
+    def optional_fields(self) -> tuple[str, ...]:
+        return (self.decided,) if self.decided else ()
+
+    def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
+        """`in` and `out` on the officials' decision column."""
+        return (Dropdown(self.decided, (IN, OUT)),) if tab is Tab.REGISTRATION and self.decided else ()
+
+    def standings_columns(self) -> tuple[Column, ...]:
+        return (Column(self.label, Role.CUT),)
+
+    def standings_cells(self, lg: League, event: str, lines: Sequence[Standing]) -> dict[str, tuple[Cell, ...]]:
+        """`in`, `out` or `tiebreaker match` for each competitor; empty before anyone has played."""
+        return {key: (mark,) for key, mark in cut_marks(lg, event, lines).items()}
+
+    def bracket_eligible(self, lg: League, event: str, standings: Sequence[Standing]) -> tuple[frozenset[str] | None, str]:
+        """Those `in`; none yet while some are level across the cut and their tiebreaker matches are not settled."""
+        marks = cut_marks(lg, event, standings)
+        names: dict[str, str] = {}
+        for e in lg.entrants:
+            names.setdefault(e.key, e.name)  # as registered first, as the standings show them
+        level = [names.get(s.key, s.key) for s in standings if marks[s.key] == MATCH]
+        if level:
+            then = f", then type in or out for each in the {self.decided} column of {lg.ruleset.registration.tab}" if self.decided else ""
+            return frozenset(), f"{self.label} says {MATCH!r} for {', '.join(level)}: play the tiebreaker matches first{then}"
+        return frozenset(k for k, mark in marks.items() if mark == IN), ""
 
 
 def cut_marks(lg: League, event: str, lines: Sequence[Standing]) -> dict[str, str]:
@@ -80,7 +116,6 @@ def _decisions(lg: League, event: str, rules: CutRules) -> dict[str, str]:
     return {e.key: name_key(e.fields.get(rules.decided, "")) for e in lg.entrants if e.event == event}
 
 
-@check(needs=CutRules)
 def cut_decisions(lg: League) -> Iterator[Problem]:
     """A decision on the cut is `in`, `out` or empty."""
     rules, tab = lg.ruleset.component(CutRules), lg.ruleset.registration.tab

@@ -3,21 +3,28 @@ penalty in points) and a judge's penalty taken off a figure of one game before t
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from league.adjust import Remarks, remark
 from league.cells import name_key
-from league.checks.base import at, check
+from league.checks.base import Check, at
 from league.model.league import League
+from league.model.match import Match
 from league.model.penalty import Penalty
 from league.problems import Problem
 from league.read.penalties import PENALTIES_TAB
-from league.rules.ruleset import Results
+from league.rules.catalog import Catalog
+from league.rules.components.alignment import AlignmentRules
+from league.rules.components.base import Component, Tab
+from league.rules.ruleset import Results, Ruleset
 from league.rules.schema import Section
+from league.sheet import Dropdown
 
 
 @dataclass(frozen=True)
-class DeductionRules:
+class DeductionRules(Component):
     """Which registration columns cost points when a requirement is missed, and what penalty words deduct."""
 
     registration: Mapping[str, int]
@@ -34,9 +41,38 @@ class DeductionRules:
     game_text: str = ""
     """The key of `results.texts` that column is matched against."""
 
+    table = "deductions"
+
+    @classmethod
+    def parse(cls, s: Section, results: Results) -> DeductionRules:
+        """The `[deductions]` section; figures and the game column must name the results tab's figures and texts."""
+        return _parse(s, results)
+
+    @classmethod
+    def checks(cls) -> tuple[Check, ...]:
+        return (deduction_cells, deduction_games)
+
     @property
     def registration_fields(self) -> tuple[str, ...]:
         return tuple(self.registration)
+
+    @property
+    def penalty_fields(self) -> tuple[str, ...]:
+        return (self.game,) if self.game else ()
+
+    def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
+        """Yes and no on each requirement column; on the Penalties tab's game column, the alignments fielded, where
+        that column names one."""
+        if tab is Tab.REGISTRATION:
+            return tuple(Dropdown(h, (*self.met, *self.missing)) for h in self.registration)
+        aligned = ruleset.component(AlignmentRules)
+        if tab is Tab.PENALTIES and aligned and self.game and self.game_text == aligned.text:
+            return (Dropdown(self.game, aligned.values),)
+        return ()
+
+    def adjust(self, matches: list[Match], lg: League, remarks: Remarks) -> list[Match]:
+        """Figure penalties taken off their game, then points deducted from the score."""
+        return _points(_figures(matches, lg, self, remarks), lg, self, remarks)
 
     def figure_of(self, word: str) -> str | None:
         """The figure a penalty word deducts from, if it is one of the figure words."""
@@ -46,8 +82,7 @@ class DeductionRules:
         return bool(self.score) and name_key(word) == name_key(self.score)
 
 
-def parse(s: Section, results: Results) -> DeductionRules:
-    """The `[deductions]` section; figures and the game column must name the results tab's figures and texts."""
+def _parse(s: Section, results: Results) -> DeductionRules:
     table, figures = s.section("registration", {}), s.section("figures", {})
     registration = {h: table.get(h, int) for h in list(table.data)}
     for header, points in registration.items():
@@ -75,7 +110,6 @@ def deductions_of(lg: League) -> DeductionRules | None:
     return lg.ruleset.component(DeductionRules)
 
 
-@check(needs=DeductionRules)
 def deduction_cells(lg: League) -> Iterator[Problem]:
     """A requirement column says yes or no (empty: not yet known, nothing deducted); a deduction has whole points."""
     rules = deductions_of(lg)
@@ -110,7 +144,6 @@ def game_of(lg: League, rules: DeductionRules, p: Penalty, event: str) -> list[t
     return found
 
 
-@check(needs=DeductionRules)
 def deduction_games(lg: League) -> Iterator[Problem]:
     """A figure penalty names one game: the competitor played in that round, and the game column says which game."""
     rules = deductions_of(lg)
@@ -129,3 +162,58 @@ def deduction_games(lg: League) -> Iterator[Problem]:
             yield at(lg, PENALTIES_TAB, p.row, rules.game or "Round", "ambiguous-game",
                      f"{p.competitor} played {len(games)} games in round {p.round}: which one is the {p.kind} penalty for?",
                      f"type in {rules.game} what {p.competitor} fielded in that game" if rules.game else "add a column naming the game")
+
+
+def _figures(matches: list[Match], lg: League, rules: DeductionRules, remarks: Remarks) -> list[Match]:
+    """Each figure penalty taken off the figure of the one game it names (never below 0), before that game is scored."""
+    cut: dict[tuple[str, int, int], list[tuple[str, int]]] = defaultdict(list)
+    for p in lg.penalties:
+        event, figure = lg.event_id(p.event), rules.figure_of(p.kind)
+        if event is None or figure is None or not p.points or p.round is None:
+            continue
+        games = game_of(lg, rules, p, event)
+        if len(games) == 1:
+            m, side = lg.matches[games[0][0]], games[0][1]
+            cut[(m.tab, m.row, side)].append((figure, p.points))
+            fielded = m.sides[side].texts.get(rules.game_text, "") if rules.game_text else ""
+            remark(remarks, event, name_key(p.competitor),
+                   f"-{p.points} {p.kind.lower()} in round {p.round}" + (f" ({fielded})" if fielded else ""))
+    if not cut:
+        return matches
+    out = []
+    for m in matches:
+        sides = list(m.sides)
+        for i, s in enumerate(sides):
+            figures = dict(s.figures)
+            for figure, points in cut.get((m.tab, m.row, i), []):
+                typed = figures.get(figure)
+                figures[figure] = None if typed is None else max(0, typed - points)
+            sides[i] = replace(s, figures=figures)
+        out.append(replace(m, sides=tuple(sides)))
+    return out
+
+
+def _points(matches: list[Match], lg: League, rules: DeductionRules, remarks: Remarks) -> list[Match]:
+    """Points deducted for registration requirements missed and for penalties in points, carried by the competitor's
+    first counted match of the event (so the event, its stage and the league all count them once)."""
+    label = lg.ruleset.scoring.label
+    owed: dict[tuple[str, str], int] = defaultdict(int)
+    for e in lg.roster.values():
+        for header, points in missed(rules, e.fields):
+            owed[(e.event, e.key)] += points
+            remark(remarks, e.event, e.key, f"-{points} {label}: {header} {e.fields[header].lower()}")
+    for p in lg.penalties:
+        event = lg.event_id(p.event)
+        if event is not None and rules.is_score(p.kind) and p.points and lg.entrant(event, p.competitor) is not None:
+            owed[(event, name_key(p.competitor))] += p.points
+            remark(remarks, event, name_key(p.competitor), f"-{p.points} {label}: penalty" + (f" in round {p.round}" if p.round else ""))
+    if not owed:
+        return matches
+    out = list(matches)
+    for index, m in sorted(enumerate(out), key=lambda im: (im[1].round or 0, im[1].row)):
+        sides = [replace(s, deducted=s.deducted + owed.pop((m.event, name_key(s.name)), 0)) if s.name else s for s in m.sides]
+        if sides != list(m.sides):
+            out[index] = replace(m, sides=tuple(sides))
+    for (event, key) in owed:
+        remark(remarks, event, key, f"deducted once a result of {event} counts")
+    return out

@@ -6,15 +6,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from league.cells import name_key
-from league.checks.base import at, check
+from league.checks.base import Check, at
 from league.model.league import League
 from league.problems import Problem
-from league.rules.ruleset import Results
+from league.rules.catalog import Catalog
+from league.rules.components.base import Component, Tab
+from league.rules.ruleset import Results, Ruleset
 from league.rules.schema import Section
+from league.sheet import Dropdown
 
 
 @dataclass(frozen=True)
-class EligibilityRules:
+class EligibilityRules(Component):
     """Which values of a registration column allow a competitor to play, and which refuse them."""
 
     header: str
@@ -22,19 +25,28 @@ class EligibilityRules:
     allowed: tuple[str, ...]
     refused: tuple[str, ...]
 
+    table = "eligibility"
+
+    @classmethod
+    def parse(cls, s: Section, _: Results) -> EligibilityRules:
+        """The `[eligibility]` section."""
+        rules = EligibilityRules(s.get("header", str), s.strings("allowed", []), s.strings("refused"))
+        s.done()
+        return rules
+
+    @classmethod
+    def checks(cls) -> tuple[Check, ...]:
+        return (eligibility,)
+
     @property
     def registration_fields(self) -> tuple[str, ...]:
         return (self.header,)
 
-
-def parse(s: Section, _: Results) -> EligibilityRules:
-    """The `[eligibility]` section."""
-    rules = EligibilityRules(s.get("header", str), s.strings("allowed", []), s.strings("refused"))
-    s.done()
-    return rules
+    def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
+        """The standings that allow and that refuse, on the standing column."""
+        return (Dropdown(self.header, (*self.allowed, *self.refused)),) if tab is Tab.REGISTRATION else ()
 
 
-@check(needs=EligibilityRules)
 def eligibility(lg: League) -> Iterator[Problem]:
     """A competitor whose standing refuses them may not register; an unknown standing is a typo."""
     rules, tab = lg.ruleset.component(EligibilityRules), lg.ruleset.registration.tab

@@ -6,11 +6,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from league.cells import name_key
-from league.checks.base import at, check
+from league.checks.base import Check, at
 from league.checks.matches import distinct_sides
 from league.model.league import League
 from league.problems import Problem, Severity
 from league.rules.catalog import Piece
+from league.rules.components.base import Component
 from league.rules.components.catalog import CatalogRules
 from league.model.words import Kind
 from league.rules.ruleset import Results
@@ -18,26 +19,30 @@ from league.rules.schema import Section
 
 
 @dataclass(frozen=True)
-class HealthRules:
+class HealthRules(Component):
     """Which results figures hold remaining and starting health, and what a played match implies for them."""
 
     remaining: str
     starting: str
     loser_at_zero: bool = True
     """A defeated hero has 0 health left; a winner more than 0."""
-    registration_fields: tuple[str, ...] = ()
+
+    table = "health"
+
+    @classmethod
+    def parse(cls, s: Section, results: Results) -> HealthRules:
+        """The `[health]` section; both figures must be results figures."""
+        for key in ("remaining", "starting"):
+            s.key_of(key, results.figures, "results.figures")
+        rules = HealthRules(s.data["remaining"], s.data["starting"], s.get("loser_at_zero", bool, True))
+        s.done()
+        return rules
+
+    @classmethod
+    def checks(cls) -> tuple[Check, ...]:
+        return (match_health,)
 
 
-def parse(s: Section, results: Results) -> HealthRules:
-    """The `[health]` section; both figures must be results figures."""
-    for key in ("remaining", "starting"):
-        s.key_of(key, results.figures, "results.figures")
-    rules = HealthRules(s.data["remaining"], s.data["starting"], s.get("loser_at_zero", bool, True))
-    s.done()
-    return rules
-
-
-@check(needs=HealthRules)
 def match_health(lg: League) -> Iterator[Problem]:
     """Remaining health is within 0..starting; a played match leaves the loser at 0, the winner above."""
     health, res = lg.ruleset.component(HealthRules), lg.ruleset.results

@@ -5,18 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from league.cells import name_key
-from league.checks.base import at, check
+from league.checks.base import Check, at
 from league.model.competitor import Entrant
 from league.model.league import League
 from league.problems import Problem
+from league.rules.catalog import Catalog
+from league.rules.components.base import Component, Tab
 from league.rules.components.catalog import Bans, CatalogRules, piece_problems
-from league.rules.ruleset import Results
+from league.rules.ruleset import Results, Ruleset
 from league.rules.schema import Section
+from league.sheet import Dropdown
 
 
 @dataclass(frozen=True)
-class RosterRules:
+class RosterRules(Component):
     """A fixed number of pieces declared per competitor, in columns of the registration tab."""
 
     headers: tuple[str, ...]
@@ -26,39 +28,36 @@ class RosterRules:
     distinct: bool = True
     """Roster entries must all differ."""
 
+    table = "roster"
+
+    @classmethod
+    def parse(cls, s: Section, _: Results) -> RosterRules:
+        """The `[roster]` section."""
+        rules = RosterRules(s.strings("headers"), s.get("label", str, "piece"), s.get("distinct", bool, True))
+        s.done()
+        return rules
+
+    @classmethod
+    def checks(cls) -> tuple[Check, ...]:
+        return (roster,)
+
     @property
     def registration_fields(self) -> tuple[str, ...]:
         return self.headers
+
+    def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
+        """The catalog's official pieces on every roster column, where the ruleset has a catalog."""
+        pieces = tuple(catalog.piece_names()) if tab is Tab.REGISTRATION and ruleset.component(CatalogRules) else ()
+        return tuple(Dropdown(h, pieces) for h in self.headers) if pieces else ()
 
     def entries(self, entrant: Entrant) -> tuple[str, ...]:
         """The roster as the competitor typed it."""
         return tuple(entrant.fields.get(h, "") for h in self.headers)
 
-
-def parse(s: Section, _: Results) -> RosterRules:
-    """The `[roster]` section."""
-    rules = RosterRules(s.strings("headers"), s.get("label", str, "piece"), s.get("distinct", bool, True))
-    s.done()
-    return rules
+    def declared(self, entrant: Entrant) -> tuple[str, ...]:
+        return self.entries(entrant)
 
 
-def declared(lg: League, roster: RosterRules) -> dict[tuple[str, str], frozenset[str]]:
-    """(event id, name key) -> identities of the pieces that competitor declared.
-
-    A misspelt roster entry (only a warning) also stands for its closest official name, so
-    matches typed with the right spelling still count."""
-    out = {}
-    for k, e in lg.roster.items():
-        entries = roster.entries(e)
-        ids = {lg.catalog.identity(p) for p in entries}
-        for p in entries:
-            if p and lg.catalog.pieces and lg.catalog.piece(p) is None:
-                ids.update(name_key(n) for n in lg.catalog.closest_pieces(p)[:1])
-        out[k] = frozenset(ids)
-    return out
-
-
-@check(needs=RosterRules)
 def roster(lg: League) -> Iterator[Problem]:
     """Each roster entry is filled, official, not banned, and (if required) all different."""
     rules, tab = lg.ruleset.component(RosterRules), lg.ruleset.registration.tab

@@ -6,29 +6,38 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from league.cells import parse_whole
-from league.checks.base import at, check
+from league.checks.base import Check, at
 from league.model.league import League
-from league.model.match import Match
-from league.problems import Problem
+from league.model.match import Match, ends_series
 from league.model.words import BOTH, Kind
+from league.problems import Problem
+from league.rules.components.base import Component
 from league.rules.ruleset import Results
 from league.rules.schema import RulesetError, Section
 
 
 @dataclass(frozen=True)
-class SeriesRules:
+class SeriesRules(Component):
     """Where a row says how long its series is (a row text of the results tab), and the length when it is empty."""
 
     length: str = ""
     """A key of `results.row_texts` holding the series length, e.g. `best_of` for a `Best Of` column."""
     default: int = 3
-    registration_fields: tuple[str, ...] = ()
 
+    table = "series"
 
-def ends_series(won_a: int, won_b: int, length: int) -> bool:
-    """Whether games won end a best-of-`length` series: one side has a majority of its games, the other fewer."""
-    need = length // 2 + 1
-    return max(won_a, won_b) == need and min(won_a, won_b) < need
+    @classmethod
+    def parse(cls, s: Section, results: Results) -> SeriesRules:
+        """The `[series]` section; the results must record games, and a forfeit's games follow the series length."""
+        return _parse(s, results)
+
+    @classmethod
+    def checks(cls) -> tuple[Check, ...]:
+        return (series_scores, forfeit_scores)
+
+    def forfeit_games(self, results: Results, m: Match) -> tuple[int, ...] | None:
+        """The minimum winning score of the row's series for the side that did not forfeit."""
+        return forfeit_games(self, results, m) if m.word and m.word.loser else None
 
 
 def row_length(rules: SeriesRules, m: Match) -> int | None:
@@ -45,8 +54,7 @@ def forfeit_games(rules: SeriesRules, results: Results, m: Match) -> tuple[int, 
     return tuple(0 if m.word.loser in (side, BOTH) else need for side in results.sides[:2])
 
 
-def parse(s: Section, results: Results) -> SeriesRules:
-    """The `[series]` section; the results must record games, and a forfeit's games follow the series length."""
+def _parse(s: Section, results: Results) -> SeriesRules:
     if results.games is None:
         raise RulesetError(f"{s.source}: `series` needs `results.games`: a series is counted in games won")
     fixed = next((w for w, k in results.kinds.items() if k.loser and k.games), None)
@@ -60,7 +68,6 @@ def parse(s: Section, results: Results) -> SeriesRules:
     return SeriesRules(length, default)
 
 
-@check(needs=SeriesRules)
 def series_scores(lg: League) -> Iterator[Problem]:
     """A played series ends when one side reaches a majority of its games: 2-0 or 2-1 in a best of three, never 2-2 or 3-1."""
     rules, res = lg.ruleset.component(SeriesRules), lg.ruleset.results
@@ -82,7 +89,6 @@ def series_scores(lg: League) -> Iterator[Problem]:
                      f"the winner has {length // 2 + 1} games and the other side fewer: check the games")
 
 
-@check(needs=SeriesRules)
 def forfeit_scores(lg: League) -> Iterator[Problem]:
     """A forfeit's games, where typed, are the minimum winning score (0-2, or 0-3 in a best of five); a double
     forfeit has no games."""

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from league.cells import name_key
-from league.checks.base import at, check
+from league.checks.base import Check, at
 from league.model.league import League
 from league.model.match import Match
 from league.problems import Problem
+from league.rules.catalog import Catalog
+from league.rules.components.base import Component, Tab
 from league.rules.ruleset import Results, Ruleset
 from league.rules.schema import Section
+from league.sheet import Dropdown
 
 
 @dataclass(frozen=True)
-class StageRules:
+class StageRules(Component):
     """Which stage words count toward the standings, and which other words judges may type."""
 
     column: str
@@ -25,30 +29,36 @@ class StageRules:
     """Stages whose rows count (`Swiss`); an empty cell counts as the first."""
     others: tuple[str, ...] = ()
     """Stages whose rows are checked but not counted (`Playoff`: the bracket has its own tab)."""
-    registration_fields: tuple[str, ...] = ()
+
+    table = "stages"
+
+    @classmethod
+    def parse(cls, s: Section, results: Results) -> StageRules:
+        """The `[stages]` section."""
+        rules = StageRules(s.key_of("column", results.row_texts, "results.row_texts"), s.strings("counted"), s.strings("others", []))
+        if not rules.counted:
+            raise s.error("counted", "must name at least one stage")
+        s.done()
+        return rules
+
+    @classmethod
+    def checks(cls) -> tuple[Check, ...]:
+        return (stage_words,)
+
+    def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
+        """The stage words on the stage column."""
+        return (Dropdown(ruleset.results.row_texts[self.column], (*self.counted, *self.others)),) if tab is Tab.RESULTS else ()
 
     def counts(self, m: Match) -> bool:
         """Whether the row counts toward the standings: its stage is empty or one of `counted`."""
         typed = name_key(m.row_texts.get(self.column, ""))
-        return not typed or typed in {name_key(w) for w in self.counted}
+        return not typed or typed in self._counted
+
+    @cached_property
+    def _counted(self) -> frozenset[str]:
+        return frozenset(name_key(w) for w in self.counted)
 
 
-def parse(s: Section, results: Results) -> StageRules:
-    """The `[stages]` section."""
-    rules = StageRules(s.key_of("column", results.row_texts, "results.row_texts"), s.strings("counted"), s.strings("others", []))
-    if not rules.counted:
-        raise s.error("counted", "must name at least one stage")
-    s.done()
-    return rules
-
-
-def counted_row(ruleset: Ruleset, m: Match) -> bool:
-    """Whether a results row counts toward the standings (every row does without a `[stages]` table)."""
-    rules = ruleset.component(StageRules)
-    return rules is None or rules.counts(m)
-
-
-@check(needs=StageRules)
 def stage_words(lg: League) -> Iterator[Problem]:
     """A stage is empty or one the ruleset knows."""
     rules = lg.ruleset.component(StageRules)
