@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
 
+from league.checks import CHECKS
+from league.checks.base import check
+from league.model.league import League
 from league.pairing import SYSTEMS
+from league.problems import Problem
 from league.registry import Registry
 from league.scoring import SCORINGS
 from league.tiebreakers import TIEBREAKERS
@@ -33,7 +37,7 @@ def test_an_entry_added_for_a_block_is_gone_after_it() -> None:
     assert dict(reg) == {"a": 1}
 
 
-@pytest.mark.parametrize("registry", [TIEBREAKERS, SCORINGS, SYSTEMS], ids=lambda r: r.what)
+@pytest.mark.parametrize("registry", [TIEBREAKERS, SCORINGS, SYSTEMS, CHECKS], ids=lambda r: r.what)
 def test_the_rule_registries_refuse_a_taken_name(registry: Registry[Any]) -> None:
     taken = next(iter(registry))
     before = dict(registry)
@@ -44,5 +48,17 @@ def test_the_rule_registries_refuse_a_taken_name(registry: Registry[Any]) -> Non
 
 def test_the_rule_registries_are_registries() -> None:
     """A plain dict literal would keep the last of two entries under one name without a word."""
-    for registry in (TIEBREAKERS, SCORINGS, SYSTEMS):
+    for registry in (TIEBREAKERS, SCORINGS, SYSTEMS, CHECKS):
         assert isinstance(registry, Registry) and isinstance(registry, Mapping)
+
+
+def test_a_second_check_under_a_taken_name_fails_where_it_is_declared() -> None:
+    """`@check` keys rules by function name: a second `def match_players` in another module would have replaced the
+    first without a word; now importing that module fails."""
+    def match_players(lg: League) -> Iterator[Problem]:
+        return iter(())
+
+    before = dict(CHECKS)
+    with pytest.raises(ValueError, match="check 'match_players' is registered twice"):
+        check(match_players)
+    assert dict(CHECKS) == before

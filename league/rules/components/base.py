@@ -141,3 +141,21 @@ class Component:
 def overrides(component: Component, hook: str) -> bool:
     """Whether a component has its own `hook` rather than the default that adds nothing."""
     return getattr(type(component), hook) is not getattr(Component, hook)
+
+
+def standings_columns(ruleset: Ruleset) -> tuple[Column, ...]:
+    """The columns the ruleset's components add to each event's standings, in the ruleset's order."""
+    return tuple(column for c in ruleset.components for column in c.standings_columns())
+
+
+def standings_cells(lg: League, event: str, lines: Sequence[Standing]) -> dict[str, tuple[Cell, ...]]:
+    """Competitor key -> its cells under `standings_columns` in one event's standings (empty where a component
+    says nothing of a competitor)."""
+    out: dict[str, tuple[Cell, ...]] = {line.key: () for line in lines}
+    for c in lg.ruleset.components:
+        width = len(c.standings_columns())
+        if width:
+            cells = c.standings_cells(lg, event, lines)
+            for key in out:
+                out[key] += cells.get(key, ("",) * width)
+    return out
