@@ -7,8 +7,11 @@ id can reach outside the exports folder."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import astuple
 
 from exporters.board import Board, board
 from exporters.branding import Branding
@@ -51,29 +54,63 @@ def title(snapshot: Snapshot, branding: Branding) -> str:
     return branding.title or snapshot.title
 
 
-def files(snapshot: Snapshot, branding: Branding, fmt: str, event: str | None = None,
-          drawn: frozenset[str] = frozenset(), first_pages: bool = False) -> list[File]:
-    """The files of one format (not CSV, which the CSV writer makes) for every table, or one event's; the
-    images of the tables in `drawn` are left out (those on disk already show them), and with
-    `first_pages` each table gets only its first image of each size."""
+def files(snapshot: Snapshot, branding: Branding, fmt: str, event: str | None = None) -> list[File]:
+    """The files of one format (not CSV, which the CSV writer makes) for every table, or one event's; every page
+    of every image."""
     tables = list(shown_tables(snapshot.tables))
     names = table_stems(snapshot)
     if event is not None:
         tables = [t for t in tables if t.name == STANDINGS_PREFIX + event]
     if fmt == "png":
-        return _png(snapshot, branding, [t for t in tables if t.name not in drawn], names, not first_pages)
+        return _png(snapshot, branding, tables, names, True)
     return RENDERERS[fmt](snapshot, branding, tables, names, event is None)
+
+
+def groups(snapshot: Snapshot, fmt: str) -> list[str]:
+    """The files of one format that are drawn together: each table's images (`png:<tab>`: an event that did not
+    change keeps its images), or all the captions, the page, the posters (`txt`, `html`, `pdf`)."""
+    if fmt == "png":
+        return [f"png:{t.name}" for t in shown_tables(snapshot.tables)]
+    return [fmt]
+
+
+def _group(snapshot: Snapshot, group: str) -> tuple[str, list[Sheet]]:
+    """A group's format and the tables its files show."""
+    fmt, _, tab = group.partition(":")
+    return fmt, [t for t in shown_tables(snapshot.tables) if fmt != "png" or t.name == tab]
+
+
+def draw(snapshot: Snapshot, branding: Branding, group: str, every_page: bool = False) -> list[File]:
+    """The files of one group; a table's images are only its first page of each size unless `every_page`."""
+    fmt, tables = _group(snapshot, group)
+    if fmt == "png":
+        return _png(snapshot, branding, tables, table_stems(snapshot), every_page)
+    return RENDERERS[fmt](snapshot, branding, tables, table_stems(snapshot), True)
+
+
+def shows(snapshot: Snapshot, branding: Branding, group: str, origin: str = "") -> str:
+    """A digest of everything a group's files show: its tables (rows and number formats), their titles, the
+    league's name and the branding with the logo's bytes; for the captions, page and posters also the events
+    and the time of the standings. Equal digests draw equal files, so a sync draws a group again exactly when
+    this differs from what the files on disk were drawn from. A table's images leave the time out, as they
+    always have: an event that did not change keeps the images of the time it last changed, in the history
+    that `origin` names (its first snapshot's time): a new history (a new demo, a damaged one moved aside)
+    draws them again."""
+    fmt, tables = _group(snapshot, group)
+    logo = hashlib.sha256(branding.logo.read_bytes()).hexdigest() if branding.logo else ""
+    look = [title(snapshot, branding), branding.primary, branding.accent, branding.background, branding.text, logo,
+            list(branding.hashtags)]
+    seen: list[object] = [fmt, origin, look, [[t.name, snapshot.event_title(t), list(t.header), [list(r) for r in t.rows],
+                                               [list(f) for f in t.number_formats]] for t in tables]]
+    if fmt != "png":
+        seen += [snapshot.time.isoformat(), [astuple(e) for e in snapshot.events]]
+    return hashlib.sha256(json.dumps(seen, ensure_ascii=False, default=str).encode()).hexdigest()
 
 
 def table_stems(snapshot: Snapshot) -> dict[str, str]:
     """Each shown table's file-name stem."""
     tables = [t.name for t in shown_tables(snapshot.tables)]
     return dict(zip(tables, stems(tables)))
-
-
-def is_image_of(stem: str, name: str) -> bool:
-    """Whether a file name is one of the images of the table with that stem (any size, any page)."""
-    return re.fullmatch(rf"{re.escape(stem)}-\d+x\d+(-\d+)?\.png", name) is not None
 
 
 def _png(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dict[str, str], every_page: bool) -> list[File]:

@@ -2,23 +2,29 @@
 
 A sync records its standings in the history (nothing when they did not change), then writes every
 format from the snapshot the history holds, so the images, caption, page and posters always show
-what the history says and `Move` (computed against the same history) matches them."""
+what the history says and `Move` (computed against the same history) matches them. What decides
+whether a file is drawn again is a digest of everything it shows, recorded in the exports folder once
+every file is written: a sync killed or failed midway leaves the record behind the files, and the next
+sync draws them again."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from exporters import history
 from exporters.board import board, move_text
-from exporters.render import FORMATS, files, is_image_of, table_stems
+from exporters.branding import Branding
+from exporters.render import FORMATS, File, draw, files, groups, shows
 from exporters.snapshot import EventInfo, Snapshot, as_grid, shown_tables
 from jobs.config import Config
 from jobs.errors import ConfigError, ExportError
-from jobs.exports import write_csv, write_files
-from league.cells import Grid
+from jobs.exports import Drawn, digest, drawn, on_disk, record_drawn, write_csv, write_files
+from league.cells import Grid, as_text, name_key
 from league.evaluate import Evaluation
+from league.rules.catalog import closest
 from league.sheet import STANDINGS_PREFIX, Sheet
 
 HISTORY_NAME = "league-history.sqlite"
@@ -33,11 +39,12 @@ def history_file(config: Config) -> Path:
 
 
 def previous_leaderboard(config: Config) -> Grid | None:
-    """The leaderboard of the latest snapshot, for `Move`; None before the first recorded sync."""
+    """The leaderboard of the latest snapshot, for `Move`; None before the first recorded sync. A history that
+    can't be read is an export failure: the sync still writes the workbook, comparing with its Leaderboard tab."""
     try:
         snap = history.latest(history_file(config))
     except history.HistoryError as exc:
-        raise ConfigError(str(exc)) from None
+        raise ExportError(f"{exc}; `Move` was compared with the Leaderboard tab") from None
     board = snap.leaderboard if snap else None
     return as_grid(board) if board else None
 
@@ -48,42 +55,53 @@ def snapshot_of(ev: Evaluation, tables: Sequence[Sheet], fingerprint: str, now: 
     return Snapshot(now, fingerprint, ev.league.ruleset.title, shown_tables(list(tables)), events)
 
 
-def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Sheet]) -> list[Path]:
-    """Record the snapshot, then write every format. Standings that did not change are not redrawn: a sync
-    with no change draws nothing, and one that changed an event redraws that event and the leaderboard,
-    unless their files are gone. A sync draws each table's first image of each size, what a post or a
-    shared link shows (and what `league publish` posts): a 2,000-player league's first sync drew 340
-    pages in 7 s, now 34; `league export --format png` draws every page."""
+def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Sheet], unusable: str = "") -> list[Path]:
+    """Write the CSV files, record the snapshot, then draw the other formats from it. `unusable` says why the
+    history could not be read for `Move`: then only the CSV files, which need no history, are written.
+
+    The files are drawn from the history's latest snapshot, which holds these tables (a sync that changed
+    nothing adds none): its time is when the standings took this shape. The event names, the league's name
+    and the number formats are this sync's, so a renamed event or a new title is drawn at once. Only what
+    shows something else than the files on disk is drawn (`_draw`)."""
+    written = write_csv(config.exports, tables) if "csv" in config.formats else []
+    if unusable:
+        raise ExportError(unusable)
     try:
-        before = history.latest(history_file(config))
-        latest, added = history.record(history_file(config), snapshot)
+        latest, _ = history.record(history_file(config), snapshot)
     except history.HistoryError as exc:
         raise ExportError(str(exc)) from None
-    written = write_csv(config.exports, tables) if "csv" in config.formats else []
     chosen = [fmt for fmt in RICH if fmt in config.formats]
-    if chosen and (added or not _complete(config)):
-        drawn = _drawn(config, before, latest)
-        made = [f for fmt in chosen for f in files(latest, config.branding, fmt, drawn=drawn, first_pages=True)]
-        stems = [stem for name, stem in table_stems(latest).items() if name in drawn]
-        kept = {p.name for p in config.exports.iterdir() if any(is_image_of(stem, p.name) for stem in stems)}
-        written += write_files(config.exports, made, sweep=True, keep=kept)
-    return written
+    return written + _draw(config.exports, replace(snapshot, time=latest.time, id=latest.id), config.branding, chosen,
+                           _origin(history_file(config)))
 
 
-def _drawn(config: Config, before: Snapshot | None, latest: Snapshot) -> frozenset[str]:
-    """The tables equal to the previous snapshot's whose images are on disk: they show them already."""
-    if before is None or before.id == latest.id:
-        return frozenset()
-    stems = table_stems(latest)
-    return frozenset(t.name for t in latest.tables if before.table(t.name) == t
-                     and (config.exports / f"{stems.get(t.name, '')}-1080x1350.png").is_file())
+def _origin(path: Path) -> str:
+    """The time of the history's first snapshot, which the files drawn from it record (`render.shows`). Called
+    right after the history was read, so it can hardly fail; if it does, the next sync draws again."""
+    try:
+        first = history.at(path, 1)
+    except history.HistoryError:
+        return ""
+    return first.time.isoformat() if first else ""
 
 
-def _complete(config: Config) -> bool:
-    """Whether an earlier sync's exports are still in the folder (someone may have cleared it)."""
-    expected = {"png": "leaderboard-1080x1350.png", "txt": "leaderboard.txt", "html": "league.html",
-                "pdf": "leaderboard-a4.pdf"}
-    return all((config.exports / expected[fmt]).is_file() for fmt in RICH if fmt in config.formats)
+def _draw(folder: Path, snap: Snapshot, branding: Branding, formats: Sequence[str], origin: str) -> list[Path]:
+    """Draw each group of files (a table's images; the captions; the page; the posters) whose files on disk
+    were not drawn from what it shows now, or are missing or changed, then record what the folder holds. A
+    sync draws each table's first image of each size, what a post or a shared link shows (and what `league
+    publish` posts): a 2,000-player league's first sync drew 340 pages in 7 s, now 34; `league export
+    --format png` draws every page."""
+    before = drawn(folder)
+    wanted = {group: shows(snap, branding, group, origin) for fmt in formats for group in groups(snap, fmt)}
+    kept = {group: before[group] for group, seen in wanted.items()
+            if group in before and before[group][0] == seen and on_disk(folder, before[group][1])}
+    made = {group: draw(snap, branding, group) for group in wanted if group not in kept}
+    after = {**kept, **_entries(snap, branding, made, origin)}
+    if after == before:
+        return []
+    keep = {name for _, names in kept.values() for name in names}
+    written = write_files(folder, [f for group in made.values() for f in group], sweep=True, keep=keep)
+    return [*written, record_drawn(folder, after)]
 
 
 def run_export(config: Config, fmt: str, event: str | None = None) -> list[Path]:
@@ -100,7 +118,20 @@ def run_export(config: Config, fmt: str, event: str | None = None) -> list[Path]
     if fmt == "csv":
         chosen = [t for t in snap.tables if event is None or t.name == STANDINGS_PREFIX + event]
         return write_csv(config.exports, chosen, sweep=event is None)
-    return write_files(config.exports, files(snap, config.branding, fmt, event), sweep=event is None)
+    if fmt != "png":
+        return write_files(config.exports, files(snap, config.branding, fmt, event), sweep=event is None)
+    # Every page of the images, recorded with what they show: a sync that changes nothing keeps them.
+    made = {group: draw(snap, config.branding, group, every_page=True) for group in groups(snap, fmt)
+            if event is None or group == f"png:{STANDINGS_PREFIX}{event}"}
+    written = write_files(config.exports, [f for group in made.values() for f in group], sweep=event is None)
+    record = {**drawn(config.exports), **_entries(snap, config.branding, made, _origin(history_file(config)))}
+    return [*written, record_drawn(config.exports, record)]
+
+
+def _entries(snap: Snapshot, branding: Branding, made: dict[str, list[File]], origin: str) -> Drawn:
+    """What the groups just drawn show, with their files' digests, for the record."""
+    return {group: (shows(snap, branding, group, origin), {name: digest(data) for name, data in files})
+            for group, files in made.items()}
 
 
 def latest_snapshot(config: Config) -> Snapshot:
@@ -122,7 +153,7 @@ def run_history(config: Config, at: int | None = None, player: str | None = None
         if player is not None:
             seen = history.ranks(path, player)
             if not seen:
-                return [f"{player} is on no recorded leaderboard"]
+                raise ConfigError(_nobody(path, player))
             return [f"#{n}  {when:%Y-%m-%d %H:%M} UTC  rank {rank or '–'}" + (f"  move {move}" if move else "")
                     for n, when, rank, move in seen]
         if at is not None:
@@ -134,6 +165,15 @@ def run_history(config: Config, at: int | None = None, player: str | None = None
                 + (f", leader {e.leader}" if e.leader else "") for e in history.entries(path)] or [f"no syncs recorded in {path} yet"]
     except history.HistoryError as exc:
         raise ConfigError(str(exc)) from None
+
+
+def _nobody(path: Path, player: str) -> str:
+    """Why `--player` found no one, with the recorded names closest to the one typed."""
+    snaps = (history.at(path, entry.id) for entry in history.entries(path))
+    names = {name_key(row[1]): as_text(row[1]) for snap in snaps if snap and snap.leaderboard for row in snap.leaderboard.rows}
+    near = closest(player, names)
+    hint = f"did you mean {' or '.join(near)}?" if near else "`league history --at N` lists who is on sync N's leaderboard"
+    return f"{player!r} is on no leaderboard recorded in {path}; {hint}"
 
 
 def _shown(snap: Snapshot) -> list[str]:

@@ -128,8 +128,15 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     inputs, outputs = read_inputs(workbook, every_output=dry_run)
     progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
     ev = evaluate(inputs, config.ruleset, config.catalog)
-    # `Move` compares with the history's latest leaderboard; before the first recorded sync, with the tab.
-    previous = previous_leaderboard(config) or outputs.get(LEADERBOARD_TAB)
+    # `Move` compares with the history's latest leaderboard; before the first recorded sync, with the tab. A
+    # history that can't be read (damaged, held by another process) does not stop the sync: it compares with
+    # the tab, and the exports, drawn from the history, fail (exit 5).
+    unusable = ""
+    try:
+        previous = previous_leaderboard(config)
+    except ExportError as exc:
+        previous, unusable = None, str(exc)
+    previous = previous or outputs.get(LEADERBOARD_TAB)
     tables = [*standings_sheets(ev), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
               *brackets(outputs, config.ruleset)]
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
@@ -142,12 +149,13 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     log = sync_log_row(ev, inputs, now, outcome)
     changes = Changes(replace=tuple(tables), append=(log,), remove=stale)
     if dry_run:
-        return SyncResult(ev, changes, [], code, preview=describe(changes, outputs))
+        failing = [f"exports: would fail: {unusable}"] if unusable else []
+        return SyncResult(ev, changes, [], code, preview=describe(changes, outputs) + failing)
     progress("Writing standings back…")
     workbook.write(changes)
     try:
         snapshot = snapshot_of(ev, tables, str(log.rows[0][1]), now)
-        exported = export_after_sync(config, snapshot, [t for t in tables if t.name != "Problems"])
+        exported = export_after_sync(config, snapshot, [t for t in tables if t.name != "Problems"], unusable)
     except ExportError as exc:
         return SyncResult(ev, changes, [], ExitCode.EXPORTS_FAILED, export_problem=str(exc))
     return SyncResult(ev, changes, exported, code)

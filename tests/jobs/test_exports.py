@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import csv
+import os
+import stat
 from pathlib import Path
 
 import pytest
 
 from jobs import output
-from jobs.exports import file_names, move_text, write_csv
+from jobs.exports import MANIFEST, file_names, move_text, record_drawn, write_csv, write_files
 from league.cells import Cell
 from league.sheet import Sheet
 
@@ -53,3 +55,20 @@ def test_the_terminal_shows_moves_the_same_way() -> None:
         output.show_sheet(sheet)
     text = captured.get()
     assert "+2" in text and "-1" in text and " = " in text
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_exports_follow_the_umask_as_the_workbook_does(tmp_path: Path, umask: int, mode: int) -> None:
+    """A new export is readable by whom the umask says (a web server serving league.html), not private to the
+    owner as a temporary file is."""
+    old = os.umask(umask)
+    try:
+        write_csv(tmp_path, [Sheet("Leaderboard", ("Rank",), ((1,),))])
+        write_files(tmp_path, [("league.html", b"<p>"), ("leaderboard-1080x1350.png", b"png")], sweep=False)
+        record_drawn(tmp_path, {"html": ("x", {"league.html": "y"})})
+        (tmp_path / "league.html").chmod(0o600)
+        write_files(tmp_path, [("league.html", b"<p>again")], sweep=False)
+    finally:
+        os.umask(old)
+    assert {p.name: stat.S_IMODE(p.stat().st_mode) for p in tmp_path.iterdir()} == {
+        "leaderboard.csv": mode, "league.html": mode, "leaderboard-1080x1350.png": mode, MANIFEST: mode}

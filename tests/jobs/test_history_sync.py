@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import random
 from pathlib import Path
 
 import pytest
@@ -29,14 +30,20 @@ runner = CliRunner()
 T1 = dt.datetime(2024, 9, 7, 20, 0, tzinfo=dt.UTC)
 
 
-@pytest.fixture()
-def league(tmp_path: Path) -> tuple[Config, MemoryWorkbook]:
-    (tmp_path / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\n'
-                                          '[branding]\nhashtags = ["GLUnmatched"]\n', encoding="utf-8")
-    config = load_config(tmp_path)
+def new_league(folder: Path) -> tuple[Config, MemoryWorkbook]:
+    """The demo league in memory, with its league.toml (and so its history and exports) in `folder`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\n'
+                                        '[branding]\nhashtags = ["GLUnmatched"]\n', encoding="utf-8")
+    config = load_config(folder)
     demo = build_demo(config.ruleset, config.catalog)
     tabs = {s.name: [list(s.header), *(list(r) for r in s.rows)] for s in demo.sheets(config.ruleset, config.catalog)}
     return config, MemoryWorkbook(tabs)
+
+
+@pytest.fixture()
+def league(tmp_path: Path) -> tuple[Config, MemoryWorkbook]:
+    return new_league(tmp_path)
 
 
 def _ranks(grid: Grid) -> dict[str, tuple[object, object]]:
@@ -71,13 +78,21 @@ def _make_win_everything(book: MemoryWorkbook, player: str) -> None:
                     row[head.index(f"Health {other}")] = 0
 
 
+def lift_someone(book: MemoryWorkbook) -> str:
+    """The lowest-ranked player of the second round wins every match there: the standings change (not the first
+    round's). Returns the player."""
+    board = book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB]
+    riser = next(str(r[1]) for r in reversed(board[1:]) if isinstance(r[0], int) and _plays_qr2(book, r[1]))
+    _make_win_everything(book, riser)
+    return riser
+
+
 def test_two_syncs_give_moves_arrows_and_history(league: tuple[Config, MemoryWorkbook]) -> None:
     config, book = league
     run_sync(config, book, now=T1)
     first = book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB]
-    riser = next(str(r[1]) for r in reversed(first[1:]) if isinstance(r[0], int) and _plays_qr2(book, r[1]))
     drawn = {p.name: p.stat().st_mtime_ns for p in config.exports.glob("*.png")}
-    _make_win_everything(book, riser)
+    riser = lift_someone(book)
     result = run_sync(config, book, now=T1 + dt.timedelta(days=1))
     again = {p.name: p.stat().st_mtime_ns for p in config.exports.glob("*.png")}
     assert set(again) == set(drawn)
@@ -122,7 +137,22 @@ def test_history_command_lists_each_sync(league: tuple[Config, MemoryWorkbook]) 
     assert shown[1].startswith("Leaderboard (Total Wins)") and len(shown) > 40
     with pytest.raises(ConfigError, match="no sync #7"):
         run_history(config, at=7)
-    assert run_history(config, player="Nobody Here") == ["Nobody Here is on no recorded leaderboard"]
+    with pytest.raises(ConfigError, match="'Nobody Here' is on no leaderboard recorded in .*league-history.sqlite"):
+        run_history(config, player="Nobody Here")
+
+
+def test_history_of_a_name_on_no_leaderboard_is_a_usage_error_naming_the_closest(
+        league: tuple[Config, MemoryWorkbook], monkeypatch: pytest.MonkeyPatch) -> None:
+    config, book = league
+    run_sync(config, book, now=T1)
+    name = str(book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB][1][1])
+    typed = name[:-1]
+    with pytest.raises(ConfigError, match=f"{typed!r} is on no leaderboard recorded in .*; did you mean {name}"):
+        run_history(config, player=typed)
+    assert run_history(config, player=name.upper())[0].startswith("#1  2024-09-07 20:00 UTC  rank 1")
+    monkeypatch.chdir(config.path.parent)
+    done = runner.invoke(app, ["history", "--player", typed])
+    assert done.exit_code == ExitCode.USAGE and name in done.output
 
 
 def test_nothing_is_written_outside_the_exports_folder(league: tuple[Config, MemoryWorkbook]) -> None:
@@ -254,3 +284,22 @@ def test_a_sync_reads_back_only_the_output_tabs_it_needs(league: tuple[Config, M
     preview = run_sync(config, book, dry_run=True)
     assert any(t.startswith("Standings ") for t in asked) and all(line.endswith("unchanged") for line in preview.preview
                                                                  if line.startswith("Standings "))
+
+
+@pytest.mark.parametrize("damage", ["random bytes", "truncated"])
+def test_a_damaged_history_still_syncs_the_workbook_and_is_exit_5(league: tuple[Config, MemoryWorkbook],
+                                                                   damage: str) -> None:
+    """The workbook is synced, `Move` compared with its Leaderboard tab; the exports, drawn from the history, fail."""
+    config, book = league
+    path = history_file(config)
+    run_sync(config, book, now=T1)
+    riser = lift_someone(book)
+    first = _ranks(book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB])
+    path.write_bytes(random.Random(5).randbytes(5000) if damage == "random bytes" else path.read_bytes()[:2048])
+    assert f"exports: would fail: the history file {path}" in run_sync(config, book, dry_run=True).preview[-1]
+    result = run_sync(config, book, now=T1 + dt.timedelta(days=1))
+    assert result.code == ExitCode.EXPORTS_FAILED and str(path) in result.export_problem
+    assert len(book.tabs["Sync Log"]) == 3, "the workbook was synced"
+    after = _ranks(book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB])
+    gained = first[name_key(riser)][0] - after[name_key(riser)][0]  # type: ignore[operator]
+    assert gained > 0 and after[name_key(riser)][1] == gained, "Move compared with the Leaderboard tab"
