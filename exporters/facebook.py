@@ -3,15 +3,18 @@
 One endpoint: `POST {api}/{page-id}/photos` (multipart: the PNG as `source`, the caption). The Page
 access token goes in the `Authorization` header, never in an address, and is removed from any
 message. A try is repeated only when Facebook surely did not post: the connection never opened,
-a 429, or an error Graph marks as transient or a rate limit; an answer lost after sending is
-reported, not retried, so a leaderboard is never posted twice by the tool."""
+a 429, or an error Graph marks as transient or a rate limit; an answer lost, cut off or unclear
+after sending is reported as such (`Failure.UNSURE`), not retried, so the tool never posts a
+leaderboard twice blind. The whole post, every try and wait included, keeps within one budget."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -19,30 +22,76 @@ if TYPE_CHECKING:
 
 TOKEN_VARIABLE = "LEAGUE_FACEBOOK_TOKEN"
 TRIES = 4
-TIMEOUT = 60.0
+BUDGET = 120.0
+"""Seconds the whole post may take by default, every try and wait included (`facebook_retry_seconds`)."""
+CONNECT_TIMEOUT = 10.0
+GRACE = 0.2
+"""Seconds past the budget a request's own timeouts get to end it, so a connection that never opened says so."""
 RATE_LIMITS = {4, 17, 32, 341, 613}
 """Graph error codes of a throttled call, which Graph did not apply."""
 PERMISSION_CODES = {10, *range(200, 300)}
 EXPIRED = 190
+UNSURE_ADVICE = "look at the Page before running `league publish` again"
+
+
+class Failure(StrEnum):
+    """How a post failed, which decides whether it may be on the Page."""
+
+    SETUP = "setup"
+    """The token, a permission or the address is wrong: nothing was posted; the organiser fixes it."""
+    REFUSED = "refused"
+    """Nothing was posted: Facebook refused it, could not be reached, or kept throttling past the budget."""
+    UNSURE = "unsure"
+    """The post was sent but its answer was lost, cut off, late or unclear: it may be on the Page."""
 
 
 class GraphError(Exception):
-    """Posting failed; the message says why and what to do. `auth` is set for a token or permission problem."""
+    """Posting failed; the message says why and what to do, and never holds the token."""
 
-    def __init__(self, message: str, auth: bool = False) -> None:
+    def __init__(self, message: str, failure: Failure = Failure.REFUSED) -> None:
         super().__init__(message)
-        self.auth = auth
+        self.failure = failure
+
+
+class _Overdue(Exception):
+    """A request still unanswered when the budget ran out."""
+
+
+def token_problem(token: str) -> str | None:
+    """What is wrong with a Page token (never the token itself): it must be one line of printable ASCII, since it
+    travels in a header and anything else ends in an error that would quote it."""
+    if not token:
+        return "is empty"
+    if "\n" in token or "\r" in token:
+        return "holds a line break"
+    bad = next((n for n, c in enumerate(token, 1) if not " " <= c <= "~"), None)
+    if bad is not None:
+        return f"holds a character that is not printable ASCII (character {bad})"
+    return None
+
+
+def scrub(text: str, token: str) -> str:
+    """The text with the token removed: as sent, as Python quotes it, and each of its lines."""
+    if not token:
+        return text
+    forms = {token, repr(token)[1:-1], *(part for part in token.split() if len(part) >= 8)}
+    for form in sorted(forms, key=len, reverse=True):
+        text = text.replace(form, "[token]")
+    return text
 
 
 @dataclass
 class Graph:
-    """A Graph API client for one Page token; the HTTP session and the sleep are injected for tests."""
+    """A Graph API client for one Page token; the HTTP session, the sleep and the clock are injected for tests."""
 
     token: str
     api: str
     session: requests.Session | None = None
     sleep: Callable[[float], None] = time.sleep
     tries: int = TRIES
+    budget: float = BUDGET
+    """Seconds the whole `post_photo` may take, every try and wait included."""
+    clock: Callable[[], float] = time.monotonic
     waits: list[float] = field(default_factory=list)
     """How long each retry waited: what a run did, for its report and the tests."""
 
@@ -50,42 +99,112 @@ class Graph:
         """Post the image with its caption to the Page's feed; returns the post id."""
         import requests
 
-        with nullcontext(self.session) if self.session else requests.Session() as session:
-            return self._post(session, page_id, image, caption)
+        problem = token_problem(self.token)
+        if problem:
+            raise GraphError(f"the Page access token in {TOKEN_VARIABLE} {problem}; a token is one line of printable "
+                             "ASCII (it is not shown here)", Failure.SETUP)
+        deadline = self.clock() + self.budget
+        try:
+            with nullcontext(self.session) if self.session else requests.Session() as session:
+                return self._post(session, page_id, image, caption, deadline)
+        except GraphError:
+            raise
+        except Exception as exc:
+            shown = scrub(str(exc), self.token)
+            if shown != str(exc):  # a bug's message may quote the request: it must not reach the log with the token
+                raise RuntimeError(f"{type(exc).__name__} while posting: {shown}") from None
+            raise
 
-    def _post(self, session: requests.Session, page_id: str, image: bytes, caption: str) -> str:
+    def _post(self, session: requests.Session, page_id: str, image: bytes, caption: str, deadline: float) -> str:
         import requests
 
         url = f"{self.api.rstrip('/')}/{page_id}/photos"
         for attempt in range(1, self.tries + 1):
             try:
-                answer = session.post(url, data={"caption": caption, "published": "true"},
-                                      files={"source": ("leaderboard.png", image, "image/png")},
-                                      headers={"Authorization": f"Bearer {self.token}"}, timeout=TIMEOUT)
+                answer = self._send(session, url, image, caption, deadline)
+            except _Overdue:
+                raise GraphError(f"{self.api} gave no complete answer within the {self.budget:g} s of "
+                                 f"`facebook_retry_seconds` after the post was sent, so it may or may not be on the "
+                                 f"Page: {UNSURE_ADVICE}", Failure.UNSURE) from None
             except requests.exceptions.ConnectionError as exc:
                 if isinstance(exc, requests.exceptions.ConnectTimeout) or _never_sent(exc):
-                    self._wait(attempt, None, f"could not reach {self.api}")
+                    self._wait(attempt, 0.0, f"could not reach {self.api}", deadline)
                     continue
                 raise GraphError(f"the connection to {self.api} broke after the post was sent, so it may or may not "
-                                 "be on the Page: look at the Page before running `league publish` again") from None
+                                 f"be on the Page: {UNSURE_ADVICE}", Failure.UNSURE) from None
             except requests.exceptions.Timeout:
-                raise GraphError(f"{self.api} did not answer within {TIMEOUT:.0f} s after the post was sent, so it "
-                                 "may or may not be on the Page: look at the Page before running it again") from None
+                raise GraphError(f"{self.api} did not answer in time after the post was sent, so it may or may not "
+                                 f"be on the Page: {UNSURE_ADVICE}", Failure.UNSURE) from None
+            except (requests.exceptions.InvalidURL, requests.exceptions.InvalidSchema,
+                    requests.exceptions.MissingSchema) as exc:
+                raise GraphError(f"`branding.facebook_api` is not an http:// or https:// address of the Graph API "
+                                 f"({scrub(str(exc), self.token)}); nothing was posted", Failure.SETUP) from None
+            except requests.exceptions.RequestException as exc:
+                raise GraphError(f"posting to {self.api} failed after the post was sent ({type(exc).__name__}: "
+                                 f"{scrub(str(exc), self.token)}), so it may or may not be on the Page: "
+                                 f"{UNSURE_ADVICE}", Failure.UNSURE) from None
             body = _json(answer)
-            if answer.ok and isinstance(body.get("post_id") or body.get("id"), str):
-                return str(body.get("post_id") or body["id"])
-            found = body.get("error")
+            if answer.ok:
+                return self._post_id(answer.status_code, body)
+            found = (body or {}).get("error")
             error: dict[str, Any] = found if isinstance(found, dict) else {}
             if answer.status_code == 429 or error.get("is_transient") or error.get("code") in RATE_LIMITS:
-                self._wait(attempt, answer.headers.get("Retry-After"), self._explain(answer.status_code, error))
+                self._wait(attempt, _seconds(answer.headers.get("Retry-After")),
+                           self._explain(answer.status_code, error), deadline)
                 continue
             raise self._failure(answer.status_code, error, page_id)
         raise AssertionError("unreachable: the last try raises")
 
-    def _wait(self, attempt: int, retry_after: str | None, why: str) -> None:
+    def _send(self, session: requests.Session, url: str, image: bytes, caption: str, deadline: float) -> requests.Response:
+        """One request, given up at the deadline: requests' timeouts count each read alone, so a server trickling its
+        answer a byte at a time would hold the command for as long as it likes. The request runs in a daemon thread
+        that is left behind when the budget runs out (the command ends soon after)."""
+        left = deadline - self.clock()
+        if left <= 0:
+            raise GraphError(f"gave up: the {self.budget:g} s of `facebook_retry_seconds` ran out before the post "
+                             "could be sent; nothing was posted. Try again later.")
+        outcome: list[requests.Response | Exception] = []
+
+        def send() -> None:
+            try:
+                outcome.append(session.post(url, data={"caption": caption, "published": "true"},
+                                            files={"source": ("leaderboard.png", image, "image/png")},
+                                            headers={"Authorization": f"Bearer {self.token}"},
+                                            timeout=(min(CONNECT_TIMEOUT, left), left)))
+            except Exception as exc:
+                outcome.append(exc)
+
+        worker = threading.Thread(target=send, name="graph-post", daemon=True)
+        worker.start()
+        worker.join(left + GRACE)
+        if not outcome:
+            raise _Overdue
+        if isinstance(outcome[0], Exception):
+            raise outcome[0]
+        return outcome[0]
+
+    def _post_id(self, status: int, body: dict[str, Any] | None) -> str:
+        """The post's id from a successful answer; Graph sends it as text, a proxy may pass it on as a number."""
+        for key in ("post_id", "id"):
+            value = (body or {}).get(key)
+            if isinstance(value, str) and value.strip():
+                return value.strip()
+            if isinstance(value, int) and not isinstance(value, bool):
+                return str(value)
+        found = "an answer that is not JSON" if body is None else "no post id in its answer"
+        raise GraphError(f"Facebook answered HTTP {status} with {found}, so the post may well be on the Page: "
+                         f"{UNSURE_ADVICE}", Failure.UNSURE)
+
+    def _wait(self, attempt: int, asked: float, why: str, deadline: float) -> None:
+        """Sleep before the next try: 2, 4, 8 s or what Retry-After asks, if the tries and the budget allow it."""
         if attempt >= self.tries:
             raise GraphError(f"gave up after {self.tries} tries: {why}; nothing was posted. Try again later.")
-        seconds = max(2.0 ** attempt, float(retry_after) if retry_after and retry_after.isdigit() else 0.0)
+        seconds = max(2.0 ** attempt, asked)
+        left = deadline - self.clock()
+        if seconds > left:
+            raise GraphError(f"gave up after {attempt} {'try' if attempt == 1 else 'tries'}: {why}; the next try "
+                             f"would wait {seconds:g} s, past the {self.budget:g} s of `facebook_retry_seconds` "
+                             f"({max(left, 0.0):.0f} s left); nothing was posted. Try again later.")
         self.waits.append(seconds)
         self.sleep(seconds)
 
@@ -94,18 +213,20 @@ class Graph:
         if code == EXPIRED or status == 401:
             return GraphError(f"the Page access token in {TOKEN_VARIABLE} has expired or is not valid "
                               f"({self._explain(status, error)}); make a new Page access token and set it again",
-                              auth=True)
+                              Failure.SETUP)
         if code in PERMISSION_CODES or status == 403:
             return GraphError(f"the token may not post to Page {page_id} ({self._explain(status, error)}); it needs "
                               "the pages_manage_posts and pages_read_engagement permissions, from a Page admin",
-                              auth=True)
-        return GraphError(f"Facebook refused the post to Page {page_id}: {self._explain(status, error)}")
+                              Failure.SETUP)
+        if status >= 500:
+            return GraphError(f"Facebook's server failed after the post was sent ({self._explain(status, error)}), "
+                              f"so it may or may not be on the Page: {UNSURE_ADVICE}", Failure.UNSURE)
+        return GraphError(f"Facebook refused the post to Page {page_id}: {self._explain(status, error)}; nothing "
+                          "was posted")
 
     def _explain(self, status: int, error: dict[str, Any]) -> str:
         """Graph's own words, shortened, with the token removed wherever it appears."""
-        message = str(error.get("message") or "no message")[:200]
-        if self.token:
-            message = message.replace(self.token, "[token]")
+        message = scrub(str(error.get("message") or "no message"), self.token)[:200]
         code = f", code {error['code']}" if "code" in error else ""
         return f"HTTP {status}{code}: {message}"
 
@@ -118,9 +239,18 @@ def _never_sent(exc: Exception) -> bool:
     return isinstance(reason, NewConnectionError)
 
 
-def _json(answer: requests.Response) -> dict[str, Any]:
+def _seconds(retry_after: str | None) -> float:
+    """The seconds a Retry-After header asks for; 0 when absent or not a number."""
+    try:
+        return max(0.0, float(retry_after or 0))
+    except ValueError:
+        return 0.0
+
+
+def _json(answer: requests.Response) -> dict[str, Any] | None:
+    """The answer's JSON object; None when the body is not JSON (an HTML page from a proxy), {} for other JSON."""
     try:
         body = answer.json()
     except ValueError:
-        return {}
+        return None
     return body if isinstance(body, dict) else {}

@@ -1,7 +1,9 @@
 """The league's history: an SQLite file with one snapshot per sync that changed the standings.
 
 `Move` compares with the latest snapshot, every export renders from it, and publishing records
-there which leaderboard was posted, so a sync that changes nothing adds nothing and posts nothing."""
+there which leaderboard was posted, so a sync that changes nothing adds nothing and posts nothing.
+A post is recorded twice: as an attempt before it is sent, then with its id once Facebook gives one,
+so a post whose outcome is not known is never sent again blind."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from pathlib import Path
 
 from exporters.snapshot import Snapshot, digest, from_json, to_json
@@ -32,11 +35,61 @@ CREATE TABLE IF NOT EXISTS posts (
     post_id TEXT NOT NULL,
     time TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS attempts (
+    id INTEGER PRIMARY KEY,
+    snapshot INTEGER NOT NULL REFERENCES snapshots(id),
+    board_digest TEXT NOT NULL,
+    target TEXT NOT NULL,
+    state TEXT NOT NULL,
+    time TEXT NOT NULL,
+    note TEXT NOT NULL DEFAULT ''
+);
 """
+LOCK_WAIT = 10.0
+"""Seconds to wait for another process (a sync, a publish) to release the history before giving up."""
+_BUSY = {5, 6}
+"""SQLITE_BUSY and SQLITE_LOCKED: another connection holds the file."""
+_DAMAGED = {11, 26}
+"""SQLITE_CORRUPT and SQLITE_NOTADB: the file is not (or no longer) a whole SQLite database."""
 
 
 class HistoryError(Exception):
-    """The history file can't be read or written (not an SQLite file, a read-only folder)."""
+    """The history file can't be read or written (not an SQLite file, a read-only folder, held by another process)."""
+
+
+class HistoryLocked(HistoryError):
+    """Another process held the history for longer than LOCK_WAIT: it is fine, try again when that one is done."""
+
+
+class HistoryCorrupt(HistoryError):
+    """The history file is not an SQLite database, or a damaged one (truncated, overwritten)."""
+
+
+class Attempt(StrEnum):
+    """Where a post stands in the `attempts` table."""
+
+    SENDING = "sending"
+    """Recorded before sending; still so when the run ended before the outcome, or could not record its post id."""
+    UNKNOWN = "unknown"
+    """Sent, but the answer was lost or unclear: the post may be on the Page."""
+    FAILED = "failed"
+    """Surely not posted (refused, or never sent)."""
+    POSTED = "posted"
+    """Posted; its id is in `posts`."""
+
+
+UNRESOLVED = (Attempt.SENDING, Attempt.UNKNOWN)
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """An earlier post of a leaderboard whose outcome is not known: it may be on the Page."""
+
+    time: dt.datetime
+    """When it was about to be sent."""
+    state: Attempt
+    note: str
+    """What went wrong, as the run that sent it reported it."""
 
 
 @dataclass(frozen=True)
@@ -53,11 +106,24 @@ class Entry:
 @contextmanager
 def _open(path: Path) -> Iterator[sqlite3.Connection]:
     try:
-        with closing(sqlite3.connect(path)) as db, db:
+        with closing(sqlite3.connect(path, timeout=LOCK_WAIT)) as db, db:
             db.executescript(SCHEMA)
             yield db
     except sqlite3.Error as exc:
-        raise HistoryError(f"the history file {path} can't be used ({exc}); move it aside to start a new one") from None
+        raise _failure(path, exc) from None
+
+
+def _failure(path: Path, exc: sqlite3.Error) -> HistoryError:
+    """The error for what SQLite said: only a damaged file is worth moving aside; a lock passes."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    if code in _BUSY:
+        return HistoryLocked(f"the history file {path} is held by another process (a `league sync` or `league "
+                             f"publish`) for more than {LOCK_WAIT:g} s; try again when it has finished")
+    if code in _DAMAGED:
+        return HistoryCorrupt(f"the history file {path} is damaged or not a history ({exc}); move it aside to start "
+                              "a new one (the standings are recorded again at the next sync)")
+    return HistoryError(f"the history file {path} can't be used ({exc}); check that it and its folder can be read "
+                        "and written")
 
 
 def record(path: Path, snapshot: Snapshot) -> tuple[Snapshot, bool]:
@@ -130,12 +196,40 @@ def posted(path: Path, snapshot: Snapshot, target: str) -> str | None:
     return str(row[0]) if row else None
 
 
-def record_post(path: Path, snapshot: Snapshot, target: str, post_id: str, when: dt.datetime) -> None:
-    """Remember that this leaderboard was posted, so the same one is never posted twice."""
+def in_doubt(path: Path, snapshot: Snapshot, target: str) -> Doubt | None:
+    """The latest post of this snapshot's leaderboard to `target` whose outcome is not known, if any."""
+    with _open(path) as db:
+        row = db.execute("SELECT a.time, a.state, a.note FROM attempts a JOIN snapshots s ON s.board_digest = a.board_digest "
+                         f"WHERE s.id = ? AND a.target = ? AND a.state IN ({', '.join('?' * len(UNRESOLVED))}) "
+                         "ORDER BY a.id DESC LIMIT 1", (snapshot.id, target, *UNRESOLVED)).fetchone()
+    return Doubt(_time(row[0]), Attempt(row[1]), str(row[2])) if row else None
+
+
+def begin_post(path: Path, snapshot: Snapshot, target: str, when: dt.datetime) -> int:
+    """Record, before sending, that this leaderboard is being posted; returns the attempt's number for `end_post`.
+    Until the attempt ends, `in_doubt` reports it: a run that stops midway leaves it so."""
+    with _open(path) as db:
+        cursor = db.execute("INSERT INTO attempts (snapshot, board_digest, target, state, time) "
+                            "SELECT id, board_digest, ?, ?, ? FROM snapshots WHERE id = ?",
+                            (target, Attempt.SENDING, when.isoformat(), snapshot.id))
+        return int(cursor.lastrowid or 0)
+
+
+def end_post(path: Path, attempt: int, state: Attempt, note: str = "") -> None:
+    """Record how an attempt ended when no post id came back: FAILED (not posted) or UNKNOWN (it may be)."""
+    with _open(path) as db:
+        db.execute("UPDATE attempts SET state = ?, note = ? WHERE id = ?", (state, note, attempt))
+
+
+def record_post(path: Path, snapshot: Snapshot, target: str, post_id: str, when: dt.datetime,
+                attempt: int | None = None) -> None:
+    """Remember that this leaderboard was posted, so the same one is never posted twice; the attempt ends with it."""
     with _open(path) as db:
         db.execute("INSERT INTO posts (snapshot, board_digest, target, post_id, time) "
                    "SELECT id, board_digest, ?, ?, ? FROM snapshots WHERE id = ?",
                    (target, post_id, when.isoformat(), snapshot.id))
+        if attempt is not None:
+            db.execute("UPDATE attempts SET state = ? WHERE id = ?", (Attempt.POSTED, attempt))
 
 
 def _time(text: str) -> dt.datetime:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from exporters.branding import Branding
+from exporters.branding import DEFAULT_GRAPH_API, Branding
 from jobs.errors import ConfigError
 
 COLOURS = ("primary", "accent", "background", "text")
@@ -29,6 +30,9 @@ def load_branding(table: object, path: Path) -> tuple[Branding, tuple[str, ...]]
         if key in values and not _is_colour(values[key]):
             raise ConfigError(f"{path}: `branding.{key}` must be a colour such as \"#1f3b73\" or \"navy\", "
                               f"found {values[key]!r}")
+    if "facebook_api" in values and not _is_web_address(values["facebook_api"]):
+        raise ConfigError(f"{path}: `branding.facebook_api` must be the http:// or https:// address of the Graph API, "
+                          f"such as \"{DEFAULT_GRAPH_API}\", found {values['facebook_api']!r}")
     if "logo" in table:
         if not isinstance(table["logo"], str):
             raise ConfigError(f"{path}: `branding.logo` must be the path of an image file, found {table['logo']!r}")
@@ -51,3 +55,15 @@ def _is_colour(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _is_web_address(text: str) -> bool:
+    """An http(s) address with a host and nothing that can't travel in a request line."""
+    if not text.isascii() or any(not c.isprintable() or c.isspace() for c in text):
+        return False
+    try:
+        parts = urlsplit(text)
+        _ = parts.port  # a port that isn't a number raises here
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname)

@@ -2,13 +2,16 @@
 
 It answers as Facebook does: the post's ids on success, Graph's error bodies for a bad or expired
 token (code 190), a missing permission (code 200) or an unknown Page (code 100), and whatever a
-test queues in `script` first (a 429, a transient error, a connection closed without an answer).
+test queues in `script` first: a 429 (with a huge Retry-After too), a transient error, a plain 500,
+a connection closed without an answer, an HTML page or a numeric id with HTTP 200, an answer
+trickled a byte at a time. A scripted answer with `lands` posts as well, as Facebook would have.
 Every request is kept in `requests` with its headers and multipart fields."""
 
 from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.parser import BytesParser
 from email.policy import HTTP
@@ -36,6 +39,14 @@ class Answer:
     body: dict[str, Any] | None = None
     headers: dict[str, str] = field(default_factory=dict)
     drop: bool = False
+    raw: bytes | None = None
+    """A body sent as is (an HTML page), instead of `body` as JSON."""
+    trickle: float = 0.0
+    """Seconds between the body's bytes, sent one at a time."""
+    lands: bool = False
+    """The post is made (kept in `posts`) whatever the answer says."""
+    before: Callable[[], object] | None = None
+    """Called once the request is in, before answering: a test's hook (another process takes the history)."""
 
 
 class GraphServer:
@@ -47,6 +58,7 @@ class GraphServer:
         self.script: list[Answer] = []
         self.requests: list[Received] = []
         self.posts: list[dict[str, bytes]] = []
+        self.closed = threading.Event()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -59,18 +71,31 @@ class GraphServer:
                           for part in form.iter_parts()} if form.is_multipart() else {}
                 server.requests.append(Received(self.path, dict(self.headers), fields))
                 answer = server.script.pop(0) if server.script else server.answer(self.path, self.headers, fields)
+                if answer.lands:
+                    server.posts.append(fields)
+                if answer.before:
+                    answer.before()
                 if answer.drop:
                     self.close_connection = True
                     self.connection.shutdown(2)
                     return
-                body = json.dumps(answer.body or {}).encode()
+                body = answer.raw if answer.raw is not None else json.dumps(answer.body or {}).encode()
                 self.send_response(answer.status)
                 for key, value in answer.headers.items():
                     self.send_header(key, value)
-                self.send_header("Content-Type", "application/json")
+                if "Content-Type" not in answer.headers:
+                    self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
-                self.wfile.write(body)
+                if not answer.trickle:
+                    self.wfile.write(body)
+                    return
+                self.close_connection = True
+                for byte in body:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    if server.closed.wait(answer.trickle):
+                        return
 
             def log_message(self, *_: object) -> None:
                 """Quiet: the tests read `requests`."""
@@ -102,6 +127,7 @@ class GraphServer:
         return self
 
     def __exit__(self, *_: object) -> None:
+        self.closed.set()
         self.httpd.shutdown()
         self.httpd.server_close()
 
@@ -120,5 +146,30 @@ def transient(status: int = 500) -> Answer:
 
 
 def throttled() -> Answer:
+    return retry_after(3)
+
+
+def server_error() -> Answer:
+    """A 500 Graph does not call transient: the post may have been made."""
+    return _error(500, 1, "An unknown error occurred")
+
+
+def retry_after(seconds: int) -> Answer:
+    """A 429 asking to come back after `seconds`."""
     return Answer(429, {"error": {"message": "(#4) Application request limit reached", "code": 4}},
-                  {"Retry-After": "3"})
+                  {"Retry-After": str(seconds)})
+
+
+def html_ok() -> Answer:
+    """A proxy's HTML page with HTTP 200, after the post was made."""
+    return Answer(200, raw=b"<html><body>OK</body></html>", headers={"Content-Type": "text/html"}, lands=True)
+
+
+def numeric_id(number: int = 1234567890123) -> Answer:
+    """The post made, its id sent as a JSON number, not text."""
+    return Answer(200, {"id": number}, lands=True)
+
+
+def trickling(interval: float) -> Answer:
+    """The post made, then its answer sent one byte every `interval` seconds."""
+    return Answer(200, {"id": "photo1", "post_id": "trickled_1"}, trickle=interval, lands=True)

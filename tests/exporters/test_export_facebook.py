@@ -7,13 +7,16 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+import time
+
 import pytest
 from tables import leaderboard
-from graph_server import Answer, GraphServer, throttled, transient
+from graph_server import (Answer, GraphServer, html_ok, numeric_id, retry_after, server_error, throttled, transient,
+                          trickling)
 from typer.testing import CliRunner
 
 from exporters import history
-from exporters.facebook import TOKEN_VARIABLE, Graph
+from exporters.facebook import TOKEN_VARIABLE, Failure, Graph, GraphError, scrub
 from exporters.snapshot import Snapshot
 from jobs.cli import app
 from jobs.config import Config, load_config
@@ -127,3 +130,105 @@ def test_no_page_id_is_a_config_error(tmp_path: Path, snapshot: Snapshot) -> Non
     config = load_config(tmp_path)
     with pytest.raises(ConfigError, match="facebook_page_id"):
         run_publish(config, Graph(TOKEN, "http://127.0.0.1:9"))
+
+
+class Clock:
+    """Time that passes only when the client sleeps."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def test_retries_stop_when_the_budget_cannot_cover_the_next_wait(graph: GraphServer) -> None:
+    clock = Clock()
+    client = Graph(TOKEN, graph.api, sleep=clock.sleep, clock=clock, budget=10, tries=10)
+    graph.script = [transient()] * 10
+    with pytest.raises(GraphError, match=r"gave up after 3 tries: .*would wait 8 s, past the 10 s of "
+                                         r"`facebook_retry_seconds` \(4 s left\); nothing was posted") as failed:
+        client.post_photo(PAGE, b"\x89PNG", "caption")
+    assert failed.value.failure is Failure.REFUSED and len(graph.requests) == 3 and clock.now == 6
+
+
+def test_a_retry_after_beyond_the_budget_gives_up_at_once(graph: GraphServer) -> None:
+    waits: list[float] = []
+    graph.script = [retry_after(100_000)]
+    with pytest.raises(GraphError, match="would wait 100000 s, past the 120 s") as failed:
+        _graph(graph, waits).post_photo(PAGE, b"\x89PNG", "caption")
+    assert failed.value.failure is Failure.REFUSED and waits == [] and len(graph.requests) == 1
+
+
+def test_an_answer_trickled_past_the_budget_is_given_up(graph: GraphServer) -> None:
+    graph.script = [trickling(0.2)]
+    started = time.monotonic()
+    with pytest.raises(GraphError, match="no complete answer within the 1 s of `facebook_retry_seconds`") as failed:
+        Graph(TOKEN, graph.api, budget=1).post_photo(PAGE, b"\x89PNG", "caption")
+    assert time.monotonic() - started < 2, "one budget for the whole post, however slowly the bytes come"
+    assert failed.value.failure is Failure.UNSURE and len(graph.posts) == 1
+
+
+@pytest.mark.parametrize(("answer", "failure", "words"), [
+    (html_ok(), Failure.UNSURE, "HTTP 200 with an answer that is not JSON, so the post may well be on the Page"),
+    (Answer(200, {"success": True}, lands=True), Failure.UNSURE, "HTTP 200 with no post id in its answer"),
+    (server_error(), Failure.UNSURE, "Facebook's server failed after the post was sent (HTTP 500, code 1"),
+    (Answer(502, raw=b"<html>Bad Gateway</html>"), Failure.UNSURE, "server failed after the post was sent (HTTP 502"),
+    (Answer(drop=True, lands=True), Failure.UNSURE, "broke after the post was sent"),
+    (Answer(400, {"error": {"message": "Invalid parameter", "code": 100}}), Failure.REFUSED,
+     "Facebook refused the post to Page 1234567890: HTTP 400, code 100: Invalid parameter; nothing was posted"),
+])
+def test_what_an_answer_says_of_the_post(graph: GraphServer, answer: Answer, failure: Failure, words: str) -> None:
+    graph.script = [answer]
+    with pytest.raises(GraphError) as failed:
+        _graph(graph, []).post_photo(PAGE, b"\x89PNG", "caption")
+    assert failed.value.failure is failure and words in str(failed.value) and len(graph.requests) == 1
+    assert failure is Failure.REFUSED or "look at the Page before running `league publish` again" in str(failed.value)
+
+
+def test_a_numeric_id_is_the_post_id(graph: GraphServer) -> None:
+    graph.script = [numeric_id(1234567890123)]
+    assert _graph(graph, []).post_photo(PAGE, b"\x89PNG", "caption") == "1234567890123"
+
+
+@pytest.mark.parametrize("api", ["graph.facebook.com/v19.0", "ftp://graph.facebook.com/v19.0", "http://"])
+def test_an_address_requests_cannot_use_is_a_setup_error(api: str) -> None:
+    with pytest.raises(GraphError, match="`branding.facebook_api` is not an http:// or https:// address") as failed:
+        Graph(TOKEN, api).post_photo(PAGE, b"\x89PNG", "caption")
+    assert failed.value.failure is Failure.SETUP
+
+
+@pytest.mark.parametrize("token", ["EAAB-SECRET\nTOKEN-123", "EAAB-SECRET-TOKEN-€", "EAAB SECRET\tTOKEN"])
+def test_a_token_that_cannot_travel_in_a_header_is_refused_unseen(token: str) -> None:
+    with pytest.raises(GraphError, match="one line of printable ASCII") as failed:
+        Graph(token, "http://127.0.0.1:9").post_photo(PAGE, b"\x89PNG", "caption")
+    assert failed.value.failure is Failure.SETUP and "SECRET" not in str(failed.value)
+
+
+class Failing:
+    """A session whose post fails with a message quoting the request, as a library's bug might."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+    def post(self, *_: object, **__: object) -> None:
+        raise self.error
+
+
+@pytest.mark.parametrize("error", [ValueError(f"bad header: Bearer {TOKEN}"), KeyError(f"Bearer {TOKEN}"),
+                                   OSError(f"headers {({'Authorization': 'Bearer ' + TOKEN})!r}")])
+def test_an_unexpected_error_quoting_the_token_is_shown_without_it(error: Exception) -> None:
+    client = Graph(TOKEN, "http://127.0.0.1:9", session=Failing(error))  # type: ignore[arg-type]
+    with pytest.raises(RuntimeError) as failed:
+        client.post_photo(PAGE, b"\x89PNG", "caption")
+    assert TOKEN not in str(failed.value) and "[token]" in str(failed.value) and failed.value.__cause__ is None
+
+
+def test_scrub_removes_the_token_as_sent_quoted_and_line_by_line() -> None:
+    token = "EAAB-SECRET\nTOKEN-123"
+    text = f"{token} | {token!r} | EAAB-SECRET only | TOKEN-123 only"
+    assert scrub(text, token) == "[token] | '[token]' | [token] only | [token] only"
+    assert scrub("nothing here", "") == "nothing here"

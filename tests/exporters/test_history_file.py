@@ -1,0 +1,112 @@
+"""The history file when it is not a healthy history: held by another process (wait, then say so: it passes) or
+damaged (say to move it aside); and the attempts a post leaves in it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from exporters import history
+from exporters.history import Attempt, HistoryCorrupt, HistoryError, HistoryLocked
+from exporters.snapshot import Snapshot
+
+WHEN = dt.datetime(2024, 9, 8, 21, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture()
+def path(tmp_path: Path, snapshot: Snapshot) -> Path:
+    file = tmp_path / "league-history.sqlite"
+    history.record(file, snapshot)
+    return file
+
+
+@pytest.fixture()
+def held(path: Path) -> Iterator[sqlite3.Connection]:
+    """Another process's connection holding the history in an exclusive transaction (a sync writing it)."""
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN EXCLUSIVE")
+    yield other
+    if other.in_transaction:
+        other.rollback()
+    other.close()
+
+
+def _damage(path: Path, how: str) -> None:
+    data = path.read_bytes()
+    damaged = {"truncated": data[:len(data) // 2], "header only": data[:100], "random": os.urandom(len(data)),
+               "text": b"league history, typed over by hand\n" * 40}
+    path.write_bytes(damaged[how])
+
+
+USES: dict[str, Callable[[Path], object]] = {
+    "latest": history.latest,
+    "entries": history.entries,
+    "record": lambda p: history.record(p, Snapshot(WHEN, "f", "GL", ())),
+}
+
+
+@pytest.mark.parametrize("use", USES)
+def test_a_locked_history_waits_then_says_to_try_again(path: Path, held: sqlite3.Connection, use: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(history, "LOCK_WAIT", 0.3)
+    started = time.monotonic()
+    with pytest.raises(HistoryLocked) as failed:
+        USES[use](path)
+    assert 0.25 <= time.monotonic() - started < 5, "it waited for the lock, bounded"
+    message = str(failed.value)
+    assert "held by another process" in message and "try again when it has finished" in message
+    assert "move it aside" not in message, "a passing lock is no reason to throw the history away"
+    assert isinstance(failed.value, HistoryError), "callers catching HistoryError still catch it"
+
+
+def test_a_lock_released_within_the_wait_is_waited_for(path: Path, held: sqlite3.Connection,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(history, "LOCK_WAIT", 5.0)
+    threading.Timer(0.2, held.rollback).start()
+    latest = history.latest(path)
+    assert latest is not None and latest.id == 1
+
+
+@pytest.mark.parametrize("how", ["truncated", "header only", "random", "text"])
+@pytest.mark.parametrize("use", USES)
+def test_a_damaged_history_says_to_move_it_aside(path: Path, snapshot: Snapshot, how: str, use: str) -> None:
+    for n in range(2, 40):  # enough pages that cutting the file in half loses some of them
+        history.record(path, Snapshot(WHEN, f"f{n}", "GL", snapshot.tables[:1] * (n % 3 + 1)))
+    _damage(path, how)
+    with pytest.raises(HistoryCorrupt, match="move it aside to start a new one") as failed:
+        USES[use](path)
+    assert isinstance(failed.value, HistoryError) and "held by another process" not in str(failed.value)
+
+
+def test_another_failure_is_neither_locked_nor_damaged(tmp_path: Path) -> None:
+    folder = tmp_path / "history.sqlite"
+    folder.mkdir()  # a folder where the file should be
+    with pytest.raises(HistoryError) as failed:
+        history.record(folder, Snapshot(WHEN, "f", "GL", ()))
+    assert type(failed.value) is HistoryError and "move it aside" not in str(failed.value)
+
+
+def test_a_post_is_in_doubt_from_before_it_is_sent_until_its_outcome_is_known(path: Path, snapshot: Snapshot) -> None:
+    snap = history.latest(path)
+    assert snap is not None and history.in_doubt(path, snap, "facebook") is None
+    first = history.begin_post(path, snap, "facebook", WHEN)
+    doubt = history.in_doubt(path, snap, "facebook")
+    assert doubt is not None and (doubt.state, doubt.time, doubt.note) == (Attempt.SENDING, WHEN, "")
+    history.end_post(path, first, Attempt.UNKNOWN, "the connection broke")
+    assert history.in_doubt(path, snap, "facebook") == history.Doubt(WHEN, Attempt.UNKNOWN, "the connection broke")
+    assert history.in_doubt(path, snap, "elsewhere") is None
+    second = history.begin_post(path, snap, "facebook", WHEN)
+    history.end_post(path, second, Attempt.FAILED, "refused")
+    assert history.in_doubt(path, snap, "facebook") is not None, "a later refusal says nothing of the earlier post"
+    history.record_post(path, snap, "facebook", "123_4", WHEN, history.begin_post(path, snap, "facebook", WHEN))
+    assert history.posted(path, snap, "facebook") == "123_4"
+    with sqlite3.connect(path) as db:
+        states = [row[0] for row in db.execute("SELECT state FROM attempts ORDER BY id")]
+    assert states == ["unknown", "failed", "posted"]
