@@ -254,6 +254,8 @@ def history(
 def publish(
     config: ConfigArg = None,
     facebook: Annotated[bool, typer.Option("--facebook", help="Post to the Facebook Page in [branding].")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Post even though an earlier post of this leaderboard may have "
+                                        "landed (look at the Page first).")] = False,
 ) -> None:
     """Post the latest leaderboard image and caption, once per changed leaderboard (the token comes from
     LEAGUE_FACEBOOK_TOKEN)."""
@@ -262,7 +264,7 @@ def publish(
     if not facebook:
         output.fail("error", "say where to publish: --facebook")
         raise typer.Exit(ExitCode.USAGE)
-    result = guarded(lambda: run_publish(_load(config)))
+    result = guarded(lambda: run_publish(_load(config), force=force))
     if result.already:
         output.say(f"leaderboard #{result.snapshot} was posted already (post {result.post_id}); nothing sent")
     else:
