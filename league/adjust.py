@@ -47,5 +47,5 @@ def _disqualified(m: Match, lg: League, remarks: Remarks) -> Match:
     for i in range(len(m.sides)):
         if i not in out:
             other = lg.entrant(m.event, m.sides[1 - i].name)
-            remark(remarks, m.event, name_key(m.sides[i].name), f"round {m.round} won: {other.name if other else ''} disqualified")
+            remark(remarks, m.event, m.sides[i].key, f"round {m.round} won: {other.name if other else ''} disqualified")
     return replace(m, word=ResultWord(Kind.DQ, loser=BOTH if len(out) > 1 else res.sides[out[0]]))

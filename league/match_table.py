@@ -133,8 +133,8 @@ def _outcome(ruleset: Ruleset, m: Match, side: int) -> Outcome:
     if m.word and m.word.draw:
         return Outcome.DRAW
     if ruleset.results.winner:
-        winner = name_key(m.winner)
-        return Outcome.DRAW if not winner else Outcome.WIN if winner == name_key(m.sides[side].name) else Outcome.LOSS
+        winner = m.winner_key
+        return Outcome.DRAW if not winner else Outcome.WIN if winner == m.sides[side].key else Outcome.LOSS
     if ruleset.results.compare:
         figure = ruleset.results.compare
         mine, theirs = m.sides[side].figures.get(figure) or 0, m.sides[1 - side].figures.get(figure) or 0
@@ -183,14 +183,14 @@ def build_table(matches: Iterable[Match], ruleset: Ruleset, stages: Mapping[str,
     for index, m in enumerate(matches):
         sides, kind = m.sides, m.kind or Kind.PLAYED
         present = [i for i, s in enumerate(sides) if s.name]
-        keys = [name_key(sides[i].name) for i in present]
+        keys = [sides[i].key for i in present]
         codes = [names.setdefault(key, len(names)) for key in keys]
         if m.event not in events:
             events[m.event] = (len(events), stage_codes.setdefault(stages.get(m.event, ""), len(stage_codes)))
         event, stage = events[m.event]
         paired = len(present) == 2 and kind is not Kind.BYE
         # the common row, a played match won by a typed name and counted as one game: settled here, not in _outcome
-        winner = name_key(m.winner) if by_winner and paired and m.word and not (m.word.loser or m.word.draw) else None
+        winner = m.winner_key if by_winner and paired and m.word and not (m.word.loser or m.word.draw) else None
         first, code, rnd = len(rows), kind_codes[kind], m.round or 0
         for j, i in enumerate(present):
             if winner is None:

@@ -20,7 +20,7 @@ def effects(lg: League) -> dict[tuple[str, int, str], list[tuple[Effect, Penalty
     for p in lg.penalties:
         event, effect = lg.event_id(p.event), by_word.get(name_key(p.kind))
         if event is not None and effect is not None and p.round is not None:
-            out.setdefault((event, p.round, name_key(p.competitor)), []).append((effect, p))
+            out.setdefault((event, p.round, p.key), []).append((effect, p))
     return out
 
 
@@ -32,7 +32,7 @@ def penalised(matches: Iterable[Match], lg: League) -> list[Match]:
     out = []
     for m in matches:
         for i, side in enumerate(m.sides):
-            for effect, _ in given.get((m.event, m.round or 0, name_key(side.name)), []) if side.name else []:
+            for effect, _ in given.get((m.event, m.round or 0, side.key), []) if side.name else []:
                 m = _apply(lg, m, i, effect)
         out.append(m)
     return out

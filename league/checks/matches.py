@@ -18,13 +18,13 @@ def distinct_sides(sides: tuple[str, ...], m: Match) -> list[tuple[str, Side]]:
     """The sides of a row, skipping a repeat of a competitor already seen (reported as plays-self)."""
     if len(m.sides) == 2:  # most rows, settled without the set: this runs for both sides of every row in several checks
         first, second = m.sides
-        if second.name and name_key(second.name) == name_key(first.name):
+        if second.name and second.key == first.key:
             return [(sides[0], first)]
         return list(zip(sides, m.sides))
     out = []
     seen: set[str] = set()
     for side, s in zip(sides, m.sides):
-        key = name_key(s.name)
+        key = s.key
         if not s.name or key not in seen:
             seen.add(key)
             out.append((side, s))
@@ -46,12 +46,12 @@ def match_players(lg: League) -> Iterator[Problem]:
             elif m.kind is Kind.BYE and side != res.sides[0]:
                 yield at(lg, m.tab, m.row, header, "bye-with-opponent", f"a bye has no opponent, but {header} is {s.name!r}",
                          f"clear {header}, or clear {res.result} if the match was played")
-            elif side != res.sides[0] and name_key(s.name) == name_key(m.sides[0].name):
+            elif side != res.sides[0] and s.key == m.sides[0].key:
                 shown = (lg.entrant(m.event, s.name) or s).name
                 yield at(lg, m.tab, m.row, header, "plays-self", f"{shown} is on both sides of this match",
                          f"type the opponent's name in {header}")
             elif lg.registered and lg.entrant(m.event, s.name) is None:
-                elsewhere = sorted({e.event for e in lg.entrants if e.key == name_key(s.name)})
+                elsewhere = sorted({e.event for e in lg.entrants if e.key == s.key})
                 if elsewhere:
                     yield at(lg, m.tab, m.row, header, "wrong-event", f"{s.name} is registered for {', '.join(elsewhere)}, not {m.event}",
                              f"fix the name, or register {s.name} for {m.event}")
@@ -68,8 +68,8 @@ def match_winner(lg: League) -> Iterator[Problem]:
     decided = (Kind.FORFEIT, Kind.DQ) if draws else (Kind.PLAYED, Kind.FORFEIT, Kind.DQ)
     for m in lg.matches:
         if res.winner:
-            names = {name_key(s.name) for s in m.sides if s.name}
-            if m.winner and name_key(m.winner) not in names:
+            names = {s.key for s in m.sides if s.name}
+            if m.winner and m.winner_key not in names:
                 choices = " or ".join(s.name for s in m.sides if s.name)
                 yield at(lg, m.tab, m.row, res.winner, "winner-not-playing", f"winner {m.winner!r} is not one of the players of this match",
                          f"type {choices}")
@@ -135,7 +135,7 @@ def match_rounds(lg: League) -> Iterator[Problem]:
             yield at(lg, m.tab, m.row, res.round, "too-many-rounds", f"round {m.round} is past the format's {rounds} rounds",
                      f"check the round number; the format has rounds 1 to {rounds}")
             continue
-        same = alike.setdefault((m.tab, m.round, name_key(m.sides[0].name) if m.sides else ""), [])
+        same = alike.setdefault((m.tab, m.round, m.sides[0].key if m.sides else ""), [])
         earlier = repeated(m, same)
         if earlier is not None:
             yield at(lg, m.tab, m.row, res.round, "duplicate-row", f"this row repeats row {earlier.row}", "delete the repeated row")
@@ -145,7 +145,7 @@ def match_rounds(lg: League) -> Iterator[Problem]:
         for header, s in zip(headers, m.sides):
             if not s.name:
                 continue
-            other = in_round.setdefault((m.event, number, name_key(s.name)), m)
+            other = in_round.setdefault((m.event, number, s.key), m)
             if other is not m and once:
                 yield at(lg, m.tab, m.row, header, "twice-in-round",
                          f"{s.name} already plays in round {m.round} (row {other.row})", "check the round number or the player")

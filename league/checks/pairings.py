@@ -29,7 +29,7 @@ def pairings(lg: League) -> Iterator[Problem]:
         if entrant.status is Status.ACTIVE:
             active[event].append(key)
     for m in sorted((m for m in lg.matches if m.round is not None and rs.counts(m)), key=lambda m: (m.round or 0, m.row)):
-        names = [name_key(s.name) for s in m.sides if s.name]
+        names = [s.key for s in m.sides if s.name]
         if m.kind is Kind.BYE and names:
             byes[m.event][names[0]] += 1
             if rs.spread_byes and byes[m.event][names[0]] == 2 and any(byes[m.event][k] == 0 for k in active[m.event]):
@@ -52,13 +52,13 @@ def left_in(lg: League) -> dict[tuple[str, str], int]:
     for p in lg.penalties:
         event = lg.event_id(p.event)
         if event is not None and p.round is not None and name_key(p.kind) in ends:
-            key = (event, name_key(p.competitor))
+            key = (event, p.key)
             last[key] = min(last.get(key, p.round), p.round)
     for m in lg.matches:
         if m.kind is Kind.DQ and m.round is not None and m.winner:
             for s in m.sides:
-                if s.name and name_key(s.name) != name_key(m.winner):
-                    key = (m.event, name_key(s.name))
+                if s.name and s.key != m.winner_key:
+                    key = (m.event, s.key)
                     last[key] = min(last.get(key, m.round), m.round)
     return last
 
@@ -73,7 +73,7 @@ def dropped_competitors(lg: League) -> Iterator[Problem]:
         if m.event not in left_events:
             continue
         for side, s in zip(res.sides, m.sides):
-            left = last.get((m.event, name_key(s.name)))
+            left = last.get((m.event, s.key))
             if left is not None and m.round is not None and m.round > left:
                 entrant = lg.entrant(m.event, s.name)
                 status = entrant.status.value if entrant and entrant.status is not Status.ACTIVE else "out"

@@ -65,7 +65,7 @@ def penalty_guide(lg: League) -> Iterator[Problem]:
 @check
 def penalty_effects(lg: League) -> Iterator[Problem]:
     """A game or match loss changes the result of the competitor's match in that round, so that match must exist."""
-    played = {(m.event, m.round, name_key(s.name)) for m in lg.matches if m.round is not None for s in m.sides if s.name}
+    played = {(m.event, m.round, s.key) for m in lg.matches if m.round is not None for s in m.sides if s.name}
     for (event, rnd, key), given in effects(lg).items():
         if (event, rnd, key) not in played:
             for effect, p in given:

@@ -73,7 +73,7 @@ def members(lg: League) -> Iterator[Problem]:
         for m in lg.members:
             owner, row = seen.setdefault(name_key(m.name), (m.competitor, m.row))
             if row != m.row:
-                again = name_key(owner) == name_key(m.competitor)
+                again = name_key(owner) == m.competitor_key
                 yield at(lg, tab.tab, m.row, tab.name, "member-twice",
                          f"{m.name} is {'listed twice on' if again else 'already on'} {owner}'s roster (row {row})",
                          "a player is on one roster only, once: remove one of the two rows")

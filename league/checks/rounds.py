@@ -28,10 +28,10 @@ def games_of_a_round(lg: League) -> Iterator[Problem]:
     alike: dict[tuple[str, int, str], list[Match]] = {}
     """Rows by tab, round and first competitor, as `match_rounds` groups them: a row typed twice is its duplicate, not a game."""
     for m in lg.matches:
-        names = [name_key(s.name) for s in m.sides if s.name]
+        names = [s.key for s in m.sides if s.name]
         if m.round is None or m.kind is None or len(set(names)) != len(names):
             continue
-        same = alike.setdefault((m.tab, m.round, name_key(m.sides[0].name) if m.sides else ""), [])
+        same = alike.setdefault((m.tab, m.round, m.sides[0].key if m.sides else ""), [])
         if repeated(m, same) is not None:
             continue
         same.append(m)
@@ -40,7 +40,7 @@ def games_of_a_round(lg: League) -> Iterator[Problem]:
             continue
         for side, s in zip(res.sides, m.sides):
             if s.name:
-                played[(m.event, m.round, name_key(s.name))].append((m, side))
+                played[(m.event, m.round, s.key)].append((m, side))
         if m.kind is not Kind.BYE and len(names) == 2:
             pairing[(m.event, m.round, frozenset(names))].append(m)
     bad: set[int] = set()
@@ -48,11 +48,11 @@ def games_of_a_round(lg: League) -> Iterator[Problem]:
         if (event, rnd, key) in unsure:
             continue
         first = games[0][0]
-        rivals = {name_key(s.name) for s in first.sides if s.name}
+        rivals = {s.key for s in first.sides if s.name}
         for m, side in games[1:]:
             header = res.side_header(res.competitor, side)
             mine = m.sides[res.sides.index(side)].name
-            if m.kind is Kind.BYE or first.kind is Kind.BYE or {name_key(s.name) for s in m.sides if s.name} != rivals:
+            if m.kind is Kind.BYE or first.kind is Kind.BYE or {s.key for s in m.sides if s.name} != rivals:
                 bad.add(id(m))
                 yield at(lg, m.tab, m.row, header, "twice-in-round",
                          f"{mine} already plays another opponent in round {rnd} (row {first.row})",

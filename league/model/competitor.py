@@ -30,6 +30,8 @@ class Member:
 
     competitor: str
     """The competitor's name as typed."""
+    competitor_key: str
+    """The competitor as names are matched (`name_key`), worked out once when the row is read."""
     name: str
     row: int
     fields: Mapping[str, str] = field(default_factory=dict)

@@ -15,6 +15,8 @@ class Side:
 
     name: str
     """As typed by the judge; empty for the missing side of a bye."""
+    key: str
+    """The name as names are matched (`name_key`), worked out once when the row is read."""
     figures: Mapping[str, int | None] = field(default_factory=dict)
     """Per-side whole numbers by the ruleset's figure names (None when empty or unreadable)."""
     texts: Mapping[str, str] = field(default_factory=dict)
@@ -40,6 +42,8 @@ class Match:
     word: ResultWord | None
     """What the `Result` cell means; None for a word the ruleset does not know (reported)."""
     winner: str = ""
+    winner_key: str = ""
+    """The winner as names are matched (`name_key`), worked out once when the row is read."""
     row_texts: Mapping[str, str] = field(default_factory=dict)
     drawn: int | None = None
     """Drawn games, where the ruleset records them."""
@@ -53,8 +57,8 @@ class Match:
 
     def fingerprint(self) -> tuple[object, ...]:
         """What two rows must share to be the same match typed twice."""
-        sides = [(name_key(s.name), *map(name_key, s.texts.values()), *s.figures.values(), s.games) for s in self.sides]
-        return (self.round, *sides, *map(name_key, self.row_texts.values()), name_key(self.winner), self.kind, self.drawn)
+        sides = [(s.key, *map(name_key, s.texts.values()), *s.figures.values(), s.games) for s in self.sides]
+        return (self.round, *sides, *map(name_key, self.row_texts.values()), self.winner_key, self.kind, self.drawn)
 
 
 def ends_series(won_a: int, won_b: int, length: int) -> bool:

@@ -13,6 +13,8 @@ class Penalty:
     event: str
     round: int | None
     competitor: str
+    key: str
+    """The competitor as names are matched (`name_key`), worked out once when the row is read."""
     kind: str
     row: int
     infraction: str = ""

@@ -56,7 +56,7 @@ def history(lg: League, event: str, standings: list[Standing]) -> History:
     byes: Counter[str] = Counter()
     rounds: list[set[frozenset[str]]] = [set() for _ in range(last)]
     for m in rows:
-        keys = frozenset(name_key(s.name) for s in m.sides if s.name)
+        keys = frozenset(s.key for s in m.sides if s.name)
         rounds[(m.round or 1) - 1].add(keys)
         if m.kind is Kind.BYE:
             byes.update(keys)

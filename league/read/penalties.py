@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from league.cells import Grid, as_text, parse_whole
+from league.cells import Grid, as_text, name_key, parse_whole
 from league.model.penalty import Penalty
 from league.problems import Problem
 from league.read.columns import locate, unreadable
@@ -31,6 +31,7 @@ def read_penalties(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
         bad = frozenset({"Points"}) if points is None and as_text(points_cell) else frozenset()
         if bad:
             problems.append(unreadable(table, row, "Points", points_cell, "a whole number"))
-        out.append(Penalty(table.text(cells, "Event"), rnd, table.text(cells, "Competitor"), table.text(cells, "Penalty"), row,
+        competitor = table.text(cells, "Competitor")
+        out.append(Penalty(table.text(cells, "Event"), rnd, competitor, name_key(competitor), table.text(cells, "Penalty"), row,
                            table.text(cells, "Infraction"), points, {h: table.text(cells, h) for h in extra}, bad))
     return out, problems

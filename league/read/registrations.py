@@ -68,5 +68,5 @@ def read_members(tabs: dict[str, Grid], ruleset: Ruleset, columns: dict[str, dic
             if not value:
                 problems.append(table.problem(Severity.ERROR, "missing-value", row, header, f"{header} is empty", f"type the {header.lower()}"))
         if competitor and name:
-            out.append(Member(competitor, name, row, {h: table.text(cells, h) for h in spec.fields}))
+            out.append(Member(competitor, name_key(competitor), name, row, {h: table.text(cells, h) for h in spec.fields}))
     return out, problems

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from league.cells import LARGEST, Cell, Grid, as_text, parse_whole
+from league.cells import LARGEST, Cell, Grid, as_text, name_key, parse_whole
 from league.model.match import Match, Side
 from league.problems import Problem, Severity
 from league.read.columns import Table, locate, unreadable
@@ -62,7 +62,8 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
             figures = {name: _whole(table, cell[i], row, header, problems, bad) for name, header, i in figure_at}
             games = _whole(table, cell[games_at[1]], row, games_at[0], problems, bad) if games_at else None
             texts = {name: as_text(cell[i]) for name, i in text_at}
-            parsed.append(Side(as_text(cell[competitor]), figures, texts, games, frozenset(bad) if bad else _NONE))
+            name = as_text(cell[competitor])
+            parsed.append(Side(name, name_key(name), figures, texts, games, frozenset(bad) if bad else _NONE))
         drawn = _whole(table, cell[drawn_at], row, drawn_header, problems, set()) if drawn_header else None
         word = as_text(cell[result_at])
         meaning = ruleset.word_of(word)
@@ -70,6 +71,7 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
             words = ", ".join(repr(w) for w in res.kinds if w)
             problems.append(table.problem(Severity.ERROR, "unknown-result", row, res.result,
                                           f"result {word!r} is not known", f"leave it empty for a played match or use {words}"))
-        matches.append(Match(event, tab, row, rnd, as_text(cell[table_at]), tuple(parsed), meaning, as_text(cell[winner_at]),
+        winner = as_text(cell[winner_at])
+        matches.append(Match(event, tab, row, rnd, as_text(cell[table_at]), tuple(parsed), meaning, winner, name_key(winner),
                              {name: as_text(cell[i]) for name, i in row_texts}, drawn, as_text(cell[judge_at]), as_text(cell[notes_at])))
     return matches, problems

@@ -93,7 +93,7 @@ def alignments(lg: League) -> Iterator[Problem]:
                 continue
             seen.append(value)
             if s.name:
-                earlier = fielded.setdefault((m.event, m.round, name_key(s.name), value), m.row)
+                earlier = fielded.setdefault((m.event, m.round, s.key, value), m.row)
                 if earlier != m.row:
                     yield at(lg, m.tab, m.row, header, "alignment-twice",
                              f"{s.name} already fields {value} in round {m.round} (row {earlier})",

@@ -136,9 +136,9 @@ def deduction_cells(lg: League) -> Iterator[Problem]:
 def game_of(lg: League, rules: DeductionRules, p: Penalty, event: str) -> list[tuple[int, int]]:
     """(match index in `lg.matches`, side) of the games a figure penalty can be for: the competitor's games of that round,
     narrowed to the one where it fielded what the penalty's game column names."""
-    key, fielded = name_key(p.competitor), name_key(p.fields.get(rules.game, ""))
+    key, fielded = p.key, name_key(p.fields.get(rules.game, ""))
     found = [(i, j) for i, m in enumerate(lg.matches) if m.event == event and m.round == p.round
-             for j, s in enumerate(m.sides) if s.name and name_key(s.name) == key]
+             for j, s in enumerate(m.sides) if s.name and s.key == key]
     if fielded and rules.game_text:
         found = [(i, j) for i, j in found if name_key(lg.matches[i].sides[j].texts.get(rules.game_text, "")) == fielded]
     return found
@@ -176,7 +176,7 @@ def _figures(matches: list[Match], lg: League, rules: DeductionRules, remarks: R
             m, side = lg.matches[games[0][0]], games[0][1]
             cut[(m.tab, m.row, side)].append((figure, p.points))
             fielded = m.sides[side].texts.get(rules.game_text, "") if rules.game_text else ""
-            remark(remarks, event, name_key(p.competitor),
+            remark(remarks, event, p.key,
                    f"-{p.points} {p.kind.lower()} in round {p.round}" + (f" ({fielded})" if fielded else ""))
     if not cut:
         return matches
@@ -205,13 +205,13 @@ def _points(matches: list[Match], lg: League, rules: DeductionRules, remarks: Re
     for p in lg.penalties:
         event = lg.event_id(p.event)
         if event is not None and rules.is_score(p.kind) and p.points and lg.entrant(event, p.competitor) is not None:
-            owed[(event, name_key(p.competitor))] += p.points
-            remark(remarks, event, name_key(p.competitor), f"-{p.points} {label}: penalty" + (f" in round {p.round}" if p.round else ""))
+            owed[(event, p.key)] += p.points
+            remark(remarks, event, p.key, f"-{p.points} {label}: penalty" + (f" in round {p.round}" if p.round else ""))
     if not owed:
         return matches
     out = list(matches)
     for index, m in sorted(enumerate(out), key=lambda im: (im[1].round or 0, im[1].row)):
-        sides = [replace(s, deducted=s.deducted + owed.pop((m.event, name_key(s.name)), 0)) if s.name else s for s in m.sides]
+        sides = [replace(s, deducted=s.deducted + owed.pop((m.event, s.key), 0)) if s.name else s for s in m.sides]
         if sides != list(m.sides):
             out[index] = replace(m, sides=tuple(sides))
     for (event, key) in owed:

@@ -83,10 +83,10 @@ def match_health(lg: League) -> Iterator[Problem]:
             if not played or not health.loser_at_zero:
                 continue
             if playing is None:
-                playing = {name_key(o.name) for o in m.sides}
-            winner = name_key(m.winner)
+                playing = {o.key for o in m.sides}
+            winner = m.winner_key
             if winner in playing:
-                won = winner == name_key(s.name)
+                won = winner == s.key
                 if won and left == 0:
                     yield at(lg, m.tab, m.row, h_left, "winner-health", f"{s.name} won with 0 health left",
                              "check the winner, or the remaining health")

@@ -80,7 +80,7 @@ class LineupRules(Component):
         for m in lg.members:
             rating = parse_number(m.fields.get(self.rating, ""))
             if self.counts_member(m) and rating is not None:
-                values.setdefault(name_key(m.competitor), []).append(rating)
+                values.setdefault(m.competitor_key, []).append(rating)
         return {team: sum(v, Fraction(0)) / len(v) for team, v in values.items()}
 
     def counts_member(self, m: Member) -> bool:
@@ -139,7 +139,7 @@ def roster_fields(lg: League) -> Iterator[Problem]:
     assert spec is not None
     teams, known = _teams(lg), {name_key(s) for s in rules.statuses}
     for m in lg.members:
-        if lg.registered and name_key(m.competitor) not in teams:
+        if lg.registered and m.competitor_key not in teams:
             yield at(lg, spec.tab, m.row, spec.competitor, "unknown-competitor", f"{m.competitor!r} is not in the {lg.ruleset.registration.tab} tab",
                      f"type the {spec.competitor.lower()} as registered, or register it")
         status = m.fields.get(rules.status, "")
@@ -168,7 +168,7 @@ def _counted(lg: League, rules: LineupRules) -> dict[str, list[Member]] | None:
     out: dict[str, list[Member]] = defaultdict(list)
     seen: set[tuple[str, str]] = set()
     for m in lg.members:
-        key = (name_key(m.competitor), name_key(m.name))
+        key = (m.competitor_key, name_key(m.name))
         if rules.counts_member(m) and key not in seen:
             seen.add(key)
             out[key[0]].append(m)
@@ -222,7 +222,7 @@ def eligible_lineup(lg: League) -> Iterator[Problem]:
         if day is None or m.kind is not Kind.PLAYED or counted is None:
             continue
         for side, s in zip(res.sides, m.sides):
-            ready = [p for p in counted.get(name_key(s.name), []) if rules.eligible_on(p, day)]
+            ready = [p for p in counted.get(s.key, []) if rules.eligible_on(p, day)]
             if s.name and lg.entrant(m.event, s.name) and len(ready) < rules.smallest:
                 yield at(lg, m.tab, m.row, res.side_header(res.competitor, side), "lineup-short",
                          f"{s.name} had {len(ready)} eligible players on {day.isoformat()}: players count {rules.notice_days} "
