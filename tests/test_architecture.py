@@ -66,3 +66,39 @@ def test_no_test_reads_the_wall_clock() -> None:
     first = dt.datetime.now(dt.UTC)
     time.sleep(0.01)
     assert dt.datetime.now(dt.UTC) == first == dt.datetime(2026, 3, 14, 18, 0, 30, tzinfo=dt.UTC)
+
+
+COMPONENT_API = {"league.rules.components", "league.rules.components.base", "league.rules.components.registry"}
+"""What code outside the components may import of them: the hooks and the registry, never one component."""
+NOT_YET = {"league/report.py"}
+"""Still picks the cut out by type; it is to build its standings columns from the components' hooks."""
+
+
+def _component_imports(path: Path) -> set[str]:
+    """The `league.rules.components` modules a file imports (absolute imports: the packages outside use no others)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.ImportFrom) and n.level == 0 and n.module:
+            names |= {n.module, *(f"{n.module}.{a.name}" for a in n.names if n.module == "league.rules.components")}
+    return {m for m in names if m == "league.rules.components" or m.startswith("league.rules.components.")}
+
+
+@pytest.mark.parametrize("package", ["league", "jobs", "sync", "exporters"])
+def test_no_code_outside_the_components_names_one(package: str) -> None:
+    """The engine and the jobs ask the ruleset's components through their hooks, so a new component touches no engine file."""
+    inside = ROOT / "league" / "rules" / "components"
+    for path in _modules(package):
+        if inside in path.parents or str(path.relative_to(ROOT)) in NOT_YET:
+            continue
+        bad = _component_imports(path) - COMPONENT_API
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}: ask the components' hooks instead"
+
+
+def test_the_component_check_sees_each_form_of_import(tmp_path: Path) -> None:
+    fake = tmp_path / "x.py"
+    fake.write_text("import league.rules.components.cut\nfrom league.rules.components import series\n"
+                    "from league.rules.components.catalog import CatalogRules\nfrom league.rules.components.base import Tab\n",
+                    encoding="utf-8")
+    assert _component_imports(fake) - COMPONENT_API == {"league.rules.components.cut", "league.rules.components.series",
+                                                        "league.rules.components.catalog"}
