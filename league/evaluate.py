@@ -22,6 +22,7 @@ from league.read.penalties import read_penalties
 from league.read.registrations import read_entrants, read_members
 from league.read.results import read_matches
 from league.rules.catalog import Catalog, closest
+from league.rules.components.base import Tab
 from league.model.words import Status
 from league.rules.ruleset import Ruleset
 from league.standings import rank
@@ -84,7 +85,7 @@ def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tu
         matches += rows
         problems += more
     avoid, skipped = read_avoid(tabs, columns)
-    penalties, more = read_penalties(tabs, columns, tuple(h for c in ruleset.components for h in c.penalty_fields))
+    penalties, more = read_penalties(tabs, columns, tuple(h for c in ruleset.components for h in c.fields(Tab.PENALTIES)))
     more += skipped
     return League(ruleset, catalog, events, entrants, matches, penalties, members, avoid, columns, unread), problems + more
 

@@ -63,7 +63,7 @@ def input_sheets(ruleset: Ruleset, catalog: Catalog, events: Sequence[Sequence[C
     for event in events:
         tab = str(event[tab_col])
         sheets.append(Sheet(tab, res.order, tuple(tuple(r) for r in results.get(tab, ())), drops))
-    penalty_headers = (*PENALTY_HEADERS, *(h for c in ruleset.components for h in c.penalty_fields))
+    penalty_headers = (*PENALTY_HEADERS, *(h for c in ruleset.components for h in c.fields(Tab.PENALTIES)))
     sheets.append(Sheet(PENALTIES_TAB, penalty_headers, tuple(tuple(p) for p in penalties), _in_order(penalty_headers, [
         Dropdown("Event", source=_names(EVENTS_TAB)), Dropdown("Competitor", source=competitors),
         Dropdown("Penalty", ruleset.penalties.kinds), *own(Tab.PENALTIES),

@@ -9,7 +9,7 @@ from typing import Any
 from league.cells import name_key
 from league.model.words import BOTH, Kind, ResultWord, Status
 from league.pairing import SYSTEMS
-from league.rules.components.base import Component
+from league.rules.components.base import Component, Tab
 from league.rules.components.registry import COMPONENTS
 from league.rules.options import Context, Option, check_options, flag, number
 from league.rules.ruleset import (
@@ -126,7 +126,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     registration = Registration(
         tab=reg.get("tab", str), name=reg.get("name", str), event=reg.get("event", str, ""), status=reg.get("status", str),
         members=reg.strings("members", []),
-        fields=(*(h for c in components for h in c.registration_fields), *reg.strings("extra", [])),
+        fields=(*(h for c in components for h in c.fields(Tab.REGISTRATION)), *reg.strings("extra", [])),
         one_event_per_stage=reg.get("one_event_per_stage", bool, True))
     conventions = _percentages(top.section("percentages", {}))
     pairing = top.section("pairing", {})
@@ -163,7 +163,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
 def _member_fields(components: tuple[Component, ...], tab: MembersTab | None, s: Section) -> None:
     """A component reading members fields (a roster's status, dates, rating) needs them listed in `[members] fields`."""
     for c in components:
-        missing = [h for h in c.member_fields if tab is None or h not in tab.fields]
+        missing = [h for h in c.fields(Tab.MEMBERS) if tab is None or h not in tab.fields]
         if missing:
             raise s.error("fields", f"must list {missing[0]!r}, which `{c.table}` reads")
 

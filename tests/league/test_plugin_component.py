@@ -30,13 +30,11 @@ Book = Any
 
 
 @dataclass(frozen=True)
-class SponsorRules(Component):
+class SponsorRules(Component, table="sponsor"):
     """Each competitor names its sponsor, one of a list, in a registration column; the standings show it."""
 
     header: str
     sponsors: tuple[str, ...]
-
-    table = "sponsor"
 
     @classmethod
     def parse(cls, s: Section, _: Results) -> SponsorRules:
@@ -44,13 +42,8 @@ class SponsorRules(Component):
         s.done()
         return rules
 
-    @classmethod
-    def checks(cls) -> tuple[Check, ...]:
-        return (sponsor_known,)
-
-    @property
-    def registration_fields(self) -> tuple[str, ...]:
-        return (self.header,)
+    def fields(self, tab: Tab) -> tuple[str, ...]:
+        return (self.header,) if tab is Tab.REGISTRATION else ()
 
     def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
         return (Dropdown(self.header, self.sponsors),) if tab is Tab.REGISTRATION else ()
@@ -65,6 +58,7 @@ class SponsorRules(Component):
         return {e.key: (e.fields[self.header],) for e in lg.entrants if e.event == event}
 
 
+@SponsorRules.check
 def sponsor_known(lg: League) -> Iterator[Problem]:
     """A sponsor is one of the ruleset's."""
     rules = lg.ruleset.component(SponsorRules)
@@ -145,10 +139,8 @@ def test_once_unregistered_its_table_is_unknown_and_its_check_gone(variant: Vari
 
 
 @dataclass(frozen=True)
-class Clashing(Component):
-    """A component whose table or check takes a name already registered."""
-
-    table = "roster"
+class Clashing(Component, table="roster"):
+    """A component whose table is already taken."""
 
 
 def test_a_component_cannot_take_a_registered_table() -> None:
@@ -168,12 +160,11 @@ def _named(name: str) -> Check:
 @pytest.mark.parametrize("taken", ["match_players", "roster"], ids=["a general check", "another component's check"])
 def test_a_component_cannot_take_a_registered_check_name(taken: str) -> None:
     @dataclass(frozen=True)
-    class Second(Component):
-        table = "second"
+    class Second(Component, table="second"):
+        pass
 
-        @classmethod
-        def checks(cls) -> tuple[Check, ...]:
-            return (_named("fine"), _named(taken))
+    Second.check(_named("fine"))
+    Second.check(_named(taken))
 
     before = (dict(COMPONENTS), dict(CHECKS), dict(NEEDS))
     with pytest.raises(ValueError, match=f"check {taken!r} is registered twice"):
@@ -183,12 +174,12 @@ def test_a_component_cannot_take_a_registered_check_name(taken: str) -> None:
 
 def test_a_registry_of_components_refuses_two_with_one_table() -> None:
     @dataclass(frozen=True)
-    class First(Component):
-        table = "same"
+    class First(Component, table="same"):
+        pass
 
     @dataclass(frozen=True)
-    class Second(Component):
-        table = "same"
+    class Second(Component, table="same"):
+        pass
 
     with pytest.raises(ValueError, match="component 'same' is registered twice"):
         Components([First, Second])

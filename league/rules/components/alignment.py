@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from league.cells import Cell, name_key
-from league.checks.base import Check, at
+from league.checks.base import at
 from league.model.league import League
 from league.model.words import Kind
 from league.problems import Problem
@@ -19,7 +19,7 @@ from league.sheet import Dropdown
 
 
 @dataclass(frozen=True)
-class AlignmentRules(Component):
+class AlignmentRules(Component, table="alignment"):
     """The per-side text holding what each side fields, and the values it may hold."""
 
     text: str
@@ -29,10 +29,8 @@ class AlignmentRules(Component):
     row_per_game: bool = True
     """`league pair` writes one row per value for each pairing (the TOML key `pair_rows`): side A's first value against
     side B's second, then the values turned round (Good against Evil, then Evil against Good)."""
-    registration_fields: tuple[str, ...] = ()
+    registration: tuple[str, ...] = ()
     """Registration headers naming what the competitor fields for each value (`Good Army`, `Evil Army`), kept on record."""
-
-    table = "alignment"
 
     @classmethod
     def parse(cls, s: Section, results: Results) -> AlignmentRules:
@@ -44,9 +42,8 @@ class AlignmentRules(Component):
         s.done()
         return rules
 
-    @classmethod
-    def checks(cls) -> tuple[Check, ...]:
-        return (alignments,)
+    def fields(self, tab: Tab) -> tuple[str, ...]:
+        return self.registration if tab is Tab.REGISTRATION else ()
 
     def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
         """The values on each side's column."""
@@ -68,6 +65,7 @@ class AlignmentRules(Component):
                      for mine, theirs in zip(self.values, turned))
 
 
+@AlignmentRules.check
 def alignments(lg: League) -> Iterator[Problem]:
     """Each side of a played game fields a known alignment, the two sides different ones, and a competitor fields
     each alignment at most once a round."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 if TYPE_CHECKING:
     from league.adjust import Remarks
@@ -36,11 +36,17 @@ class Tab(StrEnum):
 
 
 class Component:
-    """A rule concept of a ruleset, configured by its own TOML table; subclasses are frozen dataclasses."""
+    """A rule concept of a ruleset, configured by its own TOML table; subclasses are frozen dataclasses that name
+    their table as they are declared (`class CutRules(Component, table="cut")`)."""
 
     table: ClassVar[str] = ""
-    """The TOML table that configures it (`[catalog]`), and its name in the registry: a ruleset uses the component
-    by having the table."""
+    """The TOML table that configures it (`[cut]`), and its name in the registry: a ruleset uses the component by
+    having the table."""
+    _checks: ClassVar[tuple[Check, ...]] = ()
+
+    def __init_subclass__(cls, table: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.table, cls._checks = table, ()
 
     @classmethod
     def parse(cls, s: Section, results: Results) -> Self:
@@ -48,30 +54,26 @@ class Component:
         raise NotImplementedError(f"component {cls.__name__} reads no table")
 
     @classmethod
+    def check(cls, fn: Check) -> Check:
+        """Declare a validation rule of this component (a decorator, before the component is registered)."""
+        cls._checks = (*cls._checks, fn)
+        return fn
+
+    @classmethod
     def checks(cls) -> tuple[Check, ...]:
-        """The validation rules it adds, run only for rulesets that have it; registered by function name."""
-        return ()
+        """The validation rules it adds, run only for rulesets that have it; registered by function name with it."""
+        return cls._checks
 
     # --- the input tabs ---
 
-    @property
-    def registration_fields(self) -> tuple[str, ...]:
-        """Headers it needs on the registration tab."""
+    def fields(self, tab: Tab) -> tuple[str, ...]:
+        """Headers it reads on `tab`: required on the registration tab, listed in `[members] fields` for the members
+        tab, read when there on the Penalties tab (which game of a round a penalty is for)."""
         return ()
 
     @property
     def optional_fields(self) -> tuple[str, ...]:
         """Registration headers it reads when the tab has them (officials' decisions), never required."""
-        return ()
-
-    @property
-    def member_fields(self) -> tuple[str, ...]:
-        """Headers of the members tab it reads: each must be one of `[members] fields`."""
-        return ()
-
-    @property
-    def penalty_fields(self) -> tuple[str, ...]:
-        """Further headers of the Penalties tab it reads (which game of a round a penalty is for)."""
         return ()
 
     def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:

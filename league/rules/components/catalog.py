@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from league.cells import name_key
-from league.checks.base import Check, at
+from league.checks.base import at
 from league.checks.matches import distinct_sides
 from league.model.league import League
 from league.model.words import Kind
@@ -22,7 +22,7 @@ from league.sheet import Dropdown
 
 
 @dataclass(frozen=True)
-class CatalogRules(Component):
+class CatalogRules(Component, table="catalog"):
     """Which catalog names are checked against, where pieces and maps are typed, and what is banned."""
 
     catalog: str
@@ -35,16 +35,21 @@ class CatalogRules(Component):
     """What one piece is called in messages."""
     bans: tuple[Ban, ...] = ()
 
-    table = "catalog"
-
     @classmethod
     def parse(cls, s: Section, results: Results) -> CatalogRules:
         """The `[catalog]` section."""
-        return _parse(s, results)
-
-    @classmethod
-    def checks(cls) -> tuple[Check, ...]:
-        return (match_map, match_pieces)
+        piece, map_ = s.key_of("piece", results.texts, "results.texts", ""), s.key_of("map", results.row_texts, "results.row_texts", "")
+        bans = []
+        for b in s.tables("bans"):
+            what = [k for k in ("set", "piece", "map") if b.has(k)]
+            if len(what) != 1:
+                raise RulesetError(f"{s.source}: `{b.where}` needs exactly one of set, piece or map")
+            bans.append(Ban(what[0], b.get(what[0], str), b.get("since", dt.date, None),
+                            b.get("before", dt.date, None)))
+            b.done()
+        rules = CatalogRules(s.get("name", str), piece, map_, s.get("label", str, "piece"), tuple(bans))
+        s.done()
+        return rules
 
     @property
     def catalog_name(self) -> str:
@@ -58,21 +63,6 @@ class CatalogRules(Component):
         maps = tuple(sorted(set(catalog.maps.values()), key=str.casefold))
         return (*(Dropdown(res.side_header(res.texts[self.piece], side), pieces) for side in res.sides if self.piece and pieces),
                 *([Dropdown(res.row_texts[self.map], maps)] if self.map and maps else []))
-
-
-def _parse(s: Section, results: Results) -> CatalogRules:
-    piece, map_ = s.key_of("piece", results.texts, "results.texts", ""), s.key_of("map", results.row_texts, "results.row_texts", "")
-    bans = []
-    for b in s.tables("bans"):
-        what = [k for k in ("set", "piece", "map") if b.has(k)]
-        if len(what) != 1:
-            raise RulesetError(f"{s.source}: `{b.where}` needs exactly one of set, piece or map")
-        bans.append(Ban(what[0], b.get(what[0], str), b.get("since", dt.date, None),
-                        b.get("before", dt.date, None)))
-        b.done()
-    rules = CatalogRules(s.get("name", str), piece, map_, s.get("label", str, "piece"), tuple(bans))
-    s.done()
-    return rules
 
 
 class Bans:
@@ -142,6 +132,7 @@ def rules_of(lg: League) -> CatalogRules:
     return rules
 
 
+@CatalogRules.check
 def match_map(lg: League) -> Iterator[Problem]:
     """The map is not banned, and is an official one."""
     rules = rules_of(lg)
@@ -195,6 +186,7 @@ def identities(lg: League, entries: dict[tuple[str, str], tuple[str, ...]]) -> d
     return out
 
 
+@CatalogRules.check
 def match_pieces(lg: League) -> Iterator[Problem]:
     """A played piece is allowed, and one of that competitor's declared roster."""
     rules, res = rules_of(lg), lg.ruleset.results

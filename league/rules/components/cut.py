@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from league.cells import Cell, name_key
-from league.checks.base import Check, at
+from league.checks.base import at
 from league.model.league import League
 from league.model.standing import Standing
 from league.model.words import Status
@@ -25,7 +25,7 @@ BY = ("score", "tiebreakers")
 
 
 @dataclass(frozen=True)
-class CutRules(Component):
+class CutRules(Component, table="cut"):
     """How many go through, and what makes competitors level across the cut."""
 
     size: int
@@ -37,8 +37,6 @@ class CutRules(Component):
     label: str = "Playoffs"
     """The standings column's header."""
 
-    table = "cut"
-
     @classmethod
     def parse(cls, s: Section, _: Results) -> CutRules:
         """The `[cut]` section."""
@@ -49,10 +47,6 @@ class CutRules(Component):
             raise s.error("by", f"is {rules.by!r}; use one of {', '.join(repr(b) for b in BY)}")
         s.done()
         return rules
-
-    @classmethod
-    def checks(cls) -> tuple[Check, ...]:
-        return (cut_decisions,)
 
     @property
     def optional_fields(self) -> tuple[str, ...]:
@@ -116,6 +110,7 @@ def _decisions(lg: League, event: str, rules: CutRules) -> dict[str, str]:
     return {e.key: name_key(e.fields.get(rules.decided, "")) for e in lg.entrants if e.event == event}
 
 
+@CutRules.check
 def cut_decisions(lg: League) -> Iterator[Problem]:
     """A decision on the cut is `in`, `out` or empty."""
     rules, tab = lg.ruleset.component(CutRules), lg.ruleset.registration.tab

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from league.adjust import Remarks, remark
 from league.cells import name_key
-from league.checks.base import Check, at
+from league.checks.base import at
 from league.model.league import League
 from league.model.match import Match
 from league.model.penalty import Penalty
@@ -24,7 +24,7 @@ from league.sheet import Dropdown
 
 
 @dataclass(frozen=True)
-class DeductionRules(Component):
+class DeductionRules(Component, table="deductions"):
     """Which registration columns cost points when a requirement is missed, and what penalty words deduct."""
 
     registration: Mapping[str, int]
@@ -41,24 +41,27 @@ class DeductionRules(Component):
     game_text: str = ""
     """The key of `results.texts` that column is matched against."""
 
-    table = "deductions"
-
     @classmethod
     def parse(cls, s: Section, results: Results) -> DeductionRules:
         """The `[deductions]` section; figures and the game column must name the results tab's figures and texts."""
-        return _parse(s, results)
+        table, figures = s.section("registration", {}), s.section("figures", {})
+        registration = {h: table.get(h, int) for h in list(table.data)}
+        for header, points in registration.items():
+            if points < 1:
+                raise table.error(header, f"must be 1 or more points, found {points}")
+        words = {w: figures.key_of(w, results.figures, "results.figures") for w in list(figures.data)}
+        game_text = s.key_of("game", results.texts, "results.texts", "")
+        game = results.texts[game_text].replace("{side}", "").strip() if game_text else ""
+        rules = DeductionRules(registration, s.strings("met", ["yes"]), s.strings("missing", ["no"]), s.get("score", str, ""), words,
+                               game, game_text)
+        table.done()
+        figures.done()
+        s.done()
+        return rules
 
-    @classmethod
-    def checks(cls) -> tuple[Check, ...]:
-        return (deduction_cells, deduction_games)
-
-    @property
-    def registration_fields(self) -> tuple[str, ...]:
-        return tuple(self.registration)
-
-    @property
-    def penalty_fields(self) -> tuple[str, ...]:
-        return (self.game,) if self.game else ()
+    def fields(self, tab: Tab) -> tuple[str, ...]:
+        """The requirement columns of the registration tab; the game column of the Penalties tab."""
+        return tuple(self.registration) if tab is Tab.REGISTRATION else (self.game,) if tab is Tab.PENALTIES and self.game else ()
 
     def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
         """Yes and no on each requirement column; on the Penalties tab's game column, the alignments fielded, where
@@ -82,23 +85,6 @@ class DeductionRules(Component):
         return bool(self.score) and name_key(word) == name_key(self.score)
 
 
-def _parse(s: Section, results: Results) -> DeductionRules:
-    table, figures = s.section("registration", {}), s.section("figures", {})
-    registration = {h: table.get(h, int) for h in list(table.data)}
-    for header, points in registration.items():
-        if points < 1:
-            raise table.error(header, f"must be 1 or more points, found {points}")
-    words = {w: figures.key_of(w, results.figures, "results.figures") for w in list(figures.data)}
-    game_text = s.key_of("game", results.texts, "results.texts", "")
-    game = results.texts[game_text].replace("{side}", "").strip() if game_text else ""
-    rules = DeductionRules(registration, s.strings("met", ["yes"]), s.strings("missing", ["no"]), s.get("score", str, ""), words,
-                           game, game_text)
-    table.done()
-    figures.done()
-    s.done()
-    return rules
-
-
 def missed(rules: DeductionRules, fields: Mapping[str, str]) -> list[tuple[str, int]]:
     """The registration requirements a competitor missed, with the points each costs."""
     missing = {name_key(w) for w in rules.missing}
@@ -110,6 +96,7 @@ def deductions_of(lg: League) -> DeductionRules | None:
     return lg.ruleset.component(DeductionRules)
 
 
+@DeductionRules.check
 def deduction_cells(lg: League) -> Iterator[Problem]:
     """A requirement column says yes or no (empty: not yet known, nothing deducted); a deduction has whole points."""
     rules = deductions_of(lg)
@@ -144,6 +131,7 @@ def game_of(lg: League, rules: DeductionRules, p: Penalty, event: str) -> list[t
     return found
 
 
+@DeductionRules.check
 def deduction_games(lg: League) -> Iterator[Problem]:
     """A figure penalty names one game: the competitor played in that round, and the game column says which game."""
     rules = deductions_of(lg)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from league.cells import name_key
-from league.checks.base import Check, at
+from league.checks.base import at
 from league.model.league import League
 from league.problems import Problem
 from league.rules.catalog import Catalog
@@ -17,15 +17,13 @@ from league.sheet import Dropdown
 
 
 @dataclass(frozen=True)
-class EligibilityRules(Component):
+class EligibilityRules(Component, table="eligibility"):
     """Which values of a registration column allow a competitor to play, and which refuse them."""
 
     header: str
     """Registration header, e.g. `Account Standing`."""
     allowed: tuple[str, ...]
     refused: tuple[str, ...]
-
-    table = "eligibility"
 
     @classmethod
     def parse(cls, s: Section, _: Results) -> EligibilityRules:
@@ -34,19 +32,15 @@ class EligibilityRules(Component):
         s.done()
         return rules
 
-    @classmethod
-    def checks(cls) -> tuple[Check, ...]:
-        return (eligibility,)
-
-    @property
-    def registration_fields(self) -> tuple[str, ...]:
-        return (self.header,)
+    def fields(self, tab: Tab) -> tuple[str, ...]:
+        return (self.header,) if tab is Tab.REGISTRATION else ()
 
     def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
         """The standings that allow and that refuse, on the standing column."""
         return (Dropdown(self.header, (*self.allowed, *self.refused)),) if tab is Tab.REGISTRATION else ()
 
 
+@EligibilityRules.check
 def eligibility(lg: League) -> Iterator[Problem]:
     """A competitor whose standing refuses them may not register; an unknown standing is a typo."""
     rules, tab = lg.ruleset.component(EligibilityRules), lg.ruleset.registration.tab

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from league.cells import name_key
-from league.checks.base import Check, at
+from league.checks.base import at
 from league.checks.matches import distinct_sides
 from league.model.league import League
 from league.problems import Problem, Severity
@@ -19,15 +19,13 @@ from league.rules.schema import Section
 
 
 @dataclass(frozen=True)
-class HealthRules(Component):
+class HealthRules(Component, table="health"):
     """Which results figures hold remaining and starting health, and what a played match implies for them."""
 
     remaining: str
     starting: str
     loser_at_zero: bool = True
     """A defeated hero has 0 health left; a winner more than 0."""
-
-    table = "health"
 
     @classmethod
     def parse(cls, s: Section, results: Results) -> HealthRules:
@@ -38,11 +36,8 @@ class HealthRules(Component):
         s.done()
         return rules
 
-    @classmethod
-    def checks(cls) -> tuple[Check, ...]:
-        return (match_health,)
 
-
+@HealthRules.check
 def match_health(lg: League) -> Iterator[Problem]:
     """Remaining health is within 0..starting; a played match leaves the loser at 0, the winner above."""
     health, res = lg.ruleset.component(HealthRules), lg.ruleset.results

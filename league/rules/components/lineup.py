@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from league.cells import name_key, parse_date, parse_number, parse_whole
-from league.checks.base import Check, at
+from league.checks.base import at
 from league.model.competitor import Entrant, Member
 from league.model.league import League
 from league.model.words import Kind
@@ -24,7 +24,7 @@ from league.sheet import Dropdown
 
 
 @dataclass(frozen=True)
-class LineupRules(Component):
+class LineupRules(Component, table="lineup"):
     """Roster limits, read from the members tab's fields and the registration tab's club column."""
 
     status: str
@@ -49,24 +49,30 @@ class LineupRules(Component):
     per_club: int = 0
     """Teams a club may have (0: any number)."""
 
-    table = "lineup"
-
     @classmethod
     def parse(cls, s: Section, results: Results) -> LineupRules:
         """The `[lineup]` section."""
-        return _parse(s, results)
+        status, counted, statuses = s.get("status", str), s.strings("counted"), s.strings("statuses")
+        if not counted or not {name_key(c) for c in counted} <= {name_key(w) for w in statuses}:
+            raise s.error("counted", f"must list some of `statuses` ({', '.join(statuses)}), found {list(counted)!r}")
+        smallest, largest = s.get("min", int), s.get("max", int)
+        if not 0 < smallest <= largest:
+            raise s.error("max", f"must be at least `min` (and `min` at least 1), found min {smallest}, max {largest}")
+        date = s.key_of("date", results.row_texts, "results.row_texts", "")
+        rules = LineupRules(status, counted, statuses, smallest, largest, s.get("added", str, ""), s.get("notice_days", int, 0),
+                            date, s.get("rating", str, ""), s.get("club", str, ""), s.get("per_club", int, 0))
+        if rules.notice_days < 0 or rules.per_club < 0:
+            raise s.error("notice_days" if rules.notice_days < 0 else "per_club", "must be 0 or more")
+        if rules.per_club and not rules.club:
+            raise s.error("per_club", "needs `club`: the registration header naming each team's club")
+        s.done()
+        return rules
 
-    @classmethod
-    def checks(cls) -> tuple[Check, ...]:
-        return (roster_fields, roster_size, teams_per_club, eligible_lineup)
-
-    @property
-    def registration_fields(self) -> tuple[str, ...]:
-        return (self.club,) if self.club else ()
-
-    @property
-    def member_fields(self) -> tuple[str, ...]:
-        return tuple(h for h in (self.status, self.added, self.rating) if h)
+    def fields(self, tab: Tab) -> tuple[str, ...]:
+        """The club column of the registration tab; the status, date added and rating of the members tab."""
+        if tab is Tab.REGISTRATION:
+            return (self.club,) if self.club else ()
+        return tuple(h for h in (self.status, self.added, self.rating) if h) if tab is Tab.MEMBERS else ()
 
     def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
         """The statuses on the members tab's status column."""
@@ -101,24 +107,6 @@ def day_of(text: str) -> dt.date | None:
     return parse_date(whole if whole is not None else text)
 
 
-def _parse(s: Section, results: Results) -> LineupRules:
-    status, counted, statuses = s.get("status", str), s.strings("counted"), s.strings("statuses")
-    if not counted or not {name_key(c) for c in counted} <= {name_key(w) for w in statuses}:
-        raise s.error("counted", f"must list some of `statuses` ({', '.join(statuses)}), found {list(counted)!r}")
-    smallest, largest = s.get("min", int), s.get("max", int)
-    if not 0 < smallest <= largest:
-        raise s.error("max", f"must be at least `min` (and `min` at least 1), found min {smallest}, max {largest}")
-    date = s.key_of("date", results.row_texts, "results.row_texts", "")
-    rules = LineupRules(status, counted, statuses, smallest, largest, s.get("added", str, ""), s.get("notice_days", int, 0),
-                        date, s.get("rating", str, ""), s.get("club", str, ""), s.get("per_club", int, 0))
-    if rules.notice_days < 0 or rules.per_club < 0:
-        raise s.error("notice_days" if rules.notice_days < 0 else "per_club", "must be 0 or more")
-    if rules.per_club and not rules.club:
-        raise s.error("per_club", "needs `club`: the registration header naming each team's club")
-    s.done()
-    return rules
-
-
 def _rules(lg: League) -> LineupRules:
     rules = lg.ruleset.component(LineupRules)
     assert rules is not None and lg.ruleset.members is not None, "the lineup checks run only for rulesets with a lineup"
@@ -133,6 +121,7 @@ def _teams(lg: League) -> dict[str, Entrant]:
     return out
 
 
+@LineupRules.check
 def roster_fields(lg: League) -> Iterator[Problem]:
     """Every roster row names a registered team, a known status, a readable date added and rating."""
     rules, spec = _rules(lg), lg.ruleset.members
@@ -175,6 +164,7 @@ def _counted(lg: League, rules: LineupRules) -> dict[str, list[Member]] | None:
     return out
 
 
+@LineupRules.check
 def roster_size(lg: League) -> Iterator[Problem]:
     """A team has between `min` and `max` counted players (Pending players never count): reported at its team row."""
     rules, reg = _rules(lg), lg.ruleset.registration
@@ -188,6 +178,7 @@ def roster_size(lg: League) -> Iterator[Problem]:
                      f"a team has {rules.smallest} to {rules.largest} {rules.counted[0]} players: fix the roster")
 
 
+@LineupRules.check
 def teams_per_club(lg: League) -> Iterator[Problem]:
     """A club registers at most `per_club` teams: every team past that is reported at its club cell."""
     rules, reg = _rules(lg), lg.ruleset.registration
@@ -203,6 +194,7 @@ def teams_per_club(lg: League) -> Iterator[Problem]:
                      f"a club may have {rules.per_club} teams: remove {e.name} or correct its club")
 
 
+@LineupRules.check
 def eligible_lineup(lg: League) -> Iterator[Problem]:
     """On a match's date, each team playing it has at least `min` counted players added early enough (a played match
     with no date: a warning, as the notice cannot be checked)."""

@@ -8,11 +8,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from league.cells import name_key
-from league.checks.base import Check, at
+from league.checks.base import at
 from league.model.league import League
 from league.problems import Problem, Severity
 from league.rules.catalog import closest
-from league.rules.components.base import Component
+from league.rules.components.base import Component, Tab
 from league.rules.ruleset import Results
 from league.rules.schema import Section
 
@@ -21,14 +21,12 @@ COUNTED = re.compile(r"^\s*(?:(\d+)\s*[x×]\s*|(\d+)\s+)?(.*?)\s*(?:[x×]\s*(\d+
 
 
 @dataclass(frozen=True)
-class RestrictedRules(Component):
+class RestrictedRules(Component, table="restricted"):
     """The registration header listing restricted models, comma-separated, the most allowed, and the models restricted."""
 
     header: str
     limit: int
     models: tuple[str, ...]
-
-    table = "restricted"
 
     @classmethod
     def parse(cls, s: Section, _: Results) -> RestrictedRules:
@@ -39,13 +37,8 @@ class RestrictedRules(Component):
         s.done()
         return rules
 
-    @classmethod
-    def checks(cls) -> tuple[Check, ...]:
-        return (restricted_models,)
-
-    @property
-    def registration_fields(self) -> tuple[str, ...]:
-        return (self.header,)
+    def fields(self, tab: Tab) -> tuple[str, ...]:
+        return (self.header,) if tab is Tab.REGISTRATION else ()
 
 
 def entries(typed: str) -> list[tuple[str, int]]:
@@ -59,6 +52,7 @@ def entries(typed: str) -> list[tuple[str, int]]:
     return out
 
 
+@RestrictedRules.check
 def restricted_models(lg: League) -> Iterator[Problem]:
     """At most `max` restricted models across a competitor's lists. A name not on the ruleset's list still counts
     (the judge typed it as restricted), with a warning naming the closest models so a misspelling can be fixed."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from league.checks.base import Check, at
+from league.checks.base import at
 from league.model.competitor import Entrant
 from league.model.league import League
 from league.problems import Problem
@@ -18,7 +18,7 @@ from league.sheet import Dropdown
 
 
 @dataclass(frozen=True)
-class RosterRules(Component):
+class RosterRules(Component, table="roster"):
     """A fixed number of pieces declared per competitor, in columns of the registration tab."""
 
     headers: tuple[str, ...]
@@ -28,8 +28,6 @@ class RosterRules(Component):
     distinct: bool = True
     """Roster entries must all differ."""
 
-    table = "roster"
-
     @classmethod
     def parse(cls, s: Section, _: Results) -> RosterRules:
         """The `[roster]` section."""
@@ -37,13 +35,8 @@ class RosterRules(Component):
         s.done()
         return rules
 
-    @classmethod
-    def checks(cls) -> tuple[Check, ...]:
-        return (roster,)
-
-    @property
-    def registration_fields(self) -> tuple[str, ...]:
-        return self.headers
+    def fields(self, tab: Tab) -> tuple[str, ...]:
+        return self.headers if tab is Tab.REGISTRATION else ()
 
     def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
         """The catalog's official pieces on every roster column, where the ruleset has a catalog."""
@@ -58,6 +51,7 @@ class RosterRules(Component):
         return self.entries(entrant)
 
 
+@RosterRules.check
 def roster(lg: League) -> Iterator[Problem]:
     """Each roster entry is filled, official, not banned, and (if required) all different."""
     rules, tab = lg.ruleset.component(RosterRules), lg.ruleset.registration.tab

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from league.cells import parse_whole
-from league.checks.base import Check, at
+from league.checks.base import at
 from league.model.league import League
 from league.model.match import Match, ends_series
 from league.model.words import BOTH, Kind
@@ -17,23 +17,27 @@ from league.rules.schema import RulesetError, Section
 
 
 @dataclass(frozen=True)
-class SeriesRules(Component):
+class SeriesRules(Component, table="series"):
     """Where a row says how long its series is (a row text of the results tab), and the length when it is empty."""
 
     length: str = ""
     """A key of `results.row_texts` holding the series length, e.g. `best_of` for a `Best Of` column."""
     default: int = 3
 
-    table = "series"
-
     @classmethod
     def parse(cls, s: Section, results: Results) -> SeriesRules:
         """The `[series]` section; the results must record games, and a forfeit's games follow the series length."""
-        return _parse(s, results)
-
-    @classmethod
-    def checks(cls) -> tuple[Check, ...]:
-        return (series_scores, forfeit_scores)
+        if results.games is None:
+            raise RulesetError(f"{s.source}: `series` needs `results.games`: a series is counted in games won")
+        fixed = next((w for w, k in results.kinds.items() if k.loser and k.games), None)
+        if fixed is not None:
+            raise RulesetError(f"{s.source}: `results.kinds.{fixed!r}.games`: with `series`, a forfeit records the minimum winning "
+                               "score of the row's series (3-0 in a best of five); remove `games`")
+        length, default = s.key_of("length", results.row_texts, "results.row_texts", ""), s.get("default", int, 3)
+        if default < 1 or default % 2 == 0:
+            raise s.error("default", f"must be an odd number of games, found {default}")
+        s.done()
+        return SeriesRules(length, default)
 
     def forfeit_games(self, results: Results, m: Match) -> tuple[int, ...] | None:
         """The minimum winning score of the row's series for the side that did not forfeit."""
@@ -54,20 +58,7 @@ def forfeit_games(rules: SeriesRules, results: Results, m: Match) -> tuple[int, 
     return tuple(0 if m.word.loser in (side, BOTH) else need for side in results.sides[:2])
 
 
-def _parse(s: Section, results: Results) -> SeriesRules:
-    if results.games is None:
-        raise RulesetError(f"{s.source}: `series` needs `results.games`: a series is counted in games won")
-    fixed = next((w for w, k in results.kinds.items() if k.loser and k.games), None)
-    if fixed is not None:
-        raise RulesetError(f"{s.source}: `results.kinds.{fixed!r}.games`: with `series`, a forfeit records the minimum winning "
-                           "score of the row's series (3-0 in a best of five); remove `games`")
-    length, default = s.key_of("length", results.row_texts, "results.row_texts", ""), s.get("default", int, 3)
-    if default < 1 or default % 2 == 0:
-        raise s.error("default", f"must be an odd number of games, found {default}")
-    s.done()
-    return SeriesRules(length, default)
-
-
+@SeriesRules.check
 def series_scores(lg: League) -> Iterator[Problem]:
     """A played series ends when one side reaches a majority of its games: 2-0 or 2-1 in a best of three, never 2-2 or 3-1."""
     rules, res = lg.ruleset.component(SeriesRules), lg.ruleset.results
@@ -89,6 +80,7 @@ def series_scores(lg: League) -> Iterator[Problem]:
                      f"the winner has {length // 2 + 1} games and the other side fewer: check the games")
 
 
+@SeriesRules.check
 def forfeit_scores(lg: League) -> Iterator[Problem]:
     """A forfeit's games, where typed, are the minimum winning score (0-2, or 0-3 in a best of five); a double
     forfeit has no games."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from league.cells import name_key
-from league.checks.base import Check, at
+from league.checks.base import at
 from league.model.league import League
 from league.model.match import Match
 from league.problems import Problem
@@ -20,7 +20,7 @@ from league.sheet import Dropdown
 
 
 @dataclass(frozen=True)
-class StageRules(Component):
+class StageRules(Component, table="stages"):
     """Which stage words count toward the standings, and which other words judges may type."""
 
     column: str
@@ -30,8 +30,6 @@ class StageRules(Component):
     others: tuple[str, ...] = ()
     """Stages whose rows are checked but not counted (`Playoff`: the bracket has its own tab)."""
 
-    table = "stages"
-
     @classmethod
     def parse(cls, s: Section, results: Results) -> StageRules:
         """The `[stages]` section."""
@@ -40,10 +38,6 @@ class StageRules(Component):
             raise s.error("counted", "must name at least one stage")
         s.done()
         return rules
-
-    @classmethod
-    def checks(cls) -> tuple[Check, ...]:
-        return (stage_words,)
 
     def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
         """The stage words on the stage column."""
@@ -59,6 +53,7 @@ class StageRules(Component):
         return frozenset(name_key(w) for w in self.counted)
 
 
+@StageRules.check
 def stage_words(lg: League) -> Iterator[Problem]:
     """A stage is empty or one the ruleset knows."""
     rules = lg.ruleset.component(StageRules)
