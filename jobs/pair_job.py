@@ -46,7 +46,7 @@ def run_pair(config: Config, workbook: Workbook, event: str, seed: int | None = 
              force: bool = False, now: dt.datetime | None = None) -> PairResult:
     """Pair the event's next round and add its rows to the event's results tab (unless a dry run or refused), with
     the seed and why each pairing was made in the `Sync Log`, in the same write."""
-    with workbook_lock(config):
+    with workbook_lock(config, tidy=not dry_run):
         return _pair(config, workbook, event, seed, dry_run, force, now or dt.datetime.now(dt.UTC))
 
 

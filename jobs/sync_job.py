@@ -5,6 +5,7 @@ Jobs print nothing: they return what they did, and the CLI shows it."""
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -69,8 +70,28 @@ def read_inputs(workbook: Workbook, every_output: bool = False) -> tuple[dict[st
     them whole, and reading a 2,000-player league's standings again took as long as reading its results."""
     names = workbook.tab_names()
     tabs = workbook.read([n for n in names if every_output or not is_output_tab(n) or _read_back(n)])
+    quiet_collector()
     inputs = {n: g for n, g in tabs.items() if not is_output_tab(n)}
     return inputs, {n: tabs.get(n, []) for n in names if is_output_tab(n)}
+
+
+COLLECT_EVERY = 50_000
+"""Objects allocated between young collections once the tabs are read (Python's default is 700)."""
+
+
+def quiet_collector() -> None:
+    """Keep the cyclic garbage collector out of a job once its tabs are read; a process setting, so the job
+    that owns the process makes it, not a backend.
+
+    The grids live until the job ends and hold no cycles, yet every full collection walked them
+    again; evaluating them then allocates in bursts that set off a young collection every 700
+    objects. Freezing what exists and collecting less often took the CPU time of a 2,000-player
+    `run_sync` from 2.21 s to 1.89 s (freezing alone: 2.02 s; medians of 5 processes), with the
+    same output.
+    """
+    gc.freeze()
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(max(young, COLLECT_EVERY), middle, old)
 
 
 def _read_back(tab: str) -> bool:
@@ -92,8 +113,11 @@ def lock_file(config: Config) -> Path:
 
 
 @contextmanager
-def workbook_lock(config: Config) -> Iterator[None]:
-    """Hold the workbook's lock for one job (sync, pair, bracket): a second one waits briefly, then refuses."""
+def workbook_lock(config: Config, tidy: bool = True) -> Iterator[None]:
+    """Hold the workbook's lock for one job (sync, pair, bracket): a second one waits briefly, then refuses.
+
+    Holding it, a job that may write (`tidy`) first removes the temporary copies a killed job of any kind left
+    beside the `.xlsx`: only under the lock is such a file surely nobody's save in progress."""
     lock = FileLock(str(lock_file(config)))
     try:
         lock.acquire(timeout=LOCK_WAIT_SECONDS)
@@ -101,6 +125,8 @@ def workbook_lock(config: Config) -> Iterator[None]:
         raise WorkbookError(f"another sync, pairing or bracket of this workbook is still running (lock {lock.lock_file}); "
                             "try again when it has finished") from None
     try:
+        if tidy and config.workbook and not config.sheets:
+            remove_leftovers(config.workbook)
         yield
     finally:
         lock.release()
@@ -109,9 +135,7 @@ def workbook_lock(config: Config) -> Iterator[None]:
 def run_sync(config: Config, workbook: Workbook, dry_run: bool = False, now: dt.datetime | None = None,
              progress: Progress = no_progress) -> SyncResult:
     """The nightly job. A second sync of the same workbook waits briefly for the first, then refuses."""
-    with workbook_lock(config):
-        if config.workbook and not config.sheets and not dry_run:
-            remove_leftovers(config.workbook)  # a killed sync's temporary copies: safe to remove under the lock
+    with workbook_lock(config, tidy=not dry_run):
         return _sync(config, workbook, dry_run, now or dt.datetime.now(dt.UTC), progress)
 
 

@@ -29,7 +29,7 @@ from sync.layout import (
 from sync.workbook import BackendError
 from sync.xlsx_dates import ILLEGAL_CHARACTERS
 from sync.xlsx_parts import MAX_TEXT, write_parts
-from sync.xlsx_read import CalamineBook, plain, quiet_collector, reading
+from sync.xlsx_read import CalamineBook, plain, reading
 from sync.xlsx_rows import add_rows_parts
 
 if TYPE_CHECKING:  # openpyxl is imported where a tab needs it: a sync that calamine reads never does (0.25 s)
@@ -68,7 +68,6 @@ class XlsxWorkbook:
             if stored is not None:
                 grid = book.grid(stored)
                 grids[name] = grid if grid is not None else self.read_openpyxl([stored])[stored]
-        quiet_collector()
         return grids
 
     def read_openpyxl(self, tabs: Sequence[str]) -> dict[str, Grid]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
-import gc
 import io
 import posixpath
 import re
@@ -61,8 +60,6 @@ ODD_TEXT = (re.compile(rb"_x[0-9A-Fa-f]{4}_"), re.compile(rb"<rPh\b"), re.compil
             re.compile(rb"<si(?:\s*/>|>\s*</)"))
 """Text read differently: `_x000D_` escapes (openpyxl keeps them), phonetic runs, empty or blank text.
 Separate patterns, each starting with a literal, search far faster than one alternation."""
-COLLECT_EVERY = 50_000
-"""Allocations between two young-generation collections (Python's default is 700)."""
 SIMPLE = frozenset((str, float, bool, int))
 """Types of calamine values that need no number format to match openpyxl's."""
 SHARED_ITEM = re.compile(rb"<si[\s>/]")
@@ -270,20 +267,6 @@ def _cell_at(xml: bytes, at: int) -> tuple[int, int] | None:
         return None
     row, column = coordinate_to_tuple(fields[b"r"].decode())
     return row - 1, column - 1
-
-
-def quiet_collector() -> None:
-    """Keep the cyclic garbage collector out of the sync once its tabs are read.
-
-    The grids live until the sync ends and hold no cycles, yet every full collection walked them
-    again; evaluating them then allocates in bursts that set off a young collection every 700
-    objects. Freezing what exists and collecting less often took the CPU time of a 2,000-player
-    `run_sync` from 2.21 s to 1.89 s (freezing alone: 2.02 s; medians of 5 processes), with the
-    same output.
-    """
-    gc.freeze()
-    young, middle, old = gc.get_threshold()
-    gc.set_threshold(max(young, COLLECT_EVERY), middle, old)
 
 
 def plain(value: object, number_format: str) -> Cell:

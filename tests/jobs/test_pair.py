@@ -75,3 +75,16 @@ def test_pair_and_bracket_refuse_an_event_with_fewer_than_two_competitors(in_tmp
     bracket = runner.invoke(app, ["bracket", "--event", "W1"])
     assert bracket.exit_code == 1 and "playoffs need at least two" in " ".join(bracket.output.split()), bracket.output
     assert (in_tmp / "league.xlsx").read_bytes() == before, "no Sync Log row, no empty bracket tab"
+
+
+def test_pair_and_bracket_remove_what_a_killed_job_left_but_a_dry_run_does_not(in_tmp: Path) -> None:
+    _league(in_tmp)
+    leftover = in_tmp / ".league.xlsx.league-save-abcd1234.tmp"
+    leftover.write_bytes(b"PK")
+    assert runner.invoke(app, ["pair", "--event", "W1", "--dry-run"]).exit_code == 0
+    assert leftover.exists(), "a dry run writes nothing, not even a clean-up"
+    assert runner.invoke(app, ["pair", "--event", "W1"]).exit_code == 0
+    assert not leftover.exists()
+    leftover.write_bytes(b"PK")
+    runner.invoke(app, ["bracket", "--event", "W1"])
+    assert not leftover.exists()
