@@ -183,3 +183,13 @@ def test_a_registry_of_components_refuses_two_with_one_table() -> None:
 
     with pytest.raises(ValueError, match="component 'same' is registered twice"):
         Components([First, Second])
+
+
+def test_a_component_names_its_table() -> None:
+    @dataclass(frozen=True)
+    class Nameless(Component):
+        pass
+
+    with pytest.raises(ValueError, match=r"declare it as `class Nameless\(Component, table='nameless'\)`"):
+        COMPONENTS.add("nameless", Nameless)
+    assert "nameless" not in COMPONENTS

@@ -31,8 +31,9 @@ class Components(Registry[type[Component]]):
 
     def add(self, name: str, entry: type[Component]) -> type[Component]:
         """Register a component and its checks; a table or a check name already taken raises ValueError."""
-        if name != entry.table:
-            raise ValueError(f"component {entry.__name__} reads the table {entry.table!r}, not {name!r}")
+        if not entry.table or name != entry.table:
+            raise ValueError(f"component {entry.__name__} is registered as {name!r} but reads the table {entry.table!r}: "
+                             f"declare it as `class {entry.__name__}(Component, table={name!r})`")
         self.free(name)
         checks = entry.checks()
         names = [fn.__name__ for fn in checks]
@@ -47,9 +48,10 @@ class Components(Registry[type[Component]]):
 
     def remove(self, name: str) -> None:
         """Take a component and its checks out (a test's own component, once the test is done)."""
-        for fn in self[name].checks():
-            CHECKS.remove(fn.__name__)
-            del NEEDS[fn.__name__]
+        component = self[name]
+        for check in [check for check, owner in NEEDS.items() if owner is component]:
+            CHECKS.remove(check)
+            del NEEDS[check]
         super().remove(name)
 
     def register(self, component: type[Component]) -> type[Component]:
