@@ -118,8 +118,7 @@ def main() -> None:
     now = dt.datetime.now(dt.UTC)
     t_st, sheets = timed(lambda: standings_sheets(ev))
     t_lb, board = timed(lambda: leaderboard_sheet(ev, None))
-    previous: Grid = [list(board.header), *(list(r) for r in board.rows)]
-    t_lb2, _ = timed(lambda: leaderboard_sheet(ev, previous))
+    t_lb2, _ = timed(lambda: leaderboard_sheet(ev, board))
     t_pr, _ = timed(lambda: problems_sheet(ev.problems, now))
     t_log, _ = timed(lambda: sync_log_row(ev, tabs, now, "synced"))
     for name, t in ((f"standings_sheets ({len(sheets)} tabs, {sum(len(s.rows) for s in sheets):,} rows)", t_st),

@@ -27,7 +27,7 @@ from jobs.sync_job import read_inputs, run_sync
 from league.cells import Grid
 from league.demo import build_demo
 from league.evaluate import evaluate
-from league.report import leaderboard_sheet, problems_sheet, standings_sheets
+from league.report import leaderboard_sheet, problems_sheet, read_leaderboard, standings_sheets
 from sync.google import BoundedRetryClient, GoogleWorkbook, load_credentials
 from sync.memory import MemoryWorkbook
 from tests.support.sheets_server import SERVICE_ACCOUNT_EMAIL, SheetsServer, make_rsa_key, service_account_info
@@ -75,7 +75,7 @@ def straightforward(server: SheetsServer, folder: Path, key: Path) -> tuple[int,
     memory = MemoryWorkbook(tabs)
     inputs, outputs = read_inputs(memory, every_output=True)
     ev = evaluate(inputs, config.ruleset, config.catalog)
-    for sheet in [*standings_sheets(ev), leaderboard_sheet(ev, outputs.get("Leaderboard")), problems_sheet(ev.problems, dt.datetime.now(dt.UTC))]:
+    for sheet in [*standings_sheets(ev), leaderboard_sheet(ev, read_leaderboard(outputs.get("Leaderboard") or [])), problems_sheet(ev.problems, dt.datetime.now(dt.UTC))]:
         try:
             ws = book.worksheet(sheet.name)
             ws.clear()

@@ -40,10 +40,12 @@ from league.evaluate import evaluate
 from league.report import (
     leaderboard_sheet,
     problems_sheet,
+    read_leaderboard,
     standings_sheets,
     sync_log_row,
 )
 from league.sheet import LEADERBOARD_TAB, Changes
+from league.table import Table
 from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
 
@@ -144,11 +146,11 @@ def main() -> None:
         t_read, (inputs, outputs) = timed(lambda: read_inputs(book, every_output=True))
         t_eval, ev = timed(lambda: evaluate(inputs, config.ruleset, config.catalog))
         now = dt.datetime.now(dt.UTC)
-        t_tables, tables = timed(lambda: [*standings_sheets(ev), leaderboard_sheet(ev, outputs.get(LEADERBOARD_TAB)),
+        t_tables, tables = timed(lambda: [*standings_sheets(ev), leaderboard_sheet(ev, read_leaderboard(outputs.get(LEADERBOARD_TAB) or [])),
                                           problems_sheet(ev.problems, now)])
         t_log, log = timed(lambda: sync_log_row(ev, inputs, now, "synced"))
         t_write, _ = timed(lambda: book.write(Changes(replace=tuple(tables), append=(log,))))
-        t_csv, _ = timed(lambda: write_csv(config.exports, [t for t in tables if t.name != "Problems"]))
+        t_csv, _ = timed(lambda: write_csv(config.exports, [t for t in tables if isinstance(t, Table)]))
         pieces = (("read xlsx (load + read every tab)", t_read), ("evaluate", t_eval), ("output tabs", t_tables),
                   ("sync log row (fingerprint)", t_log), ("write xlsx (output tab parts only)", t_write),
                   ("CSV exports", t_csv))

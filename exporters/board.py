@@ -1,7 +1,7 @@
 """One standings table as every export shows it: rank, name, score, first tiebreaker, prizes, move.
 
-The output tabs differ by ruleset (a stage column per stage, `Record` or `Matches`, any number of
-tiebreakers), so the columns are found by their headers here, once, for every format."""
+The tables differ by ruleset (a stage column per stage, `Record` or `Matches`, any number of
+tiebreakers), so the columns are found by the role the engine gave them, once, for every format."""
 
 from __future__ import annotations
 
@@ -10,10 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from league.cells import Cell, as_text
-from league.sheet import Sheet
-
-MOVE = "Move"
-PRIZE = "Prize"
+from league.table import Display, Role, Table
 
 
 @dataclass(frozen=True)
@@ -47,56 +44,41 @@ class Board:
     """Whether the table carries a `Move` column (the leaderboard)."""
 
 
-def _number(value: Cell, style: str) -> str:
+def _number(value: Cell, display: Display) -> str:
     """A figure as the sheet shows it: a score whole or as typed (1.5), a tiebreaker to 4 places or as a percentage."""
     if value is None or value == "":
         return ""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return as_text(value)
-    if style == "percent":
+    if display is Display.PERCENT:
         return f"{value:.2%}"
-    if style == "decimal":
+    if display is Display.DECIMAL:
         return f"{value:.4f}"
     return f"{value:g}"
-
-
-def _style(pattern: str) -> str:
-    """How a tiebreaker column is shown, from its number pattern: `0.00%`, `0` (a whole total) or `0.0000`."""
-    return "percent" if pattern.endswith("%") else "score" if pattern == "0" else "decimal"
 
 
 def _move(value: Cell) -> int | str | None:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    text = as_text(value)
-    return "new" if text == "new" else None
+    return "new" if value == "new" else None
 
 
-def _score_column(header: tuple[str, ...]) -> int:
-    """The leaderboard's total (`Total Wins`), else the column after the competitor (an event's score)."""
-    return next((i for i, h in enumerate(header) if h.startswith("Total ")), 2)
-
-
-def board(sheet: Sheet, title: str, updated: dt.datetime) -> Board:
-    """The table an export shows, from an output tab; `title` names the event or the league."""
-    header = sheet.header
-    score = _score_column(header)
-    formats = dict(sheet.number_formats)
-    tiebreaks = [c for c, _ in sheet.number_formats if header[c] != MOVE]
-    tb = tiebreaks[0] if tiebreaks else None
-    prize = header.index(PRIZE) if PRIZE in header else None
-    move = header.index(MOVE) if MOVE in header else None
+def board(table: Table, title: str, updated: dt.datetime) -> Board:
+    """The table an export shows, its columns found by their role; `title` names the event or the league."""
+    cols = table.columns
+    rank, name, score = (table.find(role) for role in (Role.RANK, Role.COMPETITOR, Role.SCORE))
+    if rank is None or name is None or score is None:
+        raise ValueError(f"{table.name} is not a standings table: it has no rank, competitor or score column")
+    tb, prize, move = table.find(Role.TIEBREAKER), table.find(Role.PRIZE), table.find(Role.MOVE)
     held = [tuple(p.strip() for p in as_text(row[prize]).split(";") if p.strip()) if prize is not None else ()
-            for row in sheet.rows]
+            for row in table.rows]
     common = Counter(p for prizes in held for p in set(prizes))
-    style = _style(formats[tb]) if tb is not None else ""
-    lines = tuple(Line(as_text(row[0]), as_text(row[1]), _number(row[score], "score"),
-                       _number(row[tb], style) if tb is not None else "",
-                       tuple(p for p in prizes if common[p] * 2 <= len(sheet.rows)),
+    lines = tuple(Line(as_text(row[rank]), as_text(row[name]), _number(row[score], cols[score].display),
+                       _number(row[tb], cols[tb].display) if tb is not None else "",
+                       tuple(p for p in prizes if common[p] * 2 <= len(table.rows)),
                        _move(row[move]) if move is not None else None)
-                  for row, prizes in zip(sheet.rows, held))
-    return Board(title, header[score], header[tb] if tb is not None else "", lines, updated,
-                 move is not None)
+                  for row, prizes in zip(table.rows, held))
+    return Board(title, cols[score].label, cols[tb].label if tb is not None else "", lines, updated, move is not None)
 
 
 def move_text(move: int | str | None) -> str:

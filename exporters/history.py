@@ -17,6 +17,7 @@ from pathlib import Path
 
 from exporters.snapshot import Snapshot, digest, from_json, to_json
 from league.cells import as_text, name_key
+from league.table import Role, Table
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS snapshots (
@@ -161,9 +162,13 @@ def at(path: Path, number: int | None) -> Snapshot | None:
 
 def entries(path: Path) -> list[Entry]:
     """Every stored sync, oldest first."""
-    return [Entry(s.id, s.time, s.fingerprint, len(s.leaderboard.rows) if s.leaderboard else 0,
-                  as_text(s.leaderboard.rows[0][1]) if s.leaderboard and s.leaderboard.rows else "")
+    return [Entry(s.id, s.time, s.fingerprint, len(s.leaderboard.rows) if s.leaderboard else 0, _leader(s.leaderboard))
             for s in _all(path)]
+
+
+def _leader(board: Table | None) -> str:
+    name = board.find(Role.COMPETITOR) if board else None
+    return as_text(board.rows[0][name]) if board and board.rows and name is not None else ""
 
 
 def ranks(path: Path, player: str) -> list[tuple[int, dt.datetime, str, str]]:
@@ -173,10 +178,11 @@ def ranks(path: Path, player: str) -> list[tuple[int, dt.datetime, str, str]]:
         board = snap.leaderboard
         if board is None:
             continue
-        move = board.header.index("Move") if "Move" in board.header else None
-        for row in board.rows:
-            if name_key(row[1]) == key:
-                out.append((snap.id, snap.time, as_text(row[0]), as_text(row[move]) if move is not None else ""))
+        rank, name, move = (board.find(role) for role in (Role.RANK, Role.COMPETITOR, Role.MOVE))
+        if rank is None or name is None:
+            continue
+        out += [(snap.id, snap.time, as_text(row[rank]), as_text(row[move]) if move is not None else "")
+                for row in board.rows if name_key(row[name]) == key]
     return out
 
 

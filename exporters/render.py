@@ -16,7 +16,8 @@ from dataclasses import astuple
 from exporters.board import Board, board
 from exporters.branding import Branding
 from exporters.snapshot import Snapshot, shown_tables
-from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX, Sheet
+from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX
+from league.table import Table
 
 FORMATS = ("png", "txt", "html", "pdf", "csv")
 PAGE_NAMES = re.compile(r"(leaderboard|standings-.+)-\d+x\d+(-\d+)?\.png|(leaderboard|standings-.+)\.txt")
@@ -45,7 +46,7 @@ def stems(tabs: Sequence[str]) -> list[str]:
     return out
 
 
-def boards(snapshot: Snapshot, sheets: Sequence[Sheet]) -> list[Board]:
+def boards(snapshot: Snapshot, sheets: Sequence[Table]) -> list[Board]:
     """The tables as the exports show them, titled by event name and date."""
     return [board(s, snapshot.event_title(s), snapshot.time) for s in sheets]
 
@@ -74,7 +75,7 @@ def groups(snapshot: Snapshot, fmt: str) -> list[str]:
     return [fmt]
 
 
-def _group(snapshot: Snapshot, group: str) -> tuple[str, list[Sheet]]:
+def _group(snapshot: Snapshot, group: str) -> tuple[str, list[Table]]:
     """A group's format and the tables its files show."""
     fmt, _, tab = group.partition(":")
     return fmt, [t for t in shown_tables(snapshot.tables) if fmt != "png" or t.name == tab]
@@ -113,7 +114,7 @@ def table_stems(snapshot: Snapshot) -> dict[str, str]:
     return dict(zip(tables, stems(tables)))
 
 
-def _png(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dict[str, str], every_page: bool) -> list[File]:
+def _png(snapshot: Snapshot, branding: Branding, tables: list[Table], names: dict[str, str], every_page: bool) -> list[File]:
     from exporters.images import LAYOUTS, MAX_PAGES, render
 
     out = []
@@ -124,14 +125,14 @@ def _png(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dic
     return out
 
 
-def _txt(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dict[str, str], _: bool) -> list[File]:
+def _txt(snapshot: Snapshot, branding: Branding, tables: list[Table], names: dict[str, str], _: bool) -> list[File]:
     from exporters.caption import caption
 
     return [(f"{names[s.name]}.txt", caption(b, title(snapshot, branding), snapshot.events, branding.hashtags).encode())
             for s, b in zip(tables, boards(snapshot, tables))]
 
 
-def _html(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dict[str, str], whole: bool) -> list[File]:
+def _html(snapshot: Snapshot, branding: Branding, tables: list[Table], names: dict[str, str], whole: bool) -> list[File]:
     from exporters.html import page
 
     logo = branding.logo.read_bytes() if branding.logo else None
@@ -140,7 +141,7 @@ def _html(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: di
     return [(name, text.encode())]
 
 
-def _pdf(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dict[str, str], whole: bool) -> list[File]:
+def _pdf(snapshot: Snapshot, branding: Branding, tables: list[Table], names: dict[str, str], whole: bool) -> list[File]:
     """The store poster is the leaderboard's; an event's poster is made when that event is asked for."""
     from exporters.poster import SIZES, poster
 
@@ -150,6 +151,6 @@ def _pdf(snapshot: Snapshot, branding: Branding, tables: list[Sheet], names: dic
             for s, b in zip(tables, boards(snapshot, tables)) for size in SIZES]
 
 
-RENDERERS: dict[str, Callable[[Snapshot, Branding, list[Sheet], dict[str, str], bool], list[File]]] = {
+RENDERERS: dict[str, Callable[[Snapshot, Branding, list[Table], dict[str, str], bool], list[File]]] = {
     "txt": _txt, "html": _html, "pdf": _pdf,
 }

@@ -6,9 +6,11 @@ import datetime as dt
 import hashlib
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from league.cells import Cell, Grid
 from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX, Sheet
+from league.table import Column, Display, Role, Table
 
 
 @dataclass(frozen=True)
@@ -32,18 +34,18 @@ class Snapshot:
     """The input fingerprint of that sync, as in the `Sync Log`."""
     title: str
     """The league's name."""
-    tables: tuple[Sheet, ...]
+    tables: tuple[Table, ...]
     """The leaderboard and each event's standings, as written to the workbook."""
     events: tuple[EventInfo, ...] = ()
     id: int = 0
     """Its number in the history (1, 2, ...); 0 before it is stored."""
 
-    def table(self, name: str) -> Sheet | None:
+    def table(self, name: str) -> Table | None:
         """The table of that tab name, if this sync wrote one."""
         return next((t for t in self.tables if t.name == name), None)
 
     @property
-    def leaderboard(self) -> Sheet | None:
+    def leaderboard(self) -> Table | None:
         return self.table(LEADERBOARD_TAB)
 
     def event_title(self, sheet: Sheet) -> str:
@@ -57,10 +59,11 @@ class Snapshot:
         return " · ".join(p for p in (info.name or info.id, info.date) if p)
 
 
-def shown_tables(sheets: tuple[Sheet, ...] | list[Sheet]) -> tuple[Sheet, ...]:
+def shown_tables(sheets: tuple[Sheet, ...] | list[Sheet]) -> tuple[Table, ...]:
     """The tables the exports show, leaderboard first: the league table and each event's standings."""
-    board = [s for s in sheets if s.name == LEADERBOARD_TAB]
-    return (*board, *(s for s in sheets if s.name.startswith(STANDINGS_PREFIX)))
+    tables = [s for s in sheets if isinstance(s, Table)]
+    board = [t for t in tables if t.name == LEADERBOARD_TAB]
+    return (*board, *(t for t in tables if t.name.startswith(STANDINGS_PREFIX)))
 
 
 def digest(sheets: tuple[Sheet, ...]) -> str:
@@ -78,8 +81,8 @@ def to_json(snapshot: Snapshot) -> str:
     """The snapshot as the history stores it."""
     return json.dumps({
         "title": snapshot.title,
-        "tables": [{"name": s.name, "header": list(s.header), "rows": [list(r) for r in s.rows],
-                    "formats": [list(f) for f in s.number_formats]} for s in snapshot.tables],
+        "tables": [{"name": t.name, "columns": [[c.label, c.role.value, c.display.value] for c in t.columns],
+                    "rows": [list(r) for r in t.rows]} for t in snapshot.tables],
         "events": [[e.id, e.name, e.date, e.venue] for e in snapshot.events],
     }, ensure_ascii=False, default=str)
 
@@ -87,11 +90,32 @@ def to_json(snapshot: Snapshot) -> str:
 def from_json(text: str, id: int, time: dt.datetime, fingerprint: str) -> Snapshot:
     """A stored snapshot read back."""
     data = json.loads(text)
-    tables = tuple(Sheet(t["name"], tuple(t["header"]), tuple(tuple(_cell(c) for c in r) for r in t["rows"]),
-                         number_formats=tuple((int(c), str(p)) for c, p in t["formats"])) for t in data["tables"])
+    tables = tuple(Table.of(t["name"], _columns(t), tuple(tuple(_cell(c) for c in r) for r in t["rows"])) for t in data["tables"])
     events = tuple(EventInfo(*map(str, e)) for e in data["events"])
     return Snapshot(time, fingerprint, str(data["title"]), tables, events, id)
 
 
 def _cell(value: object) -> Cell:
     return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
+
+
+def _columns(stored: dict[str, Any]) -> tuple[Column, ...]:
+    """A stored table's typed columns; history files written before tables carried them hold a header and
+    number patterns, read here as the tool wrote them then."""
+    if "columns" in stored:
+        return tuple(Column(str(label), Role(role), Display(display)) for label, role, display in stored["columns"])
+    header = [str(h) for h in stored["header"]]
+    patterns = {int(c): str(p) for c, p in stored["formats"]}
+    board = stored["name"] == LEADERBOARD_TAB
+    score = next((i for i, h in enumerate(header) if h.startswith("Total ")), 2) if board else 2
+    shown = {"0.00%": Display.PERCENT, "0": Display.WHOLE, "0.0000": Display.DECIMAL}
+
+    def column(i: int, label: str) -> Column:
+        if i in patterns:
+            role = Role.MOVE if label == "Move" else Role.TIEBREAKER
+            return Column(label, role, Display.MOVE if role is Role.MOVE else shown.get(patterns[i], Display.DECIMAL))
+        fixed = {0: Role.RANK, 1: Role.COMPETITOR, score: Role.SCORE}
+        role = fixed.get(i) or {"Prize": Role.PRIZE, "Note": Role.NOTE, "Matches": Role.COUNT, "Record": Role.COUNT,
+                                "Losses": Role.COUNT}.get(label, Role.PART if board and 1 < i < score else Role.OTHER)
+        return Column(label, role, Display.NUMBER if role in (Role.RANK, Role.SCORE, Role.PART) else Display.TEXT)
+    return tuple(column(i, label) for i, label in enumerate(header))

@@ -92,15 +92,16 @@ def _warning(message: Warning | str, *_: object, **__: object) -> None:
 def _report(result: SyncResult) -> None:
     from league.report import undecided_prizes
     from league.sheet import LEADERBOARD_TAB
+    from league.table import Table
 
     for line in result.preview:
         output.say(line)
     output.show_problems(result.evaluation.problems)
     for line in undecided_prizes(result.evaluation):
         output.console.print(f"[yellow]judges decide:[/yellow] {escape(line)}")
-    board = next((s for s in result.changes.replace if s.name == LEADERBOARD_TAB), None)
+    board = next((t for t in result.changes.replace if isinstance(t, Table) and t.name == LEADERBOARD_TAB), None)
     if board:
-        output.show_sheet(board, title="Leaderboard (top 10)", skip=("Note",))
+        output.show_table(board, title="Leaderboard (top 10)")
     if result.exported:  # one line, not one per image page: the folder holds dozens of files
         kinds = ", ".join(sorted({p.suffix.lstrip(".") for p in result.exported}))
         output.say(f"exported {len(result.exported)} files ({kinds}) to {result.exported[0].parent}")
@@ -206,6 +207,7 @@ def bracket(
 
     Judges type each match's games there; every sync moves the winners on."""
     from jobs.bracket_job import run_bracket
+    from league.table import Table
     from sync.open import open_workbook
 
     if not event:
@@ -216,7 +218,7 @@ def bracket(
         return run_bracket(cfg, open_workbook(cfg), event)
     result = guarded(job)
     if result.sheet:
-        output.show_sheet(result.sheet, limit=len(result.sheet.rows), skip=("Note",))
+        output.show_table(Table.plain(result.sheet), limit=len(result.sheet.rows))
         output.say(f"wrote {result.sheet.name}: judges type the games there; each sync moves the winners on")
     else:
         output.fail("not written", result.refused, stream=output.console)

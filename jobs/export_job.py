@@ -25,7 +25,8 @@ from jobs.exports import Drawn, digest, drawn, on_disk, record_drawn, write_csv,
 from league.cells import Grid, as_text, name_key
 from league.evaluate import Evaluation
 from league.rules.catalog import closest
-from league.sheet import STANDINGS_PREFIX, Sheet
+from league.sheet import STANDINGS_PREFIX
+from league.table import Table
 
 HISTORY_NAME = "league-history.sqlite"
 """The history's file beside league.toml unless `history` names another."""
@@ -38,24 +39,23 @@ def history_file(config: Config) -> Path:
     return config.history or config.path.parent / HISTORY_NAME
 
 
-def previous_leaderboard(config: Config) -> Grid | None:
+def previous_leaderboard(config: Config) -> Table | None:
     """The leaderboard of the latest snapshot, for `Move`; None before the first recorded sync. A history that
     can't be read is an export failure: the sync still writes the workbook, comparing with its Leaderboard tab."""
     try:
         snap = history.latest(history_file(config))
     except history.HistoryError as exc:
         raise ExportError(f"{exc}; `Move` was compared with the Leaderboard tab") from None
-    board = snap.leaderboard if snap else None
-    return as_grid(board) if board else None
+    return snap.leaderboard if snap else None
 
 
-def snapshot_of(ev: Evaluation, tables: Sequence[Sheet], fingerprint: str, now: dt.datetime) -> Snapshot:
+def snapshot_of(ev: Evaluation, tables: Sequence[Table], fingerprint: str, now: dt.datetime) -> Snapshot:
     """The snapshot of a sync's standings and leaderboard, with the events the caption names."""
     events = tuple(EventInfo(e.id, e.name, e.date.isoformat() if e.date else "", e.venue) for e in ev.league.events)
     return Snapshot(now, fingerprint, ev.league.ruleset.title, shown_tables(list(tables)), events)
 
 
-def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Sheet], unusable: str = "") -> list[Path]:
+def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Table], unusable: str = "") -> list[Path]:
     """Write the CSV files, record the snapshot, then draw the other formats from it. `unusable` says why the
     history could not be read for `Move`: then only the CSV files, which need no history, are written.
 

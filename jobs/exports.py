@@ -22,14 +22,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from exporters.render import PAGE_NAMES, File, stems
+from exporters.table_csv import csv_rows
 from jobs.errors import ExportError
-from league.cells import Cell, as_text
-from league.sheet import Sheet
+from league.table import Table
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-MOVE = "Move"
-"""The leaderboard column of places gained or lost, shown as `+2`, `-1`, `=`."""
-_MOVE_WORDS = re.compile(r"[+-]\d+|=|new|")
 STANDINGS_FILES = "standings-*.csv"
 """What every event's export is called; one this sync does not write is an event's that left the Events tab."""
 TEMP_PREFIX, TEMP_SUFFIX = ".league-export-", ".tmp"
@@ -41,37 +37,13 @@ Drawn = dict[str, tuple[str, dict[str, str]]]
 name -> the SHA-256 of its bytes)."""
 
 
-def safe_text(value: Cell) -> str:
-    """A CSV field no spreadsheet evaluates: text that looks like a formula gets a leading `'`."""
-    text = as_text(value) if not isinstance(value, str) else value
-    return "'" + text if isinstance(value, str) and text.startswith(_FORMULA_START) else text
-
-
-def move_text(value: Cell) -> str:
-    """A `Move` as people read it: a number of places as `+2`, `-1` or `=`; `new` and blank as they are."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"+{value}" if value > 0 else str(value) if value < 0 else "="
-    return as_text(value)
-
-
-def percent_columns(sheet: Sheet) -> set[int]:
-    """Columns the sheet shows as percentages (stored at full precision, between 0 and 1)."""
-    return {column for column, pattern in sheet.number_formats if pattern.endswith("%")}
-
-
-def _move_field(value: Cell) -> str:
-    """A `Move` in a CSV: the tool's own figures unescaped, anything typed over them made formula-safe."""
-    text = move_text(value)
-    return text if _MOVE_WORDS.fullmatch(text) else safe_text(text)
-
-
 def file_names(tabs: Sequence[str]) -> list[str]:
     """One distinct file name per tab: tabs whose names fold alike get `-2`, `-3`, ..."""
     return [name + ".csv" for name in stems(tabs)]
 
 
-def write_csv(folder: Path, sheets: Sequence[Sheet], sweep: bool = True) -> list[Path]:
-    """One UTF-8 CSV (with BOM, so Excel reads accents) per sheet, each written atomically.
+def write_csv(folder: Path, tables: Sequence[Table], sweep: bool = True) -> list[Path]:
+    """One UTF-8 CSV (with BOM, so Excel reads accents) per table, each written atomically.
 
     Call it holding the sync lock: it removes temporary files that a killed sync left behind and
     the standings an earlier sync exported for an event that is gone (an event id retyped), unless
@@ -79,11 +51,11 @@ def write_csv(folder: Path, sheets: Sequence[Sheet], sweep: bool = True) -> list
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _remove_leftovers(folder)
-        names = file_names([s.name for s in sheets])
+        names = file_names([t.name for t in tables])
         mode = new_file_mode()
-        for sheet, name in zip(sheets, names):
+        for table, name in zip(tables, names):
             with _atomic(_inside(folder, name), mode) as out:
-                _write_rows(out, sheet)
+                _write_rows(out, table)
         for stale in set(folder.glob(STANDINGS_FILES)) - {folder / name for name in names} if sweep else ():
             if stale.is_file():
                 stale.unlink()
@@ -189,13 +161,8 @@ def _failed(folder: Path, exc: OSError) -> ExportError:
                        "synced. Fix `exports` in league.toml or the folder's permissions.")
 
 
-def _write_rows(out: IO[str], sheet: Sheet) -> None:
-    moves = {i for i, head in enumerate(sheet.header) if head == MOVE}
-    percents = percent_columns(sheet)
-    writer = csv.writer(out)
-    writer.writerow([safe_text(h) for h in sheet.header])
-    writer.writerows([_move_field(c) if i in moves else f"{c:.4f}" if i in percents and isinstance(c, float) else safe_text(c)
-                      for i, c in enumerate(row)] for row in sheet.rows)
+def _write_rows(out: IO[str], table: Table) -> None:
+    csv.writer(out).writerows(csv_rows(table))
 
 
 @contextmanager

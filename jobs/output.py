@@ -11,10 +11,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from jobs.exports import MOVE, move_text, percent_columns
+from exporters.table_csv import signed
 from league.cells import Cell, as_text
 from league.problems import Problem
-from league.sheet import Sheet
+from league.table import Column, Display, Role
+from league.table import Table as LeagueTable
 
 if TYPE_CHECKING:
     from jobs.pair_job import PairResult
@@ -33,19 +34,25 @@ def fail(label: str, text: str, colour: str = "red", stream: Console = errors) -
     stream.print(f"[{colour}]{label}:[/{colour}] {escape(text)}", soft_wrap=True)
 
 
-def show_sheet(sheet: Sheet, limit: int = 10, title: str = "", skip: tuple[str, ...] = ()) -> None:
-    """The first `limit` rows of an output tab as a table, without the `skip` columns."""
-    table = Table(title=escape(title or sheet.name), title_justify="left")
-    keep = [i for i, head in enumerate(sheet.header) if head not in skip]
+def show_table(shown: LeagueTable, limit: int = 10, title: str = "") -> None:
+    """The first `limit` rows of an output table as a terminal table, without its notes (too long for a line)."""
+    table = Table(title=escape(title or shown.name), title_justify="left")
+    keep = [i for i, c in enumerate(shown.columns) if c.role is not Role.NOTE]
     for i in keep:
-        table.add_column(escape(sheet.header[i]), overflow="fold")
-    percents = percent_columns(sheet)
-    for row in sheet.rows[:limit]:
-        table.add_row(*(escape(move_text(row[i])) if sheet.header[i] == MOVE
-                        else f"{row[i]:.2%}" if i in percents and isinstance(row[i], float) else _cell(row[i]) for i in keep))
+        table.add_column(escape(shown.columns[i].label), overflow="fold")
+    for row in shown.rows[:limit]:
+        table.add_row(*(_shown(row[i], shown.columns[i]) for i in keep))
     console.print(table)
-    if len(sheet.rows) > limit:
-        console.print(f"… and {len(sheet.rows) - limit} more rows")
+    if len(shown.rows) > limit:
+        console.print(f"… and {len(shown.rows) - limit} more rows")
+
+
+def _shown(value: Cell, column: Column) -> str:
+    if column.role is Role.MOVE:
+        return escape(signed(value))
+    if column.display is Display.PERCENT and isinstance(value, float):
+        return f"{value:.2%}"
+    return _cell(value)
 
 
 def _cell(value: Cell) -> str:

@@ -22,11 +22,13 @@ from league.evaluate import Evaluation, evaluate
 from league.pairing.bracket import bracket_sheet, seeds_from
 from league.rules.ruleset import Ruleset
 from league.report import (
+    read_leaderboard,
     leaderboard_sheet,
     problems_sheet,
     standings_sheets,
     sync_log_row,
 )
+from league.table import Table
 from league.sheet import (
     BRACKET_PREFIX,
     LEADERBOARD_TAB,
@@ -160,7 +162,7 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
         previous = previous_leaderboard(config)
     except ExportError as exc:
         previous, unusable = None, str(exc)
-    previous = previous or outputs.get(LEADERBOARD_TAB)
+    previous = previous or read_leaderboard(outputs.get(LEADERBOARD_TAB) or [])
     tables = [*standings_sheets(ev), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
               *brackets(outputs, config.ruleset)]
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
@@ -178,18 +180,18 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     progress("Writing standings back…")
     workbook.write(changes)
     try:
-        snapshot = snapshot_of(ev, tables, str(log.rows[0][1]), now)
-        exported = export_after_sync(config, snapshot, [t for t in tables if t.name != "Problems"], unusable)
+        snapshot = snapshot_of(ev, [t for t in tables if isinstance(t, Table)], str(log.rows[0][1]), now)
+        exported = export_after_sync(config, snapshot, [t for t in tables if isinstance(t, Table)], unusable)
     except ExportError as exc:
         return SyncResult(ev, changes, [], ExitCode.EXPORTS_FAILED, export_problem=str(exc))
     return SyncResult(ev, changes, exported, code)
 
 
-def brackets(outputs: dict[str, Grid], ruleset: Ruleset) -> list[Sheet]:
+def brackets(outputs: dict[str, Grid], ruleset: Ruleset) -> list[Table]:
     """Each playoff bracket rewritten with the games judges typed into it and the winners moved on."""
     if ruleset.playoffs is None:
         return []
-    return [bracket_sheet(name[len(BRACKET_PREFIX):], seeds_from(grid), ruleset.playoffs[1], grid)
+    return [Table.plain(bracket_sheet(name[len(BRACKET_PREFIX):], seeds_from(grid), ruleset.playoffs[1], grid))
             for name, grid in outputs.items() if name.startswith(BRACKET_PREFIX) and seeds_from(grid)]
 
 

@@ -13,7 +13,7 @@ from league.cells import Cell, Grid, as_text, header_key, name_key
 from league.evaluate import Evaluation
 from league.model.standing import Standing
 from league.problems import Problem
-from league.rules.components.cut import CutRules, cut_marks
+from league.rules.components.base import standings_cells, standings_columns
 from league.rules.ruleset import Rule, Ruleset
 from league.sheet import (
     LEADERBOARD_TAB,
@@ -109,21 +109,20 @@ def undecided_prizes(ev: Evaluation) -> list[str]:
 def standings_sheets(ev: Evaluation) -> list[Table]:
     """One `Standings <Event>` table per event."""
     rs = ev.league.ruleset
-    cut = rs.component(CutRules)
     count = (Column(COUNT_HEADERS[rs.count], Role.COUNT, COUNT_DISPLAY[rs.count]),) if rs.count in COUNT_HEADERS else ()
     columns = (Column("Rank", Role.RANK, Display.NUMBER), Column(rs.competitor, Role.COMPETITOR),
                Column(rs.scoring.label, Role.SCORE, Display.NUMBER), *count, *_tiebreak_columns(rs),
-               *((Column(cut.label, Role.CUT),) if cut else ()), Column("Prize", Role.PRIZE), Column("Note", Role.NOTE))
+               *standings_columns(rs), Column("Prize", Role.PRIZE), Column("Note", Role.NOTE))
     tables = []
     for event, lines in ev.standings.items():
-        marks = cut_marks(ev.league, event, lines) if cut else {}
+        extra = standings_cells(ev.league, event, lines)
         rows = tuple((line.rank, ev.names[line.key], number(line.score), *_count(line, rs), *_tiebreaks(line, rs),
-                      *([marks[line.key]] if cut else []), _prize(line), _note(ev, event, line)) for line in lines)
+                      *extra[line.key], _prize(line), _note(ev, event, line)) for line in lines)
         tables.append(Table.of(standings_tab(event), columns, rows))
     return tables
 
 
-def leaderboard_sheet(ev: Evaluation, previous: Grid | None) -> Table:
+def leaderboard_sheet(ev: Evaluation, previous: Table | None) -> Table:
     """The league table; `Move` compares with the previous leaderboard and is kept while ranks stand still."""
     rs = ev.league.ruleset
     columns = (Column("Rank", Role.RANK, Display.NUMBER), Column(rs.competitor, Role.COMPETITOR),
@@ -137,16 +136,12 @@ def leaderboard_sheet(ev: Evaluation, previous: Grid | None) -> Table:
     return Table.of(LEADERBOARD_TAB, columns, rows)
 
 
-def _moves(lines: Sequence[Standing], names: dict[str, str], previous: Grid | None) -> dict[str, Cell]:
+def _moves(lines: Sequence[Standing], names: dict[str, str], previous: Table | None) -> dict[str, Cell]:
     """Places gained (2) or lost (-1) since the last sync that changed the ranks; "new" for a newcomer."""
     old: dict[str, tuple[Cell, Cell]] = {}
-    if previous:
-        heads = [header_key(h) for h in previous[0]]
-        if {"rank", "move"} <= set(heads) and len(heads) > 1:
-            r, m = heads.index("rank"), heads.index("move")
-            for row in previous[1:]:
-                cells = list(row) + [None] * len(heads)
-                old[name_key(cells[1])] = (cells[r], _move(cells[m]))
+    rank, name, move = (previous.find(role) for role in (Role.RANK, Role.COMPETITOR, Role.MOVE)) if previous else (None,) * 3
+    if previous and rank is not None and name is not None and move is not None:
+        old = {name_key(row[name]): (row[rank], row[move]) for row in previous.rows}
     if old and all(name_key(names[s.key]) in old and old[name_key(names[s.key])][0] == s.rank for s in lines):
         return {s.key: old[name_key(names[s.key])][1] for s in lines}
     out: dict[str, Cell] = {}
@@ -159,6 +154,20 @@ def _moves(lines: Sequence[Standing], names: dict[str, str], previous: Grid | No
         else:
             out[s.key] = int(before[0]) - s.rank
     return out
+
+
+def read_leaderboard(grid: Grid) -> Table | None:
+    """The `Leaderboard` tab as an earlier sync wrote it (rank first, competitor second, a `Move` column), for
+    `Move` before the history holds a leaderboard; None when the tab is empty or not the tool's."""
+    heads = [header_key(h) for h in grid[0]] if grid else []
+    if not {"rank", "move"} <= set(heads) or len(heads) < 2:
+        return None
+    columns = tuple(Column(str(h), Role.RANK if i == 0 else Role.COMPETITOR if i == 1 else Role.MOVE if k == "move" else Role.OTHER)
+                    for i, (h, k) in enumerate(zip(grid[0], heads)))
+    move = heads.index("move")
+    rows = tuple(tuple(_move(c) if i == move else c for i, c in enumerate((list(row) + [None] * len(heads))[:len(heads)]))
+                 for row in grid[1:])
+    return Table.of(LEADERBOARD_TAB, columns, rows)
 
 
 def _move(cell: Cell) -> Cell:

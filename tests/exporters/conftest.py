@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-_HERE = str(Path(__file__).resolve().parent)
-if _HERE not in sys.path:
-    sys.path.insert(0, _HERE)
-
-from tables import UPDATED, leaderboard, standings
-
 from exporters.snapshot import EventInfo, Snapshot
+from tests.exporters.tables import UPDATED, leaderboard, standings
 
 
 @pytest.fixture()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tables import UPDATED, leaderboard
+from tests.exporters.tables import UPDATED, leaderboard
 
 from exporters.board import board
 from exporters.caption import caption, hashtag

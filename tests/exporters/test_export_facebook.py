@@ -10,8 +10,8 @@ from pathlib import Path
 import time
 
 import pytest
-from tables import leaderboard
-from graph_server import (Answer, GraphServer, html_ok, numeric_id, retry_after, server_error, throttled, transient,
+from tests.exporters.tables import leaderboard
+from tests.exporters.graph_server import (Answer, GraphServer, html_ok, numeric_id, retry_after, server_error, throttled, transient,
                           trickling)
 from typer.testing import CliRunner
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tables import NAMES
+from tests.exporters.tables import NAMES
 
 from exporters.fonts import font_file, missing_glyphs
 from jobs.config import load_ruleset

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from tables import NAMES, UPDATED, leaderboard
+from tests.exporters.tables import NAMES, UPDATED, leaderboard
 from PIL import Image, ImageChops
 
 from exporters.board import board
 from exporters.branding import Branding
 from exporters.images import FEED, LAYOUTS, LINK, MAX_PAGES, Layout, fit, font, pages, render
+from league.table import Display, Role, Table
 
 
 ROOT = Path(__file__).parents[2]
@@ -46,8 +48,7 @@ def test_what_is_drawn_comes_from_the_table(layout: Layout) -> None:
 
 def test_the_score_and_the_branding_colours_are_drawn() -> None:
     table = leaderboard()
-    changed = table.__class__(table.name, table.header, ((1, NAMES[0], 5, 6, 99, 0.5, "", 2, ""), *table.rows[1:]),
-                              number_formats=table.number_formats)
+    changed = Table.of(table.name, table.columns, ((1, NAMES[0], 5, 6, 99, 0.5, "", 2, ""), *table.rows[1:]))
     one = _image(render(board(table, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
     two = _image(render(board(changed, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
     assert ImageChops.difference(one, two).getbbox() is not None
@@ -103,8 +104,7 @@ def test_the_readme_shows_a_demo_image() -> None:
 
 def test_the_arrows_are_drawn_in_the_move_column() -> None:
     table = leaderboard()
-    still = table.__class__(table.name, table.header, tuple((*r[:7], None, r[8]) for r in table.rows),
-                            number_formats=table.number_formats)
+    still = Table.of(table.name, table.columns, tuple((*r[:7], None, r[8]) for r in table.rows))
     one = _image(render(board(table, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
     two = _image(render(board(still, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
     box = ImageChops.difference(one, two).getbbox()
@@ -113,6 +113,6 @@ def test_the_arrows_are_drawn_in_the_move_column() -> None:
 
 def test_each_tiebreaker_shows_as_the_sheet_shows_it() -> None:
     table = leaderboard()
-    for pattern, shown in (("0.0000", "0.5000"), ("0.00%", "50.00%"), ("0", "0.5")):
-        sheet = table.__class__(table.name, table.header, table.rows, number_formats=((5, pattern), (7, '+0;-0;"="')))
-        assert board(sheet, "Leaderboard", UPDATED).lines[0].tiebreak == shown
+    for display, shown in ((Display.DECIMAL, "0.5000"), (Display.PERCENT, "50.00%"), (Display.WHOLE, "0.5")):
+        columns = tuple(replace(c, display=display) if c.role is Role.TIEBREAKER else c for c in table.columns)
+        assert board(Table.of(table.name, columns, table.rows), "Leaderboard", UPDATED).lines[0].tiebreak == shown

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from tables import NAMES, UPDATED, leaderboard, standings
+from tests.exporters.tables import NAMES, UPDATED, leaderboard, standings
 from pypdf import PdfReader
 
 from exporters.board import board

@@ -7,7 +7,7 @@ import zipfile
 from pathlib import Path
 
 from jobs.config import load_config, load_ruleset
-from jobs.exports import safe_text
+from exporters.table_csv import safe_text
 from jobs.init_job import write_config
 from jobs.sync_job import run_sync
 from league.template import input_sheets

@@ -23,8 +23,10 @@ from jobs.exports import write_csv, write_files
 from jobs.sync_job import run_sync
 from league.cells import Grid, as_text, name_key
 from league.demo import build_demo
-from league.sheet import LEADERBOARD_TAB, Sheet
+from league.sheet import LEADERBOARD_TAB
+from league.table import Table
 from sync.memory import MemoryWorkbook
+from tests.exporters.tables import STANDINGS_COLUMNS
 
 runner = CliRunner()
 T1 = dt.datetime(2024, 9, 7, 20, 0, tzinfo=dt.UTC)
@@ -190,8 +192,7 @@ def test_a_table_named_like_a_path_still_lands_inside(snapshot_with_paths: Snaps
 
 @pytest.fixture()
 def snapshot_with_paths() -> Snapshot:
-    tables = tuple(Sheet(f"Standings {name}", ("Rank", "Player", "Wins", "Matches", "Health Ratio", "Prize", "Note"),
-                         ((1, "Ana", 1, 1, 0.5, "", ""),), number_formats=((4, "0.0000"),))
+    tables = tuple(Table.of(f"Standings {name}", STANDINGS_COLUMNS, ((1, "Ana", 1, 1, 0.5, "", ""),))
                    for name in ("../../escape", "/tmp/abs", "a/../../b", "..\\..\\win", "C:evil", "..", ""))
     return Snapshot(T1, "x", "League", tables)
 

@@ -17,6 +17,7 @@ from jobs.config import load_config
 from jobs.errors import WorkbookError
 from jobs.sync_job import lock_file, run_sync
 from league.sheet import Sheet
+from league.table import Table
 from sync import xlsx
 from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
@@ -48,7 +49,7 @@ def test_the_next_sync_removes_a_killed_syncs_temporary_files(league: Path, monk
     with monkeypatch.context() as patch:
         _killed(patch, exports.os)
         with pytest.raises(KeyboardInterrupt):
-            exports.write_csv(config.exports, [Sheet("Leaderboard", ("Rank",), ((1,),))])
+            exports.write_csv(config.exports, [Table.plain(Sheet("Leaderboard", ("Rank",), ((1,),)))])
     left = sorted(p.name for p in [*league.iterdir(), *config.exports.iterdir()] if p.name.endswith(".tmp"))
     assert len(left) == 2 and all(name.startswith((".league.xlsx.league-save-", ".league-export-")) for name in left)
     mine = [league / ".league.xlsx.backup.tmp", league / "notes.tmp", config.exports / "tmp1234.csv",

@@ -114,8 +114,6 @@ def test_it_declares_a_standings_column(sponsored: Ruleset, book: Book) -> None:
     assert standings_cells(out.ev.league, "QR1-GB5", lines) == {"dan lim": ("Globex",), "eva tan": ("Acme",)}
 
 
-@pytest.mark.xfail(strict=True, reason="league/report.py builds the standings columns from the components' hooks "
-                                       "(`standings_columns`, `standings_cells`) in a change of its own")
 def test_its_column_is_in_the_standings_tab(sponsored: Ruleset, book: Book) -> None:
     out = _sponsor(book, {5: "Globex"}).evaluate(sponsored)
     sheet = next(s for s in standings_sheets(out.ev) if s.name == "Standings QR1-GB5")
