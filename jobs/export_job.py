@@ -10,7 +10,8 @@ sync draws them again."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,13 +21,13 @@ from exporters.branding import Branding
 from exporters.render import FORMATS, File, draw, files, groups, shows
 from exporters.snapshot import EventInfo, Snapshot, as_grid, shown_tables
 from jobs.config import Config
-from jobs.errors import ConfigError, ExportError
+from jobs.errors import ConfigError, ExportError, WorkbookError
 from jobs.exports import Drawn, digest, drawn, on_disk, record_drawn, write_csv, write_files
 from league.cells import Grid, as_text, name_key
 from league.evaluate import Evaluation
 from league.rules.catalog import closest
 from league.sheet import STANDINGS_PREFIX
-from league.table import Table
+from league.table import Role, Table
 
 HISTORY_NAME = "league-history.sqlite"
 """The history's file beside league.toml unless `history` names another."""
@@ -134,22 +135,32 @@ def _entries(snap: Snapshot, branding: Branding, made: dict[str, list[File]], or
             for group, files in made.items()}
 
 
-def latest_snapshot(config: Config) -> Snapshot:
+def latest_snapshot(config: Config, outcome: str = "") -> Snapshot:
     """The newest snapshot; before the first sync, a config error saying to run one."""
     path = history_file(config)
-    try:
+    with history_errors(outcome):
         snap = history.latest(path)
-    except history.HistoryError as exc:
-        raise ConfigError(str(exc)) from None
     if snap is None:
         raise ConfigError(f"no synced standings in {path} yet; run `league sync` first")
     return snap
 
 
+@contextmanager
+def history_errors(outcome: str = "") -> Iterator[None]:
+    """A history held by another process is a passing failure (exit 3); a damaged one is the file to fix (exit 2).
+    `outcome` says what that left undone ("nothing was posted")."""
+    try:
+        yield
+    except history.HistoryLocked as exc:
+        raise WorkbookError(f"{exc}; {outcome}" if outcome else str(exc)) from None
+    except history.HistoryError as exc:
+        raise ConfigError(f"{exc}; {outcome}" if outcome else str(exc)) from None
+
+
 def run_history(config: Config, at: int | None = None, player: str | None = None) -> list[str]:
     """`league history`: every recorded sync, one of them in full, or one competitor's rank over time."""
     path = history_file(config)
-    try:
+    with history_errors():
         if player is not None:
             seen = history.ranks(path, player)
             if not seen:
@@ -163,14 +174,13 @@ def run_history(config: Config, at: int | None = None, player: str | None = None
             return _shown(snap)
         return [f"#{e.id}  {e.time:%Y-%m-%d %H:%M} UTC  inputs {e.fingerprint}  {e.competitors} competitors"
                 + (f", leader {e.leader}" if e.leader else "") for e in history.entries(path)] or [f"no syncs recorded in {path} yet"]
-    except history.HistoryError as exc:
-        raise ConfigError(str(exc)) from None
 
 
 def _nobody(path: Path, player: str) -> str:
     """Why `--player` found no one, with the recorded names closest to the one typed."""
-    snaps = (history.at(path, entry.id) for entry in history.entries(path))
-    names = {name_key(row[1]): as_text(row[1]) for snap in snaps if snap and snap.leaderboard for row in snap.leaderboard.rows}
+    boards = (snap.leaderboard for snap in (history.at(path, entry.id) for entry in history.entries(path)) if snap)
+    names = {name_key(row[i]): as_text(row[i]) for board in boards if board and (i := board.find(Role.COMPETITOR)) is not None
+             for row in board.rows}
     near = closest(player, names)
     hint = f"did you mean {' or '.join(near)}?" if near else "`league history --at N` lists who is on sync N's leaderboard"
     return f"{player!r} is on no leaderboard recorded in {path}; {hint}"

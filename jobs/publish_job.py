@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +20,7 @@ from exporters.render import title
 from exporters.snapshot import Snapshot
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode, JobError
-from jobs.export_job import history_file
+from jobs.export_job import history_errors, history_file, latest_snapshot
 
 TARGET = "facebook"
 
@@ -55,10 +53,8 @@ def run_publish(config: Config, graph: Graph | None = None, now: dt.datetime | N
     if not page:
         raise ConfigError(f"{config.path}: set `facebook_page_id` in [branding] to the league's Facebook Page id")
     path = history_file(config)
-    with _history("nothing was posted"):
-        snap = history.latest(path)
-        if snap is None:
-            raise ConfigError(f"no synced standings in {path} yet; run `league sync` first")
+    snap = latest_snapshot(config, "nothing was posted")
+    with history_errors("nothing was posted"):
         done = history.posted(path, snap, TARGET)
         doubt = None if done else history.in_doubt(path, snap, TARGET)
     if done:
@@ -74,7 +70,7 @@ def run_publish(config: Config, graph: Graph | None = None, now: dt.datetime | N
     image = render(shown, FEED, config.branding, name)[0]
     text = caption(shown, name, snap.events, config.branding.hashtags)
     when = now or dt.datetime.now(dt.UTC)
-    with _history("nothing was posted"):
+    with history_errors("nothing was posted"):
         attempt = history.begin_post(path, snap, TARGET, when)
     try:
         post_id = graph.post_photo(page, image, text)
@@ -99,17 +95,6 @@ def _token() -> str:
         raise ConfigError(f"{TOKEN_VARIABLE} {problem}: a Page access token is one line of printable ASCII; copy it "
                           "again from Facebook and set it (it is not shown here)")
     return token
-
-
-@contextmanager
-def _history(outcome: str) -> Iterator[None]:
-    """A history held by another process is a passing failure (exit 3); a damaged one is the file to fix (exit 2)."""
-    try:
-        yield
-    except history.HistoryLocked as exc:
-        raise PublishError(f"{exc}; {outcome}", ExitCode.BACKEND) from None
-    except history.HistoryError as exc:
-        raise ConfigError(f"{exc}; {outcome}") from None
 
 
 def _doubt_message(snap: Snapshot, doubt: history.Doubt) -> str:
