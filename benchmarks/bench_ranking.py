@@ -26,7 +26,7 @@ import numpy as np
 from benchmarks.generate import FIRST_STAGE, ROOT, machine, player_names, profile
 from jobs.config import load_ruleset
 from league.cells import name_key
-from league.demo import allowed_fighters
+from league.demos.gl import allowed_fighters
 from league.match_table import KINDS, MatchTable, Outcome
 from league.model.standing import Standing
 from league.rules.catalog import Catalog

@@ -25,7 +25,7 @@ from benchmarks.generate import ROOT, generate_league, machine
 from jobs.config import load_config, load_ruleset
 from jobs.sync_job import read_inputs, run_sync
 from league.cells import Grid
-from league.demo import build_demo
+from league.demos.gl import build_demo
 from league.evaluate import evaluate
 from league.report import leaderboard_sheet, problems_sheet, read_leaderboard, standings_sheets
 from sync.google import BoundedRetryClient, GoogleWorkbook, load_credentials

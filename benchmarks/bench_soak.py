@@ -31,7 +31,7 @@ from benchmarks.generate import ROOT, machine
 from jobs.config import Config, load_config, load_ruleset
 from jobs.errors import WorkbookError
 from jobs.sync_job import run_sync
-from league.demo import build_demo
+from league.demos.gl import build_demo
 from league.sheet import SYNC_LOG_TAB
 from sync.google import BoundedRetryClient, GoogleWorkbook, RetryPolicy, load_credentials
 from sync.sheets_body import MARKER_KEY

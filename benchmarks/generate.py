@@ -21,7 +21,8 @@ from typing import TypeVar
 
 from league.rules.catalog import Catalog, Piece
 from league.cells import Cell
-from league.demo import FIRST, LAST, DemoLeague, allowed_fighters, allowed_maps
+from league.demos.base import DemoLeague
+from league.demos.gl import FIRST, LAST, allowed_fighters, allowed_maps
 from league.pairing.round_robin import circle
 from league.rules.ruleset import Ruleset
 

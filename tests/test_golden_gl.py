@@ -20,7 +20,8 @@ from jobs.config import load_config, load_ruleset
 from jobs.init_job import write_config
 from jobs.sync_job import run_sync
 from league.rules.catalog import Catalog
-from league.demo import DemoLeague, build_demo
+from league.demos.base import DemoLeague
+from league.demos.gl import build_demo
 from league.rules.ruleset import Ruleset
 from league.sheet import SYNC_LOG_TAB, is_output_tab
 from sync.xlsx import XlsxWorkbook

@@ -7,8 +7,8 @@ from tests.exporters.tables import NAMES
 
 from exporters.fonts import font_file, missing_glyphs
 from jobs.config import load_ruleset
-from league.demo import build_demo
-from league.demo_magic import build_magic_demo
+from league.demos.gl import build_demo
+from league.demos.magic import build_magic_demo
 
 
 def _demo_names() -> set[str]:

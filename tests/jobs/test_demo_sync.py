@@ -12,7 +12,7 @@ from jobs.demo_job import DEMO_WORKBOOK, run_demo
 from jobs.errors import ConfigError, ExitCode
 from jobs.sync_job import SyncResult, run_sync
 from league.cells import Grid
-from league.demo import build_demo
+from league.demos.gl import build_demo
 from league.sheet import (
     LEADERBOARD_TAB,
     PROBLEMS_TAB,

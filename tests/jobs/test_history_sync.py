@@ -22,7 +22,7 @@ from jobs.errors import ConfigError, ExitCode, ExportError
 from jobs.exports import write_csv, write_files
 from jobs.sync_job import run_sync
 from league.cells import Grid, as_text, name_key
-from league.demo import build_demo
+from league.demos.gl import build_demo
 from league.sheet import LEADERBOARD_TAB
 from league.table import Table
 from sync.memory import MemoryWorkbook

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from jobs.cli import app
 from jobs.config import load_config, load_ruleset
 from jobs.pair_job import run_pair
-from league.demo_mesbg import build_mesbg_demo
+from league.demos.mesbg import build_mesbg_demo
 from league.sheet import Sheet
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook

@@ -11,7 +11,7 @@ import pypdf
 from jobs.config import load_config, load_ruleset
 from jobs.export_job import latest_snapshot
 from jobs.sync_job import run_sync
-from league.demo_mesbg import build_mesbg_demo
+from league.demos.mesbg import build_mesbg_demo
 from league.sheet import Sheet
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook

@@ -7,7 +7,7 @@ from importlib import resources
 from pathlib import Path
 
 from jobs.config import load_ruleset
-from league.demo_magic import build_magic_demo
+from league.demos.magic import build_magic_demo
 from league.evaluate import evaluate
 from league.report import standings_sheets
 from league.rules.load import parse_ruleset

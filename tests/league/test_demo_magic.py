@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jobs.config import load_ruleset
-from league.demo_magic import PLAYER_A, PLAYER_B, RESULT, build_magic_demo
+from league.demos.magic import PLAYER_A, PLAYER_B, RESULT, build_magic_demo
 from league.evaluate import evaluate
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jobs.config import load_ruleset
-from league.demo_nasef import RESULT, build_nasef_demo
+from league.demos.nasef import RESULT, build_nasef_demo
 from league.evaluate import evaluate
 from league.report import standings_sheets
 

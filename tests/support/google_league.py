@@ -8,7 +8,7 @@ from pathlib import Path
 from jobs.config import load_config, load_ruleset
 from jobs.sync_job import run_sync
 from league.cells import Grid
-from league.demo import build_demo
+from league.demos.gl import build_demo
 from league.sheet import SYNC_LOG_TAB, Changes, is_output_tab
 from sync.google import BoundedRetryClient, GoogleWorkbook, RetryPolicy, load_credentials
 from sync.memory import MemoryWorkbook

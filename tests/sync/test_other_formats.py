@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jobs.config import load_ruleset
-from league.demo_magic import build_magic_demo
+from league.demos.magic import build_magic_demo
 from tests.support.google_league import synced_both_ways
 from tests.support.sheets_server import SheetsServer
 from tests.support.swiss_draws import RULESET_FILE, tabs

@@ -8,7 +8,7 @@ from pathlib import Path
 from jobs.config import load_config, load_ruleset
 from jobs.pair_job import run_pair
 from league.cells import Grid
-from league.demo_magic import build_magic_demo
+from league.demos.magic import build_magic_demo
 from league.sheet import SYNC_LOG_TAB
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook

@@ -8,8 +8,8 @@ import datetime as dt
 import random
 
 from league.cells import Cell, a1
-from league.demo import DemoLeague, Planted
-from league.demo_magic import swiss_pairings
+from league.demos.base import DemoLeague, Planted
+from league.demos.magic import swiss_pairings
 
 PAIRS = ("Jeźdźcy Rohanu", "Synowie Durina", "Strażnicy Ithilien", "Cienie Mordoru", "Wilki Isengardu", "Łucznicy Lórien",
          "Młoty Ereboru", "Korsarze Umbaru", "Biała Drużyna", "Strażnicy Północy", "Goblini z Morii", "Wieża Gondoru",

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from league.demo import DemoLeague, build_demo
-from league.demo_magic import build_magic_demo
-from league.demo_mesbg import build_mesbg_demo
-from league.demo_nasef import build_nasef_demo
+from league.demos.base import DemoLeague
+from league.demos.gl import build_demo
+from league.demos.magic import build_magic_demo
+from league.demos.mesbg import build_mesbg_demo
+from league.demos.nasef import build_nasef_demo
 from league.rules.catalog import Catalog
 from league.rules.ruleset import Ruleset
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from league.cells import Cell, Grid, a1, name_key
+from league.cells import Cell, a1, name_key
 from league.pairing.round_robin import circle
 from league.rules.catalog import Catalog, Piece
+from league.demos.base import DemoLeague, Planted
 from league.rules.ruleset import Ban, Ruleset
-from league.sheet import Sheet
-from league.template import input_sheets
 
 VENUES = (("AE", "Alter Ego (Shangri-la Plaza)", 10), ("SMN", "SM North EDSA", 16), ("GB5", "Greenbelt 5", 16))
 STAGES = (("QR1", dt.date(2024, 8, 10), (9, 14, 11)), ("QR2", dt.date(2024, 9, 7), (10, 13, 16)))
@@ -21,44 +19,6 @@ FIRST = ("Miguel", "Andrea", "Paolo", "Bea", "Carlo", "Nina", "Rafael", "Trisha"
          "Niño", "Łukasz", "Żaneta", "Ramon", "Hazel", "Tonyo", "Lei", "Kiko", "Abi", "Santi", "Mara", "Jun")
 LAST = ("Santos", "Reyes", "Cruz", "Bautista", "Garcia", "Mendoza", "Dela Cruz", "Villanueva", "Ramos", "Aquino",
         "Castillo", "Navarro", "Peña", "Domingo", "Lim", "Tan", "Sy", "Ocampo", "Żak", "Torres")
-
-
-@dataclass(frozen=True)
-class Planted:
-    """One deliberate mistake: where it is and which rule must find it."""
-
-    tab: str
-    cell: str
-    code: str
-
-
-@dataclass(frozen=True)
-class DemoLeague:
-    """The input tab rows of a generated league, in the GL templates' column order, and any planted mistakes."""
-
-    events: list[list[Cell]]
-    players: list[list[Cell]]
-    results: dict[str, list[list[Cell]]]
-    penalties: list[list[Cell]]
-    planted: list[Planted]
-    members: list[list[Cell]] = field(default_factory=list)
-    """Rows of the ruleset's members tab (a team's roster), where it has one."""
-
-    @property
-    def result_rows(self) -> int:
-        return sum(len(rows) for rows in self.results.values())
-
-    @property
-    def distinct_players(self) -> int:
-        return len({name_key(row[0]) for row in self.players})
-
-    def sheets(self, ruleset: Ruleset, catalog: Catalog) -> list[Sheet]:
-        """The input tabs as `league init` lays them out (headers and dropdowns)."""
-        return input_sheets(ruleset, catalog, self.events, self.players, dict(self.results), self.penalties, self.members)
-
-    def tabs(self, ruleset: Ruleset, catalog: Catalog) -> dict[str, Grid]:
-        """The input tabs as a backend reads them: header row then data rows."""
-        return {s.name: [list(s.header), *(list(r) for r in s.rows)] for s in self.sheets(ruleset, catalog)}
 
 
 def bans(ruleset: Ruleset) -> tuple[Ban, ...]:

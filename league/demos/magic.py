@@ -7,7 +7,7 @@ import datetime as dt
 import random
 
 from league.cells import Cell, a1
-from league.demo import DemoLeague, Planted
+from league.demos.base import DemoLeague, Planted
 
 PLAYERS = ("Ana Souza", "Bruno Lima", "Carla Mendes", "Diego Rocha", "Elisa Prado", "Fábio Nunes", "Gabi Torres",
            "Hugo Alves", "Íris Castro", "João Pinto", "Kátia Ramos", "Léo Martins", "Marina Costa", "Nico Barros",

@@ -10,7 +10,7 @@ from collections import Counter
 from fractions import Fraction
 
 from league.cells import Cell, a1
-from league.demo import DemoLeague, Planted
+from league.demos.base import DemoLeague, Planted
 from league.pairing.history import History
 from league.pairing.seeded_swiss import seeded_swiss
 
