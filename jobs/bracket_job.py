@@ -26,13 +26,15 @@ class BracketResult:
     code: ExitCode
 
 
-def run_bracket(config: Config, workbook: Workbook, event: str) -> BracketResult:
-    """Seed the playoffs from the event's standings and write the bracket tab; later syncs advance the winners."""
+def run_bracket(config: Config, workbook: Workbook, event: str, force: bool = False) -> BracketResult:
+    """Seed the playoffs from the event's standings and write the bracket tab; later syncs advance the winners.
+
+    `force` seeds even from standings that are not final yet."""
     with workbook_lock(config):
-        return _bracket(config, workbook, event)
+        return _bracket(config, workbook, event, force)
 
 
-def _bracket(config: Config, workbook: Workbook, event: str) -> BracketResult:
+def _bracket(config: Config, workbook: Workbook, event: str, force: bool) -> BracketResult:
     rs = config.ruleset
     if rs.playoffs is None:
         raise ConfigError(f"ruleset {rs.name!r} has no playoffs: add `[playoffs] size = 8` (and `best_of`)")
