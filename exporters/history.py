@@ -3,11 +3,13 @@
 `Move` compares with the latest snapshot, every export renders from it, and publishing records
 there which leaderboard was posted, so a sync that changes nothing adds nothing and posts nothing.
 A post is recorded twice: as an attempt before it is sent, then with its id once Facebook gives one,
-so a post whose outcome is not known is never sent again blind."""
+so a post whose outcome is not known is never sent again blind. Each playoff bracket is kept too: its seeds
+and the games last typed for each of its matches, so a bracket tab nobody can scramble is drawn from them."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
@@ -16,7 +18,8 @@ from enum import StrEnum
 from pathlib import Path
 
 from exporters.snapshot import Snapshot, digest, from_json, to_json
-from league.cells import as_text, name_key
+from league.cells import Cell, as_text, name_key
+from league.pairing.bracket import Kept
 from league.table import Role, Table
 
 SCHEMA = """
@@ -44,6 +47,12 @@ CREATE TABLE IF NOT EXISTS attempts (
     state TEXT NOT NULL,
     time TEXT NOT NULL,
     note TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS brackets (
+    event TEXT PRIMARY KEY,
+    seeds TEXT NOT NULL,
+    games TEXT NOT NULL,
+    time TEXT NOT NULL
 );
 """
 LOCK_WAIT = 10.0
@@ -240,3 +249,32 @@ def record_post(path: Path, snapshot: Snapshot, target: str, post_id: str, when:
 
 def _time(text: str) -> dt.datetime:
     return dt.datetime.fromisoformat(text)
+
+
+def brackets(path: Path) -> dict[str, Kept]:
+    """Event id (folded) -> its bracket as kept; empty before the first bracket (no file yet is not an error)."""
+    if not path.is_file():
+        return {}
+    with _open(path) as db:
+        rows = db.execute("SELECT event, seeds, games FROM brackets").fetchall()
+    return {str(event): Kept(tuple(json.loads(seeds)), {(int(r), int(m), str(a), str(b)): (ga, gb)
+                                                         for r, m, a, b, ga, gb in json.loads(games)})
+            for event, seeds, games in rows}
+
+
+def keep_bracket(path: Path, event: str, kept: Kept, when: dt.datetime) -> None:
+    """Keep an event's bracket (its seeds and every match's games), replacing what was kept for that event."""
+    games = [[*key, _cell(a), _cell(b)] for key, (a, b) in sorted(kept.games.items())]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise HistoryError(f"cannot make the folder of the history file {path} ({exc.strerror or exc})") from None
+    with _open(path) as db:
+        db.execute("INSERT OR REPLACE INTO brackets (event, seeds, games, time) VALUES (?, ?, ?, ?)",
+                    (event.casefold(), json.dumps(list(kept.seeds), ensure_ascii=False), json.dumps(games, ensure_ascii=False),
+                     when.isoformat()))
+
+
+def _cell(value: Cell) -> Cell:
+    """A typed game count as JSON keeps it: numbers and text as they are, anything else (a date) as its text."""
+    return value if value is None or isinstance(value, (int, float, str)) else as_text(value)

@@ -17,10 +17,9 @@ from filelock import FileLock, Timeout
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode, ExportError, WorkbookError
 from jobs.export_job import export_after_sync, previous_leaderboard, snapshot_of
+from jobs.playoffs import keep_brackets, kept_brackets, playoffs, resolve_brackets, with_problems
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate
-from league.pairing.bracket import bracket_sheet, seeds_from
-from league.rules.ruleset import Ruleset
 from league.report import (
     read_leaderboard,
     leaderboard_sheet,
@@ -101,9 +100,13 @@ def _read_back(tab: str) -> bool:
 
 
 def run_check(config: Config, workbook: Workbook) -> Evaluation:
-    """Validate only: nothing is written."""
-    inputs, _ = read_inputs(workbook)
-    return evaluate(inputs, config.ruleset, config.catalog)
+    """Validate only: nothing is written (the brackets are checked as the history keeps them, if it can be read)."""
+    inputs, outputs = read_inputs(workbook)
+    try:
+        kept = kept_brackets(config)
+    except ExportError:
+        kept = {}
+    return with_problems(evaluate(inputs, config.ruleset, config.catalog), resolve_brackets(outputs, config.ruleset, kept))
 
 
 def lock_file(config: Config) -> Path:
@@ -159,12 +162,14 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     # the tab, and the exports, drawn from the history, fail (exit 5).
     unusable = ""
     try:
-        previous = previous_leaderboard(config)
+        previous, kept = previous_leaderboard(config), kept_brackets(config)
     except ExportError as exc:
-        previous, unusable = None, str(exc)
+        previous, kept, unusable = None, {}, str(exc)
     previous = previous or read_leaderboard(outputs.get(LEADERBOARD_TAB) or [])
-    tables = [*standings_sheets(ev), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
-              *brackets(outputs, config.ruleset)]
+    resolved = resolve_brackets(outputs, config.ruleset, kept)
+    ev = with_problems(ev, resolved)
+    tables = [*standings_sheets(ev, playoffs(ev, resolved)), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
+              *(Table.plain(r.sheet) for r in resolved)]
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
     outcome = f"{'dry run' if dry_run else 'synced'}, {ev.errors} error(s)"
     # A tab the Events tab names as a results tab is the judges', whatever its name: never written over.
@@ -180,19 +185,13 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     progress("Writing standings back…")
     workbook.write(changes)
     try:
+        if not unusable:
+            keep_brackets(config, resolved, now)
         snapshot = snapshot_of(ev, [t for t in tables if isinstance(t, Table)], str(log.rows[0][1]), now)
         exported = export_after_sync(config, snapshot, [t for t in tables if isinstance(t, Table)], unusable)
     except ExportError as exc:
         return SyncResult(ev, changes, [], ExitCode.EXPORTS_FAILED, export_problem=str(exc))
     return SyncResult(ev, changes, exported, code)
-
-
-def brackets(outputs: dict[str, Grid], ruleset: Ruleset) -> list[Table]:
-    """Each playoff bracket rewritten with the games judges typed into it and the winners moved on."""
-    if ruleset.playoffs is None:
-        return []
-    return [Table.plain(bracket_sheet(name[len(BRACKET_PREFIX):], seeds_from(grid), ruleset.playoffs[1], grid))
-            for name, grid in outputs.items() if name.startswith(BRACKET_PREFIX) and seeds_from(grid)]
 
 
 def describe(changes: Changes, outputs: dict[str, Grid]) -> list[str]:

@@ -6,12 +6,14 @@ import datetime as dt
 import hashlib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from league.cells import Cell, Grid, as_text, header_key, name_key
 from league.evaluate import Evaluation
+from league.final_standings import Placed, as_ranked, final_standings
 from league.model.standing import Standing
+from league.pairing.bracket import Playoff
 from league.problems import Problem
 from league.rules.components.base import standings_cells, standings_columns
 from league.rules.ruleset import Rule, Ruleset
@@ -67,18 +69,19 @@ def _count(line: Standing, ruleset: Ruleset) -> tuple[Cell, ...]:
     return (shown[ruleset.count],) if ruleset.count in shown else ()
 
 
-def _note(ev: Evaluation, scope: str, line: Standing) -> str:
-    parts = []
+def _note(ev: Evaluation, scope: str, placed: Placed) -> str:
+    line = placed.line
+    parts = [placed.finish] if placed.finish else []
     entrant = ev.league.entrant(scope, ev.names[line.key]) if scope else None
-    if line.rank is None:
+    if placed.rank is None:
         parts.append("disqualified: not ranked")
     elif entrant and entrant.status.value != "active":
         parts.append(entrant.status.value)
-    if line.tie:
-        others = [k for k in line.tie if k != line.key]
+    if placed.tie:
+        others = [k for k in placed.tie if k != line.key]
         named = ", ".join(ev.names[k] for k in others) if len(others) <= TIE_NAMES else f"{len(others)} others"
         parts.append(f"tied with {named}: judge decision")
-    for prize in line.undecided:
+    for prize in placed.undecided:
         parts.append(f"tie straddles {prize}: judges decide")
     parts += ev.remarks.get((scope, line.key), [])
     rows = ev.notes.get((scope, line.key), [])
@@ -88,7 +91,7 @@ def _note(ev: Evaluation, scope: str, line: Standing) -> str:
     return "; ".join(parts)
 
 
-def _prize(line: Standing) -> str:
+def _prize(line: Placed) -> str:
     return "; ".join([*line.prizes, *(f"{p}?" for p in line.undecided)])
 
 
@@ -106,19 +109,23 @@ def undecided_prizes(ev: Evaluation) -> list[str]:
     return out
 
 
-def standings_sheets(ev: Evaluation) -> list[Table]:
-    """One `Standings <Event>` table per event."""
+def standings_sheets(ev: Evaluation, playoffs: Mapping[str, Playoff] | None = None) -> list[Table]:
+    """One `Standings <Event>` table per event; an event whose bracket has a champion shows its final standings,
+    with the Swiss rank beside them (an event with a bracket has a `Swiss Rank` column)."""
     rs = ev.league.ruleset
     count = (Column(COUNT_HEADERS[rs.count], Role.COUNT, COUNT_DISPLAY[rs.count]),) if rs.count in COUNT_HEADERS else ()
-    columns = (Column("Rank", Role.RANK, Display.NUMBER), Column(rs.competitor, Role.COMPETITOR),
-               Column(rs.scoring.label, Role.SCORE, Display.NUMBER), *count, *_tiebreak_columns(rs),
-               *standings_columns(rs), Column("Prize", Role.PRIZE), Column("Note", Role.NOTE))
+    tail = (Column(rs.competitor, Role.COMPETITOR), Column(rs.scoring.label, Role.SCORE, Display.NUMBER), *count,
+            *_tiebreak_columns(rs), *standings_columns(rs), Column("Prize", Role.PRIZE), Column("Note", Role.NOTE))
     tables = []
     for event, lines in ev.standings.items():
         extra = standings_cells(ev.league, event, lines)
-        rows = tuple((line.rank, ev.names[line.key], number(line.score), *_count(line, rs), *_tiebreaks(line, rs),
-                      *extra[line.key], _prize(line), _note(ev, event, line)) for line in lines)
-        tables.append(Table.of(standings_tab(event), columns, rows))
+        playoff = (playoffs or {}).get(event)
+        shown = final_standings(lines, playoff, rs.event_prizes) if playoff else as_ranked(lines)
+        swiss: tuple[Column, ...] = (Column("Swiss Rank", Role.SWISS_RANK, Display.NUMBER),) if playoff else ()
+        rows = tuple((placed.rank, *((line.rank,) if playoff else ()), ev.names[line.key], number(line.score),
+                      *_count(line, rs), *_tiebreaks(line, rs), *extra[line.key], _prize(placed), _note(ev, event, placed))
+                     for placed in shown for line in (placed.line,))
+        tables.append(Table.of(standings_tab(event), (Column("Rank", Role.RANK, Display.NUMBER), *swiss, *tail), rows))
     return tables
 
 
@@ -130,10 +137,16 @@ def leaderboard_sheet(ev: Evaluation, previous: Table | None) -> Table:
                Column(f"Total {rs.scoring.label}", Role.SCORE, Display.NUMBER), *_tiebreak_columns(rs),
                Column("Prize", Role.PRIZE), Column("Move", Role.MOVE, Display.MOVE), Column("Note", Role.NOTE))
     moves = _moves(ev.leaderboard, ev.names, previous)
-    rows = tuple((line.rank, ev.names[line.key], *(number(line.stage_scores.get(s, Fraction(0))) for s in ev.stages),
-                  number(line.score), *_tiebreaks(line, rs), _prize(line), moves[line.key], _note(ev, "", line))
-                 for line in ev.leaderboard)
+    rows = tuple((line.rank, ev.names[line.key], *_stage_cells(line, ev.stages), number(line.score), *_tiebreaks(line, rs),
+                  _prize(placed), moves[line.key], _note(ev, "", placed))
+                 for placed in as_ranked(ev.leaderboard) for line in (placed.line,))
     return Table.of(LEADERBOARD_TAB, columns, rows)
+
+
+def _stage_cells(line: Standing, stages: Sequence[str]) -> list[Cell]:
+    """The score of each stage, empty (not 0) for a stage the competitor has no results in."""
+    scores = line.stage_scores
+    return [number(scores[s]) if s in scores else None for s in stages]
 
 
 def _moves(lines: Sequence[Standing], names: dict[str, str], previous: Table | None) -> dict[str, Cell]:

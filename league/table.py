@@ -17,6 +17,8 @@ class Role(StrEnum):
     """What a column of a standings table holds."""
 
     RANK = "rank"
+    SWISS_RANK = "swiss rank"
+    """An event's rank after its Swiss rounds, beside the final rank its playoffs decide."""
     COMPETITOR = "competitor"
     SCORE = "score"
     """The score ranked on: an event's points, or the leaderboard's total."""

@@ -1,19 +1,29 @@
 """Single-elimination playoffs seeded from the standings: the bracket as rows of a tab, and winners advanced from
-the games typed into it."""
+the games typed into it.
+
+A bracket row is known by its round, its match and both competitors, never by its position in the tab: the seeds
+and the games typed so far are kept (in the history), so a deleted row comes back with its games and a row whose
+names were changed is written back as seeded."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
-from league.cells import Cell, Grid, as_text, header_key, parse_whole
+from league.cells import Cell, Grid, as_text, header_key, is_blank, name_key, parse_whole
 from league.model.match import ends_series
+from league.problems import Problem, Severity
 from league.sheet import BRACKET_PREFIX, Sheet
 
 HEADERS = ("Round", "Match", "Best Of", "Seed A", "Competitor A", "Seed B", "Competitor B", "Games A", "Games B", "Winner", "Note")
 TYPED = ("Games A", "Games B")
 """The cells judges type into; everything else the tool fills in."""
 BYE = "bye"
+
+MatchKey = tuple[int, int, str, str]
+"""A bracket match as it is known: its round, its match and the name keys of competitors A and B."""
+Games = tuple[Cell, Cell]
+"""The games won by A and by B, as typed (kept so even when unreadable)."""
 
 
 def bracket_tab(event: str) -> str:
@@ -30,6 +40,54 @@ def seed_order(size: int) -> list[int]:
     return order
 
 
+def round_name(number: int, rounds: int) -> str:
+    """`final`, `semi-final`, `quarter-final`, then `round of 16` and so on, counted back from the final."""
+    left = rounds - number
+    return {0: "final", 1: "semi-final", 2: "quarter-final"}.get(left, f"round of {2 ** (left + 1)}")
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A bracket as the history keeps it: the seeds as drawn and every match's games as last typed."""
+
+    seeds: tuple[str, ...]
+    """The seeded competitors, seed 1 first, spelt as seeded."""
+    games: Mapping[MatchKey, Games] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Finish:
+    """How far one seeded competitor went: the round they lost, and to whom; `out_in` is None for the champion."""
+
+    name: str
+    out_in: int | None
+    beaten_by: str
+    note: str
+    """`won the final`, `lost the semi-final to X`."""
+
+
+@dataclass(frozen=True)
+class Playoff:
+    """What a bracket has decided so far."""
+
+    seeds: tuple[str, ...]
+    rounds: int
+    champion: str
+    """Empty until the final is won."""
+    finishes: Mapping[str, Finish]
+    """Name key -> the finish of each seeded competitor already out, and of the champion."""
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A bracket drawn again from its seeds and games: the tab, its problems, what the history keeps, the outcome."""
+
+    sheet: Sheet
+    problems: tuple[Problem, ...]
+    kept: Kept
+    playoff: Playoff
+
+
 @dataclass(frozen=True)
 class Slot:
     """One side of a bracket match: a seed and its competitor, or nobody yet."""
@@ -38,63 +96,142 @@ class Slot:
     name: str
 
 
-def bracket_rows(seeds: Sequence[str], best_of: Sequence[int], typed: Grid | None = None) -> list[list[Cell]]:
-    """Every match of the bracket, round by round; winners of typed games moved on; byes to the top seeds.
+@dataclass(frozen=True)
+class _Row:
+    """One row of the tab as it stands."""
+
+    row: int
+    round: int
+    match: int
+    a: str
+    b: str
+    games: Games
+
+
+def resolve(event: str, seeds: Sequence[str], best_of: Sequence[int], typed: Grid | None = None,
+            kept: Mapping[MatchKey, Games] | None = None) -> Resolved:
+    """Every match of the bracket, round by round; byes to the top seeds; each match's games taken from its own row
+    (matched by round, match and both competitors), else as the history kept them; the winners moved on.
 
     `seeds` are the qualified competitors in seed order (the first is seed 1); `best_of` gives each round's
-    length, the last entry repeating; `typed` is the tab as it stands, whose games are kept."""
-    size = 1
+    length, the last entry repeating; `typed` is the tab as it stands."""
+    tab, size = bracket_tab(event), 1
     while size < len(seeds):
         size *= 2
-    games = _typed_games(typed)
+    rounds = size.bit_length() - 1
+    found = _typed_rows(typed)
+    by_key = {(r.round, r.match, name_key(r.a), name_key(r.b)): r for r in found}
+    by_place = {(r.round, r.match): r for r in found}
     slots = [Slot(s, seeds[s - 1]) if s <= len(seeds) else Slot(None, BYE) for s in seed_order(size)]
-    rows: list[list[Cell]] = []
-    number = 1
+    rows: list[tuple[Cell, ...]] = []
+    problems: list[Problem] = []
+    games_now: dict[MatchKey, Games] = dict(kept or {})
+    finishes: dict[str, Finish] = {}
+    number, champion = 1, ""
     while len(slots) > 1:
         length = best_of[min(number - 1, len(best_of) - 1)]
         winners = []
         for match, (a, b) in enumerate(zip(slots[0::2], slots[1::2]), start=1):
-            won_a, won_b = games.get((number, match), (None, None))
-            winner, note = _winner(a, b, won_a, won_b, length)
-            rows.append([number, match, length, a.seed, a.name, b.seed, b.name, won_a, won_b, winner.name if winner else "", note])
+            key = (number, match, name_key(a.name), name_key(b.name))
+            at = len(rows) + 2
+            own = by_key.get(key)
+            games = own.games if own else (kept or {}).get(key, (None, None))
+            notes: list[str] = []
+            other = by_place.get((number, match))
+            if own is None and other is not None and (other.a or other.b):
+                problems.append(_renamed(tab, at, number, match, a, b, other))
+                notes.append(f"written back as seeded (was {other.a or '?'} v {other.b or '?'})")
+            if any(not is_blank(g) for g in games):
+                games_now[key] = games
+            elif key in games_now:
+                del games_now[key]
+            won, wrong = _games(tab, at, games, length, a, b)
+            problems += wrong
+            winner, note = _winner(a, b, won, length)
+            notes += [note] if note else []
+            notes += [p.problem for p in wrong]
+            rows.append((number, match, length, a.seed, a.name, b.seed, b.name, *games, winner.name if winner else "",
+                         "; ".join(notes)))
+            if winner and b.name != BYE:
+                loser = b if winner is a else a
+                finishes[name_key(loser.name)] = Finish(loser.name, number, winner.name,
+                                                        f"lost the {round_name(number, rounds)} to {winner.name}")
+                if number == rounds:
+                    champion = winner.name
+                    finishes[name_key(winner.name)] = Finish(winner.name, None, "", "won the final")
             winners.append(winner or Slot(None, ""))
         slots, number = winners, number + 1
-    return rows
+    sheet = Sheet(tab, HEADERS, tuple(rows))
+    return Resolved(sheet, tuple(problems), Kept(tuple(seeds), games_now), Playoff(tuple(seeds), rounds, champion, finishes))
 
 
-def _winner(a: Slot, b: Slot, won_a: int | None, won_b: int | None, length: int) -> tuple[Slot | None, str]:
+def _renamed(tab: str, row: int, number: int, match: int, a: Slot, b: Slot, typed: _Row) -> Problem:
+    side = "Competitor A" if name_key(typed.a) != name_key(a.name) else "Competitor B"
+    return Problem(Severity.WARNING, "bracket-renamed", tab, row, side, HEADERS.index(side),
+                   f"round {number} match {match} was changed to {typed.a or '?'} v {typed.b or '?'}, but it is "
+                   f"{a.name or '?'} v {b.name or '?'} as seeded and played: written back so, with the games it had",
+                   "the bracket's names come from its seeds and the games typed; change a result by typing its games again")
+
+
+def _games(tab: str, row: int, games: Games, length: int, a: Slot, b: Slot) -> tuple[tuple[int, int] | None, list[Problem]]:
+    """The games won by each side, or None with the problems that keep them from counting."""
+    if not a.name or not b.name or b.name == BYE or all(is_blank(g) for g in games):
+        return None, []
+    problems, won = [], []
+    for header, cell in zip(TYPED, games):
+        number = parse_whole(cell)
+        if is_blank(cell):
+            problems.append(Problem(Severity.ERROR, "bracket-games", tab, row, header, HEADERS.index(header),
+                                    f"{header} is empty while the other side's games are typed",
+                                    "type the games each side won, 0 included"))
+        elif number is None or number < 0:
+            problems.append(Problem(Severity.ERROR, "bracket-games", tab, row, header, HEADERS.index(header),
+                                    f"{header} {as_text(cell)!r} is not a whole number of games",
+                                    "type the games won as a whole number, 0 or more (2, not two)"))
+        else:
+            won.append(number)
+    if problems:
+        return None, problems
+    if not ends_series(won[0], won[1], length):
+        return None, [Problem(Severity.ERROR, "bracket-score", tab, row, "Games A", HEADERS.index("Games A"),
+                              f"{won[0]}-{won[1]} cannot end a best of {length} between {a.name} and {b.name}",
+                              f"type the games again: the winner has {length // 2 + 1}")]
+    return (won[0], won[1]), []
+
+
+def _winner(a: Slot, b: Slot, won: tuple[int, int] | None, length: int) -> tuple[Slot | None, str]:
     """Who goes on: a bye's opponent at once, else whoever reached a majority of `length` games first."""
     if not a.name or not b.name:
         return None, ""
     if b.name == BYE:
         return a, "a bye: the higher seed goes on"
-    if won_a is None or won_b is None:
+    if won is None:
         return None, ""
-    if ends_series(won_a, won_b, length):
-        return (a if won_a > won_b else b), ""
-    return None, f"{won_a}-{won_b} cannot end a best of {length}: type the games again"
+    return (a if won[0] > won[1] else b), ""
 
 
-def _typed_games(typed: Grid | None) -> dict[tuple[int, int], tuple[int | None, int | None]]:
-    """(round, match) -> the games typed for each side, from the tab as it stands."""
+def _typed_rows(typed: Grid | None) -> list[_Row]:
+    """The tab's rows with a readable round and match, as they stand."""
     if not typed:
-        return {}
+        return []
     heads = [header_key(h) for h in typed[0]]
-    at = {h: heads.index(header_key(h)) for h in ("Round", "Match", *TYPED) if header_key(h) in heads}
-    if len(at) < 4:
-        return {}
-    out = {}
-    for row in typed[1:]:
+    need = ("Round", "Match", "Competitor A", "Competitor B", *TYPED)
+    if any(header_key(h) not in heads for h in need):
+        return []
+    at = {h: heads.index(header_key(h)) for h in need}
+    out = []
+    for i, row in enumerate(typed[1:], start=2):
         cells = list(row) + [None] * len(heads)
         number, match = parse_whole(cells[at["Round"]]), parse_whole(cells[at["Match"]])
         if number is not None and match is not None:
-            won = [parse_whole(cells[at[h]]) if as_text(cells[at[h]]) else None for h in TYPED]
-            out[(number, match)] = (won[0], won[1])
+            out.append(_Row(i, number, match, as_text(cells[at["Competitor A"]]), as_text(cells[at["Competitor B"]]),
+                            (cells[at["Games A"]], cells[at["Games B"]])))
     return out
 
 
 def seeds_from(tab: Grid) -> list[str]:
-    """The qualified competitors in seed order, as the bracket's first round holds them (seeds stay as drawn)."""
+    """The qualified competitors in seed order, as the bracket's first round holds them: for a bracket the history
+    does not keep (drawn before it did)."""
     heads = [header_key(h) for h in tab[0]] if tab else []
     if not {"round", "seed a", "competitor a", "seed b", "competitor b"} <= set(heads):
         return []
@@ -110,6 +247,11 @@ def seeds_from(tab: Grid) -> list[str]:
     return [seeded[s] for s in sorted(seeded)]
 
 
-def bracket_sheet(event: str, seeds: Sequence[str], best_of: Sequence[int], typed: Grid | None = None) -> Sheet:
-    """The `Bracket <Event>` tab: its rows, with the games judges typed kept and their winners moved on."""
-    return Sheet(bracket_tab(event), HEADERS, tuple(tuple(r) for r in bracket_rows(seeds, best_of, typed)))
+def bracket_rows(seeds: Sequence[str], best_of: Sequence[int], typed: Grid | None = None) -> list[list[Cell]]:
+    """The rows of a bracket, for tests and callers that need only the cells."""
+    return [list(r) for r in resolve("", seeds, best_of, typed).sheet.rows]
+
+
+def bracket_sheet(event: str, seeds: Sequence[str], best_of: Sequence[int]) -> Sheet:
+    """The `Bracket <Event>` tab as first seeded, nothing typed yet."""
+    return resolve(event, seeds, best_of).sheet

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from league.model.league import League
     from league.model.match import Match
     from league.model.standing import Standing
+    from league.problems import Problem
     from league.rules.catalog import Catalog
     from league.rules.ruleset import Ban, Results, Ruleset
     from league.rules.schema import Section
@@ -129,6 +130,11 @@ class Component:
         cannot be seeded yet ("" when they can)."""
         return None, ""
 
+    def ranked_problems(self, lg: League, event: str, lines: Sequence[Standing]) -> tuple[Problem, ...]:
+        """Problems only the event's standings show (more officials' decisions than places left): checked once the
+        event is ranked."""
+        return ()
+
     # --- the output tabs ---
 
     def standings_columns(self) -> tuple[Column, ...]:
@@ -161,3 +167,9 @@ def standings_cells(lg: League, event: str, lines: Sequence[Standing]) -> dict[s
             for key in out:
                 out[key] += cells.get(key, ("",) * width)
     return out
+
+
+def ranked_problems(lg: League, standings: Mapping[str, Sequence[Standing]]) -> list[Problem]:
+    """What the ruleset's components find in each event's standings once ranked."""
+    return [p for c in lg.ruleset.components if overrides(c, "ranked_problems")
+            for event, lines in standings.items() for p in c.ranked_problems(lg, event, lines)]

@@ -63,6 +63,25 @@ class CutRules(Component, table="cut"):
         """`in`, `out` or `tiebreaker match` for each competitor; empty before anyone has played."""
         return {key: (mark,) for key, mark in cut_marks(lg, event, lines).items()}
 
+    def ranked_problems(self, lg: League, event: str, lines: Sequence[Standing]) -> tuple[Problem, ...]:
+        """More `in`s typed for the group level across the cut than the places left, or (once each of them has a
+        word) fewer: an error at each of those cells, and the group still plays its `tiebreaker match`."""
+        if not self.decided:
+            return ()
+        _, group, places = _cut(lg, event, lines)
+        typed = _decisions(lg, event, self)
+        words = [typed.get(s.key, "") for s in group]
+        ins = words.count(IN)
+        if ins <= places and (ins == places or not all(w in (IN, OUT) for w in words)):
+            return ()
+        names = ", ".join(e.name for s in group if (e := lg.roster.get((event, s.key))))
+        wrong = [s for s, w in zip(group, words) if w == IN or ins < places]
+        reg = lg.ruleset.registration.tab
+        return tuple(at(lg, reg, e.row, self.decided, "cut-decisions",
+                        f"{self.decided} says {IN!r} for {ins} of {names} (level across the cut of {event}), "
+                        f"but {places} place(s) are left", f"type {IN} for exactly {places} of them and {OUT} for the others")
+                     for s in wrong if (e := lg.roster.get((event, s.key))) is not None)
+
     def bracket_eligible(self, lg: League, event: str, standings: Sequence[Standing]) -> tuple[frozenset[str] | None, str]:
         """Those `in`; none yet while some are level across the cut and their tiebreaker matches are not settled."""
         marks = cut_marks(lg, event, standings)
@@ -78,15 +97,20 @@ class CutRules(Component, table="cut"):
 
 def cut_marks(lg: League, event: str, lines: Sequence[Standing]) -> dict[str, str]:
     """Competitor key -> `in`, `out` or `tiebreaker match`; empty before anyone has played."""
+    return _cut(lg, event, lines)[0]
+
+
+def _cut(lg: League, event: str, lines: Sequence[Standing]) -> tuple[dict[str, str], list[Standing], int]:
+    """The marks, the group level across the cut (officials settle it) and how many of that group go through."""
     rules = lg.ruleset.component(CutRules)
     assert rules is not None, "only rulesets with a cut have a Playoffs column"
     gone = {e.key for e in lg.entrants if e.event == event and e.status is not Status.ACTIVE}
     eligible = [s for s in lines if s.rank is not None and s.key not in gone]
     if not any(s.matches for s in lines):
-        return {s.key: "" for s in lines}
+        return {s.key: "" for s in lines}, [], 0
     marks = {s.key: OUT for s in lines}
     if not eligible:
-        return marks
+        return marks, [], 0
     level = [s.score if rules.by == "score" else Fraction(s.rank or 0) for s in eligible]
     size = min(rules.size, len(eligible))
     straddling = size < len(eligible) and level[size - 1] == level[size]
@@ -100,7 +124,7 @@ def cut_marks(lg: League, event: str, lines: Sequence[Standing]) -> dict[str, st
         marks.update(zip((s.key for s in group), settled))
     else:
         marks.update((s.key, MATCH) for s in group)
-    return marks
+    return marks, group, size - first
 
 
 def _decisions(lg: League, event: str, rules: CutRules) -> dict[str, str]:

@@ -1,0 +1,74 @@
+"""The playoff brackets a sync draws again: their seeds and games kept in the history, their problems reported."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import replace
+
+from exporters import history
+from jobs.config import Config
+from jobs.errors import ExportError
+from jobs.export_job import history_errors, history_file
+from league.cells import Grid
+from league.evaluate import Evaluation
+from league.pairing.bracket import Kept, Playoff, Resolved, resolve, seeds_from
+from league.problems import Problem
+from league.rules.components.base import ranked_problems
+from league.rules.ruleset import Ruleset
+from league.sheet import BRACKET_PREFIX
+
+
+def kept_brackets(config: Config) -> dict[str, Kept]:
+    """Every bracket the history keeps, by folded event id; a history that can't be read is an export failure."""
+    try:
+        return history.brackets(history_file(config))
+    except history.HistoryError as exc:
+        raise ExportError(f"{exc}; the brackets were drawn from their tabs") from None
+
+
+def resolve_brackets(outputs: dict[str, Grid], ruleset: Ruleset, kept: dict[str, Kept]) -> list[Resolved]:
+    """Each bracket tab drawn again from the seeds and games the history keeps (from the tab itself for a bracket it
+    does not keep), the games typed in each row taken where its round, match and competitors match."""
+    if ruleset.playoffs is None:
+        return []
+    out = []
+    for name, grid in outputs.items():
+        if not name.startswith(BRACKET_PREFIX):
+            continue
+        event = name[len(BRACKET_PREFIX):]
+        known = kept.get(event.casefold())
+        seeds = list(known.seeds) if known else seeds_from(grid)
+        if seeds:
+            out.append(resolve(event, seeds, ruleset.playoffs[1], grid, known.games if known else None))
+    return out
+
+
+def keep_brackets(config: Config, resolved: Sequence[Resolved], now: dt.datetime) -> None:
+    """Keep every bracket's seeds and games in the history, so the next sync finds them whatever happens to the tab."""
+    try:
+        for r in resolved:
+            history.keep_bracket(history_file(config), r.sheet.name[len(BRACKET_PREFIX):], r.kept, now)
+    except history.HistoryError as exc:
+        raise ExportError(str(exc)) from None
+
+
+def keep_seeding(config: Config, event: str, seeds: Sequence[str], now: dt.datetime) -> None:
+    """Keep a new bracket's seeds (no games yet), replacing any earlier bracket of the event; `league bracket`
+    stops (exit 3 or 2) when the history can't be written."""
+    with history_errors("the bracket was not seeded"):
+        history.keep_bracket(history_file(config), event, Kept(tuple(seeds)), now)
+
+
+def playoffs(ev: Evaluation, resolved: Sequence[Resolved]) -> dict[str, Playoff]:
+    """Event id -> what its bracket has decided, for the event's standings."""
+    ids = {event.casefold(): event for event in ev.standings}
+    found = ((ids.get(r.sheet.name[len(BRACKET_PREFIX):].casefold()), r.playoff) for r in resolved)
+    return {event: playoff for event, playoff in found if event is not None}
+
+
+def with_problems(ev: Evaluation, resolved: Sequence[Resolved] = ()) -> Evaluation:
+    """The evaluation with the problems found once it ranked (the components' checks of the standings) and those of
+    the brackets, in the order the `Problems` tab shows them."""
+    more: list[Problem] = [*ranked_problems(ev.league, ev.standings), *(p for r in resolved for p in r.problems)]
+    return replace(ev, problems=sorted([*ev.problems, *more], key=Problem.sort_key)) if more else ev
