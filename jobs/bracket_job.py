@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode
+from jobs.playoffs import keep_seeding
 from jobs.sync_job import find_event, read_inputs, workbook_lock
-from league.evaluate import evaluate
+from league.checks.pairings import left_in
+from league.evaluate import Evaluation, evaluate
+from league.model.standing import Standing
 from league.pairing.bracket import bracket_sheet, bracket_tab
 from league.report import standings_tab
 from league.model.words import Status
@@ -45,21 +50,59 @@ def _bracket(config: Config, workbook: Workbook, event: str, force: bool) -> Bra
     if bracket_tab(found).casefold() in {name.casefold() for name in outputs}:
         return BracketResult(found, [], None, f"{bracket_tab(found)} already exists: delete that tab to seed the playoffs again",
                              ExitCode.INPUT_ERRORS)
-    out = {e.key for e in ev.league.entrants if e.event == found and e.status is not Status.ACTIVE}
+    left = {key for (where, key) in left_in(ev.league) if where == found}
+    out = left | {e.key for e in ev.league.entrants if e.event == found and e.status is not Status.ACTIVE}
     lines = [s for s in ev.standings[found] if s.rank is not None and s.matches and s.key not in out]
     for component in rs.components:
         eligible, wait = component.bracket_eligible(ev.league, found, ev.standings[found])
         if wait:
             return BracketResult(found, [], None, f"{standings_tab(found)}: {wait}", ExitCode.INPUT_ERRORS)
         lines = lines if eligible is None else [s for s in lines if s.key in eligible]
-    if len(lines) > size and lines[size].key in lines[size - 1].tie:
-        tied = ", ".join(ev.names[k] for k in lines[size - 1].tie)
-        return BracketResult(found, [], None, f"a tie across the cut at rank {lines[size - 1].rank} ({tied}): settle it first "
-                             "(a judge decision or a tiebreaker match)", ExitCode.INPUT_ERRORS)
+    waits = not_final(ev, found, lines, size)
+    if waits and not force:
+        return BracketResult(found, [], None, f"{standings_tab(found)} is not final Swiss standings yet: {'; '.join(waits)} "
+                             "(`--force` seeds the standings as they are)", ExitCode.INPUT_ERRORS)
     if len(lines) < 2:  # an empty bracket tab would only block seeding it later
         return BracketResult(found, [], None, f"{standings_tab(found)} has {len(lines)} competitor(s) who played and are "
                              "still in: playoffs need at least two", ExitCode.INPUT_ERRORS)
     seeds = [ev.names[s.key] for s in lines[:size]]
     sheet = bracket_sheet(found, seeds, best_of)
+    keep_seeding(config, found, seeds, dt.datetime.now(dt.UTC))  # first: a bracket tab the history lacks is drawn from its rows
     workbook.write(Changes(replace=(sheet,)))
     return BracketResult(found, seeds, sheet, "", ExitCode.CLEAN)
+
+
+def not_final(ev: Evaluation, event: str, lines: Sequence[Standing], size: int) -> list[str]:
+    """Why the seeds would not come from final Swiss standings: rounds unplayed, seeded lines that are not final,
+    ties for the judges where the seed they decide matters."""
+    lg, seeded = ev.league, lines[:size]
+    rounds = lg.rounds_of(event)
+    played = {m.round for m in lg.matches if m.event == event and m.round is not None and not m.pending
+              and m.kind is not None and lg.ruleset.counts(m)}
+    waiting = {m.round for m in lg.matches if m.event == event and m.round is not None and m.pending and lg.ruleset.counts(m)}
+    unplayed = sorted({r for r in range(1, rounds + 1) if r not in played} | waiting)
+    out = [f"round {', '.join(map(str, unplayed))} of {rounds} not played" if len(unplayed) == 1
+           else f"rounds {', '.join(map(str, unplayed))} of {rounds} not played"] if unplayed else []
+    unsure = [f"{ev.names[s.key]} (fix {', '.join(ev.notes[(event, s.key)][:3])})" for s in seeded if ev.notes.get((event, s.key))]
+    out += [f"rows to fix for {', '.join(unsure)}"] if unsure else []
+    place = {s.key: i + 1 for i, s in enumerate(lines)}
+    full = 1 << max(len(seeded) - 1, 0).bit_length()
+    ties: list[tuple[str, ...]] = []
+    for s in seeded:
+        group = tuple(k for k in s.tie if k in place)
+        if len(group) > 1 and group not in ties and _matters([place[k] for k in group], len(seeded), full):
+            ties.append(group)
+    out += [f"tied with each other for seeds {', '.join(str(place[k]) for k in group)}: judge decision "
+            f"({', '.join(ev.names[k] for k in group)})" for group in ties]
+    return out
+
+
+def _matters(places: list[int], seeded: int, full: int) -> bool:
+    """Whether the order of competitors tied at these places changes the bracket: always, unless they are two seeds
+    who meet in the first round anyway (or all outside the seeds)."""
+    inside = [p for p in places if p <= seeded]
+    if not inside:
+        return False
+    if len(inside) < len(places):
+        return True  # the tie crosses the cut
+    return not (len(inside) == 2 and sum(inside) == full + 1 and max(inside) <= seeded)
