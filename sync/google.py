@@ -28,6 +28,7 @@ from urllib3.exceptions import NewConnectionError
 from league.cells import Cell, Grid
 from league.sheet import Changes, Sheet
 from sync.credentials import read_key_file, redact
+from sync.growth import Growth, growth
 from sync.layout import check_appends, find_tab, placed_rows
 from sync.sheets_body import (
     MARKER_FIELDS,
@@ -35,6 +36,7 @@ from sync.sheets_body import (
     Json,
     Marker,
     add_rows_requests,
+    grow_requests,
     grids_from,
     has_marker,
     init_requests,
@@ -287,6 +289,15 @@ class GoogleWorkbook:
         check_appends(logged)
         if placed or log:
             self._batch([*add_rows_requests(self.metadata(), tab, start, placed), *sync_requests(self.metadata(), logged)])
+
+    def add_tabs(self, sheets: Sequence[Sheet]) -> list[Growth]:
+        """What is missing, in one batchUpdate: the metadata GET and one values:batchGet of the tabs that exist
+        (none when this object has read them), then the write; nothing is written when nothing is missing."""
+        grids = self.read([s.name for s in sheets])
+        plans = growth(sheets, {s.name: grids.get(s.name) for s in sheets})
+        if plans:
+            self._batch(grow_requests(self.metadata(), plans))
+        return plans
 
     def _batch(self, requests_: list[Json]) -> None:
         """One atomic batchUpdate carrying a marker of its own, sent until Google has surely applied it once.

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from league.cells import Cell, Grid
 from league.sheet import Changes, Sheet
+from sync.growth import Growth, growth
 from sync.layout import check_appends, dropdown_columns, find_tab, placed_rows, trimmed
 from sync.workbook import BackendError
 
@@ -55,6 +56,22 @@ class MemoryWorkbook:
             self.tabs[key] = [*self.tabs[key][:start], *placed]
         if log:
             self.write(Changes(append=tuple(log)))
+
+    def add_tabs(self, sheets: Sequence[Sheet]) -> list[Growth]:
+        """Missing tabs whole; existing ones their missing headers at the end of row 1 and the rows below."""
+        grids = self.read([s.name for s in sheets])
+        plans = growth(sheets, {s.name: grids.get(s.name) for s in sheets})
+        for plan in plans:
+            if plan.new:
+                self.tabs[plan.new.name] = _grid(plan.new)
+                continue
+            grid = self.tabs[find_tab(self.tabs, plan.tab) or plan.tab]
+            if plan.headers:
+                if not grid:
+                    grid.append([])
+                grid[0][plan.column:] = plan.headers  # what lies past the header row as read is empty
+            grid[plan.start:] = [list(r) for r in plan.rows]
+        return plans
 
     def _put(self, name: str, grid: Grid) -> None:
         """A whole tab, renamed in place when only its case differs from an existing one."""

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from league.cells import Cell, Grid
 from league.sheet import Changes, Sheet
+
+if TYPE_CHECKING:  # sync.growth imports this module for BackendError
+    from sync.growth import Growth
 
 
 class BackendError(Exception):
@@ -56,4 +59,13 @@ class Workbook(Protocol):
         new rows changes, nor any dropdown, format or other tab. A missing tab or header raises
         BackendError naming the tab, changing nothing. Text is written as text, never a formula.
         `log` rows go below output tabs' rows (the `Sync Log`) in the same atomic write."""
+        ...
+
+    def add_tabs(self, sheets: Sequence[Sheet]) -> list[Growth]:
+        """Make each tab hold at least its sheet, for `league init` on a league that exists; say what was added.
+
+        A missing tab is added whole, as `create` makes it. An existing tab gets only the sheet's
+        headers it lacks, at the end of row 1 (bold, with their dropdowns), and the sheet's rows
+        below its last row holding data, under its own headers. No existing cell, format, dropdown
+        or tab changes; output tabs are refused. One atomic write; nothing when nothing is missing."""
         ...

@@ -18,7 +18,6 @@ from league.sheet import Changes, Dropdown, Sheet
 from sync.layout import (
     FROZEN_ROWS,
     LAST_ROW,
-    bounded_source,
     check_appends,
     dropdown_columns,
     find_tab,
@@ -26,11 +25,14 @@ from sync.layout import (
     placed_rows,
     trimmed,
 )
+from sync.growth import Growth, growth
 from sync.workbook import BackendError
 from sync.xlsx_dates import ILLEGAL_CHARACTERS
 from sync.xlsx_parts import MAX_TEXT, write_parts
 from sync.xlsx_read import CalamineBook, plain, reading
 from sync.xlsx_rows import add_rows_parts
+from sync.xlsx_tabs import LISTS as LISTS  # where callers have always found it
+from sync.xlsx_tabs import grow_parts, inline, listed_range
 
 if TYPE_CHECKING:  # openpyxl is imported where a tab needs it: a sync that calamine reads never does (0.25 s)
     from openpyxl.cell.cell import Cell as XlCell
@@ -38,8 +40,6 @@ if TYPE_CHECKING:  # openpyxl is imported where a tab needs it: a sync that cala
     from openpyxl.workbook.workbook import Workbook as Book
     from openpyxl.worksheet.worksheet import Worksheet
 
-LISTS = "Lists"
-"""Hidden tab holding dropdown choices too long (or too comma-laden) for an inline list."""
 TEMP_INFIX = ".league-save-"
 """A save is written to `.<workbook name>.league-save-<random>.tmp` first, so its leftovers are recognisable."""
 
@@ -112,6 +112,22 @@ class XlsxWorkbook:
             for ws, sheet in zip(tabs, sheets):
                 _fill(book, ws, sheet)
             _save(self.path, book.save)
+
+    def add_tabs(self, sheets: Sequence[Sheet]) -> list[Growth]:
+        """What is missing, added part by part (`xlsx_tabs.py`): every existing tab keeps its bytes but for the cells,
+        dropdowns and rows added to it; a missing file is made as `create` makes it. Atomic like `write`."""
+        if not (self.path.exists() or self.path.is_symlink()):
+            plans = growth(sheets, {})
+            self.create(sheets)
+            return plans
+        self._writable()
+        grids = self.read([*(s.name for s in sheets), LISTS])
+        plans = growth(sheets, {s.name: grids.get(s.name) for s in sheets})
+        if plans:
+            with _failures(self.path):
+                _save(self.path, lambda tmp: grow_parts(self.path, tmp, plans, grids.get(LISTS)))
+            self._fast = self._book = self._computed = self._stamp = None
+        return plans
 
     def add_rows(self, tab: str, rows: Sequence[Mapping[str, Cell]], log: Sequence[Sheet] = ()) -> None:
         """New `<row>` elements below the tab's last row holding data; every other byte of the file is kept.
@@ -309,13 +325,7 @@ def _add_dropdown(book: Book, ws: Worksheet, sheet: Sheet, index: int, dropdown:
     from openpyxl.worksheet.datavalidation import DataValidation
 
     letter = column_letter(index)
-    inline = ",".join(dropdown.values)
-    if dropdown.source:
-        formula = bounded_source(dropdown.source)
-    elif len(inline) <= 255 and not any("," in value or '"' in value for value in dropdown.values):
-        formula = f'"{inline}"'
-    else:
-        formula = _listed(book, f"{sheet.name}: {sheet.header[index]}", dropdown.values)
+    formula = inline(dropdown) or _listed(book, f"{sheet.name}: {sheet.header[index]}", dropdown.values)
     validation = DataValidation(type="list", formula1=formula, allow_blank=True)
     validation.add(f"{letter}{FROZEN_ROWS + 1}:{letter}{LAST_ROW}")
     ws.add_data_validation(validation)
@@ -331,5 +341,4 @@ def _listed(book: Book, key: str, values: Sequence[str]) -> str:
         lists.cell(row=number, column=column).value = None
     for number, value in enumerate((key, *values), start=1):
         _put(lists, number, column, value)
-    letter = column_letter(column - 1)
-    return f"'{LISTS}'!${letter}$2:${letter}${len(values) + 1}"
+    return listed_range(column - 1, len(values))

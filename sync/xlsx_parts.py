@@ -134,8 +134,9 @@ class WorkbookParts:
         found = self._find(name)
         return self._target(found[2]) if found else None
 
-    def put(self, name: str, xml: bytes) -> None:
-        """Write a tab whole: the existing part (renamed to `name` if only its case differs), or a new one."""
+    def put(self, name: str, xml: bytes, hidden: bool = False) -> None:
+        """Write a tab whole: the existing part (renamed to `name` if only its case differs), or a new one
+        (`hidden` from people's view, as the dropdowns' `Lists` tab is)."""
         self.touched = True
         found = self._find(name)
         part = self._target(found[2]) if found else None
@@ -153,7 +154,8 @@ class WorkbookParts:
         self.rels = self.rels.replace("</Relationships>", f'<Relationship Id="{rid}" Type="{WORKSHEET_REL}" '
                                                           f'Target="/{part}"/></Relationships>')
         self.types = self.types.replace("</Types>", f'<Override PartName="/{part}" ContentType="{WORKSHEET}"/></Types>')
-        element = f"<sheet name={quoteattr(name)} sheetId=\"{sheet_id}\" {self.r}:id=\"{rid}\"/>"
+        state = ' state="hidden"' if hidden else ""
+        element = f"<sheet name={quoteattr(name)} sheetId=\"{sheet_id}\"{state} {self.r}:id=\"{rid}\"/>"
         self.workbook = self.workbook.replace("</sheets>", element + "</sheets>", 1)
 
     def remove(self, name: str) -> None:
@@ -213,8 +215,9 @@ def _shift_name(element: str, local: int, removed: int) -> str:
     return element.replace(f'localSheetId="{local}"', f'localSheetId="{local - 1}"', 1) if local > removed else element
 
 
-def sheet_xml(sheet: Sheet, styles: Styles) -> str:
-    """A whole worksheet part: frozen bold header, typed cells, widths, wrapping, formats and links."""
+def sheet_xml(sheet: Sheet, styles: Styles, validations: str = "") -> str:
+    """A whole worksheet part: frozen bold header, typed cells, widths, wrapping, formats, links and the
+    `<dataValidations>` element given (an input tab's dropdowns)."""
     rows = [sheet.header, *sheet.rows]
     shape = look(sheet)
     formats = {column: styles.numbers[pattern] for column, pattern in shape.number_formats.items()}
@@ -244,7 +247,7 @@ def sheet_xml(sheet: Sheet, styles: Styles) -> str:
             f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{FROZEN_ROWS}" topLeftCell="{first}" activePane="bottomLeft" '
             f'state="frozen"/><selection pane="bottomLeft" activeCell="{first}" sqref="{first}"/></sheetView></sheetViews>'
             '<sheetFormatPr defaultRowHeight="15"/>'
-            f"{f'<cols>{cols}</cols>' if cols else ''}<sheetData>{xml}</sheetData>"
+            f"{f'<cols>{cols}</cols>' if cols else ''}<sheetData>{xml}</sheetData>{validations}"
             f"{f'<hyperlinks>{links}</hyperlinks>' if links else ''}"
             '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>')
 

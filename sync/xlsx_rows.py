@@ -26,11 +26,13 @@ def add_rows_parts(source: Path, target: Path | str, tab: str, start: int, rows:
     write_zip(target, infos, parts)
 
 
-def rows_added(xml: str, start: int, rows: Sequence[Sequence[Cell]]) -> str:
+def rows_added(xml: str, start: int, rows: Sequence[Sequence[Cell]], like_left: bool = False) -> str:
     """A worksheet part with `rows` put at rows `start`, `start + 1`, …; every other byte kept.
 
-    Rows already there in that range hold no values (only formatting): their cells keep their
-    style and take the new value. A new cell takes its column's style, as Excel does on typing."""
+    Rows already there in that range hold no values where a new value goes (only formatting):
+    their cells keep their style and take the new value. A new cell takes its column's style, as
+    Excel does on typing; with `like_left`, that of the row's last cell left of the new values
+    (headers added after the last one look like it)."""
     tag = re.search(r"<(\w+:)?sheetData\b", xml)
     if tag is None:
         raise ValueError("the sheet part has no <sheetData>")
@@ -48,7 +50,7 @@ def rows_added(xml: str, start: int, rows: Sequence[Sequence[Cell]]) -> str:
     first = next((e for e in existing if e[0] >= start), None)
     cut = first[1] if first else len(body)
     kept = {e[0]: e[3] for e in existing if e[0] >= start}
-    tail = [kept[n] if n not in new else _row(n, new[n], kept.get(n), styles, p)
+    tail = [kept[n] if n not in new else _row(n, new[n], kept.get(n), styles, p, like_left)
             for n in sorted(kept.keys() | new.keys())]
     filled = f"<{p}sheetData>{body[:cut]}{''.join(tail)}</{p}sheetData>"
     xml = xml[:data.start()] + filled + xml[data.end():]
@@ -81,8 +83,9 @@ def _column_styles(xml: str, p: str) -> dict[int, str]:
     return styles
 
 
-def _row(number: int, values: Sequence[Cell], old: str | None, column_styles: dict[int, str], p: str) -> str:
-    """A `<row>` with the new values, merged into the formatting-only row already there, if any."""
+def _row(number: int, values: Sequence[Cell], old: str | None, column_styles: dict[int, str], p: str,
+         like_left: bool = False) -> str:
+    """A `<row>` with the new values, merged into the row already there, if any (its cells where no value goes stay)."""
     cells: dict[int, str] = {}
     attrs = f' r="{number}"'
     row_style = None
@@ -96,15 +99,21 @@ def _row(number: int, values: Sequence[Cell], old: str | None, column_styles: di
             ref = re.search(r'\sr="([A-Za-z]+)\d*"', cell.group(0)[:cell.group(0).find(">")])
             column = _column(ref.group(1)) if ref else column + 1
             cells[column] = cell.group(0)
+    first = next((c for c, v in enumerate(values) if v is not None and v != ""), len(values))
+    left = max((column for column in cells if column < first), default=None)
+    left_style = _style(cells[left]) if like_left and left is not None else None
     for column, value in enumerate(values):
         if value is None or value == "":
             continue
-        style = None
-        if column in cells:
-            style = re.search(r'\ss="(\d+)"', cells[column][:cells[column].find(">")])
+        style = (_style(cells[column]) if column in cells else None) or left_style
         style_index = (style.group(1) if style else row_style.group(1) if row_style else column_styles.get(column, "0"))
         cells[column] = _prefixed(plain_cell(a1(number, column), value, int(style_index)), p)
     return f"<{p}row{attrs}>{''.join(cells[c] for c in sorted(cells))}</{p}row>"
+
+
+def _style(cell: str) -> re.Match[str] | None:
+    """The `s` attribute of a `<c>` element's start tag."""
+    return re.search(r'\ss="(\d+)"', cell[:cell.find(">")])
 
 
 def _prefixed(cell: str, p: str) -> str:

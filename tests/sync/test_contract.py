@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -189,3 +189,61 @@ def test_tab_names_keep_workbook_order(backend: Backend) -> None:
     book = seeded(backend, results(), results(tab="Results QR2"))
     book.write(Changes(replace=(Sheet("Problems", ("Severity",)),)))
     assert own(backend.open(), backend) == ["Players", "Results QR1", "Results QR2", "Problems"]
+
+
+def grown_league(backend: Backend) -> Workbook:
+    """Players, a results tab with a row and the Leaderboard: a league that `add_tabs` grows."""
+    book = seeded(backend, results(((1, 1, "Ana", "Bo", "Ana"),)))
+    book.write(Changes(replace=(Sheet("Leaderboard", ("Rank", "Player"), ((1, "Ana"),)),)))
+    return backend.open()
+
+
+GROWN = (
+    Sheet("PLAYERS", ("player", "Event", "Status"), (("Cy", "QR2", None),), (Dropdown("Status", ("Dropped", "DQ")),)),
+    Sheet("Events", ("Event", "Results Tab"), (("QR2", "Results QR2"),)),
+    results(tab="Results QR2"),
+    results(),
+)
+
+
+def test_add_tabs_adds_missing_tabs_headers_and_rows_and_changes_nothing_else(backend: Backend) -> None:
+    before = everything(grown_league(backend))
+    added = backend.open().add_tabs(GROWN)
+    assert [(a.tab, bool(a.new), a.column, a.headers, [c for c, _ in a.dropdowns], a.start, a.rows) for a in added] == [
+        ("PLAYERS", False, 2, ("Status",), [2], 3, (("Cy", "QR2"),)),
+        ("Events", True, 0, (), [], 0, ()),
+        ("Results QR2", True, 0, (), [], 0, ()),
+    ], "the Player header is there in another case, so Cy goes under it; Results QR1 lacks nothing"
+    book = backend.open()
+    assert own(book, backend) == ["Players", "Results QR1", "Leaderboard", "Events", "Results QR2"]
+    after = everything(book)
+    assert typed(after["Players"]) == typed([["Player", "Event", "Status"], ["Ana", "QR1"], ["Bo", "QR1"], ["Cy", "QR2"]])
+    assert typed(after["Events"]) == typed([["Event", "Results Tab"], ["QR2", "Results QR2"]])
+    assert after["Results QR2"] == [list(RESULTS)]
+    assert typed({t: g for t, g in after.items() if t in before and t != "Players"}) == typed(
+        {t: g for t, g in before.items() if t != "Players"})
+
+
+def test_add_tabs_a_second_time_adds_nothing(backend: Backend) -> None:
+    """Rows are added as asked (the caller asks only for those missing): without them, nothing is left to add."""
+    shapes = [replace(sheet, rows=()) for sheet in GROWN]
+    grown_league(backend).add_tabs(shapes)
+    before = everything(backend.open())
+    assert backend.open().add_tabs(shapes) == []
+    assert typed(everything(backend.open())) == typed(before)
+
+
+def test_add_tabs_adds_rows_below_the_last_row_of_an_existing_tab(backend: Backend) -> None:
+    grown_league(backend).add_tabs([results(((2, 1, "Bo", "Ana"),))])
+    assert typed(backend.open().read(["Results QR1"])["Results QR1"][1:]) == typed([[1, 1, "Ana", "Bo", "Ana"], [2, 1, "Bo", "Ana"]])
+
+
+@pytest.mark.parametrize(("sheet", "message"), [
+    (Sheet("Leaderboard", ("Rank", "Move")), "'Leaderboard' is written by the tool"),
+    (Sheet("Players", ("Player", "Event"), dropdowns=(Dropdown("Status", ("DQ",)),)), "'Players' has no column 'Status'"),
+])
+def test_add_tabs_refusals_change_nothing(backend: Backend, sheet: Sheet, message: str) -> None:
+    before = everything(grown_league(backend))
+    with pytest.raises(BackendError, match=message):
+        backend.open().add_tabs([results(tab="Results QR2"), sheet])
+    assert typed(everything(backend.open())) == typed(before)
