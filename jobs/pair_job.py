@@ -63,15 +63,20 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
     h = history(ev.league, found, ev.standings[found])
     number, seed = h.played_rounds + 1, default_seed(found) if seed is None else seed
     errors = {p.row for p in ev.problems if p.severity is Severity.ERROR and p.tab == details.results_tab}
-    unfinished = [f"{details.results_tab} row {m.row}" for m in ev.league.matches
-                  if m.event == found and m.round == h.played_rounds and m.row in errors]
+    last = [m for m in ev.league.matches if m.event == found and m.round == h.played_rounds and rs.counts(m)]
+    unfinished = [f"{details.results_tab} row {m.row}" for m in last if m.row in errors]
+    waiting = [str(m.row) for m in last if m.pending and m.row not in errors]
     reasons = [f"round {h.played_rounds} is unfinished: fix " + ", ".join(unfinished)] if unfinished else []
-    reasons += [f"{found} has had all its {rs.rounds} rounds"] if number > rs.rounds else []
+    reasons += [f"round {h.played_rounds} is unfinished: type the results of {details.results_tab} "
+                f"row{'s' if len(waiting) > 1 else ''} {', '.join(waiting)}"] if waiting else []
+    rounds = ev.league.rounds_of(found)
+    reasons += [f"{found} has had all its {rounds} rounds (its Rounds in the Events tab, or the ruleset's "
+                "`[format] rounds`)"] if number > rounds else []
     too_few = len(h.active) < 2
     if too_few:  # not even --force makes a round of nobody: it only added a Sync Log row on every run
         reasons = [f"{found} has {len(h.active)} competitor(s) still in: a round needs at least two; register them in "
                    f"{rs.registration.tab} (or clear their Status)"]
-    pairings = [] if too_few else SYSTEMS[rs.pairing](h, number, seed, rs.rounds)
+    pairings = [] if too_few else SYSTEMS[rs.pairing](h, number, seed, rounds)
     rows = [row for p in pairings for row in _rows(rs, number, p, ev.names)]
     refused = bool(reasons) and (too_few or not force)
     if not (refused or dry_run):

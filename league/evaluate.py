@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
 from league.adjust import Remarks, adjusted
 from league.cells import Grid, parse_whole
@@ -11,7 +12,9 @@ from league.checks import affected, run_checks
 from league.match_table import build_table
 from league.model.competitor import Entrant
 from league.model.event import Event
+from league.lifecycle import EventState, event_states
 from league.model.league import League
+from league.pairing.bracket import bracket_tab
 from league.model.standing import Standing
 from league.penalties import penalised
 from league.problems import Problem, Severity
@@ -47,6 +50,8 @@ class Evaluation:
     """Results rows that count toward the standings."""
     remarks: Remarks = field(default_factory=dict)
     """(event id or "" for the league, competitor key) -> what the ruleset changed in that line's results and why."""
+    states: dict[str, EventState] = field(default_factory=dict)
+    """Event id -> how far it has come (rounds paired and played, playoffs, champion): only a complete event has prizes."""
 
     @property
     def errors(self) -> int:
@@ -90,14 +95,18 @@ def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tu
     return League(ruleset, catalog, events, entrants, matches, penalties, members, avoid, columns, unread), problems + more
 
 
-def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evaluation:
-    """Validate every input tab, then rank each event and the league on the rows without errors."""
+def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog, outputs: Mapping[str, Grid] | None = None) -> Evaluation:
+    """Validate every input tab, then rank each event and the league on the rows without errors.
+
+    `outputs` are the tool's own tabs as they stand, where the brackets are (an event with a bracket is complete
+    once it has a champion); without them an event is complete once its Swiss rounds are."""
     lg, problems = read_league(tabs, ruleset, catalog)
     problems += run_checks(lg)
     problems.sort(key=Problem.sort_key)
     bad = affected(problems)
     counted, remarks = adjusted(penalised((m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None
-                                           and m.round is not None and ruleset.counts(m)), lg), lg)
+                                           and m.round is not None and not m.pending and ruleset.counts(m)), lg), lg)
+    states = event_states(lg, _brackets(lg, outputs or {}))
     stage_of = {e.id: e.stage or e.id for e in lg.events}
     table = build_table(counted, ruleset, stage_of)
     names: dict[str, str] = {}
@@ -110,12 +119,30 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> Evalu
     standings = {}
     for event in lg.events:
         entrants = by_event[event.id]
+        prizes = ruleset.event_prizes if states[event.id].complete else ()  # no prize while the event is under way
         standings[event.id] = rank(table.of_event(event.id), ruleset, [e.key for e in entrants],
-                                   ruleset.event_prizes, [e.key for e in entrants if e.status is Status.DQ], _decisions(entrants, ruleset))
+                                   prizes, [e.key for e in entrants if e.status is Status.DQ], _decisions(entrants, ruleset))
+        states[event.id] = _champion(states[event.id], standings[event.id], names)
     disqualified = {e.key for e in lg.entrants if e.status is Status.DQ}
-    leaderboard = rank(table, ruleset, list(names), ruleset.league_prizes, disqualified)
+    # league prize positions all season; a tie across one is for the judges only once every event is complete
+    leaderboard = rank(table, ruleset, list(names), ruleset.league_prizes, disqualified,
+                       report_ties=all(s.complete for s in states.values()))
     stages = list(dict.fromkeys(stage_of[e.id] for e in sorted(lg.events, key=_event_order)))
-    return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted), remarks)
+    return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted), remarks, states)
+
+
+def _brackets(lg: League, outputs: Mapping[str, Grid]) -> dict[str, Grid]:
+    """Event id -> its bracket tab as it stands, from the output tabs (tab names matched ignoring case)."""
+    by_folded = {name.casefold(): grid for name, grid in outputs.items()}
+    tabs = ((e.id, by_folded.get(bracket_tab(e.id).casefold())) for e in lg.events)
+    return {event: grid for event, grid in tabs if grid}
+
+
+def _champion(state: EventState, lines: list[Standing], names: dict[str, str]) -> EventState:
+    """A complete event without a bracket: its champion is the one competitor ranked first, if not tied."""
+    if state.bracket or not state.complete or not lines or lines[0].rank != 1 or lines[0].tie:
+        return state
+    return replace(state, champion=names[lines[0].key])
 
 
 def _decisions(entrants: list[Entrant], ruleset: Ruleset) -> dict[str, int]:

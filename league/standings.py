@@ -27,12 +27,13 @@ def scope_of(table: MatchTable, ruleset: Ruleset, decisions: Mapping[str, int] |
 
 
 def rank(table: MatchTable, ruleset: Ruleset, competitors: Sequence[str], prizes: Sequence[Prize],
-         unranked: Iterable[str] = (), decisions: Mapping[str, int] | None = None) -> list[Standing]:
+         unranked: Iterable[str] = (), decisions: Mapping[str, int] | None = None, report_ties: bool = True) -> list[Standing]:
     """Rank `competitors` (keys) by score then tiebreakers, exactly; full ties share a rank.
 
     `unranked` competitors (disqualified) are listed last with no rank and no prize. Every sort key
     is a whole number (scores, and each tiebreaker's rank among its exact values), so one stable
-    sort orders the lines and neighbours equal on every key are the full ties."""
+    sort orders the lines and neighbours equal on every key are the full ties. Without `report_ties`, a tie across
+    a prize is not left to the judges (nobody of it wins that prize): the league's, before its last event."""
     scope = scope_of(table, ruleset, decisions)
     values = [TIEBREAKERS[tb.name].compute(scope, tb.options) for tb in ruleset.tiebreakers]
     code_of = dict(zip(table.names, itertools.count()))
@@ -56,11 +57,12 @@ def rank(table: MatchTable, ruleset: Ruleset, competitors: Sequence[str], prizes
     for column in columns:
         ranked_column = column[order]
         new[1:] |= ranked_column[1:] != ranked_column[:-1]
-    return _lines(table, scope, keys, values, order, new, codes, out_of_rank, score, matches, prizes)
+    return _lines(table, scope, keys, values, order, new, codes, out_of_rank, score, matches, prizes, report_ties)
 
 
 def _lines(table: MatchTable, scope: Scope, keys: list[str], values: Sequence[Value], order: Ints, new: Flags,
-           codes: Ints, out_of_rank: Flags, score: Ints, matches: Ints, prizes: Sequence[Prize]) -> list[Standing]:
+           codes: Ints, out_of_rank: Flags, score: Ints, matches: Ints, prizes: Sequence[Prize],
+           report_ties: bool = True) -> list[Standing]:
     """The ranked columns and their line views, from the rank order and where each group of full ties starts."""
     count = len(order)
     line = np.arange(count)
@@ -79,7 +81,7 @@ def _lines(table: MatchTable, scope: Scope, keys: list[str], values: Sequence[Va
         denominator=scope.points.denominator, matches=matches[order].tolist(), played=totals.played,
         records=totals.record, tiebreakers=[v.value for v in values], stages=totals.stage_scores,
         groups=list(zip(np.where(tie, starts[group], line).tolist(), np.where(tie, last, line).tolist())),
-        prizes=won, undecided=undecided)
+        prizes=won, undecided=undecided if report_ties else [])
     return [Standing(ranking, i) for i in range(count)]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from league.cells import name_key
-from league.checks.base import at, check
+from league.checks.base import UNPLAYED, at, check
 from league.checks.penalties import registered
 from league.model.league import League
 from league.model.match import Match, Side
@@ -122,7 +122,7 @@ def repeated(m: Match, same: list[Match]) -> Match | None:
 @check
 def match_rounds(lg: League) -> Iterator[Problem]:
     """Rounds stay within the format, no one plays twice in a round, no row is typed twice."""
-    res, rounds = lg.ruleset.results, lg.ruleset.rounds
+    res = lg.ruleset.results
     once = lg.ruleset.matches_per_round <= 1
     headers = [res.side_header(res.competitor, side) for side in res.sides]
     alike: dict[tuple[str, int, str], list[Match]] = {}  # rows by tab, round and first competitor: a repeat shares all three
@@ -131,9 +131,11 @@ def match_rounds(lg: League) -> Iterator[Problem]:
         if m.round is None:
             continue
         counted = lg.ruleset.counts(m)  # playoff rows (a stage not counted) number their own rounds
-        if m.round > rounds and counted:
-            yield at(lg, m.tab, m.row, res.round, "too-many-rounds", f"round {m.round} is past the format's {rounds} rounds",
-                     f"check the round number; the format has rounds 1 to {rounds}")
+        if counted and m.round > lg.rounds_of(m.event):
+            rounds = lg.rounds_of(m.event)
+            yield at(lg, m.tab, m.row, res.round, "too-many-rounds", f"round {m.round} is past the {rounds} rounds of {m.event}",
+                     f"check the round number; {m.event} has rounds 1 to {rounds} (its Rounds in the Events tab, "
+                     "or the ruleset's `[format] rounds`)")
             continue
         same = alike.setdefault((m.tab, m.round, m.sides[0].key if m.sides else ""), [])
         earlier = repeated(m, same)
@@ -149,3 +151,19 @@ def match_rounds(lg: League) -> Iterator[Problem]:
             if other is not m and once:
                 yield at(lg, m.tab, m.row, header, "twice-in-round",
                          f"{s.name} already plays in round {m.round} (row {other.row})", "check the round number or the player")
+
+
+@check
+def pending_results(lg: League) -> Iterator[Problem]:
+    """A pending row (paired, no result yet) is fine until a later round of its event has rows."""
+    last: dict[tuple[str, bool], int] = {}
+    for m in lg.matches:
+        if m.round is not None:
+            key = (m.event, lg.ruleset.counts(m))  # playoff rows number their own rounds
+            last[key] = max(last.get(key, 0), m.round)
+    header = lg.ruleset.results.outcome_headers[0]
+    for m in lg.matches:
+        later = last.get((m.event, lg.ruleset.counts(m)), 0) if m.pending and m.round is not None else 0
+        if m.round is not None and later > m.round:
+            yield at(lg, m.tab, m.row, header, UNPLAYED, f"round {m.round} has no result, but round {later} is paired",
+                     f"type the result of this match (or a {lg.ruleset.results.result} word if it was not played)")

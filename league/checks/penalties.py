@@ -31,10 +31,10 @@ def penalties(lg: League) -> Iterator[Problem]:
             near = closest(p.competitor, registered(lg, event))
             yield at(lg, PENALTIES_TAB, p.row, "Competitor", "unknown-competitor", f"{p.competitor!r} is not registered for {event}",
                      f"did you mean {' or '.join(near)}?" if near else "type the name as registered")
-        rounds = lg.ruleset.rounds
+        rounds = lg.rounds_of(event) if event is not None else lg.ruleset.rounds
         if p.round is not None and not 1 <= p.round <= rounds:
-            yield at(lg, PENALTIES_TAB, p.row, "Round", "too-many-rounds", f"round {p.round} is outside the format's rounds 1 to {rounds}",
-                     f"check the round number; the format has rounds 1 to {rounds}")
+            yield at(lg, PENALTIES_TAB, p.row, "Round", "too-many-rounds", f"round {p.round} is outside {event or 'the format'}'s rounds 1 to {rounds}",
+                     f"check the round number; {event or 'the format'} has rounds 1 to {rounds}")
         if kinds and name_key(p.kind) not in kinds:
             yield at(lg, PENALTIES_TAB, p.row, "Penalty", "unknown-penalty", f"penalty {p.kind!r} is not one of this ruleset's",
                      "use one of " + ", ".join(kinds.values()))

@@ -23,3 +23,5 @@ class Event:
     """The results tab name as typed, kept so that no sync ever writes over a tab with that name."""
     level: int = 1
     """Rules Enforcement Level (the optional `REL` column): which column of the penalty guide applies."""
+    rounds: int | None = None
+    """Swiss rounds of this event (the optional `Rounds` column); None: the ruleset's `[format] rounds` say."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -61,6 +62,16 @@ class League:
     def registered(self) -> bool:
         """Whether the registration tab could be read; if not, nobody counts as unregistered."""
         return self.ruleset.registration.tab in self.columns
+
+    def rounds_of(self, event: str) -> int:
+        """The Swiss rounds of an event: its `Rounds` cell, else the ruleset's for its registered competitors."""
+        typed = self.event_by_id[event].rounds if event in self.event_by_id else None
+        return typed if typed is not None else self.ruleset.rounds_for(self.attendance[event])
+
+    @cached_property
+    def attendance(self) -> Counter[str]:
+        """Event id -> competitors registered for it."""
+        return Counter(event for event, _ in self.roster)
 
     def entrant(self, event: str, name: str) -> Entrant | None:
         """The registration of `name` in `event`, if any."""

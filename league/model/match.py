@@ -49,6 +49,9 @@ class Match:
     """Drawn games, where the ruleset records them."""
     judge: str = ""
     notes: str = ""
+    pending: bool = False
+    """Its competitors are paired but no result is typed yet (every result cell empty): not counted, not an error
+    until a later round of its event has rows."""
 
     @property
     def kind(self) -> Kind | None:

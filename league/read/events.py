@@ -21,7 +21,7 @@ def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
     """Events from the `Events` tab; a row with an unusable id is left out, one with a bad results tab kept without it."""
     if EVENTS_TAB not in tabs:
         return [], [missing_tab(EVENTS_TAB, "run `league init` or add an Events tab with " + ", ".join(EVENT_HEADERS))]
-    table, problems = locate(EVENTS_TAB, tabs[EVENTS_TAB], EVENT_HEADERS, ("REL",))
+    table, problems = locate(EVENTS_TAB, tabs[EVENTS_TAB], EVENT_HEADERS, ("REL", "Rounds"))
     if table is None:
         return [], problems
     columns[table.tab] = table.columns
@@ -49,6 +49,11 @@ def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
         if (level is None and as_text(level_cell)) or (level is not None and not 1 <= level <= LEVELS):
             problems.append(unreadable(table, row, "REL", level_cell, f"a Rules Enforcement Level from 1 to {LEVELS}"))
             level = None
+        rounds_cell = table.cell(cells, "Rounds")
+        rounds = parse_whole(rounds_cell)
+        if (rounds is None and as_text(rounds_cell)) or (rounds is not None and rounds < 1):
+            problems.append(unreadable(table, row, "Rounds", rounds_cell, "a whole number of Swiss rounds (1 or more)"))
+            rounds = None
         bad_tab = _bad_results_tab(results_tab, tabs_used, reserved | {EVENTS_TAB, PENALTIES_TAB})
         typed = results_tab
         if bad_tab:
@@ -58,7 +63,7 @@ def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
         else:
             tabs_used[results_tab.casefold()] = ident
         events.append(Event(ident, table.text(cells, "Name"), date, table.text(cells, "Venue"), capacity,
-                            table.text(cells, "Stage"), results_tab, row, typed, level or 1))
+                            table.text(cells, "Stage"), results_tab, row, typed, level or 1, rounds))
     return events, problems
 
 

@@ -72,6 +72,11 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
             problems.append(table.problem(Severity.ERROR, "unknown-result", row, res.result,
                                           f"result {word!r} is not known", f"leave it empty for a played match or use {words}"))
         winner = as_text(cell[winner_at])
-        matches.append(Match(event, tab, row, rnd, as_text(cell[table_at]), tuple(parsed), meaning, winner, name_key(winner),
-                             {name: as_text(cell[i]) for name, i in row_texts}, drawn, as_text(cell[judge_at]), as_text(cell[notes_at])))
+        at_table = as_text(cell[table_at])
+        pending = (not word and not winner and drawn is None and (at_table or table_at < 0)
+                   and all(s.name and s.games is None and not s.unreadable and all(v is None for v in s.figures.values())
+                           for s in parsed) and not as_text(cell[drawn_at]))
+        matches.append(Match(event, tab, row, rnd, at_table, tuple(parsed), meaning, winner, name_key(winner),
+                             {name: as_text(cell[i]) for name, i in row_texts}, drawn, as_text(cell[judge_at]),
+                             as_text(cell[notes_at]), pending))
     return matches, problems

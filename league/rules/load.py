@@ -130,11 +130,12 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         one_event_per_stage=reg.get("one_event_per_stage", bool, True))
     conventions = _percentages(top.section("percentages", {}))
     pairing = top.section("pairing", {})
+    rounds, by_players = _rounds(fmt)
     ruleset = Ruleset(
         name=top.get("name", str), title=top.get("title", str), source=source,
         competitor=comp.get("label", str), competitors=comp.get("plural", str),
         registration=registration, results=results,
-        rounds=_positive(fmt, "rounds"), statuses=fmt.choices("statuses", Status),
+        rounds=rounds, rounds_by_players=by_players, statuses=fmt.choices("statuses", Status),
         scoring=_rule(top.section("scoring"), SCORINGS, "scoring", ctx),
         tiebreakers=tuple(_rule(t, TIEBREAKERS, "tiebreaker", ctx, conventions) for t in top.tables("tiebreakers")),
         members=MembersTab(members.get("tab", str), members.get("competitor", str), members.get("name", str),
@@ -228,6 +229,24 @@ def _one_of(s: Section, key: str, words: tuple[str, ...], default: str) -> str:
     if value not in words:
         raise s.error(key, f"is {value!r}; use one of {', '.join(repr(w) for w in words)}")
     return value
+
+
+def _rounds(s: Section) -> tuple[int, tuple[tuple[int | None, int], ...]]:
+    """`[format] rounds`: a number, or a table by attendance `[{ up_to = 8, rounds = 3 }, ..., { rounds = 10 }]` (the
+    entries in increasing `up_to`, the last without it: any more players)."""
+    if not isinstance(s.data.get("rounds"), list):
+        return _positive(s, "rounds"), ()
+    table: list[tuple[int | None, int]] = []
+    for entry in s.tables("rounds"):
+        most = entry.get("up_to", int, None)
+        table.append((most, _positive(entry, "rounds")))
+        entry.done()
+        if most is not None and (most < 1 or (len(table) > 1 and (table[-2][0] or 0) >= most)):
+            raise s.error("rounds", f"needs `up_to` of 1 or more, each above the one before; found {most}")
+    if not table or table[-1][0] is not None or any(most is None for most, _ in table[:-1]):
+        raise s.error("rounds", "as a table needs entries `{ up_to = N, rounds = R }` and a last one without `up_to` "
+                      "(any more players)")
+    return max(r for _, r in table), tuple(table)
 
 
 def _positive(s: Section, key: str, default: Any = ...) -> int:

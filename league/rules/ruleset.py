@@ -107,6 +107,16 @@ class Results:
         return template.replace("{side}", side)
 
     @property
+    def outcome_headers(self) -> tuple[str, ...]:
+        """The cells that record how a match ended (figures, games, the winner, the result word): all empty in a
+        pending row, the first of them where a missing result is reported."""
+        per_side = [*self.figures.values(), *([self.games.won] if self.games else [])]
+        first = [self.side_header(self.figures[self.compare], self.sides[0])] if self.compare else []
+        return tuple(dict.fromkeys([*([self.winner] if self.winner else []), *first,
+                                    *(self.side_header(h, s) for h in per_side for s in self.sides),
+                                    *([self.games.drawn] if self.games and self.games.drawn else []), self.result]))
+
+    @property
     def required(self) -> tuple[str, ...]:
         """Headers every results tab must have: the round, each side's columns, the outcome and the result."""
         per_side = [self.competitor, *self.texts.values(), *self.figures.values(), *([self.games.won] if self.games else [])]
@@ -199,6 +209,7 @@ class Ruleset:
     registration: Registration
     results: Results
     rounds: int
+    """Swiss rounds of an event whose `Rounds` cell is empty, when `rounds_by_players` says nothing (a table: its most)."""
     statuses: Mapping[str, Status]
     scoring: Rule
     tiebreakers: tuple[Rule, ...]
@@ -224,6 +235,12 @@ class Ruleset:
     """No competitor gets a second bye before every competitor of the event has had one."""
     dq_loses_every_game: bool = False
     """A competitor with status DQ loses every match it played (its opponents win them), instead of only leaving."""
+    rounds_by_players: tuple[tuple[int | None, int], ...] = ()
+    """`[format] rounds` as a table by attendance: (most players, rounds), in order; None for any more players."""
+
+    def rounds_for(self, players: int) -> int:
+        """The Swiss rounds of an event of `players` competitors (the Magic Tournament Rules' table, or one number)."""
+        return next((rounds for most, rounds in self.rounds_by_players if most is None or players <= most), self.rounds)
 
     @cached_property
     def _words(self) -> dict[str, ResultWord]:

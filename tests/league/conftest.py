@@ -141,6 +141,9 @@ class Book:
     # -- addressing cells -------------------------------------------------------------------
 
     def col(self, tab: str, header: str) -> int:
+        """The column of `header`; an optional header the tab lacks (`Rounds` in Events) is added at its end."""
+        if header not in self.tabs[tab][0] and header in ("Rounds", "REL"):
+            self.tabs[tab][0].append(header)
         return self.tabs[tab][0].index(header)
 
     def get(self, tab: str, row: int, header: str) -> Cell:
@@ -213,6 +216,19 @@ class Book:
         self.apply([(tab, row, {"Round": rnd, "Table": row - 1, "Player A": a, "Player B": b, "Winner": winner,
                                 "Result": "Forfeit", "Judge": JUDGE, "Notes": "no-show at roll call"})])
         return row
+
+    def complete(self) -> Book:
+        """Each event ends after the last round it has rows of (a `Rounds` column in Events): its prizes are shown."""
+        events = self.tabs["Events"]
+        if "Rounds" not in events[0]:
+            events[0].append("Rounds")
+        col = events[0].index("Rounds")
+        for row in events[1:]:
+            tab = next((t for e, t in TAB.items() if e == row[0]), str(row[6]))
+            rounds = [r[0] for r in self.tabs.get(tab, [[]])[1:] if r and isinstance(r[0], int)]
+            row.extend([None] * (col + 1 - len(row)))
+            row[col] = max(rounds, default=1)
+        return self
 
     def penalty(self, event: str, rnd: Cell, competitor: str, kind: str) -> int:
         row = self.next_row("Penalties")

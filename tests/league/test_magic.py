@@ -64,6 +64,7 @@ def _subject(results: list[tuple[int, int, int]], bye_first: bool = False, round
     players = [["Sam", "W1", "Good", "", ""], *([f"Opp {n}", "W1", "Good", "", ""] for n in range(1, rounds + 1))]
     tabs = _tabs(rows)
     tabs["Players"][1:] = players
+    tabs["Events"] = [[*row, rounds] for row, rounds in zip(tabs["Events"], ("Rounds", rounds))]  # the MTR's 4 for 9: more here
     return tabs
 
 

@@ -31,7 +31,7 @@ def test_full_tie_shares_the_rank_and_asks_the_judges(blank) -> None:
     blank.play(AE, 1, "Carla Santos", "Achilles", 11, "Fay Ong", "Daredevil", 0)   # Carla: 11/(18+15) = 1/3
     blank.play(AE, 2, "Ana Reyes", "Sinbad", 3, "Carla Santos", "Yennenga", 0)
     blank.play(AE, 2, "Ben Cruz", "Bruce Lee", 9, "Fay Ong", "Spike", 0)           # Ben: 9/(13+14) = 1/3
-    out = blank.evaluate()
+    out = blank.complete().evaluate()
     assert out.problems == []
     assert table(out, AE, "Wins", "Health Ratio", "Prize", "Note") == [
         (1, "Ana Reyes", 2, 0.2581, "Arena Champion; Participation prize", ""),
@@ -49,7 +49,7 @@ def test_tie_is_never_broken_by_name_or_row_order(blank, order: tuple[str, str])
         blank.register(name, AE)
     for rnd, name in enumerate(order, start=1):
         blank.play(AE, rnd, name, "Daredevil", 17, "Mia Ty", "Spike", 0)
-    out = blank.evaluate()
+    out = blank.complete().evaluate()
     assert out.problems == []
     assert {name: rank for rank, name in table(out, AE)} == {"Zed Uy": 1, "Abe Co": 1, "Mia Ty": 3}
     assert [row[:2] for row in table(out, AE)] == [(1, order[0]), (1, order[1]), (3, "Mia Ty")]
@@ -65,7 +65,7 @@ def test_ratios_closer_than_float_precision_still_rank_apart(blank) -> None:
         blank.register(name, AE, roster)
     blank.play(AE, 1, "Pia Go", "Shredder", big, "Rex Sy", "Medusa", 0, start_a=big + 1)
     blank.play(AE, 1, "Quin Uy", "Krang", big + 1, "Sol Lim", "Medusa", 0, start_a=big + 2)
-    out = blank.evaluate()
+    out = blank.complete().evaluate()
     assert out.problems == []
     assert out.standing(AE, "Pia Go").tiebreaks == (pia,)
     assert out.standing(AE, "Quin Uy").tiebreaks == (quin,)
@@ -77,7 +77,7 @@ def test_absurd_health_is_unreadable_not_a_crash(blank, typed: object) -> None:
     for name, roster in (("Pia Go", TURTLES), ("Rex Sy", HEROES)):
         blank.register(name, AE, roster)
     blank.play(AE, 1, "Pia Go", "Shredder", 5, "Rex Sy", "Medusa", 0, start_a=typed)
-    out = blank.evaluate()
+    out = blank.complete().evaluate()
     assert [(p.code, p.cell) for p in out.problems] == [("unreadable", "F2")]
     assert out.line(AE, "Pia Go")["Matches"] == 0
 
@@ -106,7 +106,7 @@ def test_equal_ratios_from_different_sums_are_a_tie(blank, variant, mode: str) -
         blank.register(name, AE, roster)
     for match in matches:
         blank.play(AE, *match)
-    out = blank.evaluate(ruleset)
+    out = blank.complete().evaluate(ruleset)
     assert out.problems == []
     assert out.standing(AE, "Pia Go").tiebreaks == out.standing(AE, "Quin Uy").tiebreaks == (ratio,)
     straddle = "; tie straddles Arena Champion: judges decide"
@@ -140,7 +140,7 @@ def test_pooled_and_mean_modes_order_differently(blank, variant, mode: str, orde
         blank.register(name, AE, roster)
     for match in MODE_CASE:
         blank.play(AE, *match)
-    out = blank.evaluate(ruleset)
+    out = blank.complete().evaluate(ruleset)
     assert out.problems == []
     assert table(out, AE, "Wins") == [(rank, name, 1) for rank, name in enumerate(order, start=1)]
     assert {name: out.standing(AE, name).tiebreaks[0] for name in ratios} == ratios
@@ -163,7 +163,7 @@ def test_bye_is_a_win_left_out_of_the_health_ratio(book, variant, kinds: list[st
 def test_bye_only_player_has_a_win_but_no_ratio(book) -> None:
     book.register("Fay Ong", AE)
     book.bye(AE, 3, "Fay Ong")
-    out = book.evaluate()
+    out = book.complete().evaluate()
     assert out.problems == []
     assert table(out, AE, "Wins", "Matches", "Health Ratio") == [
         (1, "Ana Reyes", 2, 2, 0.3125), (2, "Ben Cruz", 1, 2, 0.2222), (3, "Fay Ong", 1, 1, None), (4, "Carla Santos", 0, 1, 0.0)]
@@ -172,7 +172,7 @@ def test_bye_only_player_has_a_win_but_no_ratio(book) -> None:
 def test_forfeit_counts_as_a_win_but_not_in_the_health_ratio(book) -> None:
     row = book.forfeit(AE, 3, "Carla Santos", "Ana Reyes", winner="Carla Santos")  # Ana absent at roll call
     book.apply([("Results QR1-AE", row, {"Fighter A": "Achilles", "Health A": 18, "Start Health A": 18})])
-    out = book.evaluate()
+    out = book.complete().evaluate()
     assert out.problems == []
     carla, ana = out.standing(AE, "Carla Santos"), out.standing(AE, "Ana Reyes")
     assert (carla.score, carla.matches, carla.played, carla.tiebreaks) == (1, 2, 1, (Fraction(0),))
@@ -186,7 +186,7 @@ def test_tie_for_arena_champion_is_reported_not_resolved(blank) -> None:
         blank.register(name, AE)
     blank.play(AE, 1, "Ana Reyes", "Medusa", 8, "Carla Santos", "Achilles", 0)   # 8/16
     blank.play(AE, 1, "Ben Cruz", "Buffy", 7, "Fay Ong", "Daredevil", 0)         # 7/14
-    out = blank.evaluate()
+    out = blank.complete().evaluate()
     assert out.problems == []
     assert table(out, AE, "Prize", "Note") == [
         (1, "Ana Reyes", "Participation prize; Arena Champion?",
@@ -196,7 +196,12 @@ def test_tie_for_arena_champion_is_reported_not_resolved(blank) -> None:
         (3, "Carla Santos", "Participation prize", "tied with Fay Ong: judge decision"),
         (3, "Fay Ong", "Participation prize", "tied with Carla Santos: judge decision"),
     ]
-    # the same tie on the league table straddles 1st and 2nd place, but not the finals slots (ranks 1-4)
+    # the same tie on the league table straddles 1st and 2nd place, but not the finals slots (ranks 1-4); the
+    # judges are asked only once every event of the league is complete: QR1-GB5 and QR2-AE have not started
+    assert table(out, "", "Prize")[:2] == [(1, "Ana Reyes", "Nationals finals slot"), (1, "Ben Cruz", "Nationals finals slot")]
+    assert undecided_prizes(out.ev) == ["Standings QR1-AE: Arena Champion tied at rank 1 between Ana Reyes, Ben Cruz"]
+    blank.tabs["Events"][2:] = []  # a league of QR1-AE alone, which is complete
+    out = blank.complete().evaluate()
     assert table(out, "", "Prize")[:2] == [(1, "Ana Reyes", "Nationals finals slot; 1st place?; 2nd place?"),
                                            (1, "Ben Cruz", "Nationals finals slot; 1st place?; 2nd place?")]
     assert table(out, "", "Prize")[2:] == [(3, "Carla Santos", "3rd-4th place; Nationals finals slot"),
@@ -205,7 +210,7 @@ def test_tie_for_arena_champion_is_reported_not_resolved(blank) -> None:
 
 def test_tie_at_league_ranks_4_5_straddles_3rd_4th_place(book) -> None:
     """In the clean league Carla and Eva end level (0 wins, ratio 0) at ranks 4-5."""
-    out = book.evaluate()
+    out = book.complete().evaluate()
     assert table(out, "", "Prize") == [
         (1, "Dan Lim", "1st place; Nationals finals slot"),
         (2, "Ana Reyes", "2nd place; Nationals finals slot"),
@@ -225,7 +230,7 @@ def test_participation_prize_needs_one_played_match(book) -> None:
     book.register("Gus Yap", GB5)                                         # registered, never played
     book.register("Hana Go", GB5)
     book.forfeit(GB5, 2, "Hana Go", "Eva Tan", winner="Hana Go")          # a forfeit win only
-    out = book.evaluate()
+    out = book.complete().evaluate()
     assert out.problems == []
     assert table(out, AE, "Matches", "Prize") == [
         (1, "Ana Reyes", 2, "Arena Champion; Participation prize"), (2, "Ben Cruz", 2, "Participation prize"),
@@ -238,7 +243,7 @@ def test_participation_prize_needs_one_played_match(book) -> None:
 def test_disqualified_player_is_listed_unranked_without_prize(book) -> None:
     book.apply([("Players", 3, "Status", "DQ")])
     book.penalty(AE, 2, "Ben Cruz", "DQ")
-    out = book.evaluate()
+    out = book.complete().evaluate()
     assert out.problems == []
     assert table(out, AE, "Wins", "Matches", "Prize", "Note") == [
         (1, "Ana Reyes", 2, 2, "Arena Champion; Participation prize", ""),
@@ -252,7 +257,7 @@ def test_disqualified_player_is_listed_unranked_without_prize(book) -> None:
 # --- the league leaderboard -------------------------------------------------------------------
 
 def test_leaderboard_sums_wins_by_stage_and_pools_health_over_all_matches(book) -> None:
-    out = book.evaluate()
+    out = book.complete().evaluate()
     assert out.ev.stages == ["QR1", "QR2"]
     assert table(out, "", "QR1", "QR2", "Total Wins", "Health Ratio") == [
         (1, "Dan Lim", 1, 1, 2, 0.4062),       # (9 + 4) / (17 + 15)
@@ -277,7 +282,7 @@ def test_leaderboard_order_comes_from_pooled_league_ratio_not_event_average(blan
     blank.play(GB5, 1, "Quin Uy", "Buffy", 7, "Sol Lim", "Medusa", 0)
     blank.play(QR2, 1, "Rex Sy", "Alice", 1, "Pia Go", "She-Hulk", 0)
     blank.play(QR2, 1, "Sol Lim", "Alice", 2, "Quin Uy", "Raptors", 0)
-    out = blank.evaluate()
+    out = blank.complete().evaluate()
     assert out.problems == []
     assert table(out, AE, "Wins")[0] == (1, "Pia Go", 1)   # each is champion of their own QR1 event
     assert table(out, GB5, "Wins")[0] == (1, "Quin Uy", 1)
@@ -288,7 +293,7 @@ def test_leaderboard_order_comes_from_pooled_league_ratio_not_event_average(blan
 
 
 def test_undecided_prizes_are_listed_once_per_tie(book) -> None:
-    lines = undecided_prizes(book.evaluate().ev)
+    lines = undecided_prizes(book.complete().evaluate().ev)
     assert "Leaderboard: 3rd-4th place and Nationals finals slot tied at rank 4 between Carla Santos, Eva Tan" in lines
     assert len([line for line in lines if line.startswith("Leaderboard")]) == 1
 
@@ -296,7 +301,7 @@ def test_undecided_prizes_are_listed_once_per_tie(book) -> None:
 def test_an_event_with_no_results_yet_awards_no_places(blank) -> None:
     for name in ("Ana Reyes", "Ben Cruz", "Carla Santos"):
         blank.register(name, AE)
-    out = blank.evaluate()
+    out = blank.complete().evaluate()
     assert out.problems == []
     assert table(out, AE, "Matches", "Prize", "Note") == [
         (1, "Ana Reyes", 0, "", ""), (1, "Ben Cruz", 0, "", ""), (1, "Carla Santos", 0, "", "")]
