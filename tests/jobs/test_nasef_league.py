@@ -88,3 +88,25 @@ def test_pair_adds_a_seeded_swiss_round_without_a_table_column(tmp_path: Path) -
                                                                                (4, "Blaze", "Dynamo")]
     added = XlsxWorkbook(tmp_path / "league.xlsx").read(["Results S1"])["Results S1"][len(grids["Results S1"]):]
     assert [row[:4] for row in added] == [[4, None, "Comet", "Falcon"], [4, None, "Eclipse", "Aurora"], [4, None, "Blaze", "Dynamo"]]
+
+
+def test_more_ins_than_places_left_are_errors_in_problems(in_tmp: Path) -> None:
+    assert runner.invoke(app, ["demo", "lol", "--ruleset", "nasef-lol"]).exit_code == 0
+    folder, file = in_tmp / "lol", in_tmp / "lol" / BOOK
+    standings = XlsxWorkbook(file).read(["Standings SPRING26"])["Standings SPRING26"]
+    level = [r[1] for r in standings[1:] if r[6] == "tiebreaker match"]
+    places = 16 - sum(r[6] == "in" for r in standings[1:])
+    wb = openpyxl.load_workbook(file)
+    teams = wb["Teams"]
+    teams["D1"] = "Cut"
+    typed = []
+    for row in range(2, teams.max_row + 1):
+        if teams.cell(row, 1).value in level and len(typed) <= places:
+            teams.cell(row, 4).value = "in"
+            typed.append(f"D{row}")
+    wb.save(file)
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1
+    problems = XlsxWorkbook(file).read(["Problems"])["Problems"]
+    assert sorted(r[2] for r in problems[1:] if r[1] == "Teams" and r[4] == "Cut") == sorted(typed)
+    standings = XlsxWorkbook(file).read(["Standings SPRING26"])["Standings SPRING26"]
+    assert [r[6] for r in standings[1:] if r[1] in level] == ["tiebreaker match"] * len(level)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from league.cells import Cell
-from league.pairing.bracket import HEADERS, bracket_rows, seed_order, seeds_from
+from league.pairing.bracket import HEADERS, bracket_rows, resolve, seed_order, seeds_from
+from league.problems import Severity
 
 
 @pytest.mark.parametrize("size, order", [(2, [1, 2]), (4, [1, 4, 2, 3]), (8, [1, 8, 4, 5, 2, 7, 3, 6]),
@@ -40,3 +41,61 @@ def test_a_final_is_decided_by_its_own_length() -> None:
     assert bracket_rows(["A", "B"], [5], typed)[0][9] == ""  # 2-1 does not end a best of five
     typed[1][7:9] = [3, 1]
     assert bracket_rows(["A", "B"], [5], typed)[0][9] == "A"
+
+
+EIGHT = ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8"]
+
+
+def test_a_row_is_known_by_its_round_match_and_competitors_never_its_place() -> None:
+    first = resolve("W1", EIGHT, [3])
+    typed = _tab([list(r) for r in first.sheet.rows])
+    typed[1][7:9] = [2, 0]   # S1 beats S8
+    typed[2][7:9] = [0, 2]   # S5 beats S4
+    kept = resolve("W1", EIGHT, [3], typed)
+    assert kept.kept.games == {(1, 1, "s1", "s8"): (2, 0), (1, 2, "s4", "s5"): (0, 2)}
+    del typed[2]             # the row of S4 v S5 deleted: the rows below move up
+    again = resolve("W1", EIGHT, [3], typed, kept.kept.games)
+    assert again.sheet.rows == kept.sheet.rows and not again.problems  # written back with its games, nothing moved
+
+
+def test_a_row_whose_names_were_changed_is_written_back_and_reported() -> None:
+    first = resolve("W1", EIGHT, [3])
+    typed = _tab([list(r) for r in first.sheet.rows])
+    typed[1][7:9] = [2, 0]
+    kept = resolve("W1", EIGHT, [3], typed).kept.games
+    typed[1][4], typed[1][6] = "S8", "S2"
+    again = resolve("W1", EIGHT, [3], typed, kept)
+    assert again.sheet.rows[0][4:10] == ("S1", 8, "S8", 2, 0, "S1")
+    [problem] = again.problems
+    assert (problem.severity, problem.cell, problem.code) == (Severity.WARNING, "E2", "bracket-renamed")
+    assert "changed to S8 v S2" in problem.problem
+
+
+@pytest.mark.parametrize("typed, cell", [("two", "H2"), (-1, "H2"), (1.5, "H2"), ("2", None)])
+def test_games_are_whole_numbers_kept_as_typed(typed: Cell, cell: str | None) -> None:
+    rows = _tab(bracket_rows(["A", "B"], [3]))
+    rows[1][7:9] = [typed, 0]
+    done = resolve("W1", ["A", "B"], [3], rows)
+    assert done.sheet.rows[0][7] == typed  # never erased
+    assert [p.cell for p in done.problems] == ([cell] if cell else [])
+    assert done.playoff.champion == ("" if cell else "A")
+
+
+def test_one_side_typed_and_an_unfinished_score_are_errors() -> None:
+    rows = _tab(bracket_rows(["A", "B"], [5]))
+    rows[1][7:9] = [3, None]
+    assert [(p.cell, p.code) for p in resolve("W1", ["A", "B"], [5], rows).problems] == [("I2", "bracket-games")]
+    rows[1][7:9] = [2, 1]
+    [problem] = resolve("W1", ["A", "B"], [5], rows).problems
+    assert problem.severity is Severity.ERROR and "2-1 cannot end a best of 5" in problem.problem
+
+
+def test_the_playoff_says_how_far_each_went() -> None:
+    rows = _tab(bracket_rows(["A", "B", "C"], [3]))  # A has a bye; B v C
+    rows[2][7:9] = [0, 2]
+    rows = _tab([list(r) for r in resolve("W1", ["A", "B", "C"], [3], rows).sheet.rows])
+    rows[3][7:9] = [1, 2]
+    playoff = resolve("W1", ["A", "B", "C"], [3], rows).playoff
+    assert playoff.champion == "C" and playoff.rounds == 2
+    assert {k: (f.out_in, f.note) for k, f in playoff.finishes.items()} == {
+        "b": (1, "lost the semi-final to C"), "a": (2, "lost the final to C"), "c": (None, "won the final")}
