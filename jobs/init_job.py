@@ -1,4 +1,4 @@
-"""`league init`: every input tab of a ruleset, in a new .xlsx file or an existing Google spreadsheet."""
+"""`league init`: every input tab of a ruleset, in a new .xlsx file, or added to a league that exists (`.xlsx` or Google)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,20 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from dataclasses import replace
+
 from jobs.config import CONFIG_NAME, load_config, load_ruleset
 from jobs.errors import ConfigError
-from league.cells import Cell
-from league.read.events import FORBIDDEN_TAB_CHARS
+from jobs.sync_job import workbook_lock
+from league.cells import Cell, Grid, as_text, header_key, name_key
+from league.read.events import EVENT_HEADERS, EVENTS_TAB, FORBIDDEN_TAB_CHARS
+from league.rules.catalog import Catalog
+from league.rules.ruleset import Ruleset
+from league.sheet import is_output_tab
 from league.template import input_sheets
+from sync.growth import Growth
 from sync.open import open_workbook
+from sync.workbook import Workbook
 from sync.xlsx import XlsxWorkbook
 
 
@@ -31,17 +39,87 @@ def write_config(folder: Path, ruleset: str, workbook: Path) -> Path:
     return path
 
 
-def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[str]) -> str:
-    """Create the input tabs and say where: a new .xlsx and league.toml, or where an existing league.toml says."""
+def check_event_ids(events: Sequence[str]) -> None:
+    """Refuse an event id that cannot name a results tab, before anything is read or written."""
     for event in events:
         if len(event) > 20 or not event.strip() or FORBIDDEN_TAB_CHARS & set(event) or "'" in event:
             raise ConfigError(f"event id {event!r} must be 1 to 20 characters, none of []:*?/\\'")
-    rows: list[list[Cell]] = [[e, "", "", "", None, "", f"Results {e}"] for e in events]
+
+
+def event_row(event: str, tab: str) -> list[Cell]:
+    """A new `Events` row: the id and its results tab, the rest for the judges to fill in."""
+    given = {"Event": event, "Results Tab": tab}
+    return [given.get(header) for header in EVENT_HEADERS]
+
+
+def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[str]) -> str:
+    """Create the input tabs and say where: a new .xlsx and league.toml, or where an existing league.toml says,
+    adding to a league that exists only what it lacks."""
+    check_event_ids(events)
     if not (folder / CONFIG_NAME).is_file():
         ruleset, catalog = load_ruleset(ruleset_name, folder)
+        rows = [event_row(e, f"Results {e}") for e in _unique(events or [FIRST_EVENT])]
         XlsxWorkbook(workbook).create(input_sheets(ruleset, catalog, rows))
         return f"created {workbook} and {write_config(folder, ruleset_name, workbook)}"
     config = load_config(folder)  # an existing config decides the ruleset and where the tabs go
-    open_workbook(config).create(input_sheets(config.ruleset, config.catalog, rows))
     where = f"spreadsheet {config.sheets.spreadsheet_id}" if config.sheets else str(config.workbook)
-    return f"created the input tabs in {where} (from {config.path.name})"
+    fresh = config.sheets is None and config.workbook is not None and not config.workbook.exists()
+    with workbook_lock(config):
+        return grow(open_workbook(config), config.ruleset, config.catalog, events, where, fresh)
+
+
+def grow(book: Workbook, ruleset: Ruleset, catalog: Catalog, events: Sequence[str], where: str, fresh: bool = False) -> str:
+    """Add to the workbook the tabs, headers and `Events` rows these events and the ruleset need; say what was added.
+
+    Every input tab is read in one pass (on Google: the metadata and one values:batchGet), then `add_tabs`
+    writes once (a `fresh` workbook, an `.xlsx` not made yet, is not read). An event already in `Events` keeps its row; its results tab is the one that row names."""
+    grids = {} if fresh else book.read([t for t in book.tab_names() if not is_output_tab(t)])
+    listed = _listed(next((g for t, g in grids.items() if t.casefold() == EVENTS_TAB.casefold()), None))
+    if not events and not listed:
+        events = [FIRST_EVENT]
+    wanted = [(e, listed.get(name_key(e)) or f"Results {e}") for e in _unique(events)]
+    sheets = input_sheets(ruleset, catalog, [event_row(e, tab) for e, tab in wanted])
+    added = [e for e, _ in wanted if name_key(e) not in listed]
+    sheets = [replace(s, rows=tuple(tuple(event_row(e, f"Results {e}")) for e in added)) if s.name == EVENTS_TAB else s
+              for s in sheets]
+    return _said(book.add_tabs(sheets), added, where)
+
+
+FIRST_EVENT = "EVENT-1"
+"""The event a new league starts with when no `--event` is given."""
+
+
+def _unique(events: Sequence[str]) -> list[str]:
+    """The ids once each, as first typed (ids are matched ignoring case and spaces)."""
+    seen: dict[str, str] = {}
+    for event in events:
+        seen.setdefault(name_key(event), event)
+    return list(seen.values())
+
+
+def _listed(grid: Grid | None) -> dict[str, str]:
+    """Event id key -> the results tab its `Events` row names (empty when it names none)."""
+    if not grid:
+        return {}
+    keys = [header_key(h) for h in grid[0]]
+    if header_key("Event") not in keys:
+        return {}
+    event, tab = keys.index(header_key("Event")), keys.index(header_key("Results Tab")) if header_key("Results Tab") in keys else None
+    return {name_key(row[event]): (as_text(row[tab]).strip() if tab is not None and tab < len(row) else "")
+            for row in grid[1:] if event < len(row) and as_text(row[event]).strip()}
+
+
+def _said(plans: Sequence[Growth], events: Sequence[str], where: str) -> str:
+    """What `add_tabs` added, in one sentence: the new tabs, then the columns and rows added to existing ones."""
+    if not plans:
+        return f"nothing to add: {where} already has every tab and header the ruleset and these events need; nothing changed"
+    parts = [", ".join(p.tab for p in plans if p.new)] if any(p.new for p in plans) else []
+    for plan in plans:
+        if plan.headers:
+            columns = ", ".join(plan.headers)
+            parts.append(f"the {columns} column{'s' if len(plan.headers) > 1 else ''} of {plan.tab}")
+        if plan.rows and not plan.new:
+            rows = " and ".join(events) if plan.tab == EVENTS_TAB else str(len(plan.rows))
+            parts.append(f"the {rows} row{'s' if len(plan.rows) > 1 else ''} of {plan.tab}")
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"added {listed} to {where}; nothing else changed"

@@ -36,8 +36,10 @@ def test_init_makes_a_blank_workbook_and_config(in_tmp: Path) -> None:
     assert tabs["Players"][0] == ["Player", "Event", "Fighter 1", "Fighter 2", "Fighter 3", "Fighter 4", "Fighter 5", "Status"]
     assert [r[0] for r in tabs["Events"][1:]] == ["QR1-GB5", "QR1-SMN"]
     assert load_config(in_tmp).workbook == (in_tmp / "league.xlsx").resolve()
-    again = runner.invoke(app, ["init"])
-    assert again.exit_code == 3 and "exists" in again.output
+    before = (in_tmp / "league.xlsx").read_bytes()
+    again = runner.invoke(app, ["init", "--event", "qr1-gb5"])
+    assert again.exit_code == 0 and "nothing to add" in again.output, "a league that exists grows; here nothing is missing"
+    assert (in_tmp / "league.xlsx").read_bytes() == before
 
 
 def test_check_on_a_fresh_workbook_is_clean(in_tmp: Path) -> None:

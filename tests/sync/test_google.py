@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -187,13 +188,14 @@ def test_init_on_sheets_makes_input_tabs_in_one_batch(tmp_path: Path, sheets_ser
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(app, ["init", "--event", "QR1-GB5"])
     assert result.exit_code == 0, result.output
-    assert sheets_server.count(":batchUpdate") == 1 and sheets_server.count() == 2
+    assert sheets_server.count(":batchUpdate") == 1 and sheets_server.count() == 3, "metadata, the tabs there, the write"
     assert sheets_server.tab_names(SHEET_ID)[1:] == ["Events", "Players", "Results QR1-GB5", "Penalties", "Avoid"]
     players = sheets_server.sheet(SHEET_ID, "Players")
     assert players["properties"]["gridProperties"]["frozenRowCount"] == 1
     assert "ONE_OF_RANGE" in json.dumps(players) and "Medusa" in json.dumps(players)
     again = CliRunner().invoke(app, ["init", "--event", "QR1-GB5"])
-    assert again.exit_code == 3 and "already has tabs" in " ".join(again.output.split())
+    assert again.exit_code == 0 and "nothing to add" in " ".join(again.output.split())
+    assert sheets_server.count(":batchUpdate") == 1, "nothing was missing, so nothing was written"
 
 
 def test_backend_errors_are_backend_errors() -> None:
@@ -248,3 +250,52 @@ def test_add_rows_is_one_request_after_a_read_and_keeps_dropdowns(sheets_server:
     assert sheets_server.values(SHEET_ID, "Results QR1-GB5")[1:] == [[1, 1, "=1+1"], [1, 2]]
     assert sheets_server.cell(SHEET_ID, "Results QR1-GB5", "C2")["userEnteredValue"] == {"stringValue": "=1+1"}
     assert dropdowns() == kept
+
+
+def cells(sheet: dict[str, Any]) -> dict[tuple[int, int], Any]:
+    """Every stored cell of a Sheet resource (values, formats, dropdowns) by (row, column)."""
+    rows = sheet.get("data", [{}])[0].get("rowData", [])
+    return {(r, c): cell for r, row in enumerate(rows) for c, cell in enumerate(row.get("values", [])) if cell}
+
+
+def test_init_grows_a_league_in_three_requests_and_keeps_every_cell(tmp_path: Path, sheets_server: SheetsServer,
+                                                                    service_account_file: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    tabs = demo_inputs()
+    status = tabs["Players"][0].index("Status")
+    tabs["Players"] = [row[:status] for row in tabs["Players"]]  # made by an older ruleset: no Status column
+    sheets_server.add_spreadsheet(SHEET_ID, tabs, shared_with=[ACCOUNT])
+    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    run_sync(config, workbook(sheets_server, service_account_file))
+    names = sheets_server.tab_names(SHEET_ID)
+    before = {tab: sheets_server.sheet(SHEET_ID, tab) for tab in names}
+    monkeypatch.chdir(tmp_path)
+    done = sheets_server.count()
+
+    result = CliRunner().invoke(app, ["init", "--event", "QR3-AE"])
+    assert result.exit_code == 0, result.output
+    assert " ".join(result.output.split()) == (f"added Results QR3-AE, the QR3-AE row of Events and the Status column of Players "
+                                               f"to spreadsheet {SHEET_ID}; nothing else changed")
+    assert sheets_server.count() - done == 3, "one metadata GET, one values:batchGet, one batchUpdate"
+    assert sheets_server.count(":batchUpdate") == 2 and sheets_server.count("values:batchGet") == 2
+    assert sheets_server.tab_names(SHEET_ID) == [*names, "Results QR3-AE"]
+    for tab in names:
+        after = sheets_server.sheet(SHEET_ID, tab)
+        if tab not in ("Players", "Events"):
+            assert after == before[tab], f"{tab} changed"
+            continue
+        old = cells(before[tab])
+        assert {k: v for k, v in cells(after).items() if k in old} == old, f"a cell of {tab} changed"
+    players = sheets_server.values(SHEET_ID, "Players")
+    assert players[0] == [*tabs["Players"][0], "Status"] and players[1:] == tabs["Players"][1:]
+    assert sheets_server.cell(SHEET_ID, "Players", f"{chr(65 + status)}2")["dataValidation"]["condition"]["type"] == "ONE_OF_LIST"
+    assert sheets_server.values(SHEET_ID, "Events")[-1] == ["QR3-AE", *[""] * 5, "Results QR3-AE"]
+    assert sheets_server.values(SHEET_ID, "Results QR3-AE") == [sheets_server.values(SHEET_ID, "Results QR1-AE")[0]]
+    assert "ONE_OF_RANGE" in json.dumps(sheets_server.sheet(SHEET_ID, "Results QR3-AE"))
+
+    done = sheets_server.count()
+    again = CliRunner().invoke(app, ["init", "--event", "qr3-ae"])
+    assert again.exit_code == 0 and "nothing to add" in again.output
+    assert sheets_server.count() - done == 2 and sheets_server.count(":batchUpdate") == 2, "read, and nothing written"
+    refused = CliRunner().invoke(app, ["init", "--event", "QR4:AE"])
+    assert refused.exit_code == 2 and sheets_server.count() - done == 2, "refused before any request"
