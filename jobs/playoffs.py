@@ -67,6 +67,11 @@ def playoffs(ev: Evaluation, resolved: Sequence[Resolved]) -> dict[str, Playoff]
     return {event: playoff for event, playoff in found if event is not None}
 
 
+def drawn(resolved: Sequence[Resolved]) -> dict[str, Grid]:
+    """The bracket tabs as this sync writes them, for the events' states (a bracket with a champion ends its event)."""
+    return {r.sheet.name: [list(r.sheet.header), *(list(row) for row in r.sheet.rows)] for r in resolved}
+
+
 def with_problems(ev: Evaluation, resolved: Sequence[Resolved] = ()) -> Evaluation:
     """The evaluation with the problems found once it ranked (the components' checks of the standings) and those of
     the brackets, in the order the `Problems` tab shows them."""

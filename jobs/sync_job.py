@@ -17,7 +17,7 @@ from filelock import FileLock, Timeout
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode, ExportError, WorkbookError
 from jobs.export_job import export_after_sync, previous_leaderboard, snapshot_of
-from jobs.playoffs import keep_brackets, kept_brackets, playoffs, resolve_brackets, with_problems
+from jobs.playoffs import drawn, keep_brackets, kept_brackets, playoffs, resolve_brackets, with_problems
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate
 from league.report import (
@@ -106,7 +106,8 @@ def run_check(config: Config, workbook: Workbook) -> Evaluation:
         kept = kept_brackets(config)
     except ExportError:
         kept = {}
-    return with_problems(evaluate(inputs, config.ruleset, config.catalog), resolve_brackets(outputs, config.ruleset, kept))
+    resolved = resolve_brackets(outputs, config.ruleset, kept)
+    return with_problems(evaluate(inputs, config.ruleset, config.catalog, drawn(resolved)), resolved)
 
 
 def lock_file(config: Config) -> Path:
@@ -155,11 +156,9 @@ def find_event(ev: Evaluation, typed: str) -> str:
 def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, progress: Progress) -> SyncResult:
     progress("Reading the workbook…")
     inputs, outputs = read_inputs(workbook, every_output=dry_run)
-    progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
-    ev = evaluate(inputs, config.ruleset, config.catalog)
     # `Move` compares with the history's latest leaderboard; before the first recorded sync, with the tab. A
     # history that can't be read (damaged, held by another process) does not stop the sync: it compares with
-    # the tab, and the exports, drawn from the history, fail (exit 5).
+    # the tab, draws the brackets from their tabs, and the exports, drawn from the history, fail (exit 5).
     unusable = ""
     try:
         previous, kept = previous_leaderboard(config), kept_brackets(config)
@@ -167,7 +166,8 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
         previous, kept, unusable = None, {}, str(exc)
     previous = previous or read_leaderboard(outputs.get(LEADERBOARD_TAB) or [])
     resolved = resolve_brackets(outputs, config.ruleset, kept)
-    ev = with_problems(ev, resolved)
+    progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
+    ev = with_problems(evaluate(inputs, config.ruleset, config.catalog, drawn(resolved)), resolved)
     tables = [*standings_sheets(ev, playoffs(ev, resolved)), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
               *(Table.plain(r.sheet) for r in resolved)]
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
