@@ -46,7 +46,8 @@ def pairings(lg: League) -> Iterator[Problem]:
 
 
 def left_in(lg: League) -> dict[tuple[str, str], int]:
-    """(event id, name key) -> the round a competitor left the event in (a Drop or DQ penalty, or a DQ result)."""
+    """(event id, name key) -> the round a competitor left the event in (a Drop or DQ penalty, a drop mark in a
+    results row, or a DQ result)."""
     last: dict[tuple[str, str], int] = {}
     ends = {name_key(k) for k in lg.ruleset.penalties.ends_event}
     for p in lg.penalties:
@@ -55,6 +56,10 @@ def left_in(lg: League) -> dict[tuple[str, str], int]:
             key = (event, p.key)
             last[key] = min(last.get(key, p.round), p.round)
     for m in lg.matches:
+        for s in m.sides:
+            if s.drops and s.name and m.round is not None:
+                key = (m.event, s.key)
+                last[key] = min(last.get(key, m.round), m.round)
         if m.kind is Kind.DQ and m.round is not None and m.winner:
             for s in m.sides:
                 if s.name and s.key != m.winner_key:

@@ -27,6 +27,8 @@ class Side:
     """Headers of cells already reported as unreadable, so no rule reports them again."""
     deducted: int = 0
     """Points taken off the competitor's score with this match (a penalty in points), in the scoring's units."""
+    drops: bool = False
+    """The competitor leaves the event after this round (a drop mark in the row, `Drop A`)."""
 
 
 @dataclass(frozen=True)

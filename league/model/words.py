@@ -38,3 +38,9 @@ class ResultWord:
     """The word makes the match a draw (`Intentional Draw`)."""
     games: tuple[int, ...] = ()
     """Games (side A, side B[, drawn]) recorded when the games cells are left empty."""
+
+
+DROP_MARKS = frozenset({"yes", "x", "drop"})
+"""What a drop cell of a results row (`Drop A`) says when the competitor leaves the event after that round (any case)."""
+NO_DROP_MARKS = frozenset({"", "no"})
+"""What it says otherwise; any other text is reported."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from league.cells import LARGEST, Cell, Grid, as_text, name_key, parse_whole
 from league.model.match import Match, Side
+from league.model.words import DROP_MARKS, NO_DROP_MARKS
 from league.problems import Problem, Severity
 from league.read.columns import Table, locate, unreadable
 from league.rules.ruleset import Ruleset
@@ -42,7 +43,8 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
     sides = [(position(res.side_header(res.competitor, side)),
               [(n, h, position(h)) for n, h in ((n, res.side_header(t, side)) for n, t in res.figures.items())],
               (res.side_header(res.games.won, side), position(res.side_header(res.games.won, side))) if res.games else None,
-              [(n, position(res.side_header(t, side))) for n, t in res.texts.items()]) for side in res.sides]
+              [(n, position(res.side_header(t, side))) for n, t in res.texts.items()],
+              (res.side_header(res.drop, side), position(res.side_header(res.drop, side)))) for side in res.sides]
     row_texts = [(n, position(h)) for n, h in res.row_texts.items()]
     drawn_header = res.games.drawn if res.games and res.games.drawn else ""
     places = [position(h) for h in (res.round, res.result, res.table, res.winner, drawn_header, "Judge", "Notes")]
@@ -57,13 +59,20 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
             problems.append(unreadable(table, row, res.round, cell[round_at], "a round number (1, 2, ...)"))
             rnd = None
         parsed = []
-        for competitor, figure_at, games_at, text_at in sides:
+        for competitor, figure_at, games_at, text_at, (drop_header, drop_at) in sides:
             bad: set[str] = set()
             figures = {name: _whole(table, cell[i], row, header, problems, bad) for name, header, i in figure_at}
             games = _whole(table, cell[games_at[1]], row, games_at[0], problems, bad) if games_at else None
             texts = {name: as_text(cell[i]) for name, i in text_at}
             name = as_text(cell[competitor])
-            parsed.append(Side(name, name_key(name), figures, texts, games, frozenset(bad) if bad else _NONE))
+            mark = as_text(cell[drop_at]).casefold() if drop_at >= 0 else ""
+            if mark not in NO_DROP_MARKS and mark not in DROP_MARKS:
+                problems.append(table.problem(Severity.WARNING, "unknown-drop-mark", row, drop_header,
+                                              f"{drop_header} {as_text(cell[drop_at])!r} is not a drop mark",
+                                              f"type yes, x or drop if {name or 'the competitor'} left the event after this "
+                                              "round; no or nothing if not"))
+            parsed.append(Side(name, name_key(name), figures, texts, games, frozenset(bad) if bad else _NONE,
+                               drops=mark in DROP_MARKS))
         drawn = _whole(table, cell[drawn_at], row, drawn_header, problems, set()) if drawn_header else None
         word = as_text(cell[result_at])
         meaning = ruleset.word_of(word)

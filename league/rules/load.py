@@ -75,7 +75,7 @@ def _results(s: Section) -> Results:
         kinds=_words(s.section("kinds"), s.strings("sides", ["A", "B"])), order=s.strings("order"), sides=s.strings("sides", ["A", "B"]),
         figures=named["figures"], texts=named["texts"], row_texts=named["row_texts"], winner=s.get("winner", str, ""),
         compare=s.key_of("compare", named["figures"], "results.figures", ""),
-        games=_games(s.section("games", {})),
+        games=_games(s.section("games", {})), drop=s.get("drop", str, ""),
     )
     if not res.winner and res.games is None and not res.compare:
         raise RulesetError(f"{s.source}: `results` needs `winner` (a column naming the winner), `games` (games won per side) "

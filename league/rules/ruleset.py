@@ -101,6 +101,9 @@ class Results:
     """A figure whose higher value wins the match (equal: a draw), when the outcome follows from it (scenario points)."""
     games: Games | None = None
     """Where games are typed, when the outcome follows from games won."""
+    drop: str = ""
+    """Per-side header of a drop mark (`Drop {side}`): `yes`, `x` or `drop` ends that competitor's event after the row's
+    round; empty when the results tab has none."""
 
     def side_header(self, template: str, side: str) -> str:
         """A per-side header such as `Player A`."""
