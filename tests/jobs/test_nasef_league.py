@@ -42,22 +42,34 @@ def test_init_makes_the_nasef_input_tabs(in_tmp: Path, dropdowns: Dropdowns) -> 
         "Result": '"Bye,Forfeit A,Forfeit B,Double Forfeit"'}
 
 
+def _cut_line(file: Path) -> tuple[list[str], int]:
+    """The teams the demo's standings show level across the cut, and how many places are left for them."""
+    standings = XlsxWorkbook(file).read(["Standings SPRING26"])["Standings SPRING26"]
+    return [str(r[1]) for r in standings[1:] if r[6] == "tiebreaker match"], 16 - sum(r[6] == "in" for r in standings[1:])
+
+
+def _type_cut(file: Path, words: dict[str, str]) -> list[str]:
+    """Officials type `in` or `out` in the `Cut` column of Teams; returns the cells typed."""
+    wb = openpyxl.load_workbook(file)
+    teams = wb["Teams"]
+    teams["D1"] = "Cut"
+    typed = []
+    for row in range(2, teams.max_row + 1):
+        if teams.cell(row, 1).value in words:
+            teams.cell(row, 4).value = words[str(teams.cell(row, 1).value)]
+            typed.append(f"D{row}")
+    wb.save(file)
+    return typed
+
+
 def test_the_bracket_waits_for_the_tiebreaker_matches(in_tmp: Path) -> None:
     assert runner.invoke(app, ["demo", "lol", "--ruleset", "nasef-lol"]).exit_code == 0
     folder, file = in_tmp / "lol", in_tmp / "lol" / BOOK
     refused = runner.invoke(app, ["bracket", str(folder), "--event", "SPRING26"])
     assert refused.exit_code == 1 and "Standings SPRING26: Playoffs says 'tiebreaker match' for" in refused.output
     assert "Cut column of Teams" in refused.output
-    standings = XlsxWorkbook(file).read(["Standings SPRING26"])["Standings SPRING26"]
-    level = [r[1] for r in standings[1:] if r[6] == "tiebreaker match"]
-    places = 16 - sum(r[6] == "in" for r in standings[1:])
-    wb = openpyxl.load_workbook(file)
-    teams = wb["Teams"]
-    teams["D1"] = "Cut"
-    for row in range(2, teams.max_row + 1):
-        if teams.cell(row, 1).value in level:
-            teams.cell(row, 4).value = "in" if level.index(teams.cell(row, 1).value) >= len(level) - places else "out"
-    wb.save(file)
+    level, places = _cut_line(file)
+    _type_cut(file, {team: "in" if i >= len(level) - places else "out" for i, team in enumerate(level)})
     unsure = runner.invoke(app, ["bracket", str(folder), "--event", "SPRING26"])
     assert unsure.exit_code == 1 and "rows to fix for Kennedy High Blue (fix Results SPRING26 row 2)" in unsure.output
     config = load_config(folder)  # the demo's planted mistakes touch seeded teams: seeded as they stand
@@ -93,18 +105,8 @@ def test_pair_adds_a_seeded_swiss_round_without_a_table_column(tmp_path: Path) -
 def test_more_ins_than_places_left_are_errors_in_problems(in_tmp: Path) -> None:
     assert runner.invoke(app, ["demo", "lol", "--ruleset", "nasef-lol"]).exit_code == 0
     folder, file = in_tmp / "lol", in_tmp / "lol" / BOOK
-    standings = XlsxWorkbook(file).read(["Standings SPRING26"])["Standings SPRING26"]
-    level = [r[1] for r in standings[1:] if r[6] == "tiebreaker match"]
-    places = 16 - sum(r[6] == "in" for r in standings[1:])
-    wb = openpyxl.load_workbook(file)
-    teams = wb["Teams"]
-    teams["D1"] = "Cut"
-    typed = []
-    for row in range(2, teams.max_row + 1):
-        if teams.cell(row, 1).value in level and len(typed) <= places:
-            teams.cell(row, 4).value = "in"
-            typed.append(f"D{row}")
-    wb.save(file)
+    level, places = _cut_line(file)
+    typed = _type_cut(file, {team: "in" for team in level[:places + 1]})  # four ins for three places, say
     assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1
     problems = XlsxWorkbook(file).read(["Problems"])["Problems"]
     assert sorted(r[2] for r in problems[1:] if r[1] == "Teams" and r[4] == "Cut") == sorted(typed)
