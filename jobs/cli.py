@@ -157,6 +157,23 @@ def check(config: ConfigArg = None) -> None:
 
 
 @app.command()
+def status(config: ConfigArg = None) -> None:
+    """Say where each event is (not started, round 3 of 4 with the results in, playoffs, complete) and the league.
+
+    Nothing is written. Exit 1 if any row has an error, as `league check`."""
+    from jobs.status_job import run_status
+    from sync.open import open_workbook
+
+    def job() -> int:
+        cfg = _load(config)
+        result = run_status(cfg, open_workbook(cfg))
+        for line in result.lines:
+            output.say(line)
+        return result.code
+    raise typer.Exit(guarded(job))
+
+
+@app.command()
 def sync(
     config: ConfigArg = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Write nothing; print what would change.")] = False,
@@ -202,6 +219,7 @@ def pair(
 def bracket(
     config: ConfigArg = None,
     event: Annotated[str, typer.Option(help="The event whose playoffs to seed from its standings.")] = "",
+    force: Annotated[bool, typer.Option("--force", help="Seed even from standings that are not final yet.")] = False,
 ) -> None:
     """Seed single-elimination playoffs from an event's standings into a `Bracket <Event>` tab.
 
@@ -215,7 +233,7 @@ def bracket(
         raise typer.Exit(ExitCode.USAGE)
     def job() -> BracketResult:
         cfg = _load(config)
-        return run_bracket(cfg, open_workbook(cfg), event)
+        return run_bracket(cfg, open_workbook(cfg), event, force=force)
     result = guarded(job)
     if result.sheet:
         output.show_table(Table.plain(result.sheet), limit=len(result.sheet.rows))

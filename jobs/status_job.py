@@ -1,0 +1,33 @@
+"""`league status`: where each event is in its life (not started, a round under way, playoffs, complete) and the league."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jobs.config import Config
+from jobs.errors import ExitCode
+from jobs.sync_job import read_inputs
+from league.evaluate import Evaluation, evaluate
+from league.lifecycle import league_status
+from sync.workbook import Workbook
+
+
+@dataclass(frozen=True)
+class StatusResult:
+    """One line per event and one for the league, with the evaluation they come from."""
+
+    lines: list[str]
+    evaluation: Evaluation
+    code: ExitCode
+    """As for `league check`: 1 when some row has an error."""
+
+
+def run_status(config: Config, workbook: Workbook) -> StatusResult:
+    """Read the workbook (and its brackets) and say how far each event has come; nothing is written."""
+    inputs, outputs = read_inputs(workbook)
+    ev = evaluate(inputs, config.ruleset, config.catalog, outputs)
+    lines = [f"{event}: {state.status}" for event, state in ev.states.items()]
+    lines.append(f"league: {league_status(ev.states.values())}")
+    if ev.errors:
+        lines.append(f"{ev.errors} error(s) in the workbook: `league check` lists them")
+    return StatusResult(lines, ev, ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN)
