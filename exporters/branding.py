@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 DEFAULT_GRAPH_API = "https://graph.facebook.com/v19.0"
@@ -31,6 +33,15 @@ class Branding:
     facebook_page_id: str = ""
     facebook_api: str = DEFAULT_GRAPH_API
     """The Graph API root (with its version): point it at a proxy or a test server."""
+    zone: dt.tzinfo = dt.UTC
+    """The time zone of every time shown (`timezone` at the top of league.toml; the machine's when unset). Times
+    are stored in UTC; only what a reader sees is converted."""
+
+
+def local_time(when: dt.datetime, branding: Branding, pattern: str = "%Y-%m-%d %H:%M %Z") -> str:
+    """A stored (UTC) time as the league's readers see it: in the branding's zone, named (`2026-03-14 19:00 CET`)."""
+    moment = when if when.tzinfo is not None else when.replace(tzinfo=dt.UTC)
+    return moment.astimezone(branding.zone).strftime(pattern)
 
 
 def rgb(colour: str) -> tuple[int, int, int]:
@@ -46,3 +57,92 @@ def stripe(branding: Branding, amount: float = 0.08) -> tuple[int, int, int]:
     fore, back = rgb(branding.primary), rgb(branding.background)
     r, g, b = (round(bk + (fg - bk) * amount) for fg, bk in zip(fore, back))
     return r, g, b
+
+
+TEXT_CONTRAST = 4.5
+"""The least contrast of text with what is behind it (WCAG 2 AA for normal text)."""
+NUMERAL_CONTRAST = 3.0
+"""The least contrast of a medal's numeral with its disc (WCAG 2 AA for large bold text and graphics)."""
+BLACK, WHITE = "#000000", "#ffffff"
+
+
+def luminance(colour: str) -> float:
+    """The WCAG 2 relative luminance of a colour, 0 (black) to 1 (white)."""
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = map(linear, rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, two: str) -> float:
+    """The WCAG 2 contrast ratio of two colours, 1 to 21."""
+    a, b = sorted((luminance(one), luminance(two)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def readable(colour: str, behind: tuple[str, ...], least: float = TEXT_CONTRAST) -> str:
+    """`colour` when it keeps `least` contrast with everything `behind` it, else the same colour taken towards black
+    or white (whichever contrasts more) by tenths until it does: the hue of the branding stays where it can."""
+    def enough(choice: str) -> bool:
+        return all(contrast(choice, back) >= least for back in behind)
+
+    if enough(colour):
+        return colour
+    target = max((WHITE, BLACK), key=lambda ink: min(contrast(ink, back) for back in behind))
+    for tenth in range(1, 10):
+        mixed = "#%02x%02x%02x" % tuple(round(c + (t - c) * tenth / 10) for c, t in zip(rgb(colour), rgb(target)))
+        if enough(mixed):
+            return mixed
+    return target
+
+
+def black_or_white(behind: str, least: float = TEXT_CONTRAST) -> str:
+    """White on a colour where white keeps `least` contrast, else whichever of black and white contrasts more."""
+    return WHITE if contrast(WHITE, behind) >= least else max((WHITE, BLACK), key=lambda ink: contrast(ink, behind))
+
+
+@dataclass(frozen=True)
+class Inks:
+    """The colour each kind of text is drawn in, chosen once per branding so that it reads on what is behind it."""
+
+    title: str
+    """The league's name and the subtitle, on the primary colour's band."""
+    text: str
+    """Names, figures and the footer, on the background and the striped rows."""
+    heading: str
+    """Column headings and prize lines: the primary colour, darkened or lightened until it reads on the background."""
+    medals: dict[str, str]
+    """Rank -> the numeral's colour on its disc."""
+    up: str
+    down: str
+    same: str
+
+
+@cache
+def inks(branding: Branding) -> Inks:
+    """The text colours of the images and the poster for a branding."""
+    under = (branding.background, "#%02x%02x%02x" % stripe(branding))
+    text = readable(branding.text, under)
+    return Inks(title=black_or_white(branding.primary), text=text,
+                heading=readable(branding.primary, under),
+                medals={rank: black_or_white(disc, NUMERAL_CONTRAST) for rank, disc in MEDALS.items()},
+                up=readable(UP, under), down=readable(DOWN, under), same=readable(SAME, under))
+
+
+def contrast_warnings(branding: Branding, where: str = "") -> tuple[str, ...]:
+    """A warning for each `[branding]` colour that text cannot be drawn in with enough contrast, saying what is
+    drawn instead; empty when every colour reads as set."""
+    out = []
+    back = branding.background
+    ratio = contrast(branding.primary, back)
+    if ratio < TEXT_CONTRAST:
+        out.append(f"{where}`branding.primary` {branding.primary} on the background {back} is {ratio:.1f}:1, below "
+                   f"{TEXT_CONTRAST}:1: headings and prize lines are drawn in "
+                   f"{inks(branding).heading} instead; pick a colour further from the background")
+    ratio = contrast(branding.text, back)
+    if ratio < TEXT_CONTRAST:
+        out.append(f"{where}`branding.text` {branding.text} on the background {back} is {ratio:.1f}:1, below "
+                   f"{TEXT_CONTRAST}:1: text is drawn in {inks(branding).text} instead")
+    return tuple(out)

@@ -1,6 +1,8 @@
 """PNG images of a standings table sized for Facebook: a feed post (1080x1350) and a link share (1200x630).
 
-Drawn with Pillow in the bundled DejaVu Sans (see `fonts.py`): matplotlib's text layout measured
+Drawn with Pillow in the chain of fonts of `fonts.py` (DejaVu Sans first, then Noto for the other scripts),
+each run of text shaped by libraqm where Pillow has it (Arabic joined and right to left, Indic marks placed):
+matplotlib's text layout measured
 about 0.4 s a page here against under 25 ms for Pillow's, and a league of 200 posts dozens of pages. A
 table longer than a page goes on further pages; a name too long for its column is shortened with an
 ellipsis, measured with the font itself, so it is never cut mid-glyph or drawn over the next column."""
@@ -10,11 +12,11 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from exporters.board import Board, Line, move_text
-from exporters.branding import DOWN, MEDALS, SAME, UP, Branding, rgb, stripe
-from exporters.fonts import font_file
+from exporters.branding import MEDALS, Branding, inks, local_time, rgb, stripe
+from exporters.fonts import Face, chain, drawable, font_file, runs
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -79,31 +81,90 @@ def render(board: Board, layout: Layout, branding: Branding, league: str, most: 
             for i, lines in enumerate(cut, 1)]
 
 
+LOGO_SHARE = 0.22
+"""The most of the width a logo takes, however wide it is: the league's name keeps the rest of the band."""
+WEIGHTS = {False: 400, True: 700}
+"""The weight a variable fallback font is set to for regular and bold text."""
+
+
+class Measure(Protocol):
+    """Anything that measures a text's width in pixels: a Pillow font, or a `Typeface` of the whole chain."""
+
+    def getlength(self, text: str) -> float: ...
+
+
 @cache
 def font(px: int, bold: bool = False) -> FreeTypeFont:
-    """The bundled font at a size in pixels."""
+    """The bundled font (DejaVu Sans) at a size in pixels."""
     from PIL import ImageFont
 
     return ImageFont.truetype(str(font_file(bold)), px)
 
 
-def fit(text: str, face: FreeTypeFont, room: float) -> str:
-    """`text`, or as much of it as fits in `room` pixels followed by an ellipsis."""
+@cache
+def face_font(face: Face, px: int, bold: bool = False) -> FreeTypeFont:
+    """A face of the font chain at a size in pixels; a variable face set to the weight."""
+    from PIL import ImageFont
+
+    if face == chain(bold)[0]:
+        return font(px, bold)
+    loaded = ImageFont.truetype(str(face.path), px, index=face.index)
+    if face.variable:
+        axes = loaded.get_variation_axes()
+        loaded.set_variation_by_axes([float(WEIGHTS[bold]) if axis.get("name") in (b"Weight", "Weight")
+                                      else float(axis.get("default") or 0) for axis in axes])
+    return loaded
+
+
+@dataclass(frozen=True)
+class Typeface:
+    """The whole chain at one size and weight: measures and draws text run by run, each in the face that holds it."""
+
+    px: int
+    bold: bool = False
+
+    def runs(self, text: str) -> list[tuple[str, FreeTypeFont]]:
+        """The runs of `text` in the order they are drawn left to right, each with its font."""
+        pieces = [(piece, face_font(face or chain(self.bold)[0], self.px, self.bold))
+                  for piece, face in runs(drawable(text, self.bold), self.bold)]
+        return pieces[::-1] if _right_to_left(text) else pieces
+
+    def getlength(self, text: str) -> float:
+        return sum(face.getlength(piece) for piece, face in self.runs(text))
+
+
+def _right_to_left(text: str) -> bool:
+    """Whether the text's first strong character is Hebrew or Arabic: its runs then read from the right."""
+    import unicodedata
+
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        if kind in ("L", "R", "AL"):
+            return kind != "L"
+    return False
+
+
+def fit(text: str, face: Measure, room: float) -> str:
+    """`text`, or as much of it as fits in `room` pixels followed by an ellipsis, never cut inside a character
+    and its marks."""
     if face.getlength(text) <= room:
         return text
-    low, high = 0, len(text)
+    from exporters.fonts import _attaches
+
+    cuts = [i for i in range(len(text) + 1) if i == len(text) or not _attaches(text[i])]
+    low, high = 0, len(cuts) - 1
     while low < high:  # the longest prefix that fits with its ellipsis
         mid = (low + high + 1) // 2
-        if face.getlength(text[:mid].rstrip() + "…") <= room:
+        if face.getlength(text[:cuts[mid]].rstrip() + "…") <= room:
             low = mid
         else:
             high = mid - 1
-    return text[:low].rstrip() + "…"
+    return text[:cuts[low]].rstrip() + "…"
 
 
 def _title_size(text: str, px: int, room: float) -> int:
     """The title's font size: smaller, down to three quarters, before a long league name needs an ellipsis."""
-    return next((size for size in range(px, px * 3 // 4 - 1, -2) if font(size, True).getlength(text) <= room),
+    return next((size for size in range(px, px * 3 // 4 - 1, -2) if Typeface(size, True).getlength(text) <= room),
                 px * 3 // 4)
 
 
@@ -118,9 +179,20 @@ class _Canvas:
 
     def text(self, x: float, y: float, s: str, px: int, bold: bool = False, color: str = "", align: str = "l",
              room: float | None = None) -> None:
-        face = font(px, bold)
+        face = Typeface(px, bold)
         shown = fit(s, face, room) if room is not None else s
-        self.draw.text((x, y), shown, font=face, fill=color or self.branding.text, anchor=align + "m")
+        fill = color or inks(self.branding).text
+        pieces = face.runs(shown)
+        if len(pieces) == 1 and pieces[0][1] is font(px, bold):  # the common case: one run in DejaVu Sans
+            self.draw.text((x, y), pieces[0][0], font=pieces[0][1], fill=fill, anchor=align + "m")
+            return
+        widths = [f.getlength(piece) for piece, f in pieces]
+        left = x - {"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}[align]
+        ascent, descent = font(px, bold).getmetrics()
+        baseline = y + (ascent - descent) / 2  # where DejaVu's middle anchor puts it, shared by every run
+        for (piece, f), width in zip(pieces, widths):
+            self.draw.text((left, baseline), piece, font=f, fill=fill, anchor="ls")
+            left += width
 
 
 def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: list[Line], page: int,
@@ -134,9 +206,10 @@ def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: 
     draw.rectangle((0, layout.band, w, layout.band + 6), fill=branding.accent)
     left = MARGIN * w + _logo(canvas.image, branding, layout)
     room = w - left - MARGIN * w
-    canvas.text(left, layout.band * 0.36, league, _title_size(league, layout.title, room), True, "white", room=room)
+    title = inks(branding).title
+    canvas.text(left, layout.band * 0.36, league, _title_size(league, layout.title, room), True, title, room=room)
     sub = board.title + (f"  ·  page {page}/{total}" if total > 1 else "")
-    canvas.text(left, layout.band * 0.74, sub, layout.title * 3 // 5, False, "white", room=room)
+    canvas.text(left, layout.band * 0.74, sub, layout.title * 3 // 5, False, title, room=room)
     per_panel = max(-(-len(lines) // layout.panels), 1)  # a short page's rows shared evenly between the panels
     for panel in range(layout.panels):
         chunk = lines[panel * per_panel:(panel + 1) * per_panel]
@@ -145,11 +218,12 @@ def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: 
     if not lines:
         canvas.text(w / 2, layout.band + layout.row * 2.5, "No standings yet", layout.name, align="m")
     foot, small = h - layout.footer / 2, layout.name * 7 // 10
-    canvas.text(MARGIN * w, foot, f"Updated {board.updated:%Y-%m-%d %H:%M} UTC", small)
+    canvas.text(MARGIN * w, foot, f"Updated {local_time(board.updated, branding)}", small)
     if more:
         canvas.text((1 - MARGIN) * w, foot, f"and {more:,} more in the full table", small, True, align="r")
     elif board.has_moves:
-        canvas.text((1 - MARGIN) * w, foot, "▲ ▼ places since the last change", small, color=SAME, align="r")
+        canvas.text((1 - MARGIN) * w, foot, "▲ ▼ places since the last change", small, color=inks(branding).same,
+                    align="r")
     return _png(canvas.image, branding)
 
 
@@ -179,12 +253,14 @@ def _palette(branding: Branding) -> Image:
     from PIL import Image as PILImage
 
     bg, row, primary = rgb(branding.background), stripe(branding), rgb(branding.primary)
-    ink, accent, white = rgb(branding.text), rgb(branding.accent), (255, 255, 255)
+    drawn = inks(branding)
+    ink, accent, title, heading = rgb(drawn.text), rgb(branding.accent), rgb(drawn.title), rgb(drawn.heading)
     under = (bg, row)
-    pairs = [(ink, bg), (ink, row), (white, primary), (primary, bg), (primary, row), (accent, primary), (accent, bg)]
-    for medal in map(rgb, MEDALS.values()):
-        pairs += [(white, medal), (medal, bg), (medal, row)]
-    pairs += [(rgb(mark), back) for mark in (UP, DOWN, SAME) for back in under]
+    pairs = [(ink, bg), (ink, row), (title, primary), (heading, bg), (heading, row), (primary, bg), (accent, primary),
+             (accent, bg)]
+    for rank, medal in ((rank, rgb(disc)) for rank, disc in MEDALS.items()):
+        pairs += [(rgb(drawn.medals[rank]), medal), (medal, bg), (medal, row)]
+    pairs += [(rgb(mark), back) for mark in (drawn.up, drawn.down, drawn.same) for back in under]
     colours = dict.fromkeys([*(a for pair in pairs for a in pair)])
     for a, b in pairs:
         for k in range(1, STEPS):
@@ -197,7 +273,8 @@ def _palette(branding: Branding) -> Image:
 
 def _panel(canvas: _Canvas, board: Board, layout: Layout, lines: list[Line], x0: int, width: int) -> None:
     """The column headings and rows of one panel, `width` pixels wide from `x0`."""
-    colour = canvas.branding.primary
+    drawn = inks(canvas.branding)
+    colour = drawn.heading
     small = layout.name * 7 // 10
 
     def at(column: str) -> float:
@@ -220,7 +297,7 @@ def _panel(canvas: _Canvas, board: Board, layout: Layout, lines: list[Line], x0:
         if medal:
             r = layout.row * 0.38
             canvas.draw.ellipse((at("rank") - r, mid - r, at("rank") + r, mid + r), fill=medal)
-        canvas.text(at("rank"), mid, line.rank or "–", layout.name, True, "white" if medal else "", "m")
+        canvas.text(at("rank"), mid, line.rank or "–", layout.name, True, drawn.medals[line.rank] if medal else "", "m")
         lift = layout.row * 0.14 if line.prizes else 0
         canvas.text(at("name"), mid - lift, line.name, layout.name, room=name_room)
         if line.prizes:
@@ -230,24 +307,26 @@ def _panel(canvas: _Canvas, board: Board, layout: Layout, lines: list[Line], x0:
         canvas.text(at("tiebreak"), mid, line.tiebreak, layout.name * 17 // 20, align="r")
         arrow = move_text(line.move)
         if arrow:
-            shade = UP if arrow[0] == "▲" else DOWN if arrow[0] == "▼" else SAME
+            shade = drawn.up if arrow[0] == "▲" else drawn.down if arrow[0] == "▼" else drawn.same
             canvas.text(at("move"), mid, arrow, layout.name * 17 // 20, True, shade, "r")
 
 
 def _logo(image: Image, branding: Branding, layout: Layout) -> int:
-    """Paste the logo at the left of the band, scaled to its height; returns the width it takes."""
+    """Paste the logo at the left of the band, scaled to its height but never wider than `LOGO_SHARE` of the page;
+    returns the width it takes."""
     if branding.logo is None:
         return 0
-    side = int(layout.band * 0.72)
-    scaled = _scaled_logo(branding.logo, side)
-    image.paste(scaled, (int(MARGIN * layout.width), (layout.band - side) // 2), scaled)
+    scaled = _scaled_logo(branding.logo, int(layout.band * 0.72), int(layout.width * LOGO_SHARE))
+    image.paste(scaled, (int(MARGIN * layout.width), (layout.band - scaled.height) // 2), scaled)
     return scaled.width + int(0.02 * layout.width)
 
 
 @cache
-def _scaled_logo(path: Path, side: int) -> Image:
-    """The logo decoded and scaled once per height, not again for every page of every table."""
+def _scaled_logo(path: Path, side: int, widest: int) -> Image:
+    """The logo decoded and scaled once per size, not again for every page of every table: `side` pixels high, or
+    less when that would make it wider than `widest`."""
     from PIL import Image as PILImage
 
     with PILImage.open(path) as logo:
-        return logo.convert("RGBA").resize((max(1, logo.width * side // max(logo.height, 1)), side))
+        scale = min(side / max(logo.height, 1), widest / max(logo.width, 1))
+        return logo.convert("RGBA").resize((max(1, round(logo.width * scale)), max(1, round(logo.height * scale))))
