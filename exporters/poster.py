@@ -1,16 +1,27 @@
 """A printable PDF poster of the leaderboard for the stores, A4 or A3, with real (selectable, searchable) text.
 
-fpdf2 embeds the bundled DejaVu Sans (a subset of the glyphs used), so names in any script the
-leagues use print as typed and a search in the PDF finds them. A long table continues on further
-pages with its column headings repeated."""
+fpdf2 embeds the bundled DejaVu Sans (a subset of the glyphs used) and, for the characters it lacks,
+the faces of the font chain that hold them (`fonts.py`), each cut to the characters the poster uses
+and set to regular or bold; text is shaped with HarfBuzz when a name needs it (Arabic joined and right
+to left, Devanagari and Thai marks placed), so names print as typed and a search in the PDF finds
+them. fpdf2's own warnings (missing glyphs) are kept off the terminal: the sync reports a name no font
+holds in `Problems`. A long table continues on further pages with its column headings repeated."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import contextlib
+import logging
+import tempfile
+import unicodedata
+import warnings
+from collections.abc import Iterable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from exporters.board import Board, Line, move_text
-from exporters.branding import DOWN, MEDALS, SAME, UP, Branding, rgb, stripe
-from exporters.fonts import font_file
+from exporters.branding import MEDALS, Branding, inks, local_time, rgb, stripe
+from exporters.fonts import Face, chain, coverage, drawable, face_for, font_file
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -18,6 +29,8 @@ if TYPE_CHECKING:
 SIZES = {"a4": (210.0, 297.0), "a3": (297.0, 420.0)}
 """Portrait page sizes in millimetres."""
 FONT = "DejaVu"
+LOGO_SHARE = 0.22
+"""The most of the page's width a logo takes: the league's name keeps the rest of the band."""
 MAX_PAGES = 4
 """A wall holds a few sheets: past 100 lines (A4) the last page says how many more the web page lists."""
 COLUMNS = (("#", 0.08, "C"), ("Name", 0.50, "L"), ("", 0.14, "R"), ("", 0.16, "R"), ("Move", 0.12, "R"))
@@ -36,7 +49,15 @@ def poster(board: Board, league: str, branding: Branding, size: str) -> bytes:
     pdf.add_font(FONT, "", str(font_file()))
     pdf.add_font(FONT, "B", str(font_file(bold=True)))
     pdf.set_auto_page_break(False)
+    with _quiet(), tempfile.TemporaryDirectory(prefix="league-fonts-") as folder:
+        _fallbacks(pdf, _texts(board, league), Path(folder))
+        return _draw(pdf, board, league, branding, width, height, scale)
+
+
+def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float, height: float,
+          scale: float) -> bytes:
     margin = 12 * scale
+    del width
     rows = _per_page(height, scale)
     shown = min(len(board.lines), rows * MAX_PAGES)
     chunks = [board.lines[i:i + rows] for i in range(0, shown, rows)] or [()]
@@ -51,12 +72,131 @@ def poster(board: Board, league: str, branding: Branding, size: str) -> bytes:
     return bytes(pdf.output())
 
 
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """fpdf2 and fontTools log warnings (a glyph missing from a font) and may warn: kept off the terminal while a
+    poster is drawn, since `Problems` already names any name no font holds."""
+    loggers = [logging.getLogger(name) for name in ("fpdf", "fontTools")]
+    levels = [logger.level for logger in loggers]
+    try:
+        for logger in loggers:
+            logger.setLevel(logging.ERROR)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
+
+
+def _texts(board: Board, league: str) -> list[str]:
+    """Every text the poster may draw, to find the fonts it needs before drawing."""
+    return [league, board.title, board.score_label, board.tiebreak_label, "#Name Move–…·★▲▼page 0123456789,",
+            *(t for line in board.lines for t in (line.name, line.rank, line.score, line.tiebreak, *line.prizes)),
+            "Updated 2026-01-01 00:00 ", "and more in the full table"]
+
+
+def _needs_shaping(text: str) -> bool:
+    """Right-to-left letters and combining marks: HarfBuzz must join, order and place them."""
+    return any(unicodedata.bidirectional(c) in ("R", "AL") or unicodedata.category(c) in ("Mn", "Mc") for c in text)
+
+
+def _fallbacks(pdf: FPDF, texts: Iterable[str], folder: Path) -> None:
+    """Add the faces of the chain that hold what DejaVu Sans lacks, each cut to those characters, as fallbacks; turn
+    text shaping on when a text needs it. Nothing is added for a poster DejaVu Sans draws alone (the fast path)."""
+    text = "".join(texts)
+    primary = {bold: coverage(chain(bold)[0]) for bold in (False, True)}
+    lacking = {c for c in text if not c.isspace() and (ord(c) not in primary[False] or ord(c) not in primary[True])}
+    faces: dict[Face, set[str]] = {}
+    for char in sorted(lacking):
+        face = face_for(char)
+        if face is not None and face != chain()[0]:
+            faces.setdefault(face, set()).add(char)
+    names = []
+    for i, (face, chars) in enumerate(faces.items()):
+        family = f"Fallback{i}"  # one regular cut serves bold text too: cutting Noto Sans CJK takes a second a weight
+        path = folder / f"{family}.ttf"
+        path.write_bytes(static_subset(face, "".join(sorted(chars)), 400))
+        pdf.add_font(family, "", str(path))
+        names.append(family)
+    if names:
+        pdf.set_fallback_fonts(names, exact_match=False)
+    if names or _needs_shaping(text):
+        pdf.set_text_shaping(True)
+
+
+@cache
+def static_subset(face: Face, chars: str, weight: int) -> bytes:
+    """A face cut to `chars` (and the space), set to `weight` when variable, with TrueType outlines: PDF readers
+    draw no CFF2 (Noto Sans CJK's variable outlines), and a small static font embeds fast whatever its source."""
+    import io
+
+    from fontTools import subset  # type: ignore[import-untyped]
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+
+    collection = face.path.suffix.lower() in (".ttc", ".otc")
+    font = TTFont(str(face.path), fontNumber=face.index if collection else -1, lazy=True)
+    options = subset.Options()
+    shaped = _needs_shaping(chars)
+    options.layout_features = ["*"] if shaped else []
+    options.notdef_outline, options.name_IDs = True, ["*"]
+    options.drop_tables += ["BASE", "VORG", "VVAR", "DSIG", "MVAR", "STAT", "FFTM", *([] if shaped else ["GSUB", "GPOS", "GDEF"])]
+    cutter = subset.Subsetter(options)
+    cutter.populate(text=chars + " ")
+    cutter.subset(font)
+    if "fvar" in font:
+        from fontTools.varLib import instancer  # type: ignore[import-untyped]
+
+        axes = {axis.axisTag: min(max(weight, axis.minValue), axis.maxValue) if axis.axisTag == "wght" else axis.defaultValue
+                for axis in font["fvar"].axes}
+        font = instancer.instantiateVariableFont(font, axes, static=True)
+    if "CFF2" in font or "CFF " in font:
+        _to_truetype(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def _to_truetype(font: object) -> None:
+    """Replace a font's CFF or CFF2 outlines with TrueType quadratic ones (fontTools' otf2ttf recipe)."""
+    from fontTools.pens.cu2quPen import Cu2QuPen  # type: ignore[import-untyped]
+    from fontTools.pens.ttGlyphPen import TTGlyphPen  # type: ignore[import-untyped]
+    from fontTools.ttLib import newTable
+
+    tt: Any = font
+    order = tt.getGlyphOrder()
+    glyphs = tt.getGlyphSet()
+    glyf = newTable("glyf")
+    glyf.glyphOrder, glyf.glyphs = order, {}
+    for name in order:
+        pen = TTGlyphPen(None)
+        glyphs[name].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
+        glyf.glyphs[name] = pen.glyph()
+    tt["glyf"], tt["loca"] = glyf, newTable("loca")
+    for tag in ("CFF2", "CFF ", "VORG"):
+        if tag in tt:
+            del tt[tag]
+    maxp = tt["maxp"]
+    maxp.tableVersion = 0x00010000
+    for field in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                  "maxStackElements", "maxSizeOfInstructions", "maxComponentElements", "maxPoints", "maxContours",
+                  "maxCompositePoints", "maxCompositeContours", "maxComponentDepth"):
+        setattr(maxp, field, 0)
+    maxp.maxZones = 1
+    tt["head"].indexToLocFormat, tt["head"].glyphDataFormat = 0, 0
+    post = tt["post"]
+    post.formatType, post.extraNames, post.mapping = 2.0, [], {}
+    tt.sfntVersion = "\x00\x01\x00\x00"
+
+
 def _per_page(height: float, scale: float) -> int:
     return int((height - 70 * scale) // (9 * scale))
 
 
 def _fit(pdf: FPDF, text: str, room: float) -> str:
-    """`text`, or as much of it as fits in `room` millimetres followed by an ellipsis."""
+    """`text` (a character no font holds shown as U+FFFD), or as much of it as fits in `room` millimetres followed by
+    an ellipsis."""
+    text = drawable(text)
     if pdf.get_string_width(text) <= room:
         return text
     while text and pdf.get_string_width(text + "…") > room:
@@ -72,10 +212,10 @@ def _header(pdf: FPDF, board: Board, league: str, branding: Branding, scale: flo
     pdf.rect(0, band, pdf.w, 2 * scale, "F")
     left = margin
     if branding.logo is not None:
-        side = band * 0.7
+        side = min(band * 0.7, _logo_height(branding.logo, pdf.w * LOGO_SHARE))
         info = pdf.image(str(branding.logo), x=margin, y=(band - side) / 2, h=side)
         left += float(info.rendered_width) + 4 * scale
-    pdf.set_text_color(255, 255, 255)
+    pdf.set_text_color(*rgb(inks(branding).title))
     pdf.set_font(FONT, "B", 26 * scale)
     pdf.set_xy(left, 7 * scale)
     pdf.cell(pdf.w - left - margin, 13 * scale, _fit(pdf, league, pdf.w - left - margin))
@@ -83,10 +223,18 @@ def _header(pdf: FPDF, board: Board, league: str, branding: Branding, scale: flo
     pdf.set_xy(left, 22 * scale)
     subtitle = " · ".join(p for p in (board.title, page) if p)
     pdf.cell(pdf.w - left - margin, 9 * scale, _fit(pdf, subtitle, pdf.w - left - margin))
-    pdf.set_text_color(*rgb(branding.text))
+    pdf.set_text_color(*rgb(inks(branding).text))
     pdf.set_font(FONT, "", 9 * scale)
     pdf.set_xy(margin, pdf.h - 12 * scale)
-    pdf.cell(pdf.w - 2 * margin, 6 * scale, f"Updated {board.updated:%Y-%m-%d %H:%M} UTC")
+    pdf.cell(pdf.w - 2 * margin, 6 * scale, f"Updated {local_time(board.updated, branding)}")
+
+
+def _logo_height(path: Path, widest: float) -> float:
+    """The height at which the logo is `widest` wide: a wide logo is drawn lower so the title keeps its room."""
+    from PIL import Image
+
+    with Image.open(path) as logo:
+        return widest * logo.height / max(logo.width, 1)
 
 
 def _table(pdf: FPDF, board: Board, lines: tuple[Line, ...], branding: Branding, scale: float, margin: float) -> None:
@@ -94,7 +242,7 @@ def _table(pdf: FPDF, board: Board, lines: tuple[Line, ...], branding: Branding,
     labels = ["#", "Name", board.score_label, board.tiebreak_label, "Move" if board.has_moves else ""]
     y = 48 * scale
     pdf.set_font(FONT, "B", 10 * scale)
-    pdf.set_text_color(*rgb(branding.primary))
+    pdf.set_text_color(*rgb(inks(branding).heading))
     x = margin
     for (_, share, align), label in zip(COLUMNS, labels):
         pdf.set_xy(x, y)
@@ -117,8 +265,9 @@ def _row(pdf: FPDF, line: Line, branding: Branding, scale: float, margin: float,
         pdf.set_fill_color(*rgb(medal))
         pdf.ellipse(margin + table * COLUMNS[0][1] / 2 - side / 2, y + (row - side) / 2, side, side, "F")
     arrow = move_text(line.move)
-    colours = [("#ffffff" if medal else branding.text), branding.text, branding.text, branding.text,
-               UP if arrow.startswith("▲") else DOWN if arrow.startswith("▼") else SAME]
+    drawn = inks(branding)
+    colours = [(drawn.medals[line.rank] if medal else drawn.text), drawn.text, drawn.text, drawn.text,
+               drawn.up if arrow.startswith("▲") else drawn.down if arrow.startswith("▼") else drawn.same]
     cells = [line.rank or "–", line.name, line.score, line.tiebreak, arrow]
     x = margin
     for (_, share, align), text, bold, colour in zip(COLUMNS, cells, (True, False, True, False, True), colours):
@@ -129,7 +278,7 @@ def _row(pdf: FPDF, line: Line, branding: Branding, scale: float, margin: float,
             pdf.set_xy(x, y + 0.5 * scale)
             pdf.cell(table * share, 5 * scale, shown, align=align)
             pdf.set_font(FONT, "", 7.5 * scale)
-            pdf.set_text_color(*rgb(branding.primary))
+            pdf.set_text_color(*rgb(drawn.heading))
             pdf.set_xy(x, y + 5 * scale)
             prizes = "★ " + " · ".join(line.prizes)
             pdf.cell(table * share, 3.5 * scale, _fit(pdf, prizes, table * share - 2 * scale), align=align)
