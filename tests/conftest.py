@@ -9,6 +9,8 @@ from collections.abc import Iterator
 import pytest
 import time_machine
 
+pytest_plugins = ["tests.support.fixtures"]
+
 FROZEN = dt.datetime(2026, 3, 14, 18, 0, 30, tzinfo=dt.UTC)
 """The wall clock every test sees; 30 s past the minute, far from any boundary a test could cross."""
 
