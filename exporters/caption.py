@@ -12,10 +12,12 @@ TOP = 10
 MOVERS = 3
 
 
-def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: tuple[str, ...]) -> str:
-    """A caption ready to paste: plain text, one blank line between its parts."""
+def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: tuple[str, ...],
+            zone: dt.tzinfo = dt.UTC) -> str:
+    """A caption ready to paste: plain text, one blank line between its parts; dates in the league's `zone`."""
+    updated = board.updated.astimezone(zone)
     parts = [f"{league}: {board.title.lower() if board.title == 'Leaderboard' else board.title} "
-             f"(updated {board.updated:%Y-%m-%d})"]
+             f"(updated {updated:%Y-%m-%d})"]
     ranked = [line for line in board.lines if line.rank]
     if ranked:
         top = [f"{line.rank}. {line.name}: {line.score} {board.score_label.lower()}"
@@ -30,7 +32,7 @@ def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: 
     if movers:
         parts.append("Biggest movers: " + "; ".join(f"{line.name} {move_text(line.move)} (now {line.rank})"
                                                      for line in movers))
-    upcoming = next_event(events, board.updated.date())
+    upcoming = next_event(events, updated.date())
     if upcoming:
         where = f" at {upcoming.venue}" if upcoming.venue else ""
         parts.append(f"Next: {upcoming.name or upcoming.id} on {upcoming.date}{where}")

@@ -9,7 +9,7 @@ import base64
 from html import escape
 
 from exporters.board import Board, move_text
-from exporters.branding import DOWN, MEDALS, SAME, UP, Branding
+from exporters.branding import DOWN, MEDALS, SAME, UP, Branding, local_time
 
 STYLE = """
 *{box-sizing:border-box}
@@ -44,7 +44,7 @@ def page(boards: list[Board], league: str, branding: Branding, logo: bytes | Non
                "accent": branding.accent, "up": UP, "down": DOWN, "same": SAME, **{f"m{k}": v for k, v in MEDALS.items()}}
     image = f'<img alt="" src="data:image/png;base64,{base64.b64encode(logo).decode()}">' if logo else ""
     updated = max((b.updated for b in boards), default=None)
-    stamp = f"<p>Updated {updated:%Y-%m-%d %H:%M} UTC</p>" if updated else ""
+    stamp = f"<p>Updated {escape(local_time(updated, branding))}</p>" if updated else ""
     nav = "".join(f'<a href="#t{i}">{escape(b.title)}</a>' for i, b in enumerate(boards))
     sections = "\n".join(_section(b, i) for i, b in enumerate(boards))
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from exporters.branding import DEFAULT_GRAPH_API, Branding
+from exporters.branding import DEFAULT_GRAPH_API, Branding, contrast_warnings
 from jobs.errors import ConfigError
 
 COLOURS = ("primary", "accent", "background", "text")
@@ -44,7 +44,9 @@ def load_branding(table: object, path: Path) -> tuple[Branding, tuple[str, ...]]
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise ConfigError(f"{path}: `branding.hashtags` must be a list of strings, found {tags!r}")
     values["hashtags"] = tuple(tags)
-    return Branding(**values), warnings
+    branding = Branding(**values)
+    checked = contrast_warnings(branding, f"{path}: ") if any(key in values for key in COLOURS) else ()
+    return branding, warnings + checked
 
 
 def _is_colour(text: str) -> bool:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 import os
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from exporters.branding import Branding
 from exporters.render import FORMATS
@@ -21,7 +23,7 @@ from league.rules.schema import RulesetError
 
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds",
-               "history", "branding", "export_formats", "facebook_retry_seconds"}
+               "history", "branding", "export_formats", "facebook_retry_seconds", "timezone"}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
 MAX_SECONDS = 86_400
 """The longest any wait in league.toml may be: a nightly job must end before the next night's."""
@@ -142,6 +144,7 @@ def load_config(given: Path | None = None) -> Config:
     exports = Path(os.path.expanduser(data.get("exports", "exports")))
     workbook = (path.parent / data["workbook"]).resolve() if "workbook" in data else None
     branding, unknown = load_branding(data.get("branding", {}), path)
+    branding = replace(branding, zone=_zone(data, path))
     kept = (path.parent / os.path.expanduser(data["history"])).resolve() if "history" in data else None
     formats = data.get("export_formats", list(FORMATS))
     if not isinstance(formats, list) or not all(f in FORMATS for f in formats):
@@ -180,6 +183,41 @@ def _sheets_target(data: dict[str, Any], path: Path) -> SheetsTarget | None:
                           "or GOOGLE_APPLICATION_CREDENTIALS")
     return SheetsTarget(spreadsheet, (path.parent / os.path.expanduser(key)).resolve(),
                         data.get("sheets_api", DEFAULT_SHEETS_API), budget)
+
+
+def _zone(data: dict[str, Any], path: Path) -> dt.tzinfo:
+    """The zone of every time shown (`timezone`, an IANA name such as "Europe/Warsaw"), else the machine's."""
+    if "timezone" not in data:
+        return machine_zone()
+    name = data["timezone"]
+    if not isinstance(name, str) or not name.strip():
+        raise ConfigError(f"{path}: `timezone` must be a time zone name such as \"Europe/Warsaw\", found {name!r}")
+    try:
+        return ZoneInfo(name.strip())
+    except (ZoneInfoNotFoundError, ValueError):
+        near = difflib.get_close_matches(name.strip(), sorted(available_timezones()), n=1, cutoff=0.6)
+        hint = f"; did you mean \"{near[0]}\"?" if near else ""
+        raise ConfigError(f"{path}: `timezone` is {name!r}, which is no time zone: use an IANA name such as "
+                          f"\"Europe/Warsaw\" or \"UTC\"{hint}") from None
+
+
+def machine_zone() -> dt.tzinfo:
+    """This machine's zone: `TZ`, else the zone /etc/localtime names, else its current offset from UTC."""
+    for name in (os.environ.get("TZ", "").lstrip(":"), _localtime_name()):
+        if name:
+            try:
+                return ZoneInfo(name)
+            except (ZoneInfoNotFoundError, ValueError):
+                pass
+    return dt.datetime.now().astimezone().tzinfo or dt.UTC
+
+
+def _localtime_name() -> str:
+    try:
+        target = os.readlink("/etc/localtime")
+    except OSError:
+        return ""
+    return target.partition("zoneinfo/")[2]
 
 
 def _seconds(data: dict[str, Any], key: str, default: float, path: Path) -> float:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from exporters import history
 from exporters.board import board, move_text
-from exporters.branding import Branding
+from exporters.branding import Branding, local_time
 from exporters.render import FORMATS, File, draw, files, groups, shows
 from exporters.snapshot import EventInfo, Snapshot, as_grid, shown_tables
 from jobs.config import Config
@@ -165,14 +165,14 @@ def run_history(config: Config, at: int | None = None, player: str | None = None
             seen = history.ranks(path, player)
             if not seen:
                 raise ConfigError(_nobody(path, player))
-            return [f"#{n}  {when:%Y-%m-%d %H:%M} UTC  rank {rank or '–'}" + (f"  move {move}" if move else "")
+            return [f"#{n}  {local_time(when, config.branding)}  rank {rank or '–'}" + (f"  move {move}" if move else "")
                     for n, when, rank, move in seen]
         if at is not None:
             snap = history.at(path, at)
             if snap is None:
                 raise ConfigError(f"no sync #{at} in {path}; `league history` lists them")
-            return _shown(snap)
-        return [f"#{e.id}  {e.time:%Y-%m-%d %H:%M} UTC  inputs {e.fingerprint}  {e.competitors} competitors"
+            return _shown(snap, config.branding)
+        return [f"#{e.id}  {local_time(e.time, config.branding)}  inputs {e.fingerprint}  {e.competitors} competitors"
                 + (f", leader {e.leader}" if e.leader else "") for e in history.entries(path)] or [f"no syncs recorded in {path} yet"]
 
 
@@ -186,9 +186,9 @@ def _nobody(path: Path, player: str) -> str:
     return f"{player!r} is on no leaderboard recorded in {path}; {hint}"
 
 
-def _shown(snap: Snapshot) -> list[str]:
+def _shown(snap: Snapshot, branding: Branding) -> list[str]:
     """One snapshot's tables: rank, name, score and move of every line."""
-    lines = [f"#{snap.id}  {snap.time:%Y-%m-%d %H:%M} UTC  inputs {snap.fingerprint}"]
+    lines = [f"#{snap.id}  {local_time(snap.time, branding)}  inputs {snap.fingerprint}"]
     for table in snap.tables:
         shown = board(table, snap.event_title(table), snap.time)
         lines.append(f"{table.name} ({shown.score_label})")
