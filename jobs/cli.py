@@ -233,7 +233,7 @@ def bracket(
         raise typer.Exit(ExitCode.USAGE)
     def job() -> BracketResult:
         cfg = _load(config)
-        return run_bracket(cfg, open_workbook(cfg), event, force=force)
+        return run_bracket(cfg, open_workbook(cfg), event, force)
     result = guarded(job)
     if result.sheet:
         output.show_table(Table.plain(result.sheet), limit=len(result.sheet.rows))
