@@ -58,13 +58,13 @@ def _bracket(config: Config, workbook: Workbook, event: str, force: bool) -> Bra
         if wait:
             return BracketResult(found, [], None, f"{standings_tab(found)}: {wait}", ExitCode.INPUT_ERRORS)
         lines = lines if eligible is None else [s for s in lines if s.key in eligible]
+    if len(lines) < 2:  # an empty bracket tab would only block seeding it later
+        return BracketResult(found, [], None, f"{standings_tab(found)} has {len(lines)} competitor(s) who played and are "
+                             "still in: playoffs need at least two", ExitCode.INPUT_ERRORS)
     waits = not_final(ev, found, lines, size)
     if waits and not force:
         return BracketResult(found, [], None, f"{standings_tab(found)} is not final Swiss standings yet: {'; '.join(waits)} "
                              "(`--force` seeds the standings as they are)", ExitCode.INPUT_ERRORS)
-    if len(lines) < 2:  # an empty bracket tab would only block seeding it later
-        return BracketResult(found, [], None, f"{standings_tab(found)} has {len(lines)} competitor(s) who played and are "
-                             "still in: playoffs need at least two", ExitCode.INPUT_ERRORS)
     seeds = [ev.names[s.key] for s in lines[:size]]
     sheet = bracket_sheet(found, seeds, best_of)
     keep_seeding(config, found, seeds, dt.datetime.now(dt.UTC))  # first: a bracket tab the history lacks is drawn from its rows

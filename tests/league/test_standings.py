@@ -262,9 +262,9 @@ def test_leaderboard_sums_wins_by_stage_and_pools_health_over_all_matches(book) 
     assert table(out, "", "QR1", "QR2", "Total Wins", "Health Ratio") == [
         (1, "Dan Lim", 1, 1, 2, 0.4062),       # (9 + 4) / (17 + 15)
         (2, "Ana Reyes", 2, 0, 2, 0.1613),     # (5 + 0) / (16 + 15); the QR1 bye is a win, not a ratio
-        (3, "Ben Cruz", 1, 0, 1, 0.2222),
-        (4, "Carla Santos", 0, 0, 0, 0.0),
-        (4, "Eva Tan", 0, 0, 0, 0.0),
+        (3, "Ben Cruz", 1, None, 1, 0.2222),   # no QR2 for him: an empty cell, not 0
+        (4, "Carla Santos", 0, None, 0, 0.0),
+        (4, "Eva Tan", 0, None, 0, 0.0),
     ]
     assert out.standing("", "Dan Lim").tiebreaks == (Fraction(13, 32),)
     assert out.standing("", "Ana Reyes").tiebreaks == (Fraction(5, 31),)  # not (5/16 + 0/15) / 2 = 5/32
