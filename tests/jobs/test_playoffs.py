@@ -37,8 +37,10 @@ RULES = 'extends = "ogaming-mtg"\n\n[format]\nrounds = 3\n\n[playoffs]\nsize = 8
 
 
 def _league(folder: Path, rounds: int = 3, penalties: tuple[tuple[Cell, ...], ...] = (),
-            results: tuple[tuple[Cell, ...], ...] = ROUNDS) -> Config:
-    rows = tuple((r, t, a, b, wa, wb, draws[0] if draws else 0, None, None, None, None)
+            results: tuple[tuple[Cell, ...], ...] = ROUNDS, drop: tuple[int, str] | None = None) -> Config:
+    """The weekly after `rounds` rounds; `drop` marks (round, player) in that row's `Drop A` or `Drop B`."""
+    rows = tuple((r, t, a, b, wa, wb, draws[0] if draws else 0, None, "x" if drop == (r, a) else None,
+                  "x" if drop == (r, b) else None, None)
                  for t, (r, a, b, wa, wb, *draws) in enumerate(results, start=1) if isinstance(r, int) and r <= rounds)
     sheets = [Sheet("Events", ("Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"),
                     (("W1", "Weekly 1", "2026-11-30", "The Shop", 16, "W1", "Results W1"),)),
@@ -210,8 +212,10 @@ def test_a_judge_decision_on_a_seed_that_matters_waits(tmp_path: Path) -> None:
     assert forced.code == ExitCode.CLEAN and forced.seeds[0] == "Ana Lee"
 
 
-def test_a_player_who_dropped_is_never_seeded(tmp_path: Path) -> None:
-    config = _league(tmp_path, penalties=(("W1", 3, "Gus Hale", "Drop", None, "", "", ""),))
+@pytest.mark.parametrize("how", ["penalty", "mark"])
+def test_a_player_who_dropped_is_never_seeded(tmp_path: Path, how: str) -> None:
+    config = (_league(tmp_path, penalties=(("W1", 3, "Gus Hale", "Drop", None, "", "", ""),)) if how == "penalty"
+              else _league(tmp_path, drop=(3, "Gus Hale")))  # a drop typed in the results tab
     done = run_bracket(config, open_workbook(config), "W1")
     assert done.code == ExitCode.CLEAN, done.refused
     assert "Gus Hale" not in done.seeds and len(done.seeds) == 7
