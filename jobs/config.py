@@ -201,9 +201,15 @@ def _zone(data: dict[str, Any], path: Path) -> dt.tzinfo:
                           f"\"Europe/Warsaw\" or \"UTC\"{hint}") from None
 
 
+UTC_NAMES = {"UTC", "Etc/UTC", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu", "GMT", "Etc/GMT"}
+"""Names of UTC itself: a machine on UTC gives the same `Branding` as no zone at all."""
+
+
 def machine_zone() -> dt.tzinfo:
     """This machine's zone: `TZ`, else the zone /etc/localtime names, else its current offset from UTC."""
     for name in (os.environ.get("TZ", "").lstrip(":"), _localtime_name()):
+        if name in UTC_NAMES:
+            return dt.UTC
         if name:
             try:
                 return ZoneInfo(name)
