@@ -125,12 +125,27 @@ class Typeface:
 
     def runs(self, text: str) -> list[tuple[str, FreeTypeFont]]:
         """The runs of `text` in the order they are drawn left to right, each with its font."""
+        if _in_dejavu(text, self.bold):
+            return [(text, font(self.px, self.bold))]
         pieces = [(piece, face_font(face or chain(self.bold)[0], self.px, self.bold))
                   for piece, face in runs(drawable(text, self.bold), self.bold)]
         return pieces[::-1] if _right_to_left(text) else pieces
 
     def getlength(self, text: str) -> float:
         return sum(face.getlength(piece) for piece, face in self.runs(text))
+
+
+@cache
+def _dejavu(bold: bool) -> frozenset[int]:
+    from exporters.fonts import coverage
+
+    return coverage(chain(bold)[0])
+
+
+def _in_dejavu(text: str, bold: bool) -> bool:
+    """The common case, checked before anything else: DejaVu Sans draws the whole text in one run."""
+    held = _dejavu(bold)
+    return all(ord(c) in held for c in text)  # one run: raqm orders it, right to left or not
 
 
 def _right_to_left(text: str) -> bool:
