@@ -114,15 +114,18 @@ def init(
     ruleset: Annotated[str, typer.Option(help=f"Preset ({', '.join(presets())}) or path to a ruleset file "
                                          "(when there is no league.toml yet).")] = "gl-unmatched",
     workbook: Annotated[Path, typer.Option(help="The .xlsx file to create (when there is no league.toml yet).")] = Path("league.xlsx"),
-    event: Annotated[list[str] | None, typer.Option(help="An event id (repeat for each); one results tab is made per event.")] = None,
+    event: Annotated[list[str] | None, typer.Option(help="An event id (repeat for each); one results tab is made per event. "
+                                                    "On a league that exists, each new one gets its Events row and "
+                                                    "results tab.")] = None,
 ) -> None:
     """Create every input tab, header and dropdown of the ruleset.
 
     Without a league.toml: a new .xlsx and a league.toml for it. With one: where it says (its
-    workbook, or its Google spreadsheet), with its ruleset."""
+    workbook, or its Google spreadsheet), with its ruleset, adding only what is missing: new events'
+    rows and results tabs, input tabs, and headers a newer ruleset needs; nothing that exists changes."""
     from jobs.init_job import run_init
 
-    output.say(guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or ["EVENT-1"])))
+    output.say(guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or [])))
 
 
 @app.command()

@@ -16,6 +16,8 @@ FROZEN = dt.datetime(2026, 3, 14, 18, 0, 30, tzinfo=dt.UTC)
 
 
 @pytest.fixture(autouse=True)
-def frozen_clock() -> Iterator[None]:
+def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The frozen instant, in UTC whatever zone the machine is set to (times are shown in the machine's zone)."""
+    monkeypatch.setenv("TZ", "UTC")
     with time_machine.travel(FROZEN, tick=False):
         yield

@@ -69,7 +69,8 @@ ROWS: list[tuple[str, str, Callable[[Ruleset, dict[str, Any]], str]]] = [
     ("`[results] figures`", "`{}`", lambda rs, _: ", ".join(rs.results.figures) or "—"),
     ("`[results] texts` / `row_texts`", "`{}`", lambda rs, _: ", ".join([*rs.results.texts, *rs.results.row_texts]) or "—"),
     ("`[results.kinds]`", "required", lambda rs, _: ", ".join(f"`{w}`" for w in rs.results.kinds if w)),
-    ("`[format] rounds`", "required", lambda rs, _: str(rs.rounds)),
+    ("`[format] rounds`", "required", lambda rs, _: "; ".join(f"{r} up to {m}" if m else f"{r} above" for m, r in rs.rounds_by_players)
+     if rs.rounds_by_players else str(rs.rounds)),
     ("`[format] matches_per_round`", "1", lambda rs, _: str(rs.matches_per_round)),
     ("`[format] draws`", "false", lambda rs, _: _value(rs.draws)),
     ("`[format] count`", '`"matches"`', lambda rs, _: f"`{rs.count}`"),

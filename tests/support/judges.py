@@ -14,6 +14,7 @@ import pytest
 from jobs.config import Config, load_config
 from jobs.init_job import run_init
 from league.cells import Cell, Grid, as_text
+from sync.xlsx import XlsxWorkbook
 from tests.support.google_league import ACCOUNT, SHEET_ID
 from tests.support.sheets_server import SheetsServer
 
@@ -32,8 +33,7 @@ class XlsxJudge:
         self.path = path
 
     def read(self, tab: str) -> Grid:
-        book = openpyxl.load_workbook(self.path)
-        return [list(row) for row in book[tab].iter_rows(values_only=True)]
+        return XlsxWorkbook(self.path).read([tab])[tab]
 
     def type(self, tab: str, cells: dict[tuple[int, str], Cell]) -> None:
         book = openpyxl.load_workbook(self.path)
