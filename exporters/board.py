@@ -42,6 +42,18 @@ class Board:
     """When the standings last changed (the history snapshot's time)."""
     has_moves: bool
     """Whether the table carries a `Move` column (the leaderboard)."""
+    stands: str = ""
+    """Where the standings stand: `after round 2 of 4`, `Final standings`, the league's `after W2, 1 of 3 events
+    complete`; empty when nothing is known (no rounds yet)."""
+    champion: str = ""
+    """The event's champion, once it is complete."""
+    event: str = ""
+    """The event's name (or id) without its date, for "Dan Wu wins W1"; empty for the leaderboard."""
+
+    @property
+    def standing(self) -> str:
+        """The line under the title: the champion first, then where the standings stand."""
+        return " · ".join(p for p in (f"Champion: {self.champion}" if self.champion else "", self.stands) if p)
 
 
 def _number(value: Cell, display: Display) -> str:

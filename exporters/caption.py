@@ -1,4 +1,4 @@
-"""The text of a Facebook post: headline, the top of the table, prize winners, biggest movers, next event, hashtags."""
+"""The text of a Facebook post: the champion, a headline saying where the standings stand, the top of the table, prize winners, biggest movers, next event, hashtags."""
 
 from __future__ import annotations
 
@@ -16,8 +16,7 @@ def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: 
             zone: dt.tzinfo = dt.UTC) -> str:
     """A caption ready to paste: plain text, one blank line between its parts; dates in the league's `zone`."""
     updated = board.updated.astimezone(zone)
-    parts = [f"{league}: {board.title.lower() if board.title == 'Leaderboard' else board.title} "
-             f"(updated {updated:%Y-%m-%d})"]
+    parts = ["\n".join(p for p in (_winner(board), _headline(board, league, updated)) if p)]
     ranked = [line for line in board.lines if line.rank]
     if ranked:
         top = [f"{line.rank}. {line.name}: {line.score} {board.score_label.lower()}"
@@ -40,6 +39,21 @@ def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: 
     if tags:
         parts.append(" ".join(tags))
     return "\n\n".join(parts) + "\n"
+
+
+def _winner(board: Board) -> str:
+    """The first line Facebook shows, once an event has a champion: `Dan Wu wins W1`."""
+    return f"{board.champion} wins {board.event or board.title}" if board.champion else ""
+
+
+def _headline(board: Board, league: str, updated: dt.datetime) -> str:
+    """`League: leaderboard after W2, 1 of 3 events complete (updated …)`; `League: W1 · 2026-03-07 — Final
+    standings (updated …)`."""
+    what = board.title.lower() if board.title == "Leaderboard" else board.title
+    stands = board.stands
+    if stands:
+        what += f" {stands}" if stands.startswith("after ") else f" — {stands}"
+    return f"{league}: {what} (updated {updated:%Y-%m-%d})"
 
 
 def _arrow(line: Line) -> str:

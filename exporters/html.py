@@ -23,6 +23,7 @@ nav{padding:8px 16px;display:flex;flex-wrap:wrap;gap:6px 12px;font-size:.9rem}
 nav a{color:%(primary)s}
 main{max-width:900px;margin:0 auto;padding:0 8px 24px}
 h2{font-size:1.15rem;color:%(primary)s;margin:20px 8px 8px}
+p.stands{margin:-4px 8px 8px;font-weight:bold}
 .wrap{overflow-x:auto}
 table{border-collapse:collapse;width:100%%;font-size:.95rem}
 th,td{padding:6px 8px;text-align:left;vertical-align:top}
@@ -72,5 +73,6 @@ def _section(board: Board, index: int) -> str:
             cells.append(f'<td class="n {kind}">{escape(arrow)}</td>')
         rows.append(f"<tr>{''.join(cells)}</tr>")
     body = "\n".join(rows) or f'<tr><td colspan="{len(heads)}">No standings yet</td></tr>'
-    return (f'<section id="t{index}"><h2>{escape(board.title)}</h2><div class="wrap"><table>'
+    stands = f'<p class="stands">{escape(board.standing)}</p>' if board.standing else ""
+    return (f'<section id="t{index}"><h2>{escape(board.title)}</h2>{stands}<div class="wrap"><table>'
             f"<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></div></section>")

@@ -222,9 +222,16 @@ def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: 
     left = MARGIN * w + _logo(canvas.image, branding, layout)
     room = w - left - MARGIN * w
     title = inks(branding).title
-    canvas.text(left, layout.band * 0.36, league, _title_size(league, layout.title, room), True, title, room=room)
     sub = board.title + (f"  ·  page {page}/{total}" if total > 1 else "")
-    canvas.text(left, layout.band * 0.74, sub, layout.title * 3 // 5, False, title, room=room)
+    second = layout.title * 3 // 5
+    if board.standing:  # three lines: the league, the table, where it stands, each as large as the table's name
+        canvas.text(left, layout.band * 0.25, league, _title_size(league, layout.title * 9 // 10, room), True, title,
+                    room=room)
+        canvas.text(left, layout.band * 0.56, sub, second, False, title, room=room)
+        canvas.text(left, layout.band * 0.82, board.standing, second, True, title, room=room)
+    else:
+        canvas.text(left, layout.band * 0.36, league, _title_size(league, layout.title, room), True, title, room=room)
+        canvas.text(left, layout.band * 0.74, sub, second, False, title, room=room)
     per_panel = max(-(-len(lines) // layout.panels), 1)  # a short page's rows shared evenly between the panels
     for panel in range(layout.panels):
         chunk = lines[panel * per_panel:(panel + 1) * per_panel]

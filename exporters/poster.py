@@ -91,7 +91,7 @@ def _quiet() -> Iterator[None]:
 
 def _texts(board: Board, league: str) -> list[str]:
     """Every text the poster may draw, to find the fonts it needs before drawing."""
-    return [league, board.title, board.score_label, board.tiebreak_label, "#Name Move–…·★▲▼page 0123456789,",
+    return [league, board.title, board.standing, board.score_label, board.tiebreak_label, "#Name Move–…·★▲▼page 0123456789,",
             *(t for line in board.lines for t in (line.name, line.rank, line.score, line.tiebreak, *line.prizes)),
             "Updated 2026-01-01 00:00 ", "and more in the full table"]
 
@@ -217,12 +217,18 @@ def _header(pdf: FPDF, board: Board, league: str, branding: Branding, scale: flo
         left += float(info.rendered_width) + 4 * scale
     pdf.set_text_color(*rgb(inks(branding).title))
     pdf.set_font(FONT, "B", 26 * scale)
-    pdf.set_xy(left, 7 * scale)
-    pdf.cell(pdf.w - left - margin, 13 * scale, _fit(pdf, league, pdf.w - left - margin))
-    pdf.set_font(FONT, "", 15 * scale)
-    pdf.set_xy(left, 22 * scale)
+    room = pdf.w - left - margin
+    lift = 4 * scale if board.standing else 0  # three lines in the band: where the standings stand goes last
+    pdf.set_xy(left, 7 * scale - lift)
+    pdf.cell(room, 13 * scale, _fit(pdf, league, room))
+    pdf.set_font(FONT, "", (13 if board.standing else 15) * scale)
+    pdf.set_xy(left, 22 * scale - 2 * lift)
     subtitle = " · ".join(p for p in (board.title, page) if p)
-    pdf.cell(pdf.w - left - margin, 9 * scale, _fit(pdf, subtitle, pdf.w - left - margin))
+    pdf.cell(room, 9 * scale, _fit(pdf, subtitle, room))
+    if board.standing:
+        pdf.set_font(FONT, "B", 13 * scale)
+        pdf.set_xy(left, 26 * scale)
+        pdf.cell(room, 9 * scale, _fit(pdf, board.standing, room))
     pdf.set_text_color(*rgb(inks(branding).text))
     pdf.set_font(FONT, "", 9 * scale)
     pdf.set_xy(margin, pdf.h - 12 * scale)

@@ -11,7 +11,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import astuple
+from dataclasses import astuple, replace
 
 from exporters.board import Board, board
 from exporters.branding import Branding
@@ -47,8 +47,28 @@ def stems(tabs: Sequence[str]) -> list[str]:
 
 
 def boards(snapshot: Snapshot, sheets: Sequence[Table]) -> list[Board]:
-    """The tables as the exports show them, titled by event name and date."""
-    return [board(s, snapshot.event_title(s), snapshot.time) for s in sheets]
+    """The tables as the exports show them, titled by event name and date, saying where each stands."""
+    return [shown_board(snapshot, s) for s in sheets]
+
+
+def shown_board(snapshot: Snapshot, sheet: Table) -> Board:
+    """One table as the exports show it: titled by event name and date, with where it stands and its champion (the
+    leaderboard: where the league stands)."""
+    shown = board(sheet, snapshot.event_title(sheet), snapshot.time)
+    if sheet.name == LEADERBOARD_TAB:
+        return replace(shown, stands=snapshot.stands)
+    info = snapshot.event_info(sheet)
+    if info is None:
+        return shown
+    return replace(shown, stands=info.stands, champion=info.champion, event=info.name or info.id)
+
+
+def standing(snapshot: Snapshot, sheet: Table) -> list[str]:
+    """What a table's standing line says, for the digest of what its files show."""
+    if sheet.name == LEADERBOARD_TAB:
+        return [snapshot.stands]
+    info = snapshot.event_info(sheet)
+    return [info.stands, info.champion] if info else []
 
 
 def title(snapshot: Snapshot, branding: Branding) -> str:
@@ -91,7 +111,7 @@ def draw(snapshot: Snapshot, branding: Branding, group: str, every_page: bool = 
 
 def shows(snapshot: Snapshot, branding: Branding, group: str, origin: str = "") -> str:
     """A digest of everything a group's files show: its tables (rows and number formats), their titles, the
-    league's name and the branding with the logo's bytes; for the captions, page and posters also the events
+    league's name and the branding with the logo's bytes, and where each table stands; for the captions, page and posters also the events
     and the time of the standings. Equal digests draw equal files, so a sync draws a group again exactly when
     this differs from what the files on disk were drawn from. A table's images leave the time out, as they
     always have: an event that did not change keeps the images of the time it last changed, in the history
@@ -102,9 +122,9 @@ def shows(snapshot: Snapshot, branding: Branding, group: str, origin: str = "") 
     look = [title(snapshot, branding), branding.primary, branding.accent, branding.background, branding.text, logo,
             list(branding.hashtags), str(branding.zone)]
     seen: list[object] = [fmt, origin, look, [[t.name, snapshot.event_title(t), list(t.header), [list(r) for r in t.rows],
-                                               [list(f) for f in t.number_formats]] for t in tables]]
+                                               [list(f) for f in t.number_formats], standing(snapshot, t)] for t in tables]]
     if fmt != "png":
-        seen += [snapshot.time.isoformat(), [astuple(e) for e in snapshot.events]]
+        seen += [snapshot.time.isoformat(), [astuple(e) for e in snapshot.events], snapshot.stands]
     return hashlib.sha256(json.dumps(seen, ensure_ascii=False, default=str).encode()).hexdigest()
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from league.cells import Cell, Grid
+from league.lifecycle import EventState, Phase, league_status
 from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX, Sheet
 from league.table import Column, Display, Role, Table
 
@@ -22,6 +24,11 @@ class EventInfo:
     date: str
     """YYYY-MM-DD, or empty when the Events tab has no date for it."""
     venue: str
+    stands: str = ""
+    """Where its standings stand: `after round 2 of 4`, `Final standings`; empty before its first round (and in
+    history files written before snapshots carried it)."""
+    champion: str = ""
+    """Its champion once it is complete (the bracket's winner, or the one competitor ranked first)."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,8 @@ class Snapshot:
     events: tuple[EventInfo, ...] = ()
     id: int = 0
     """Its number in the history (1, 2, ...); 0 before it is stored."""
+    stands: str = ""
+    """Where the league stands: `after W2, 1 of 3 events complete`, `Final standings`; empty before any round."""
 
     def table(self, name: str) -> Table | None:
         """The table of that tab name, if this sync wrote one."""
@@ -48,15 +57,39 @@ class Snapshot:
     def leaderboard(self) -> Table | None:
         return self.table(LEADERBOARD_TAB)
 
+    def event_info(self, sheet: Sheet) -> EventInfo | None:
+        """The event whose standings the table holds; None for the leaderboard or an event no longer listed."""
+        event_id = sheet.name.removeprefix(STANDINGS_PREFIX)
+        if sheet.name == LEADERBOARD_TAB or not sheet.name.startswith(STANDINGS_PREFIX):
+            return None
+        return next((e for e in self.events if e.id == event_id), None)
+
     def event_title(self, sheet: Sheet) -> str:
         """An event's standings are titled by its name and date; the leaderboard is the "Leaderboard"."""
         if sheet.name == LEADERBOARD_TAB:
             return "Leaderboard"
-        event_id = sheet.name.removeprefix(STANDINGS_PREFIX)
-        info = next((e for e in self.events if e.id == event_id), None)
+        info = self.event_info(sheet)
         if info is None:
-            return event_id
+            return sheet.name.removeprefix(STANDINGS_PREFIX)
         return " · ".join(p for p in (info.name or info.id, info.date) if p)
+
+
+def event_stands(state: EventState | None) -> tuple[str, str]:
+    """(where an event's standings stand, its champion) as the exports say it; nothing before its first round,
+    since an event whose results carry no round numbers has standings without a phase."""
+    if state is None or state.phase is Phase.NOT_STARTED:
+        return "", ""
+    return state.text, state.champion if state.phase is Phase.COMPLETE else ""
+
+
+def league_stands(states: Sequence[EventState]) -> str:
+    """Where the league stands, for the leaderboard: `after W2, 1 of 3 events complete`, `Final standings`;
+    `states` in the order the events are played (the last one with a round names where the league is)."""
+    started = [s for s in states if s.paired]
+    if not started:
+        return ""
+    status = league_status(states)
+    return "Final standings" if status == "complete" else f"after {started[-1].event}, {status}"
 
 
 def shown_tables(sheets: tuple[Sheet, ...] | list[Sheet]) -> tuple[Table, ...]:
@@ -83,7 +116,8 @@ def to_json(snapshot: Snapshot) -> str:
         "title": snapshot.title,
         "tables": [{"name": t.name, "columns": [[c.label, c.role.value, c.display.value] for c in t.columns],
                     "rows": [list(r) for r in t.rows]} for t in snapshot.tables],
-        "events": [[e.id, e.name, e.date, e.venue] for e in snapshot.events],
+        "events": [[e.id, e.name, e.date, e.venue, e.stands, e.champion] for e in snapshot.events],
+        "stands": snapshot.stands,
     }, ensure_ascii=False, default=str)
 
 
@@ -91,8 +125,8 @@ def from_json(text: str, id: int, time: dt.datetime, fingerprint: str) -> Snapsh
     """A stored snapshot read back."""
     data = json.loads(text)
     tables = tuple(Table.of(t["name"], _columns(t), tuple(tuple(_cell(c) for c in r) for r in t["rows"])) for t in data["tables"])
-    events = tuple(EventInfo(*map(str, e)) for e in data["events"])
-    return Snapshot(time, fingerprint, str(data["title"]), tables, events, id)
+    events = tuple(EventInfo(*map(str, e)) for e in data["events"])  # older files: id, name, date and venue only
+    return Snapshot(time, fingerprint, str(data["title"]), tables, events, id, str(data.get("stands", "")))
 
 
 def _cell(value: object) -> Cell:

@@ -19,7 +19,7 @@ from exporters import history
 from exporters.board import board, move_text
 from exporters.branding import Branding, local_time
 from exporters.render import FORMATS, File, draw, files, groups, shows
-from exporters.snapshot import EventInfo, Snapshot, as_grid, shown_tables
+from exporters.snapshot import EventInfo, Snapshot, as_grid, event_stands, league_stands, shown_tables
 from jobs.config import Config
 from jobs.errors import ConfigError, ExportError, WorkbookError
 from jobs.exports import Drawn, digest, drawn, on_disk, record_drawn, write_csv, write_files
@@ -51,9 +51,13 @@ def previous_leaderboard(config: Config) -> Table | None:
 
 
 def snapshot_of(ev: Evaluation, tables: Sequence[Table], fingerprint: str, now: dt.datetime) -> Snapshot:
-    """The snapshot of a sync's standings and leaderboard, with the events the caption names."""
-    events = tuple(EventInfo(e.id, e.name, e.date.isoformat() if e.date else "", e.venue) for e in ev.league.events)
-    return Snapshot(now, fingerprint, ev.league.ruleset.title, shown_tables(list(tables)), events)
+    """The snapshot of a sync's standings and leaderboard, with the events the caption names and where each event
+    and the league stand."""
+    events = tuple(EventInfo(e.id, e.name, e.date.isoformat() if e.date else "", e.venue, *event_stands(ev.states.get(e.id)))
+                   for e in ev.league.events)
+    played = sorted(ev.league.events, key=lambda e: (e.date.isoformat() if e.date else "9999", e.row))
+    stands = league_stands([ev.states[e.id] for e in played if e.id in ev.states])
+    return Snapshot(now, fingerprint, ev.league.ruleset.title, shown_tables(list(tables)), events, stands=stands)
 
 
 def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Table], unusable: str = "") -> list[Path]:

@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from exporters import history
-from exporters.board import board
 from exporters.caption import caption
 from exporters.facebook import TOKEN_VARIABLE, UNSURE_ADVICE, Failure, Graph, GraphError, token_problem
 from exporters.images import FEED, render
-from exporters.render import title
+from exporters.render import shown_board, title
 from exporters.snapshot import Snapshot
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode, JobError
@@ -65,7 +64,7 @@ def run_publish(config: Config, graph: Graph | None = None, now: dt.datetime | N
     if sheet is None:
         raise ConfigError("the latest sync has no leaderboard to post")
     graph = graph or Graph(_token(), config.branding.facebook_api, budget=config.facebook_retry_seconds)
-    shown = board(sheet, snap.event_title(sheet), snap.time)
+    shown = shown_board(snap, sheet)
     name = title(snap, config.branding)
     image = render(shown, FEED, config.branding, name)[0]
     text = caption(shown, name, snap.events, config.branding.hashtags)
