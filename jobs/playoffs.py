@@ -14,7 +14,6 @@ from league.cells import Grid
 from league.evaluate import Evaluation
 from league.pairing.bracket import Kept, Playoff, Resolved, resolve, seeds_from
 from league.problems import Problem
-from league.rules.components.base import ranked_problems
 from league.rules.ruleset import Ruleset
 from league.sheet import BRACKET_PREFIX
 
@@ -72,8 +71,12 @@ def drawn(resolved: Sequence[Resolved]) -> dict[str, Grid]:
     return {r.sheet.name: [list(r.sheet.header), *(list(row) for row in r.sheet.rows)] for r in resolved}
 
 
-def with_problems(ev: Evaluation, resolved: Sequence[Resolved] = ()) -> Evaluation:
-    """The evaluation with the problems found once it ranked (the components' checks of the standings) and those of
-    the brackets, in the order the `Problems` tab shows them."""
-    more: list[Problem] = [*ranked_problems(ev.league, ev.standings), *(p for r in resolved for p in r.problems)]
+def bracket_problems(resolved: Sequence[Resolved]) -> list[Problem]:
+    """What is wrong in the bracket tabs: games that are no whole number, scores that cannot end a match."""
+    return [p for r in resolved for p in r.problems]
+
+
+def with_problems(ev: Evaluation, more: Sequence[Problem]) -> Evaluation:
+    """The evaluation with problems found outside the engine (the brackets', the fonts'), in the order the
+    `Problems` tab shows them."""
     return replace(ev, problems=sorted([*ev.problems, *more], key=Problem.sort_key)) if more else ev

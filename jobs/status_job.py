@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from jobs.config import Config
 from jobs.errors import ExitCode
-from jobs.sync_job import read_inputs
-from league.evaluate import Evaluation, evaluate
+from jobs.sync_job import run_check
+from league.evaluate import Evaluation
 from league.lifecycle import league_status
 from sync.workbook import Workbook
 
@@ -24,8 +24,7 @@ class StatusResult:
 
 def run_status(config: Config, workbook: Workbook) -> StatusResult:
     """Read the workbook (and its brackets) and say how far each event has come; nothing is written."""
-    inputs, outputs = read_inputs(workbook)
-    ev = evaluate(inputs, config.ruleset, config.catalog, outputs)
+    ev = run_check(config, workbook)
     lines = [f"{event}: {state.status}" for event, state in ev.states.items()]
     lines.append(f"league: {league_status(ev.states.values())}")
     if ev.errors:

@@ -17,9 +17,18 @@ from filelock import FileLock, Timeout
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode, ExportError, WorkbookError
 from jobs.export_job import export_after_sync, previous_leaderboard, snapshot_of
-from jobs.playoffs import drawn, keep_brackets, kept_brackets, playoffs, resolve_brackets, with_problems
+from jobs.playoffs import (
+    bracket_problems,
+    drawn,
+    keep_brackets,
+    kept_brackets,
+    playoffs,
+    resolve_brackets,
+    with_problems,
+)
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate
+from league.problems import Problem, Severity
 from league.report import (
     read_leaderboard,
     leaderboard_sheet,
@@ -95,6 +104,23 @@ def quiet_collector() -> None:
     gc.set_threshold(max(young, COLLECT_EVERY), middle, old)
 
 
+def glyph_warnings(config: Config, ev: Evaluation) -> list[Problem]:
+    """A warning at each registered name that no installed font draws whole, when the images or the poster are
+    exported: they would show � for those characters, and a judge can install a font or retype the name."""
+    if not {"png", "pdf"} & set(config.formats):
+        return []
+    from exporters.fonts import missing_glyphs  # reads fonts' character lists only for names DejaVu Sans lacks
+
+    reg = config.ruleset.registration
+    rows = {e.name: e.row for e in ev.league.registrations}
+    column = ev.league.columns.get(reg.tab, {}).get(reg.name)
+    return [Problem(Severity.WARNING, "name-glyphs", reg.tab, rows[name], reg.name, column,
+                    f"{name!r} has characters no installed font draws: "
+                    + ", ".join(f"{c!r} (U+{ord(c):04X})" for c in lacking),
+                    "the images and poster show � for them: install a font that has them (README: Fonts and scripts)")
+            for name, lacking in missing_glyphs(rows).items()]
+
+
 def _read_back(tab: str) -> bool:
     return tab == LEADERBOARD_TAB or tab.startswith(BRACKET_PREFIX)
 
@@ -107,7 +133,7 @@ def run_check(config: Config, workbook: Workbook) -> Evaluation:
     except ExportError:
         kept = {}
     resolved = resolve_brackets(outputs, config.ruleset, kept)
-    return with_problems(evaluate(inputs, config.ruleset, config.catalog, drawn(resolved)), resolved)
+    return with_problems(evaluate(inputs, config.ruleset, config.catalog, drawn(resolved)), bracket_problems(resolved))
 
 
 def lock_file(config: Config) -> Path:
@@ -167,7 +193,8 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     previous = previous or read_leaderboard(outputs.get(LEADERBOARD_TAB) or [])
     resolved = resolve_brackets(outputs, config.ruleset, kept)
     progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
-    ev = with_problems(evaluate(inputs, config.ruleset, config.catalog, drawn(resolved)), resolved)
+    ev = evaluate(inputs, config.ruleset, config.catalog, drawn(resolved))
+    ev = with_problems(ev, [*bracket_problems(resolved), *glyph_warnings(config, ev)])
     tables = [*standings_sheets(ev, playoffs(ev, resolved)), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
               *(Table.plain(r.sheet) for r in resolved)]
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN

@@ -25,7 +25,7 @@ from league.read.penalties import read_penalties
 from league.read.registrations import read_entrants, read_members
 from league.read.results import read_matches
 from league.rules.catalog import Catalog, closest
-from league.rules.components.base import Tab
+from league.rules.components.base import Tab, ranked_problems
 from league.model.words import Status
 from league.rules.ruleset import Ruleset
 from league.standings import rank
@@ -128,6 +128,8 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog, outputs:
     leaderboard = rank(table, ruleset, list(names), ruleset.league_prizes, disqualified,
                        report_ties=all(s.complete for s in states.values()))
     stages = list(dict.fromkeys(stage_of[e.id] for e in sorted(lg.events, key=_event_order)))
+    seen = ranked_problems(lg, standings)  # found in the standings themselves (a cut decided against the places left)
+    problems = sorted([*problems, *seen], key=Problem.sort_key) if seen else problems
     return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted), remarks, states)
 
 

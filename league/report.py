@@ -99,7 +99,10 @@ def undecided_prizes(ev: Evaluation) -> list[str]:
     """One line per prize that a tie straddles, naming the tab and the tied competitors: judges decide."""
     tables = [(standings_tab(event), lines) for event, lines in ev.standings.items()] + [(LEADERBOARD_TAB, ev.leaderboard)]
     out = []
+    decided = {standings_tab(event) for event, state in ev.states.items() if state.bracket and state.champion}
     for tab, lines in tables:
+        if tab in decided:  # the bracket ranked them: its final standings have no tie for the judges
+            continue
         seen: set[tuple[str, ...]] = set()
         for line in lines:
             if line.undecided and line.tie not in seen:
