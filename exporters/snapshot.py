@@ -125,7 +125,7 @@ def from_json(text: str, id: int, time: dt.datetime, fingerprint: str) -> Snapsh
     """A stored snapshot read back."""
     data = json.loads(text)
     tables = tuple(Table.of(t["name"], _columns(t), tuple(tuple(_cell(c) for c in r) for r in t["rows"])) for t in data["tables"])
-    events = tuple(EventInfo(*map(str, e)) for e in data["events"])  # older files: id, name, date and venue only
+    events = tuple(EventInfo(*map(str, e[:6])) for e in data["events"])  # older files: id, name, date and venue only
     return Snapshot(time, fingerprint, str(data["title"]), tables, events, id, str(data.get("stands", "")))
 
 
