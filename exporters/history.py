@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
-from exporters.snapshot import Snapshot, digest, from_json, to_json
+from exporters.snapshot import Snapshot, digest, from_json, standing, to_json
 from league.cells import Cell, as_text, name_key
 from league.pairing.bracket import Kept
 from league.table import Role, Table
@@ -138,7 +138,7 @@ def _failure(path: Path, exc: sqlite3.Error) -> HistoryError:
 
 def record(path: Path, snapshot: Snapshot) -> tuple[Snapshot, bool]:
     """Store the snapshot unless its tables equal the latest one's; returns the latest and whether it was added."""
-    new = digest(snapshot.tables)
+    new = digest(snapshot.tables, standing(snapshot))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -99,10 +99,17 @@ def shown_tables(sheets: tuple[Sheet, ...] | list[Sheet]) -> tuple[Table, ...]:
     return (*board, *(t for t in tables if t.name.startswith(STANDINGS_PREFIX)))
 
 
-def digest(sheets: tuple[Sheet, ...]) -> str:
-    """A hash of the tables' content: equal digests mean a sync changed nothing anyone would see."""
+def digest(sheets: tuple[Sheet, ...], stands: object = ()) -> str:
+    """A hash of the tables' content (and where the events stand, when given): equal digests mean a sync changed
+    nothing anyone would see."""
     data = [[s.name, list(s.header), [list(r) for r in s.rows]] for s in sheets]
-    return hashlib.sha256(json.dumps(data, ensure_ascii=False, default=str).encode()).hexdigest()
+    return hashlib.sha256(json.dumps([data, stands] if stands else data, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def standing(snapshot: Snapshot) -> list[object]:
+    """Where the league and each event stand, as the exports say it: a snapshot whose tables are unchanged but
+    whose playoffs moved on (the final now under way) is new to `league export` and `league publish`."""
+    return [snapshot.stands, [[e.id, e.stands, e.champion] for e in snapshot.events]]
 
 
 def as_grid(sheet: Sheet) -> Grid:

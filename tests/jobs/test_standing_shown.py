@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from exporters import history
 from exporters.board import Board
 from exporters.branding import Branding
 from exporters.caption import caption
@@ -99,6 +100,15 @@ def test_a_change_of_standing_alone_draws_the_files_again() -> None:
     before, after = _snapshot(), _snapshot(False)
     for group in ("txt", "html", "pdf", "png:Leaderboard", "png:Standings W1", "png:Standings W2"):
         assert shows(before, Branding(), group) != shows(after, Branding(), group), group
+
+
+def test_a_change_of_standing_alone_is_a_new_snapshot_for_export_and_publish(tmp_path: Path) -> None:
+    """The playoffs move on while no standings row changes: `league export` and `league publish` read the history."""
+    path = tmp_path / "league-history.sqlite"
+    assert history.record(path, _snapshot(False))[1]
+    assert not history.record(path, _snapshot(False))[1], "nothing changed: nothing added"
+    latest, added = history.record(path, _snapshot())
+    assert added and latest.stands == LEAGUE
 
 
 def test_a_history_keeps_the_standing_and_reads_snapshots_written_before_it() -> None:
