@@ -30,6 +30,8 @@ class Branding:
     """Added to the caption, each with its `#`."""
     title: str = ""
     """The league's name on every export; the ruleset's title when empty."""
+    url: str = ""
+    """Where the league's page (`league.html`) is published: the caption's link and the page's Open Graph address."""
     facebook_page_id: str = ""
     facebook_api: str = DEFAULT_GRAPH_API
     """The Graph API root (with its version): point it at a proxy or a test server."""

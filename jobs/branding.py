@@ -9,9 +9,10 @@ from urllib.parse import urlsplit
 
 from exporters.branding import DEFAULT_GRAPH_API, Branding, contrast_warnings
 from jobs.errors import ConfigError
+from jobs.keys import unknown_keys
 
 COLOURS = ("primary", "accent", "background", "text")
-TEXTS = ("title", "facebook_page_id", "facebook_api")
+TEXTS = ("title", "facebook_page_id", "facebook_api", "url")
 KEYS = {*COLOURS, *TEXTS, "logo", "hashtags"}
 
 
@@ -19,7 +20,7 @@ def load_branding(table: object, path: Path) -> tuple[Branding, tuple[str, ...]]
     """The branding and a warning per unknown key; a bad value is a config error naming `branding.<key>`."""
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: `branding` must be a table ([branding]), found {table!r}")
-    warnings = tuple(f"{path}: unknown key `branding.{k}` is ignored" for k in sorted(set(table) - KEYS))
+    warnings = unknown_keys(table, KEYS, path, "branding.")
     values: dict[str, Any] = {}
     for key in (*COLOURS, *TEXTS):
         if key in table:
@@ -30,6 +31,9 @@ def load_branding(table: object, path: Path) -> tuple[Branding, tuple[str, ...]]
         if key in values and not _is_colour(values[key]):
             raise ConfigError(f"{path}: `branding.{key}` must be a colour such as \"#1f3b73\" or \"navy\", "
                               f"found {values[key]!r}")
+    if "url" in values and not _is_web_address(values["url"]):
+        raise ConfigError(f"{path}: `branding.url` must be the http:// or https:// address where the league's page is "
+                          f"published, such as \"https://example.org/league.html\", found {values['url']!r}")
     if "facebook_api" in values and not _is_web_address(values["facebook_api"]):
         raise ConfigError(f"{path}: `branding.facebook_api` must be the http:// or https:// address of the Graph API, "
                           f"such as \"{DEFAULT_GRAPH_API}\", found {values['facebook_api']!r}")

@@ -16,6 +16,7 @@ from exporters.branding import Branding
 from exporters.render import FORMATS
 from jobs.branding import load_branding
 from jobs.errors import ConfigError
+from jobs.keys import unknown_keys
 from league.rules.catalog import Catalog
 from league.rules.presets import RulesetFile, Sources, find_ruleset, preset_names
 from league.rules.ruleset import Ruleset
@@ -152,17 +153,6 @@ def load_config(given: Path | None = None) -> Config:
     facebook = _seconds(data, "facebook_retry_seconds", 120.0, path)
     return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
                   branding, kept, tuple(formats), facebook)
-
-
-def unknown_keys(table: dict[str, Any], known: set[str], path: Path, prefix: str = "") -> tuple[str, ...]:
-    """A warning per key the tool does not know, naming the closest known key: a misspelt `exprts` is
-    otherwise ignored without a word, and the exports go to the default folder."""
-    out = []
-    for key in sorted(set(table) - known):
-        near = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
-        hint = f"; did you mean `{prefix}{near[0]}`?" if near else ""
-        out.append(f"{path}: unknown key `{prefix}{key}` is ignored{hint}")
-    return tuple(out)
 
 
 def _typed_as(data: dict[str, Any], key: str) -> str:

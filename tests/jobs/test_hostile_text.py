@@ -78,3 +78,14 @@ def test_help_lists_every_preset_and_prints_table_names_literally() -> None:
     demo = _flat(runner.invoke(app, ["demo", "--help"]).output)
     assert all(name in demo for name in presets())
     assert "Post to the Facebook Page in [branding]." in _flat(runner.invoke(app, ["publish", "--help"]).output)
+
+
+def test_a_misspelt_branding_key_names_the_closest_one(league: Path) -> None:
+    with open(league / "league.toml", "a", encoding="utf-8") as toml:
+        toml.write('[branding]\nprimry = "#123456"\nurl = "ftp://example.org/league.html"\n')
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == ExitCode.USAGE and "`branding.url` must be the http:// or https:// address" in _flat(result.output)
+    (league / "league.toml").write_text((league / "league.toml").read_text(encoding="utf-8").replace("ftp://", "https://"),
+                                        encoding="utf-8")
+    result = runner.invoke(app, ["check"])
+    assert "unknown key `branding.primry` is ignored; did you mean `branding.primary`?" in _flat(result.output), result.output
