@@ -1,12 +1,16 @@
 """One self-contained web page of the league: every table, every competitor, readable on a phone.
 
 No scripts, no web fonts, no external address: the styles are inline and the logo is embedded as a
-data URI, so the file opens offline and shows the same everywhere. Every text is escaped."""
+data URI, so the file opens offline and shows the same everywhere. Every text is escaped. Open Graph and
+Twitter card tags make a shared link preview with the 1200x630 leaderboard image; at 390 px the page fits
+the screen (the table links fold into one line, low-priority columns are hidden); printed, each table
+gets its own page and the navigation is left out."""
 
 from __future__ import annotations
 
 import base64
 from html import escape
+from urllib.parse import urljoin, urlsplit
 
 from exporters.board import Board, move_text
 from exporters.branding import DOWN, MEDALS, SAME, UP, Branding, local_time
@@ -19,24 +23,55 @@ header{background:%(primary)s;color:#fff;padding:16px;border-bottom:5px solid %(
 header img{height:56px;width:auto}
 h1{font-size:1.4rem;margin:0}
 header p{margin:2px 0 0;opacity:.85;font-size:.9rem}
-nav{padding:8px 16px;display:flex;flex-wrap:wrap;gap:6px 12px;font-size:.9rem}
+h1,h2,header p{overflow-wrap:break-word}
+nav{padding:8px 16px;font-size:.9rem}
+nav .links{display:flex;flex-wrap:wrap;gap:6px 12px}
 nav a{color:%(primary)s}
+nav details{display:none}
+nav summary{cursor:pointer;color:%(primary)s;font-weight:bold}
+nav details a{display:block;padding:4px 0}
 main{max-width:900px;margin:0 auto;padding:0 8px 24px}
 h2{font-size:1.15rem;color:%(primary)s;margin:20px 8px 8px}
 p.stands{margin:-4px 8px 8px;font-weight:bold}
 .wrap{overflow-x:auto}
 table{border-collapse:collapse;width:100%%;font-size:.95rem}
-th,td{padding:6px 8px;text-align:left;vertical-align:top}
+th,td{padding:6px 8px;text-align:left;vertical-align:bottom}
+td{vertical-align:top}
 th{font-size:.8rem;text-transform:uppercase;color:%(primary)s;border-bottom:2px solid %(accent)s}
 tr:nth-child(even) td{background:rgba(0,0,0,.04)}
-td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-td.name{overflow-wrap:anywhere;min-width:8em}
+th.n,td.n{text-align:right}
+td.n{font-variant-numeric:tabular-nums;white-space:nowrap}
+td.name{overflow-wrap:break-word;word-break:normal;hyphens:manual;min-width:7em}
 .prize{display:block;font-size:.8rem;color:%(primary)s}
 .up{color:%(up)s}.down{color:%(down)s}.same{color:%(same)s}
 .medal{display:inline-block;min-width:1.8em;text-align:center;border-radius:1em;color:#fff;font-weight:bold}
 .m1{background:%(m1)s}.m2{background:%(m2)s}.m3{background:%(m3)s}
 footer{font-size:.8rem;color:#666;text-align:center;padding:16px}
+@media (max-width:600px){
+ nav .links{display:none}
+ nav details{display:block}
+ header{padding:12px}
+ header img{height:40px}
+ main{padding:0 0 24px}
+ th,td{padding:5px 4px}
+ table{font-size:.9rem}
+}
+@media (max-width:420px){.low{display:none}}
+@media print{
+ nav{display:none}
+ body{background:#fff}
+ header{padding:8px 0}
+ main{max-width:none;padding:0}
+ .wrap{overflow:visible}
+ section{break-after:page;page-break-after:always}
+ section:last-of-type{break-after:auto;page-break-after:auto}
+ thead{display:table-header-group}
+ tr{break-inside:avoid;page-break-inside:avoid}
+ .low{display:table-cell}
+}
 """
+IMAGE = "leaderboard-1200x630.png"
+"""The link image a shared address previews with (the leaderboard's 1200x630 card, beside the page)."""
 
 
 def page(boards: list[Board], league: str, branding: Branding, logo: bytes | None = None) -> str:
@@ -46,19 +81,56 @@ def page(boards: list[Board], league: str, branding: Branding, logo: bytes | Non
     image = f'<img alt="" src="data:image/png;base64,{base64.b64encode(logo).decode()}">' if logo else ""
     updated = max((b.updated for b in boards), default=None)
     stamp = f"<p>Updated {escape(local_time(updated, branding))}</p>" if updated else ""
-    nav = "".join(f'<a href="#t{i}">{escape(b.title)}</a>' for i, b in enumerate(boards))
+    links = "".join(f'<a href="#t{i}">{escape(b.title)}</a>' for i, b in enumerate(boards))
+    nav = (f'<nav><div class="links">{links}</div>'
+           f"<details><summary>Tables ({len(boards)})</summary>{links}</details></nav>\n") if len(boards) > 1 else ""
     sections = "\n".join(_section(b, i) for i, b in enumerate(boards))
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>{escape(league)}</title><style>{STYLE % colours}</style></head>\n"
+            f"<title>{escape(league)}</title>{_previews(boards, league, branding)}"
+            f"<style>{STYLE % colours}</style></head>\n"
             f"<body><header>{image}<div><h1>{escape(league)}</h1>{stamp}</div></header>\n"
-            f"<nav>{nav}</nav>\n<main>\n{sections}\n</main>\n"
+            f"{nav}<main>\n{sections}\n</main>\n"
             f"<footer>{escape(league)}</footer></body></html>\n")
 
 
+def description(boards: list[Board]) -> str:
+    """What a link preview says under the title: who leads (or won) and where the standings stand."""
+    if not boards:
+        return "No standings yet"
+    first = boards[0]
+    leader = next((line.name for line in first.lines if line.rank == "1"), "")
+    who = f"Champion: {first.champion}" if first.champion else f"{leader} leads" if leader else ""
+    what = first.title if first.title != "Leaderboard" else ""
+    return " · ".join(p for p in (who, what, first.stands) if p) or "No standings yet"
+
+
+def image_address(url: str) -> str:
+    """The link image's address: beside the page at `url` (a folder or the page itself), or relative without one."""
+    url = url.strip()
+    if not url:
+        return IMAGE
+    last = urlsplit(url).path.rsplit("/", 1)[-1]
+    return urljoin(url if "." in last or url.endswith("/") else url + "/", IMAGE)
+
+
+def _previews(boards: list[Board], league: str, branding: Branding) -> str:
+    """Open Graph and Twitter card tags, so a shared link shows the title, the standing and the card image."""
+    text, image, url = escape(description(boards)), escape(image_address(branding.url)), branding.url.strip()
+    tags = [("property", "og:type", "website"), ("property", "og:title", escape(league)),
+            ("property", "og:description", text), ("property", "og:image", image),
+            ("property", "og:image:width", "1200"), ("property", "og:image:height", "630"),
+            *([("property", "og:url", escape(url))] if url else []),
+            ("name", "twitter:card", "summary_large_image"), ("name", "twitter:title", escape(league)),
+            ("name", "twitter:description", text), ("name", "twitter:image", image),
+            ("name", "description", text)]
+    return "".join(f'<meta {kind}="{key}" content="{value}">' for kind, key, value in tags)
+
+
 def _section(board: Board, index: int) -> str:
-    heads = ["#", "Name", board.score_label, board.tiebreak_label, *(["Move"] if board.has_moves else [])]
-    head = "".join(f"<th>{escape(h)}</th>" for h in heads)
+    heads = [("#", ""), ("Name", ""), (board.score_label, "n"), (board.tiebreak_label, "n low"),
+             *([("Move", "n")] if board.has_moves else [])]
+    head = "".join(f'<th class="{kind}">{escape(h)}</th>' if kind else f"<th>{escape(h)}</th>" for h, kind in heads)
     rows = []
     for line in board.lines:
         rank = escape(line.rank) or "–"
@@ -66,7 +138,7 @@ def _section(board: Board, index: int) -> str:
             rank = f'<span class="medal m{line.rank}">{rank}</span>'
         prize = f'<span class="prize">★ {escape(" · ".join(line.prizes))}</span>' if line.prizes else ""
         cells = [f"<td>{rank}</td>", f'<td class="name">{escape(line.name)}{prize}</td>',
-                 f'<td class="n">{escape(line.score)}</td>', f'<td class="n">{escape(line.tiebreak)}</td>']
+                 f'<td class="n">{escape(line.score)}</td>', f'<td class="n low">{escape(line.tiebreak)}</td>']
         if board.has_moves:
             arrow = move_text(line.move)
             kind = "up" if arrow.startswith("▲") else "down" if arrow.startswith("▼") else "same"

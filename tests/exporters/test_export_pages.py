@@ -1,4 +1,5 @@
-"""The web page and the PDF poster: every name, as typed and escaped; real text; nothing from outside."""
+"""The web page and the PDF poster: every name, as typed and escaped; real text; nothing from outside; a link that
+previews; narrow screens and print."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ import pytest
 from tests.exporters.tables import NAMES, UPDATED, leaderboard, standings
 from pypdf import PdfReader
 
-from exporters.board import board
+from exporters.board import Board, Line, board
 from exporters.branding import Branding
-from exporters.html import page
+from exporters.html import description, page
 from exporters.poster import SIZES, poster
 
 EXTERNAL = re.compile(r"(https?:)?//|url\(|@import|<script|<link", re.I)
@@ -27,8 +28,9 @@ def test_every_name_is_escaped_and_shows_as_typed() -> None:
     text = _page()
     assert "&lt;b&gt;Bea&lt;/b&gt; &amp; Co" in text
     assert "<b>Bea</b>" not in text and "GL &lt;Unmatched&gt; League" in text
+    body = text.split("<body>", 1)[1]
     for name in NAMES:
-        assert text.count(name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")) == 2, name
+        assert body.count(name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")) == 2, name
 
 
 def test_the_page_makes_no_external_request(tmp_path: Path) -> None:
@@ -75,3 +77,52 @@ def test_a_poster_stops_at_four_pages_and_says_how_many_more() -> None:
     reader = PdfReader(io.BytesIO(poster(board(leaderboard(names), "Leaderboard", UPDATED), "League", Branding(), "a4")))
     text = reader.pages[-1].extract_text()
     assert len(reader.pages) == 4 and "and 200 more in the full table" in text and "Player 100" in text
+
+
+@pytest.mark.parametrize(("url", "image"), [
+    ("https://example.org/league/", "https://example.org/league/leaderboard-1200x630.png"),
+    ("https://example.org/league", "https://example.org/league/leaderboard-1200x630.png"),
+    ("https://example.org/gl/league.html", "https://example.org/gl/leaderboard-1200x630.png"),
+])
+def test_a_shared_link_previews_the_card_image(url: str, image: str) -> None:
+    text = _page(Branding(url=url))
+    assert '<meta property="og:title" content="GL &lt;Unmatched&gt; League">' in text
+    assert '<meta property="og:description" content="Łukasz Żółć leads">' in text
+    assert f'<meta property="og:image" content="{image}">' in text
+    assert f'<meta property="og:url" content="{url}">' in text
+    assert '<meta name="twitter:card" content="summary_large_image">' in text
+    assert f'<meta name="twitter:image" content="{image}">' in text
+
+
+def test_without_a_url_the_image_is_beside_the_page_and_there_is_no_og_url() -> None:
+    text = _page()
+    assert '<meta property="og:image" content="leaderboard-1200x630.png">' in text and "og:url" not in text
+
+
+def test_the_description_says_where_the_league_stands_or_who_won() -> None:
+    leading = Board("Leaderboard", "Wins", "", (Line("1", "Ana & Bo", "3", "", (), None),), UPDATED, True,
+                    stands="after W2, 1 of 3 events complete")
+    assert description([leading]) == "Ana & Bo leads · after W2, 1 of 3 events complete"
+    won = Board("W1 · 2026-03-07", "Wins", "", (Line("1", "Dan Wu", "3", "", (), None),), UPDATED, False,
+                stands="Final standings", champion="Dan Wu", event="W1")
+    assert description([won]) == "Champion: Dan Wu · W1 · 2026-03-07 · Final standings"
+    assert description([]) == "No standings yet"
+    assert 'content="Ana &amp; Bo leads · after W2' in page([leading], "L", Branding())
+
+
+def test_numeric_headings_sit_over_their_figures() -> None:
+    text = _page()
+    assert '<th class="n">Total Wins</th><th class="n low">Health Ratio</th><th class="n">Move</th>' in text
+    assert "th.n,td.n{text-align:right}" in text
+
+
+def test_names_wrap_between_words_and_narrow_screens_fold_the_links_and_hide_low_priority_columns() -> None:
+    text = _page()
+    assert "overflow-wrap:anywhere" not in text and "word-break:normal" in text
+    assert "<details><summary>Tables (2)</summary>" in text and "@media (max-width:420px){.low{display:none}}" in text
+
+
+def test_printing_leaves_out_the_navigation_and_puts_each_table_on_its_own_page() -> None:
+    style = _page().split("@media print{", 1)[1]
+    assert "nav{display:none}" in style and "section{break-after:page" in style
+    assert "section:last-of-type{break-after:auto" in style
