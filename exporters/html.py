@@ -39,7 +39,7 @@ th,td{padding:6px 8px;text-align:left;vertical-align:bottom}
 td{vertical-align:top}
 th{font-size:.8rem;text-transform:uppercase;color:%(primary)s;border-bottom:2px solid %(accent)s}
 tr:nth-child(even) td{background:rgba(0,0,0,.04)}
-th.n,td.n{text-align:right}
+th:nth-child(n+3),td.n{text-align:right}
 td.n{font-variant-numeric:tabular-nums;white-space:nowrap}
 td.name{overflow-wrap:break-word;word-break:normal;hyphens:manual;min-width:7em}
 .prize{display:block;font-size:.8rem;color:%(primary)s}
@@ -128,8 +128,9 @@ def _previews(boards: list[Board], league: str, branding: Branding) -> str:
 
 
 def _section(board: Board, index: int) -> str:
-    heads = [("#", ""), ("Name", ""), (board.score_label, "n"), (board.tiebreak_label, "n low"),
-             *([("Move", "n")] if board.has_moves else [])]
+    # Every column from the third holds figures, so its heading is right-aligned by the style, over its figures.
+    heads = [("#", ""), ("Name", ""), (board.score_label, ""), (board.tiebreak_label, "low"),
+             *([("Move", "")] if board.has_moves else [])]
     head = "".join(f'<th class="{kind}">{escape(h)}</th>' if kind else f"<th>{escape(h)}</th>" for h, kind in heads)
     rows = []
     for line in board.lines:

@@ -112,8 +112,8 @@ def test_the_description_says_where_the_league_stands_or_who_won() -> None:
 
 def test_numeric_headings_sit_over_their_figures() -> None:
     text = _page()
-    assert '<th class="n">Total Wins</th><th class="n low">Health Ratio</th><th class="n">Move</th>' in text
-    assert "th.n,td.n{text-align:right}" in text
+    assert "<th>Name</th><th>Total Wins</th><th class=\"low\">Health Ratio</th><th>Move</th>" in text
+    assert "th:nth-child(n+3),td.n{text-align:right}" in text
 
 
 def test_names_wrap_between_words_and_narrow_screens_fold_the_links_and_hide_low_priority_columns() -> None:
