@@ -27,6 +27,21 @@ class Line:
     """Prizes that set this line apart; one nearly everybody holds (participation) is left out."""
     move: int | str | None
     """Places gained (2), lost (-1) or kept (0) since the last changed leaderboard, "new", or None (first sync)."""
+    held: tuple[str, ...] = ()
+    """Every prize the line holds, however many lines share it (the images mark them all)."""
+    shared: bool = False
+    """Whether another line has the same rank: shown `=3`."""
+    mark: str = ""
+    """`*` not final, `†` dropped, `DQ` disqualified, read from the note; empty for a settled line."""
+    count: str = ""
+    """Matches played, the record (`3-1-0`) or the losses, as the table's count column shows it."""
+    cut: str = ""
+    """Whether the line makes the playoffs: `in`, `tiebreaker match`, `out`; empty when the table has no cut."""
+
+    @property
+    def shown_rank(self) -> str:
+        """The rank as the images show it: `=3` when shared, `–` for a line without one."""
+        return ("=" if self.shared and self.rank else "") + (self.rank or "–")
 
 
 @dataclass(frozen=True)
@@ -49,6 +64,15 @@ class Board:
     """The event's champion, once it is complete."""
     event: str = ""
     """The event's name (or id) without its date, for "Dan Wu wins W1"; empty for the leaderboard."""
+    count_label: str = ""
+    """The count column's heading (`Record`, `Losses`, `Matches`), or empty when the table has none."""
+    footnotes: tuple[str, ...] = ()
+    """One line per mark the lines carry, saying what it means: `* not final: …`, `† dropped`, `DQ disqualified`."""
+
+    @property
+    def moved(self) -> bool:
+        """Whether any line has a move to show: `Move` and its legend appear only then."""
+        return any(line.move is not None for line in self.lines)
 
     @property
     def standing(self) -> str:
@@ -75,6 +99,18 @@ def _move(value: Cell) -> int | str | None:
     return "new" if value == "new" else None
 
 
+MARKS = (("not final", "*"), ("disqualified", "DQ"), ("dropped", "†"), ("withdrawn", "†"))
+"""A note's part and the mark it puts after the name, in the order a line with several shows the first."""
+MEANINGS = {"*": "* not final: results still to fix", "†": "† dropped out", "DQ": "DQ disqualified: not ranked"}
+"""The footnote each mark gets, once per table."""
+
+
+def mark(note: str) -> str:
+    """The mark a line's note gives it: `*` not final, `DQ` disqualified, `†` dropped; empty for a settled line."""
+    parts = [p.strip().lower() for p in note.split(";")]
+    return next((sign for start, sign in MARKS for p in parts if p.startswith(start)), "")
+
+
 def board(table: Table, title: str, updated: dt.datetime) -> Board:
     """The table an export shows, its columns found by their role; `title` names the event or the league."""
     cols = table.columns
@@ -85,12 +121,21 @@ def board(table: Table, title: str, updated: dt.datetime) -> Board:
     held = [tuple(p.strip() for p in as_text(row[prize]).split(";") if p.strip()) if prize is not None else ()
             for row in table.rows]
     common = Counter(p for prizes in held for p in set(prizes))
+    count, cut, note = table.find(Role.COUNT), table.find(Role.CUT), table.find(Role.NOTE)
+    ranks = Counter(as_text(row[rank]) for row in table.rows)
     lines = tuple(Line(as_text(row[rank]), as_text(row[name]), _number(row[score], cols[score].display),
                        _number(row[tb], cols[tb].display) if tb is not None else "",
                        tuple(p for p in prizes if common[p] * 2 <= len(table.rows)),
-                       _move(row[move]) if move is not None else None)
+                       _move(row[move]) if move is not None else None,
+                       held=prizes, shared=bool(as_text(row[rank])) and ranks[as_text(row[rank])] > 1,
+                       mark=mark(as_text(row[note])) if note is not None else "",
+                       count=_number(row[count], cols[count].display) if count is not None else "",
+                       cut=as_text(row[cut]).strip().lower() if cut is not None else "")
                   for row, prizes in zip(table.rows, held))
-    return Board(title, cols[score].label, cols[tb].label if tb is not None else "", lines, updated, move is not None)
+    signs = {line.mark for line in lines}
+    return Board(title, cols[score].label, cols[tb].label if tb is not None else "", lines, updated, move is not None,
+                 count_label=cols[count].label if count is not None else "",
+                 footnotes=tuple(MEANINGS[sign] for sign in MEANINGS if sign in signs))
 
 
 def move_text(move: int | str | None) -> str:

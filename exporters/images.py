@@ -10,7 +10,7 @@ ellipsis, measured with the font itself, so it is never cut mid-glyph or drawn o
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from PIL.ImageFont import FreeTypeFont
 
 MARGIN = 0.04
-COLUMNS = {"rank": 0.07, "name": 0.14, "score": 0.70, "tiebreak": 0.86, "move": 0.975}
+COLUMNS = {"rank": 0.07, "name": 0.14, "count": 0.58, "score": 0.71, "tiebreak": 0.86, "move": 0.975}
 """Anchors as fractions of a panel's width: rank centred, name left, the figures right-aligned."""
 
 
@@ -44,6 +44,8 @@ class Layout:
     name: int
     """Name font size; headings and the prize line are smaller."""
     footer: int
+    small: int
+    """Every other text: headings, the prize line, tiebreakers, the footer."""
     panels: int = 1
     """Side-by-side columns of rows: the wide share holds two, so a long table needs fewer pages."""
 
@@ -57,10 +59,20 @@ class Layout:
         return f"{self.width}x{self.height}"
 
 
-FEED = Layout(1080, 1350, band=200, title=48, row=50, name=24, footer=64)
-"""A Facebook feed post (4:5 portrait)."""
-LINK = Layout(1200, 630, band=100, title=34, row=40, name=18, footer=40, panels=2)
-"""A link or cover share (1.91:1 landscape)."""
+FEED = Layout(1080, 1350, band=220, title=56, row=80, name=34, footer=110, small=24)
+"""A Facebook feed post (4:5 portrait), read on a phone 390 points wide: names drawn at 34 px come out near 12 pt,
+everything else at 24 px near 9 pt."""
+LINK = Layout(1200, 630, band=205, title=34, row=40, name=18, footer=40, small=13, panels=2)
+"""A link or cover share (1.91:1 landscape): its first image is the card (`card`); `league export` continues the
+table after the card's rows on pages of this layout."""
+SAFE = (60, 87, 1140, 543)
+"""The card's safe band (left, top, right, bottom): what a link preview, a 1.91:1 crop and a cover's 820x312
+(2.63:1, the middle 456 rows of 630) all keep. Everything that matters is drawn inside it; outside is the
+background and the colour bands only."""
+CARD_ROWS = 5
+"""The top lines the card shows (fewer when the table is shorter), in type of at least 36 px."""
+CARD_NAME = 38
+
 LAYOUTS = (FEED, LINK)
 MAX_PAGES = 10
 """A post shows ten images at most, and nobody scrolls further: past 200 or so lines the last page says how
@@ -70,11 +82,24 @@ many more there are, and the web page lists them all (a 2,000-player league woul
 def pages(board: Board, layout: Layout, most: int = MAX_PAGES) -> list[list[Line]]:
     """The table cut into pages of the rows that fit, at most `most`; an empty table is one page saying so."""
     lines, n = list(board.lines), layout.per_page
-    return [lines[i:i + n] for i in range(0, min(len(lines), n * most), n)] or [[]]
+    if len(lines) > n * most:
+        return [lines[i:i + n] for i in range(0, n * most, n)]
+    count = max(-(-len(lines) // n), 1)  # as few pages as fit, their rows spread evenly: none ends with a few rows
+    size, extra = divmod(len(lines), count)
+    starts = [k * size + min(k, extra) for k in range(count + 1)]
+    return [lines[starts[k]:starts[k + 1]] for k in range(count)]
 
 
 def render(board: Board, layout: Layout, branding: Branding, league: str, most: int = MAX_PAGES) -> list[bytes]:
-    """The pages of the table at one size (at most `most`), as PNG bytes."""
+    """The pages of the table at one size (at most `most`), as PNG bytes; at the link size the first is the card."""
+    if layout == LINK:
+        rest = replace(board, lines=board.lines[CARD_ROWS:])
+        return [card(board, branding, league)] + (_pages(rest, layout, branding, league, most - 1)
+                                                   if rest.lines and most > 1 else [])
+    return _pages(board, layout, branding, league, most)
+
+
+def _pages(board: Board, layout: Layout, branding: Branding, league: str, most: int) -> list[bytes]:
     cut = pages(board, layout, most)
     left = len(board.lines) - sum(map(len, cut))
     return [_page(board, layout, branding, league, lines, i, len(cut), left if i == len(cut) else 0)
@@ -239,11 +264,14 @@ def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: 
             _panel(canvas, board, layout, chunk, panel * w // layout.panels, w // layout.panels)
     if not lines:
         canvas.text(w / 2, layout.band + layout.row * 2.5, "No standings yet", layout.name, align="m")
-    foot, small = h - layout.footer / 2, layout.name * 7 // 10
+    small = layout.small
+    foot = h - layout.footer * (0.3 if board.footnotes else 0.5)
+    if board.footnotes:
+        canvas.text(MARGIN * w, h - layout.footer * 0.72, "   ".join(board.footnotes), small, room=(1 - 2 * MARGIN) * w)
     canvas.text(MARGIN * w, foot, f"Updated {local_time(board.updated, branding)}", small)
     if more:
         canvas.text((1 - MARGIN) * w, foot, f"and {more:,} more in the full table", small, True, align="r")
-    elif board.has_moves:
+    elif board.has_moves and board.moved:
         canvas.text((1 - MARGIN) * w, foot, "▲ ▼ places since the last change", small, color=inks(branding).same,
                     align="r")
     return _png(canvas.image, branding)
@@ -297,7 +325,8 @@ def _panel(canvas: _Canvas, board: Board, layout: Layout, lines: list[Line], x0:
     """The column headings and rows of one panel, `width` pixels wide from `x0`."""
     drawn = inks(canvas.branding)
     colour = drawn.heading
-    small = layout.name * 7 // 10
+    small = layout.small
+    figure = max(small, layout.name * 17 // 20)
 
     def at(column: str) -> float:
         return x0 + COLUMNS[column] * width
@@ -307,30 +336,93 @@ def _panel(canvas: _Canvas, board: Board, layout: Layout, lines: list[Line], x0:
     canvas.text(at("name"), head, "Name", small, True, colour)
     canvas.text(at("score"), head, board.score_label, small, True, colour, "r", room=0.15 * width)
     canvas.text(at("tiebreak"), head, board.tiebreak_label, small, True, colour, "r", room=0.15 * width)
-    if board.has_moves:
+    if board.count_label:
+        canvas.text(at("count"), head, board.count_label, small, True, colour, "r", room=0.12 * width)
+    if board.has_moves and board.moved:
         canvas.text(at("move"), head, "Move", small, True, colour, "r")
-    name_room = (COLUMNS["score"] - COLUMNS["name"] - 0.13) * width
+    name_room = ((COLUMNS["count"] - 0.11) if board.count_label else (COLUMNS["score"] - 0.13)) * width \
+        - COLUMNS["name"] * width
     for i, line in enumerate(lines):
         top = layout.band + layout.row * (i + 1)
         mid = top + layout.row / 2
         if i % 2 == 0:
             canvas.draw.rectangle((x0, top, x0 + width, top + layout.row), fill=stripe(canvas.branding))
-        medal = MEDALS.get(line.rank) if line.prizes else None
+        if i and line.cut and lines[i - 1].cut and line.cut != lines[i - 1].cut:  # the cut line
+            canvas.draw.rectangle((x0 + MARGIN * width, top - 2, x0 + width - MARGIN * width, top + 2),
+                                  fill=canvas.branding.accent)
+        medal = MEDALS.get(line.rank) if line.held else None
         if medal:
-            r = layout.row * 0.38
+            r = layout.row * 0.38 if layout.row < 60 else layout.name * 0.8
             canvas.draw.ellipse((at("rank") - r, mid - r, at("rank") + r, mid + r), fill=medal)
-        canvas.text(at("rank"), mid, line.rank or "–", layout.name, True, drawn.medals[line.rank] if medal else "", "m")
-        lift = layout.row * 0.14 if line.prizes else 0
-        canvas.text(at("name"), mid - lift, line.name, layout.name, room=name_room)
-        if line.prizes:
-            canvas.text(at("name"), mid + layout.row * 0.27, "★ " + " · ".join(line.prizes), small * 9 // 10,
+        rank_px = layout.name if len(line.shown_rank) < 3 else layout.name * 3 // 4
+        canvas.text(at("rank"), mid, line.shown_rank, rank_px, True, drawn.medals[line.rank] if medal else "", "m")
+        lift = layout.row * 0.17 if line.held else 0
+        canvas.text(at("name"), mid - lift, marked(line, Typeface(layout.name), name_room), layout.name)
+        if line.held:
+            canvas.text(at("name"), mid + layout.row * 0.27, "★ " + " · ".join(line.held), small,
                         color=colour, room=name_room)
+        if board.count_label:
+            canvas.text(at("count"), mid, line.count, figure, align="r")
         canvas.text(at("score"), mid, line.score, layout.name, True, align="r")
-        canvas.text(at("tiebreak"), mid, line.tiebreak, layout.name * 17 // 20, align="r")
+        canvas.text(at("tiebreak"), mid, line.tiebreak, figure, align="r")
         arrow = move_text(line.move)
         if arrow:
             shade = drawn.up if arrow[0] == "▲" else drawn.down if arrow[0] == "▼" else drawn.same
-            canvas.text(at("move"), mid, arrow, layout.name * 17 // 20, True, shade, "r")
+            canvas.text(at("move"), mid, arrow, figure, True, shade, "r")
+
+
+def marked(line: Line, face: Measure, room: float) -> str:
+    """The name with its mark (`*`, `†`, `DQ`) after it; a long name gives way, never the mark."""
+    tail = f" {line.mark}" if line.mark else ""
+    return fit(line.name, face, room - face.getlength(tail)) + tail
+
+
+def card(board: Board, branding: Branding, league: str) -> bytes:
+    """The 1200x630 card a shared link or a cover shows: the league, the table and its date, where it stands, the
+    top lines in large type, the page's address; everything inside `SAFE`."""
+    from PIL import Image
+
+    w, h = LINK.width, LINK.height
+    left, top, right, bottom = SAFE
+    canvas = _Canvas(Image.new("RGB", (w, h), branding.background), branding)
+    band = LINK.band  # the card's band ends inside the safe band: its three lines are in it
+    canvas.draw.rectangle((0, 0, w, band), fill=branding.primary)
+    canvas.draw.rectangle((0, band, w, band + 6), fill=branding.accent)
+    x = left
+    if branding.logo is not None:
+        scaled = _scaled_logo(branding.logo, 100, int(w * LOGO_SHARE))
+        canvas.image.paste(scaled, (left, top + (band - top - scaled.height) // 2), scaled)
+        x += scaled.width + 20
+    room, ink = right - x, inks(branding).title
+    canvas.text(x, top + 28, league, _title_size(league, 44, room), True, ink, room=room)
+    canvas.text(x, top + 68, board.title, 28, False, ink, room=room)
+    if board.standing:
+        canvas.text(x, top + 100, board.standing, 26, True, ink, room=room)
+    shown = board.lines[:CARD_ROWS]
+    row = (bottom - 44 - band - 12) / CARD_ROWS
+    drawn = inks(branding)
+    rank_x, name_x, score_x = left + 30, left + 80, right - 10
+    for i, line in enumerate(shown):
+        mid = band + 12 + row * (i + 0.5)
+        if i % 2 == 0:
+            canvas.draw.rectangle((left, mid - row / 2, right, mid + row / 2), fill=stripe(branding))
+        medal = MEDALS.get(line.rank) if line.held else None
+        if medal:
+            canvas.draw.ellipse((rank_x - 26, mid - 26, rank_x + 26, mid + 26), fill=medal)
+        canvas.text(rank_x, mid, line.shown_rank, 36 if len(line.shown_rank) < 3 else 28, True,
+                    drawn.medals[line.rank] if medal else "", "m")
+        score = line.score + (f"  {line.count}" if board.count_label and line.count else "")
+        canvas.text(score_x, mid, score, 36, True, align="r")
+        star = " ★" if line.held else ""
+        room_name = score_x - name_x - Typeface(36, True).getlength(score) - 30 - Typeface(CARD_NAME).getlength(star)
+        canvas.text(name_x, mid, marked(line, Typeface(CARD_NAME), room_name) + star, CARD_NAME)
+    if not shown:
+        canvas.text(w / 2, band + 150, "No standings yet", 36, align="m")
+    foot = bottom - 20
+    canvas.text(left, foot, local_time(board.updated, branding, "%d %b %Y"), 24)
+    if branding.url:
+        canvas.text(right, foot, branding.url, 24, True, align="r", room=(right - left) * 0.7)
+    return _png(canvas.image, branding)
 
 
 def _logo(image: Image, branding: Branding, layout: Layout) -> int:

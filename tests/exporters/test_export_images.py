@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 
 from exporters.board import board
 from exporters.branding import Branding
-from exporters.images import FEED, LAYOUTS, LINK, MAX_PAGES, Layout, fit, font, pages, render
+from exporters.images import CARD_ROWS, FEED, LAYOUTS, LINK, MAX_PAGES, Layout, fit, font, pages, render
 from league.table import Display, Role, Table
 
 
@@ -26,7 +26,7 @@ def _image(data: bytes) -> Image.Image:
 
 @pytest.mark.parametrize("layout", LAYOUTS, ids=lambda layout: layout.label)
 def test_each_size_is_exact_and_not_blank(layout: Layout) -> None:
-    [png] = render(board(leaderboard(), "Leaderboard", UPDATED), layout, Branding(), "GL Unmatched League")
+    png = render(board(leaderboard(), "Leaderboard", UPDATED), layout, Branding(), "GL Unmatched League")[0]
     image = _image(png)
     assert image.size == (layout.width, layout.height)
     colours = image.getcolors(maxcolors=1_000_000) or []
@@ -59,11 +59,13 @@ def test_the_score_and_the_branding_colours_are_drawn() -> None:
 def test_a_long_table_goes_on_further_pages() -> None:
     names = tuple(f"Player {i}" for i in range(1, 60))
     shown = board(leaderboard(names), "Leaderboard", UPDATED)
-    for layout in LAYOUTS:
-        cut = pages(shown, layout)
-        assert len(cut) == -(-59 // layout.per_page) > 1
-        assert [line.name for page in cut for line in page] == list(names), "every competitor, in order, once"
-        assert len(render(shown, layout, Branding(), "League")) == len(cut)
+    cut = pages(shown, FEED)
+    assert len(cut) == -(-59 // FEED.per_page) > 1
+    assert [line.name for page in cut for line in page] == list(names), "every competitor, in order, once"
+    assert len(render(shown, FEED, Branding(), "League")) == len(cut)
+    rest = pages(replace(shown, lines=shown.lines[CARD_ROWS:]), LINK)
+    assert len(render(shown, LINK, Branding(), "League")) == 1 + len(rest), "the card, then the rest of the table"
+    assert len(render(shown, LINK, Branding(), "League", 1)) == 1
 
 
 def test_a_very_long_table_stops_at_ten_pages() -> None:
@@ -104,7 +106,7 @@ def test_the_readme_shows_a_demo_image() -> None:
 
 def test_the_arrows_are_drawn_in_the_move_column() -> None:
     table = leaderboard()
-    still = Table.of(table.name, table.columns, tuple((*r[:7], None, r[8]) for r in table.rows))
+    still = Table.of(table.name, table.columns, tuple((*r[:7], None if i else r[7], r[8]) for i, r in enumerate(table.rows)))
     one = _image(render(board(table, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
     two = _image(render(board(still, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
     box = ImageChops.difference(one, two).getbbox()
