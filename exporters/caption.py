@@ -1,4 +1,6 @@
-"""The text of a Facebook post: the champion, a headline saying where the standings stand, the top of the table, prize winners, biggest movers, next event, hashtags."""
+"""The text of a Facebook post: the champion, a headline saying where the standings stand, the top of the table,
+prize winners in rank order, movers that matter, next event, the link,
+hashtags."""
 
 from __future__ import annotations
 
@@ -10,17 +12,20 @@ from exporters.snapshot import EventInfo
 
 TOP = 10
 MOVERS = 3
+"""At most this many movers are named."""
+MOVE_THAT_MATTERS = 2
+"""A mover is named only when they gained at least this many places."""
 
 
 def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: tuple[str, ...],
-            zone: dt.tzinfo = dt.UTC) -> str:
-    """A caption ready to paste: plain text, one blank line between its parts; dates in the league's `zone`."""
+            zone: dt.tzinfo = dt.UTC, url: str = "") -> str:
+    """A caption ready to paste: plain text, one blank line between its parts; dates in the league's `zone`; `url`
+    (the `[branding] url`) is the link to the league's page, left out when empty."""
     updated = board.updated.astimezone(zone)
     parts = ["\n".join(p for p in (_winner(board), _headline(board, league, updated)) if p)]
     ranked = [line for line in board.lines if line.rank]
     if ranked:
-        top = [f"{line.rank}. {line.name}: {line.score} {board.score_label.lower()}"
-               + (f" ({line.tiebreak})" if line.tiebreak else "") + _arrow(line) for line in ranked[:TOP]]
+        top = [_top_line(board, line) for line in ranked[:TOP]]
         parts.append("\n".join([f"Top {min(TOP, len(ranked))}", *top]))
     else:
         parts.append("No results yet.")
@@ -35,6 +40,8 @@ def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: 
     if upcoming:
         where = f" at {upcoming.venue}" if upcoming.venue else ""
         parts.append(f"Next: {upcoming.name or upcoming.id} on {upcoming.date}{where}")
+    if url.strip():
+        parts.append(f"Full standings: {url.strip()}")
     tags = [hashtag(t) for t in hashtags if hashtag(t)]
     if tags:
         parts.append(" ".join(tags))
@@ -56,23 +63,37 @@ def _headline(board: Board, league: str, updated: dt.datetime) -> str:
     return f"{league}: {what} (updated {updated:%Y-%m-%d})"
 
 
+def _top_line(board: Board, line: Line) -> str:
+    """`1. Łukasz Żółć: 11 total wins (0.5000) ▲2`."""
+    tiebreak = f" ({line.tiebreak})" if line.tiebreak else ""
+    return f"{line.rank}. {line.name}: {line.score} {board.score_label.lower()}{tiebreak}{_arrow(line)}"
+
+
+def _rank_key(line: Line) -> float:
+    """A line's place for sorting: its rank's number (`3` of `3=`), unranked lines last."""
+    digits = re.match(r"\d+", line.rank)
+    return int(digits.group()) if digits else float("inf")
+
+
 def _arrow(line: Line) -> str:
     text = move_text(line.move)
     return f" {text}" if text and text != "–" else ""
 
 
 def _prize_winners(lines: tuple[Line, ...]) -> dict[str, list[str]]:
-    """Each prize with who holds it, in table order; a `?` prize is one a tie leaves to the judges."""
+    """Each prize with who holds it, in rank order (the prize of the best-placed holder first); a `?` prize is one a
+    tie leaves to the judges."""
     out: dict[str, list[str]] = {}
-    for line in lines:
+    for line in sorted(lines, key=_rank_key):
         for prize in line.prizes:
             out.setdefault(prize, []).append(line.name)
     return out
 
 
 def _movers(lines: tuple[Line, ...]) -> list[Line]:
-    """The lines that gained the most places (ties in table order); none before a second changed sync."""
-    up = [line for line in lines if isinstance(line.move, int) and line.move > 0 and line.rank]
+    """The lines that gained the most places, at least `MOVE_THAT_MATTERS` (ties in table order); none before a
+    second changed sync."""
+    up = [line for line in lines if isinstance(line.move, int) and line.move >= MOVE_THAT_MATTERS and line.rank]
     return sorted(up, key=lambda line: -int(line.move or 0))[:MOVERS]
 
 

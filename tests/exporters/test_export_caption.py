@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.exporters.tables import UPDATED, leaderboard
 
-from exporters.board import board
+from exporters.board import Board, Line, board
 from exporters.caption import caption, hashtag
 from exporters.snapshot import EventInfo
 
@@ -35,3 +35,35 @@ def test_no_next_event_and_no_hashtags_leave_their_parts_out() -> None:
 
 def test_a_hashtag_is_one_word() -> None:
     assert hashtag("#GL Unmatched!") == "#GLUnmatched" and hashtag("Łódź 2024") == "#Łódź2024" and hashtag("!!") == ""
+
+
+def _line(rank: str, name: str, prizes: tuple[str, ...] = (), move: int | str | None = None) -> Line:
+    return Line(rank, name, "3", "0.4286", prizes, move)
+
+
+def _board(*lines: Line) -> Board:
+    return Board("Leaderboard", "Wins", "Health Ratio", lines, UPDATED, True)
+
+
+def test_prizes_are_listed_in_rank_order() -> None:
+    shown = _board(_line("", "Out Cast", ("Best painted",)), _line("1", "Ana", ("1st place", "Top 4")),
+                   _line("2", "Bo", ("Top 4",)), _line("3", "Cy", ("Best painted",)))
+    text = caption(shown, "League", (), ())
+    prizes = text.split("\n\n")[2].splitlines()
+    assert prizes == ["Prizes", "1st place: Ana", "Top 4: Ana, Bo", "Best painted: Cy, Out Cast"]
+
+
+def test_only_moves_of_two_places_or_more_are_named_at_most_three() -> None:
+    moves: tuple[int | str | None, ...] = (1, 5, 2, "new", 3, 4, 0, -3)
+    shown = _board(*(_line(str(i), f"P{i}", (), m) for i, m in enumerate(moves, 1)))
+    text = caption(shown, "League", (), ())
+    assert "Biggest movers: P2 ▲5 (now 2); P6 ▲4 (now 6); P5 ▲3 (now 5)\n" in text
+    small = caption(_board(_line("1", "A", (), 1), _line("2", "B", (), -1)), "League", (), ())
+    assert "movers" not in small, "a move of one place is not news"
+
+
+def test_the_link_comes_before_the_hashtags_when_a_url_is_set() -> None:
+    shown = _board(_line("1", "Ana"))
+    text = caption(shown, "League", (), ("GLUnmatched",), url="https://example.org/league/")
+    assert text.endswith("Full standings: https://example.org/league/\n\n#GLUnmatched\n")
+    assert "Full standings" not in caption(shown, "League", (), ("GLUnmatched",))
