@@ -71,7 +71,8 @@ SAFE = (60, 87, 1140, 543)
 background and the colour bands only."""
 CARD_ROWS = 5
 """The top lines the card shows (fewer when the table is shorter), in type of at least 36 px."""
-CARD_NAME = 38
+CARD_TYPE = 40
+"""The size of the card's ranks, names and scores."""
 
 LAYOUTS = (FEED, LINK)
 MAX_PAGES = 10
@@ -401,27 +402,30 @@ def card(board: Board, branding: Branding, league: str) -> bytes:
     shown = board.lines[:CARD_ROWS]
     row = (bottom - 44 - band - 12) / CARD_ROWS
     drawn = inks(branding)
-    rank_x, name_x, score_x = left + 30, left + 80, right - 10
+    rank_x, name_x, score_x = left + 36, left + 92, right - 10
     for i, line in enumerate(shown):
         mid = band + 12 + row * (i + 0.5)
         if i % 2 == 0:
-            canvas.draw.rectangle((left, mid - row / 2, right, mid + row / 2), fill=stripe(branding))
+            canvas.draw.rectangle((left, mid - row / 2, right - 1, mid + row / 2), fill=stripe(branding))
         medal = MEDALS.get(line.rank) if line.held else None
         if medal:
-            canvas.draw.ellipse((rank_x - 26, mid - 26, rank_x + 26, mid + 26), fill=medal)
-        canvas.text(rank_x, mid, line.shown_rank, 36 if len(line.shown_rank) < 3 else 28, True,
+            canvas.draw.ellipse((rank_x - 28, mid - 28, rank_x + 28, mid + 28), fill=medal)
+        canvas.text(rank_x, mid, line.shown_rank, CARD_TYPE if len(line.shown_rank) < 3 else 32, True,
                     drawn.medals[line.rank] if medal else "", "m")
         score = line.score + (f"  {line.count}" if board.count_label and line.count else "")
-        canvas.text(score_x, mid, score, 36, True, align="r")
+        canvas.text(score_x, mid, score, CARD_TYPE, True, align="r")
         star = " ★" if line.held else ""
-        room_name = score_x - name_x - Typeface(36, True).getlength(score) - 30 - Typeface(CARD_NAME).getlength(star)
-        canvas.text(name_x, mid, marked(line, Typeface(CARD_NAME), room_name) + star, CARD_NAME)
+        room_name = score_x - name_x - Typeface(CARD_TYPE, True).getlength(score) - 30 - Typeface(CARD_TYPE).getlength(star)
+        canvas.text(name_x, mid, marked(line, Typeface(CARD_TYPE), room_name) + star, CARD_TYPE)
     if not shown:
-        canvas.text(w / 2, band + 150, "No standings yet", 36, align="m")
+        canvas.text(w / 2, band + 150, "No standings yet", CARD_TYPE, align="m")
     foot = bottom - 20
-    canvas.text(left, foot, local_time(board.updated, branding, "%d %b %Y"), 24)
+    signs = {line.mark for line in shown}
+    notes = [note for note in board.footnotes if note.split(" ")[0] in signs]
+    canvas.text(left, foot, "   ".join([local_time(board.updated, branding, "%d %b %Y"), *notes]), 24,
+                room=(right - left) * (0.48 if branding.url else 1))
     if branding.url:
-        canvas.text(right, foot, branding.url, 24, True, align="r", room=(right - left) * 0.7)
+        canvas.text(right, foot, branding.url, 24, True, align="r", room=(right - left) * 0.5)
     return _png(canvas.image, branding)
 
 
