@@ -63,10 +63,14 @@ def _headline(board: Board, league: str, updated: dt.datetime) -> str:
     return f"{league}: {what} (updated {updated:%Y-%m-%d})"
 
 
+MEDALS = {"1": "🥇", "2": "🥈", "3": "🥉"}
+
+
 def _top_line(board: Board, line: Line) -> str:
-    """`1. Łukasz Żółć: 11 total wins (0.5000) ▲2`."""
-    tiebreak = f" ({line.tiebreak})" if line.tiebreak else ""
-    return f"{line.rank}. {line.name}: {line.score} {board.score_label.lower()}{tiebreak}{_arrow(line)}"
+    """`🥇 1. Łukasz Żółć: 11 total wins, Health Ratio 0.5000 ▲2`: a medal for the podium, the tiebreaker named."""
+    medal = f"{MEDALS[line.rank]} " if line.rank in MEDALS else ""
+    tiebreak = f", {board.tiebreak_label} {line.tiebreak}" if line.tiebreak else ""
+    return f"{medal}{line.rank}. {line.name}: {line.score} {board.score_label.lower()}{tiebreak}{_arrow(line)}"
 
 
 def _rank_key(line: Line) -> float:

@@ -120,7 +120,7 @@ def shows(snapshot: Snapshot, branding: Branding, group: str, origin: str = "") 
     fmt, tables = _group(snapshot, group)
     logo = hashlib.sha256(branding.logo.read_bytes()).hexdigest() if branding.logo else ""
     look = [title(snapshot, branding), branding.primary, branding.accent, branding.background, branding.text, logo,
-            list(branding.hashtags), str(branding.zone)]
+            list(branding.hashtags), str(branding.zone), branding.url]
     seen: list[object] = [fmt, origin, look, [[t.name, snapshot.event_title(t), list(t.header), [list(r) for r in t.rows],
                                                [list(f) for f in t.number_formats], standing(snapshot, t)] for t in tables]]
     if fmt != "png":
@@ -149,7 +149,7 @@ def _txt(snapshot: Snapshot, branding: Branding, tables: list[Table], names: dic
     from exporters.caption import caption
 
     return [(f"{names[s.name]}.txt", caption(b, title(snapshot, branding), snapshot.events, branding.hashtags,
-                                                    branding.zone).encode())
+                                                    branding.zone, url=branding.url).encode())
             for s, b in zip(tables, boards(snapshot, tables))]
 
 

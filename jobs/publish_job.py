@@ -67,7 +67,7 @@ def run_publish(config: Config, graph: Graph | None = None, now: dt.datetime | N
     shown = shown_board(snap, sheet)
     name = title(snap, config.branding)
     image = render(shown, FEED, config.branding, name)[0]
-    text = caption(shown, name, snap.events, config.branding.hashtags)
+    text = caption(shown, name, snap.events, config.branding.hashtags, config.branding.zone, url=config.branding.url)
     when = now or dt.datetime.now(dt.UTC)
     with history_errors("nothing was posted"):
         attempt = history.begin_post(path, snap, TARGET, when)

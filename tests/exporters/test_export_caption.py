@@ -18,9 +18,10 @@ def test_the_caption_has_every_part() -> None:
                    ("GLUnmatched", "#UnmatchedPH", "board games"))
     head, top, prizes, movers, upcoming, tags = text.strip().split("\n\n")
     assert head == "GL Unmatched League: leaderboard (updated 2024-09-07)"
-    assert top.splitlines()[:3] == ["Top 8", "1. Łukasz Żółć: 11 total wins (0.5000) ▲2",
-                                    "2. Ződ Örs Hegedűs: 10 total wins (0.4990) ▼1"]
-    assert "3. Оксана Шевченко: 9 total wins (0.4980)" == top.splitlines()[3], "no arrow for a kept place"
+    assert top.splitlines()[:3] == ["Top 8", "🥇 1. Łukasz Żółć: 11 total wins, Health Ratio 0.5000 ▲2",
+                                    "🥈 2. Ződ Örs Hegedűs: 10 total wins, Health Ratio 0.4990 ▼1"]
+    assert "🥉 3. Оксана Шевченко: 9 total wins, Health Ratio 0.4980" == top.splitlines()[3], "no arrow for a kept place"
+    assert top.splitlines()[4].startswith("4. Niño Peña"), "medals for the podium only"
     assert prizes.splitlines()[0] == "Prizes"
     assert "Nationals finals slot: Łukasz Żółć, Ződ Örs Hegedűs, Оксана Шевченко, Niño Peña" in prizes
     assert movers.startswith("Biggest movers: Łukasz Żółć ▲2 (now 1)")
