@@ -355,7 +355,7 @@ def _panel(canvas: _Canvas, board: Board, layout: Layout, lines: list[Line], x0:
         if medal:
             r = layout.row * 0.38 if layout.row < 60 else layout.name * 0.8
             canvas.draw.ellipse((at("rank") - r, mid - r, at("rank") + r, mid + r), fill=medal)
-        rank_px = layout.name if len(line.shown_rank) < 3 else layout.name * 3 // 4
+        rank_px = layout.name if len(line.shown_rank) < (2 if medal else 3) else layout.name * 3 // 4  # in the disc
         canvas.text(at("rank"), mid, line.shown_rank, rank_px, True, drawn.medals[line.rank] if medal else "", "m")
         lift = layout.row * 0.17 if line.held else 0
         canvas.text(at("name"), mid - lift, marked(line, Typeface(layout.name), name_room), layout.name)
@@ -410,7 +410,7 @@ def card(board: Board, branding: Branding, league: str) -> bytes:
         medal = MEDALS.get(line.rank) if line.held else None
         if medal:
             canvas.draw.ellipse((rank_x - 28, mid - 28, rank_x + 28, mid + 28), fill=medal)
-        canvas.text(rank_x, mid, line.shown_rank, CARD_TYPE if len(line.shown_rank) < 3 else 32, True,
+        canvas.text(rank_x, mid, line.shown_rank, CARD_TYPE if len(line.shown_rank) < (2 if medal else 3) else 30, True,
                     drawn.medals[line.rank] if medal else "", "m")
         score = line.score + (f"  {line.count}" if board.count_label and line.count else "")
         canvas.text(score_x, mid, score, CARD_TYPE, True, align="r")
@@ -421,7 +421,7 @@ def card(board: Board, branding: Branding, league: str) -> bytes:
         canvas.text(w / 2, band + 150, "No standings yet", CARD_TYPE, align="m")
     foot = bottom - 20
     signs = {line.mark for line in shown}
-    notes = [note for note in board.footnotes if note.split(" ")[0] in signs]
+    notes = [note.split(":")[0] for note in board.footnotes if note.split(" ")[0] in signs]  # "* not final"
     canvas.text(left, foot, "   ".join([local_time(board.updated, branding, "%d %b %Y"), *notes]), 24,
                 room=(right - left) * (0.48 if branding.url else 1))
     if branding.url:
