@@ -10,7 +10,7 @@ ellipsis, measured with the font itself, so it is never cut mid-glyph or drawn o
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
@@ -92,11 +92,10 @@ def pages(board: Board, layout: Layout, most: int = MAX_PAGES) -> list[list[Line
 
 
 def render(board: Board, layout: Layout, branding: Branding, league: str, most: int = MAX_PAGES) -> list[bytes]:
-    """The pages of the table at one size (at most `most`), as PNG bytes; at the link size the first is the card."""
+    """The pages of the table at one size (at most `most`), as PNG bytes; at the link size only the card, which
+    is all a link preview or a cover shows (the feed pages and the page list everyone)."""
     if layout == LINK:
-        rest = replace(board, lines=board.lines[CARD_ROWS:])
-        return [card(board, branding, league)] + (_pages(rest, layout, branding, league, most - 1)
-                                                   if rest.lines and most > 1 else [])
+        return [card(board, branding, league)]
     return _pages(board, layout, branding, league, most)
 
 
