@@ -67,12 +67,18 @@ def league_folder(base: Path, name: str, pristine: Path, formats: list[str] | No
     return folder
 
 
-def cli_sync(code: Path, folder: Path) -> tuple[float, float]:
+OPENPYXL_LOAD = "import sys, openpyxl; openpyxl.load_workbook(sys.argv[1])"
+
+
+def cli_sync(code: Path, folder: Path, formats: list[str] | None = None) -> tuple[float, float]:
     """Wall seconds and peak MiB (0 without GNU time) of `league sync` in a new process, running the code of the
-    tree at `code`. The peak comes from /usr/bin/time: a child forked from this big process would report this
-    process's peak as its own."""
+    tree at `code`; `formats` ["openpyxl"]: instead, openpyxl loading the same workbook in a new process (the
+    yardstick issue 19 measures a first sync against). The peak comes from /usr/bin/time: a child forked from this
+    big process would report this process's peak as its own."""
     env = {**os.environ, "PYTHONPATH": str(code) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     command = [sys.executable, "-c", "from jobs.cli import app; app()", "sync", str(folder)]
+    if formats == ["openpyxl"]:
+        command = [sys.executable, "-c", OPENPYXL_LOAD, str(folder / WORKBOOK)]
     peak = folder / "peak.txt"
     if Path(GNU_TIME).is_file():
         command = [GNU_TIME, "-f", "%M", "-o", str(peak), *command]
@@ -167,7 +173,8 @@ def main() -> None:
 
         # 4. the real CLI, in its own processes, each on a fresh copy
         if not args.no_cli:
-            kinds = [("CSV exports", ROOT, ["csv"]), ("default exports (CSV, images, caption, page, posters)", ROOT, None)]
+            kinds = [("CSV exports", ROOT, ["csv"]), ("default exports (CSV, images, caption, page, posters)", ROOT, None),
+                     ("openpyxl.load_workbook of the same file, no sync", ROOT, ["openpyxl"])]
             if args.against:
                 kinds.append((f"CSV exports, the code in {args.against}", args.against.resolve(), ["csv"]))
             seen: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in kinds}
@@ -175,11 +182,15 @@ def main() -> None:
                 for name, code, formats in kinds:
                     folder = league_folder(base, f"cli-{run}-{len(seen[name])}-{kinds.index((name, code, formats))}", pristine,
                                            formats)
-                    seen[name].append(cli_sync(code, folder))
+                    seen[name].append(cli_sync(code, folder, formats))
             for name, runs in seen.items():
                 walls, peaks = [w for w, _ in runs], [m for _, m in runs]
                 print(f"CLI `league sync`, {name}: median {statistics.median(walls):.2f} s wall over {len(runs)} run(s) "
                       f"({', '.join(f'{w:.2f}' for w in walls)}), peak {max(peaks):.0f} MiB")
+            every = statistics.median(w for w, _ in seen[kinds[1][0]])
+            loaded = statistics.median(w for w, _ in seen[kinds[2][0]])
+            print(f"first sync with every format / openpyxl's load: {every / loaded:.2f} ({every:.2f} s / {loaded:.2f} s; "
+                  "target at most 0.6)")
             if args.against:
                 ours = statistics.median(w for w, _ in seen[kinds[0][0]])
                 theirs = statistics.median(w for w, _ in seen[kinds[-1][0]])

@@ -53,7 +53,15 @@ def boards(snapshot: Snapshot, sheets: Sequence[Table]) -> list[Board]:
 
 def shown_board(snapshot: Snapshot, sheet: Table) -> Board:
     """One table as the exports show it: titled by event name and date, with where it stands and its champion (the
-    leaderboard: where the league stands)."""
+    leaderboard: where the league stands); worked out once per snapshot."""
+    key = ("board", sheet.name)
+    if key not in snapshot.worked:
+        snapshot.worked[key] = _shown_board(snapshot, sheet)
+    made: Board = snapshot.worked[key]
+    return made
+
+
+def _shown_board(snapshot: Snapshot, sheet: Table) -> Board:
     shown = board(sheet, snapshot.event_title(sheet), snapshot.time)
     if sheet.name == LEADERBOARD_TAB:
         return replace(shown, stands=snapshot.stands)
@@ -121,11 +129,22 @@ def shows(snapshot: Snapshot, branding: Branding, group: str, origin: str = "") 
     logo = hashlib.sha256(branding.logo.read_bytes()).hexdigest() if branding.logo else ""
     look = [title(snapshot, branding), branding.primary, branding.accent, branding.background, branding.text, logo,
             list(branding.hashtags), str(branding.zone), branding.url]
-    seen: list[object] = [fmt, origin, look, [[t.name, snapshot.event_title(t), list(t.header), [list(r) for r in t.rows],
-                                               [list(f) for f in t.number_formats], standing(snapshot, t)] for t in tables]]
+    seen: list[object] = [fmt, origin, look, [_table_digest(snapshot, t) for t in tables]]
     if fmt != "png":
         seen += [snapshot.time.isoformat(), [astuple(e) for e in snapshot.events], snapshot.stands]
     return hashlib.sha256(json.dumps(seen, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def _table_digest(snapshot: Snapshot, sheet: Table) -> str:
+    """A digest of what one table shows (name, title, header, rows, number formats, where it stands), worked out
+    once per snapshot: every group that shows the table folds it into its own digest."""
+    key = ("digest", sheet.name)
+    if key not in snapshot.worked:
+        shown = [sheet.name, snapshot.event_title(sheet), list(sheet.header), [list(r) for r in sheet.rows],
+                 [list(f) for f in sheet.number_formats], standing(snapshot, sheet)]
+        snapshot.worked[key] = hashlib.sha256(json.dumps(shown, ensure_ascii=False, default=str).encode()).hexdigest()
+    digest: str = snapshot.worked[key]
+    return digest
 
 
 def table_stems(snapshot: Snapshot) -> dict[str, str]:

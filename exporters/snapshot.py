@@ -6,7 +6,7 @@ import datetime as dt
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from league.cells import Cell, Grid
@@ -48,6 +48,9 @@ class Snapshot:
     """Its number in the history (1, 2, ...); 0 before it is stored."""
     stands: str = ""
     """Where the league stands: `after W2, 1 of 3 events complete`, `Final standings`; empty before any round."""
+    worked: dict[tuple[str, str], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """What the exports work out once per table (its board, the digest of its rows), since a sync draws every format
+    of the same tables: keyed by (what, tab name)."""
 
     def table(self, name: str) -> Table | None:
         """The table of that tab name, if this sync wrote one."""

@@ -23,6 +23,7 @@ from exporters.snapshot import EventInfo, Snapshot, as_grid, event_stands, leagu
 from jobs.config import Config
 from jobs.errors import ConfigError, ExportError, WorkbookError
 from jobs.exports import Drawn, digest, drawn, on_disk, record_drawn, write_csv, write_files
+from jobs.parallel import draw_groups
 from league.cells import Grid, as_text, name_key
 from league.evaluate import Evaluation
 from league.rules.catalog import closest
@@ -100,7 +101,7 @@ def _draw(folder: Path, snap: Snapshot, branding: Branding, formats: Sequence[st
     wanted = {group: shows(snap, branding, group, origin) for fmt in formats for group in groups(snap, fmt)}
     kept = {group: before[group] for group, seen in wanted.items()
             if group in before and before[group][0] == seen and on_disk(folder, before[group][1])}
-    made = {group: draw(snap, branding, group) for group in wanted if group not in kept}
+    made = draw_groups(snap, branding, [group for group in wanted if group not in kept])
     after = {**kept, **_entries(snap, branding, made, origin)}
     if after == before:
         return []

@@ -61,7 +61,11 @@ def _cell(value: Cell) -> str:
 
 @contextmanager
 def progress() -> Iterator[Callable[[str], None]]:
-    """A status line a job updates as it goes (a spinner at a terminal, nothing under cron)."""
+    """A status line a job updates as it goes: a spinner at a terminal; nothing under cron, where the spinner's
+    thread would only keep a sync from drawing its posters on the second core (`jobs/parallel.py`)."""
+    if not console.is_terminal:
+        yield lambda _: None
+        return
     with console.status("") as status:
         yield lambda what: status.update(what)
 
