@@ -26,7 +26,9 @@ def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: 
     ranked = [line for line in board.lines if line.rank]
     if ranked:
         top = [_top_line(board, line) for line in ranked[:TOP]]
-        parts.append("\n".join([f"Top {min(TOP, len(ranked))}", *top]))
+        signs = {line.mark for line in ranked[:TOP]}
+        notes = [note for note in board.footnotes if note.split(" ", 1)[0] in signs]
+        parts.append("\n".join([f"Top {min(TOP, len(ranked))}", *top, *notes]))
     else:
         parts.append("No results yet.")
     prizes = _prize_winners(board.lines)
@@ -67,10 +69,14 @@ MEDALS = {"1": "🥇", "2": "🥈", "3": "🥉"}
 
 
 def _top_line(board: Board, line: Line) -> str:
-    """`🥇 1. Łukasz Żółć: 11 total wins, Health Ratio 0.5000 ▲2`: a medal for the podium, the tiebreaker named."""
+    """`🥇 1. Łukasz Żółć: 11 total wins, Health Ratio 0.5000 ▲2`: a medal for the podium, a shared rank as `=2`, the
+    line's mark (`*` not final, `†` dropped), the format's count (`Record 3-1-0`) and the tiebreaker named."""
     medal = f"{MEDALS[line.rank]} " if line.rank in MEDALS else ""
+    mark = f" {line.mark}" if line.mark else ""
+    count = f", {board.count_label} {line.count}" if board.count_label and line.count else ""
     tiebreak = f", {board.tiebreak_label} {line.tiebreak}" if line.tiebreak else ""
-    return f"{medal}{line.rank}. {line.name}: {line.score} {board.score_label.lower()}{tiebreak}{_arrow(line)}"
+    return (f"{medal}{line.shown_rank}. {line.name}{mark}: {line.score} {board.score_label.lower()}{count}{tiebreak}"
+            f"{_arrow(line)}")
 
 
 def _rank_key(line: Line) -> float:

@@ -43,6 +43,9 @@ th:nth-child(n+3),td.n{text-align:right}
 td.n{font-variant-numeric:tabular-nums;white-space:nowrap}
 td.name{overflow-wrap:break-word;word-break:normal;hyphens:manual;min-width:7em}
 .prize{display:block;font-size:.8rem;color:%(primary)s}
+.mark{font-weight:bold;color:%(primary)s;white-space:nowrap}
+tr.cut td{border-top:3px solid %(accent)s}
+p.notes{margin:6px 8px;font-size:.85rem}
 .up{color:%(up)s}.down{color:%(down)s}.same{color:%(same)s}
 .medal{display:inline-block;min-width:1.8em;text-align:center;border-radius:1em;color:#fff;font-weight:bold}
 .m1{background:%(m1)s}.m2{background:%(m2)s}.m3{background:%(m3)s}
@@ -129,23 +132,29 @@ def _previews(boards: list[Board], league: str, branding: Branding) -> str:
 
 def _section(board: Board, index: int) -> str:
     # Every column from the third holds figures, so its heading is right-aligned by the style, over its figures.
-    heads = [("#", ""), ("Name", ""), (board.score_label, ""), (board.tiebreak_label, "low"),
-             *([("Move", "")] if board.has_moves else [])]
+    moves = board.has_moves and board.moved
+    heads = [("#", ""), ("Name", ""), *([(board.count_label, "")] if board.count_label else []),
+             (board.score_label, ""), (board.tiebreak_label, "low"), *([("Move", "")] if moves else [])]
     head = "".join(f'<th class="{kind}">{escape(h)}</th>' if kind else f"<th>{escape(h)}</th>" for h, kind in heads)
     rows = []
-    for line in board.lines:
-        rank = escape(line.rank) or "–"
-        if line.prizes and line.rank in ("1", "2", "3"):
+    for i, line in enumerate(board.lines):
+        rank = escape(line.shown_rank)
+        if line.held and line.rank in ("1", "2", "3"):
             rank = f'<span class="medal m{line.rank}">{rank}</span>'
-        prize = f'<span class="prize">★ {escape(" · ".join(line.prizes))}</span>' if line.prizes else ""
-        cells = [f"<td>{rank}</td>", f'<td class="name">{escape(line.name)}{prize}</td>',
+        prize = f'<span class="prize">★ {escape(" · ".join(line.held))}</span>' if line.held else ""
+        mark = f' <span class="mark">{escape(line.mark)}</span>' if line.mark else ""
+        cells = [f"<td>{rank}</td>", f'<td class="name">{escape(line.name)}{mark}{prize}</td>',
+                 *([f'<td class="n">{escape(line.count)}</td>'] if board.count_label else []),
                  f'<td class="n">{escape(line.score)}</td>', f'<td class="n low">{escape(line.tiebreak)}</td>']
-        if board.has_moves:
+        if moves:
             arrow = move_text(line.move)
             kind = "up" if arrow.startswith("▲") else "down" if arrow.startswith("▼") else "same"
             cells.append(f'<td class="n {kind}">{escape(arrow)}</td>')
-        rows.append(f"<tr>{''.join(cells)}</tr>")
+        above = board.lines[i - 1].cut if i else ""
+        cut = ' class="cut"' if i and line.cut and above and line.cut != above else ""  # the playoff cut line
+        rows.append(f"<tr{cut}>{''.join(cells)}</tr>")
     body = "\n".join(rows) or f'<tr><td colspan="{len(heads)}">No standings yet</td></tr>'
     stands = f'<p class="stands">{escape(board.standing)}</p>' if board.standing else ""
+    notes = f'<p class="notes">{"<br>".join(escape(n) for n in board.footnotes)}</p>' if board.footnotes else ""
     return (f'<section id="t{index}"><h2>{escape(board.title)}</h2>{stands}<div class="wrap"><table>'
-            f"<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></div></section>")
+            f"<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></div>{notes}</section>")

@@ -33,8 +33,19 @@ LOGO_SHARE = 0.22
 """The most of the page's width a logo takes: the league's name keeps the rest of the band."""
 MAX_PAGES = 4
 """A wall holds a few sheets: past 100 lines (A4) the last page says how many more the web page lists."""
-COLUMNS = (("#", 0.08, "C"), ("Name", 0.50, "L"), ("", 0.14, "R"), ("", 0.16, "R"), ("Move", 0.12, "R"))
-"""Heading, share of the table's width, alignment; the score and tiebreaker headings come from the table."""
+HEADING_PT = (10.0, 6.5)
+"""A column heading's type, largest and smallest: a long heading ("Total Scenario Points") gets smaller, then
+takes a second line, before it is cut."""
+
+
+def columns(board: Board) -> list[tuple[str, float, str]]:
+    """Heading, share of the table's width and alignment of each column the board has: the count column (the
+    record, the losses) when the format keeps one, `Move` once a move exists."""
+    cols = [("#", 0.08, "C"), ("Name", 0.0, "L"), *([(board.count_label, 0.12, "R")] if board.count_label else []),
+            (board.score_label, 0.14, "R"), (board.tiebreak_label, 0.16, "R"),
+            *([("Move", 0.10, "R")] if board.has_moves and board.moved else [])]
+    name = 1 - sum(share for _, share, _ in cols)
+    return [(head, name if head == "Name" and i == 1 else share, align) for i, (head, share, align) in enumerate(cols)]
 
 
 def poster(board: Board, league: str, branding: Branding, size: str) -> bytes:
@@ -65,11 +76,21 @@ def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float
         pdf.add_page()
         _header(pdf, board, league, branding, scale, margin, f"page {number}/{len(chunks)}" if len(chunks) > 1 else "")
         _table(pdf, board, chunk, branding, scale, margin)
+        if board.footnotes and any(line.mark for line in chunk):
+            _footnotes(pdf, board, scale, margin)
     if shown < len(board.lines):
         pdf.set_font(FONT, "B", 9 * scale)
         pdf.set_xy(margin, pdf.h - 12 * scale)
         pdf.cell(pdf.w - 2 * margin, 6 * scale, f"and {len(board.lines) - shown:,} more in the full table", align="R")
     return bytes(pdf.output())
+
+
+def _footnotes(pdf: FPDF, board: Board, scale: float, margin: float) -> None:
+    """What each mark of the table means, once, above the footer of every page that shows a marked line."""
+    pdf.set_font(FONT, "", 9 * scale)
+    pdf.set_xy(margin, pdf.h - 18 * scale)
+    text = "   ".join(board.footnotes)
+    pdf.cell(pdf.w - 2 * margin, 6 * scale, _fit(pdf, text, pdf.w - 2 * margin))
 
 
 @contextlib.contextmanager
@@ -91,8 +112,9 @@ def _quiet() -> Iterator[None]:
 
 def _texts(board: Board, league: str) -> list[str]:
     """Every text the poster may draw, to find the fonts it needs before drawing."""
-    return [league, board.title, board.standing, board.score_label, board.tiebreak_label, "#Name Move–…·★▲▼page 0123456789,",
-            *(t for line in board.lines for t in (line.name, line.rank, line.score, line.tiebreak, *line.prizes)),
+    return [league, board.title, board.standing, board.score_label, board.tiebreak_label, board.count_label,
+            "#Name Move–=…·★▲▼*†DQ page 0123456789,", *board.footnotes,
+            *(t for line in board.lines for t in (line.name, line.rank, line.score, line.tiebreak, line.count, *line.held)),
             "Updated 2026-01-01 00:00 ", "and more in the full table"]
 
 
@@ -244,51 +266,90 @@ def _logo_height(path: Path, widest: float) -> float:
 
 
 def _table(pdf: FPDF, board: Board, lines: tuple[Line, ...], branding: Branding, scale: float, margin: float) -> None:
-    table = pdf.w - 2 * margin
-    labels = ["#", "Name", board.score_label, board.tiebreak_label, "Move" if board.has_moves else ""]
+    table, cols = pdf.w - 2 * margin, columns(board)
     y = 48 * scale
-    pdf.set_font(FONT, "B", 10 * scale)
     pdf.set_text_color(*rgb(inks(branding).heading))
     x = margin
-    for (_, share, align), label in zip(COLUMNS, labels):
-        pdf.set_xy(x, y)
-        pdf.cell(table * share, 7 * scale, _fit(pdf, label, table * share), align=align)
+    for head, share, align in cols:
+        _heading(pdf, head, x, y, table * share, align, scale)
         x += table * share
     y += 8 * scale
     for i, line in enumerate(lines):
-        _row(pdf, line, branding, scale, margin, y + i * 9 * scale, i % 2 == 0)
+        top = y + i * 9 * scale
+        _row(pdf, board, line, branding, scale, margin, top, i % 2 == 0)
+        if i and line.cut and lines[i - 1].cut and line.cut != lines[i - 1].cut:  # the cut line
+            pdf.set_fill_color(*rgb(branding.accent))
+            pdf.rect(margin, top - 0.6 * scale, table, 1.2 * scale, "F")
 
 
-def _row(pdf: FPDF, line: Line, branding: Branding, scale: float, margin: float, y: float, striped: bool) -> None:
-    """One competitor: a medal behind a prize winner's rank, the prizes under the name, a coloured move."""
-    table, row = pdf.w - 2 * margin, 9 * scale
+def _heading(pdf: FPDF, head: str, x: float, y: float, room: float, align: str, scale: float) -> None:
+    """A column's heading, whole: in smaller type when it is long, on two lines when even that is too wide."""
+    room -= 1 * scale
+    large, small = HEADING_PT
+    size = next((pt for pt in _steps(large, small) if _width(pdf, head, pt * scale) <= room), small)
+    words = head.split()
+    if _width(pdf, head, size * scale) > room and len(words) > 1:
+        split = min(range(1, len(words)), key=lambda k: max(_width(pdf, " ".join(words[:k]), small * scale),
+                                                            _width(pdf, " ".join(words[k:]), small * scale)))
+        for n, part in enumerate((" ".join(words[:split]), " ".join(words[split:]))):
+            pdf.set_xy(x, y + n * 3.4 * scale)
+            pdf.cell(room, 3.6 * scale, _fit(pdf, part, room), align=align)
+        return
+    pdf.set_xy(x, y)
+    pdf.cell(room, 7 * scale, _fit(pdf, head, room), align=align)
+
+
+def _steps(large: float, small: float) -> list[float]:
+    return [large - 0.5 * k for k in range(int((large - small) / 0.5) + 1)]
+
+
+def _width(pdf: FPDF, text: str, size: float) -> float:
+    """`text`'s width in bold type of `size` points; the font is left so."""
+    pdf.set_font(FONT, "B", size)
+    return float(pdf.get_string_width(text))
+
+
+def _row(pdf: FPDF, board: Board, line: Line, branding: Branding, scale: float, margin: float, y: float,
+         striped: bool) -> None:
+    """One competitor: a medal behind a prize winner's rank (`=3` when shared), the mark after the name and every
+    prize under it, a coloured move."""
+    table, row, cols = pdf.w - 2 * margin, 9 * scale, columns(board)
     if striped:
         pdf.set_fill_color(*stripe(branding))
         pdf.rect(margin, y, table, row, "F")
-    medal = MEDALS.get(line.rank) if line.prizes else None
+    medal = MEDALS.get(line.rank) if line.held else None
     if medal:
         side = 7 * scale
         pdf.set_fill_color(*rgb(medal))
-        pdf.ellipse(margin + table * COLUMNS[0][1] / 2 - side / 2, y + (row - side) / 2, side, side, "F")
+        pdf.ellipse(margin + table * cols[0][1] / 2 - side / 2, y + (row - side) / 2, side, side, "F")
     arrow = move_text(line.move)
     drawn = inks(branding)
-    colours = [(drawn.medals[line.rank] if medal else drawn.text), drawn.text, drawn.text, drawn.text,
-               drawn.up if arrow.startswith("▲") else drawn.down if arrow.startswith("▼") else drawn.same]
-    cells = [line.rank or "–", line.name, line.score, line.tiebreak, arrow]
+    cells = [(line.shown_rank, True, drawn.medals[line.rank] if medal else drawn.text), (line.name, False, drawn.text),
+             *([(line.count, False, drawn.text)] if board.count_label else []), (line.score, True, drawn.text),
+             (line.tiebreak, False, drawn.text),
+             *([(arrow, True, drawn.up if arrow.startswith("▲") else drawn.down if arrow.startswith("▼") else drawn.same)]
+               if board.has_moves and board.moved else [])]
     x = margin
-    for (_, share, align), text, bold, colour in zip(COLUMNS, cells, (True, False, True, False, True), colours):
+    for i, ((_, share, align), (text, bold, colour)) in enumerate(zip(cols, cells)):
+        room = table * share - 2 * scale
         pdf.set_text_color(*rgb(colour))
-        pdf.set_font(FONT, "B" if bold else "", 12 * scale)
-        shown = _fit(pdf, text, table * share - 2 * scale)
-        if line.prizes and text is line.name:
+        pdf.set_font(FONT, "B" if bold else "", (10 if i == 0 and medal and len(text) > 1 else 12) * scale)  # in the disc
+        shown = _marked(pdf, line, room) if i == 1 else _fit(pdf, text, room)
+        if line.held and i == 1:
             pdf.set_xy(x, y + 0.5 * scale)
             pdf.cell(table * share, 5 * scale, shown, align=align)
             pdf.set_font(FONT, "", 7.5 * scale)
             pdf.set_text_color(*rgb(drawn.heading))
             pdf.set_xy(x, y + 5 * scale)
-            prizes = "★ " + " · ".join(line.prizes)
-            pdf.cell(table * share, 3.5 * scale, _fit(pdf, prizes, table * share - 2 * scale), align=align)
+            prizes = "★ " + " · ".join(line.held)
+            pdf.cell(table * share, 3.5 * scale, _fit(pdf, prizes, room), align=align)
         else:
             pdf.set_xy(x, y)
             pdf.cell(table * share, row, shown, align=align)
         x += table * share
+
+
+def _marked(pdf: FPDF, line: Line, room: float) -> str:
+    """The name with its mark (`*`, `†`, `DQ`) after it; a long name gives way, never the mark."""
+    tail = f" {line.mark}" if line.mark else ""
+    return _fit(pdf, line.name, room - float(pdf.get_string_width(tail))) + tail

@@ -146,6 +146,8 @@ def load_config(given: Path | None = None) -> Config:
     workbook = (path.parent / data["workbook"]).resolve() if "workbook" in data else None
     branding, unknown = load_branding(data.get("branding", {}), path)
     branding = replace(branding, zone=_zone(data, path))
+    if "hashtags" not in data.get("branding", {}):
+        branding = replace(branding, hashtags=ruleset.hashtags)
     kept = (path.parent / os.path.expanduser(data["history"])).resolve() if "history" in data else None
     formats = data.get("export_formats", list(FORMATS))
     if not isinstance(formats, list) or not all(f in FORMATS for f in formats):

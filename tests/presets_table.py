@@ -56,6 +56,7 @@ def _component(key: str) -> Callable[[Ruleset, dict[str, Any]], str]:
 
 ROWS: list[tuple[str, str, Callable[[Ruleset, dict[str, Any]], str]]] = [
     ("`[competitor] label`", "required", lambda rs, _: rs.competitor),
+    ("`hashtags`", "`[]`", lambda rs, _: _value(list(rs.hashtags)) if rs.hashtags else "—"),
     ("`[registration] tab`", "required", lambda rs, _: rs.registration.tab),
     ("`[registration] event`", '`""`: every event', lambda rs, _: rs.registration.event or "— (every event)"),
     ("`[registration] members`", "`[]`", lambda rs, _: _value(list(rs.registration.members)) if rs.registration.members else "—"),

@@ -146,7 +146,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         penalties=_penalties(penalties),
         pairing=_pairing(pairing), avoid_same=pairing.get("avoid_same", str, ""), playoffs=_playoffs(top.section("playoffs", {})),
         no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),
-        dq_loses_every_game=fmt.get("dq_loses_every_game", bool, False),
+        dq_loses_every_game=fmt.get("dq_loses_every_game", bool, False), hashtags=top.strings("hashtags", []),
     )
     reads = tuple(dict.fromkeys(str(t.options[TIEBREAKERS[t.name].reads]) for t in ruleset.tiebreakers if TIEBREAKERS[t.name].reads))
     reads += tuple(h for c in components for h in c.optional_fields)

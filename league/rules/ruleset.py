@@ -223,6 +223,8 @@ class Ruleset:
     count: str = "matches"
     """The standings column after the score: `matches` played, the `record` (W-L-D), `losses`, or `none`."""
     components: tuple[Component, ...] = ()
+    hashtags: tuple[str, ...] = ()
+    """The captions' hashtags unless `[branding] hashtags` in league.toml names others (an empty list: none)."""
     event_prizes: tuple[Prize, ...] = ()
     league_prizes: tuple[Prize, ...] = ()
     penalties: Penalties = field(default_factory=Penalties)

@@ -68,3 +68,21 @@ def test_the_link_comes_before_the_hashtags_when_a_url_is_set() -> None:
     text = caption(shown, "League", (), ("GLUnmatched",), url="https://example.org/league/")
     assert text.endswith("Full standings: https://example.org/league/\n\n#GLUnmatched\n")
     assert "Full standings" not in caption(shown, "League", (), ("GLUnmatched",))
+
+
+def test_the_top_lines_say_what_the_table_marks_with_the_footnotes_they_need() -> None:
+    from dataclasses import replace
+
+    from tests.exporters.tables import standings
+
+    shown = board(standings(), "QR2 at Greenbelt 5", UPDATED)
+    lines = list(shown.lines)
+    lines[1] = replace(lines[1], rank="2", mark="*", shared=True)
+    lines[2] = replace(lines[2], rank="2", shared=True)
+    lines[9:] = []
+    shown = replace(shown, lines=tuple(lines), count_label="Record",
+                    footnotes=("* not final: results still to fix", "† dropped out"))
+    top = caption(shown, "GL", (), ()).split("\n\n")[1].splitlines()
+    assert top[2] == "🥈 =2. Ződ Örs Hegedűs *: 6 wins, Record 7, Health Ratio 0.5900"
+    assert top[3].startswith("🥈 =2. Оксана Шевченко: 5 wins"), "a shared second place: two silver medals"
+    assert top[-1] == "* not final: results still to fix", "only the footnotes of marks the caption shows"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -48,7 +49,40 @@ def test_moves_and_prizes_show_on_the_page() -> None:
     text = _page()
     assert '<td class="n up">▲2</td>' in text and '<td class="n down">▼1</td>' in text and "NEW" in text
     assert "★ 1st place · Nationals finals slot" in text
-    assert "Participation prize" not in text, "a prize nearly everyone holds sets nobody apart"
+    assert text.count("★ Participation prize") == len(NAMES) - 1, "every prize is marked, however many share it"
+
+
+def _marked() -> Board:
+    """The standings with what a reader must see: a line not final, a dropped one, a disqualified one without a
+    rank, a shared rank, the count column and a playoff cut."""
+    shown = board(standings(), "QR2 at Greenbelt 5", UPDATED)
+    lines = list(shown.lines)
+    lines[1] = replace(lines[1], mark="*", shared=True, cut="in")
+    lines[2] = replace(lines[2], rank="2", shared=True, cut="tiebreaker match")
+    lines[0] = replace(lines[0], cut="in")
+    lines[3] = replace(lines[3], mark="†", cut="out")
+    lines[7] = replace(lines[7], rank="", mark="DQ", cut="out")
+    return replace(shown, lines=tuple(lines), score_label="Total Scenario Points", count_label="Record",
+                   footnotes=("* not final: results still to fix", "† dropped out", "DQ disqualified: not ranked"))
+
+
+def test_the_page_marks_what_a_reader_must_know_with_footnotes() -> None:
+    text = page([_marked()], "GL", Branding())
+    rows = re.findall(r"<tr[^>]*>.*?</tr>", text.split("<tbody>")[1])
+    assert '<th>Record</th>' in text and '<td class="n">7</td>' in rows[0]
+    assert 'Ződ Örs Hegedűs <span class="mark">*</span>' in rows[1] and ">=2<" in rows[1] and ">=2<" in rows[2]
+    assert 'Niño Peña <span class="mark">†</span>' in rows[3] and "<td>–</td>" in rows[7] and ">DQ<" in rows[7]
+    assert [i for i, row in enumerate(rows) if row.startswith('<tr class="cut">')] == [2, 3], "in | tiebreaker | out"
+    assert '<p class="notes">* not final: results still to fix<br>† dropped out<br>DQ disqualified: not ranked</p>' in text
+    assert "Move" not in text, "no Move column before a move exists"
+
+
+def test_the_poster_marks_what_a_reader_must_know_and_keeps_long_headings_whole() -> None:
+    text = PdfReader(io.BytesIO(poster(_marked(), "GL", Branding(), "a4"))).pages[0].extract_text()
+    assert "Record" in text and "Total Scenario" in text and "Points" in text and "Scenari…" not in text
+    assert "Ződ Örs Hegedűs *" in text and "Niño Peña †" in text and "Ana Souza DQ" in text and "=2" in text
+    assert "* not final: results still to fix" in text and "† dropped out" in text
+    assert text.count("★ Participation prize") == len(NAMES) - 1 and "Move" not in text
 
 
 @pytest.mark.parametrize("size", SIZES)

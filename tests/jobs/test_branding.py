@@ -20,7 +20,8 @@ def _load(tmp_path: Path, extra: str) -> Config:
 
 def test_without_the_table_every_default_holds(tmp_path: Path) -> None:
     config = _load(tmp_path, "")
-    assert config.branding == Branding() and config.history is None and not config.warnings
+    assert config.branding == Branding(hashtags=("GLUnmatched", "Unmatched")) and config.history is None
+    assert not config.warnings
     assert config.formats == ("png", "txt", "html", "pdf", "csv")
 
 
@@ -32,6 +33,27 @@ def test_the_table_is_read(tmp_path: Path) -> None:
     assert config.branding.hashtags == ("GL", "#Unmatched") and config.branding.title == "GL 2024"
     assert config.history == tmp_path / "data" / "h.sqlite"
     assert config.warnings == (f"{tmp_path / 'league.toml'}: unknown key `branding.surprise` is ignored",)
+
+
+@pytest.mark.parametrize(("preset", "tags"), [
+    ("gl-unmatched", ("GLUnmatched", "Unmatched")), ("mesbg-pairs", ("MESBG", "MiddleEarthSBG")),
+    ("ogaming-mtg", ("MTG", "MagicTheGathering")), ("nasef-lol", ("NASEF", "Esports")),
+])
+def test_each_preset_brings_its_hashtags_until_branding_names_others(tmp_path: Path, preset: str,
+                                                                    tags: tuple[str, ...]) -> None:
+    (tmp_path / "league.toml").write_text(f'ruleset = "{preset}"\nworkbook = "league.xlsx"\n', encoding="utf-8")
+    assert load_config(tmp_path).branding.hashtags == tags
+    assert _load(tmp_path, '[branding]\nhashtags = ["WarsawLeague"]\n').branding.hashtags == ("WarsawLeague",)
+    assert _load(tmp_path, "[branding]\nhashtags = []\n").branding.hashtags == ()
+
+
+def test_a_ruleset_s_hashtags_must_be_strings(tmp_path: Path) -> None:
+    ruleset = (Path(__file__).parents[2] / "league/rules/presets/gl-unmatched.toml").read_text(encoding="utf-8")
+    (tmp_path / "mine.toml").write_text(ruleset.replace('hashtags = ["GLUnmatched", "Unmatched"]', "hashtags = [1]"),
+                                        encoding="utf-8")
+    (tmp_path / "league.toml").write_text('ruleset = "mine.toml"\nworkbook = "league.xlsx"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="hashtags.*must be a list of strings"):
+        load_config(tmp_path)
 
 
 @pytest.mark.parametrize(("extra", "message"), [

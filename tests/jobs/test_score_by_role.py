@@ -53,7 +53,7 @@ def test_every_export_shows_vp_as_the_score_whatever_the_tiebreaker_is_called(tm
     assert any(vp[name] != points[name] for name in vp), "the test needs VP and scenario points to differ"
 
     caption = (config.exports / "standings-d1.txt").read_text(encoding="utf-8")
-    shown = dict(re.findall(r"^(?:\S+ )?\d+\. (.+?): (\d+) vp", caption, re.M))
+    shown = dict(re.findall(r"^(?:\S+ )?=?\d+\. (.+?)(?: [*†]| DQ)?: (\d+) vp", caption, re.M))
     assert shown and all(int(shown[name]) == vp[name] for name in shown), caption
     assert re.search(r"\d+ vp, Total Scenario Points \d+", caption.split("Top")[1].split("\n")[1]), "the tiebreaker named as such"
 
