@@ -240,6 +240,9 @@ class Ruleset:
     """A competitor with status DQ loses every match it played (its opponents win them), instead of only leaving."""
     rounds_by_players: tuple[tuple[int | None, int], ...] = ()
     """`[format] rounds` as a table by attendance: (most players, rounds), in order; None for any more players."""
+    reports: tuple[tuple[str, str], ...] = ()
+    """`[reports]`: each question of the players' result Form -> the results header it fills, from the reporter's side
+    (side A: the one answering); empty when the ruleset takes no reports."""
 
     def rounds_for(self, players: int) -> int:
         """The Swiss rounds of an event of `players` competitors (the Magic Tournament Rules' table, or one number)."""
