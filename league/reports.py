@@ -171,7 +171,7 @@ class _Reconciler:
         if placed is None or not placed.match.pending or not left:
             return placed
         header, entrant = left[0]
-        self._error(report, header, f"{entrant.name} has left {event} (Status {entrant.status.value} in "
+        self._error(report, header, f"{entrant.name} has left {event} (Status {_word(lg.ruleset, entrant.status)} in "
                     f"{lg.ruleset.registration.tab} row {entrant.row}): reports of their matches are not taken",
                     f"a judge types the result in {placed.match.tab} row {placed.match.row}")
         return None
@@ -279,6 +279,11 @@ class _Reconciler:
                         f"{p.report.time:%Y-%m-%d %H:%M} UTC and {other} has not confirmed within {hours:g} hours",
                         f"ask {other} to send the Form, or a judge types the result in {p.match.tab} row {p.match.row}",
                         Severity.WARNING)
+
+
+def _word(ruleset: Ruleset, status: Status) -> str:
+    """The status word as the ruleset has judges type it (`Dropped`)."""
+    return next((word for word, meaning in ruleset.statuses.items() if meaning is status and word), status.value)
 
 
 def _same(number: bool, one: Cell, other: Cell) -> bool:
