@@ -11,9 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from jobs.cli import app
 from jobs.config import Config, load_config
-from jobs.errors import ExitCode
+from jobs.errors import ConfigError, ExitCode
 from jobs.init_job import run_init
 from jobs.pair_job import run_pair
 from jobs.status_job import run_status
@@ -148,3 +150,47 @@ def test_a_weekly_played_from_the_players_reports_alone(league: tuple[Config, Ju
     assert by_judge.errors == 0 and by_judge.counted == final.evaluation.counted == 12
     assert [(t.name, t.header, t.rows) for t in standings_sheets(by_judge)] == \
         [(t.name, t.header, t.rows) for t in standings_sheets(final.evaluation)]
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('reports = ""', "`reports` must be the name of the tab the Form fills"),
+    ("reports = 3", "`reports` must be the name"),
+    ("confirm_hours = 0", "`confirm_hours` must be a number of hours above 0 and at most 720"),
+    ('confirm_hours = "a day"', "`confirm_hours` must be a number of hours"),
+])
+def test_bad_reports_settings_stop_the_command_naming_the_key(tmp_path: Path, line: str, message: str) -> None:
+    (tmp_path / "league.toml").write_text(f'ruleset = "ogaming-mtg"\nworkbook = "x.xlsx"\n{line}\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=message):
+        load_config(tmp_path)
+
+
+def test_reports_settings_default_to_the_reports_tab_and_a_day(tmp_path: Path) -> None:
+    (tmp_path / "league.toml").write_text('ruleset = "ogaming-mtg"\nworkbook = "x.xlsx"\n', encoding="utf-8")
+    config = load_config(tmp_path)
+    assert (config.reports, config.confirm_hours, config.warnings) == ("Reports", 24.0, ())
+
+
+def test_init_reports_prints_the_forms_questions_and_a_dry_run_names_the_rows_it_would_fill(tmp_path: Path,
+                                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    said = CliRunner().invoke(app, ["init", "--ruleset", "mesbg-pairs", "--event", "D1", "--reports"])
+    assert said.exit_code == 0, said.output
+    assert "3. Round: Dropdown, required: 1 to 3" in said.output and "6. Army: Dropdown, required: Good, Evil" in said.output
+    config = load_config(tmp_path)
+    book = open_workbook(config)
+    assert book.read(["Reports"])["Reports"] == [["Timestamp", "Email Address", "Event", "Round", "Pair", "Opponent", "Army",
+                                                   "My Scenario Points", "Opponent Scenario Points"]]
+    assert book.read(["Pairs"])["Pairs"][0][-1] == "Email"
+    book.add_rows("Pairs", [{"Pair": p, "Event": "D1", "Player 1": f"{p}1", "Player 2": f"{p}2", "Email": f"{p}@x.org"}
+                            for p in ("Red", "Blue")])
+    book.add_rows("Results D1", [{"Round": 1, "Table": 1, "Pair A": "Red", "Army A": "Good", "Pair B": "Blue", "Army B": "Evil"},
+                                 {"Round": 1, "Table": 1, "Pair A": "Red", "Army A": "Evil", "Pair B": "Blue", "Army B": "Good"}])
+    when = dt.datetime(2026, 3, 14, 9, 0)
+    book.add_rows("Reports", [{"Timestamp": when, "Email Address": "red@x.org", "Event": "D1", "Round": 1, "Pair": "Red",
+                               "Opponent": "Blue", "Army": "Evil", "My Scenario Points": 7, "Opponent Scenario Points": 2},
+                              {"Timestamp": when, "Email Address": "blue@x.org", "Event": "d1", "Round": 1, "Pair": "blue",
+                               "Opponent": "red", "Army": "Good", "My Scenario Points": 2, "Opponent Scenario Points": 7}])
+    preview = run_sync(config, open_workbook(config), dry_run=True).preview
+    assert "Results D1 row 3: would be filled in from the players' reports" in preview
+    status = CliRunner().invoke(app, ["status"])
+    assert "awaiting a report" not in status.output

@@ -4,13 +4,21 @@ agreeing, disagreeing and single reports, later answers, typed results, who may 
 from __future__ import annotations
 
 import datetime as dt
+import tomllib
+from importlib import resources
 from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
 
 from jobs.config import load_ruleset
 from league.cells import Cell, Grid
 from league.evaluate import evaluate
 from league.problems import Problem, Severity
+from league.read.reports import form_time, read_emails
 from league.reports import Reconciled, reconcile_tabs
+from league.rules.load import parse_ruleset
+from league.rules.schema import RulesetError
 from league.sheet import Fill
 
 RULESET, CATALOG = load_ruleset("ogaming-mtg", Path("."))
@@ -174,3 +182,33 @@ def test_a_league_without_a_reports_tab_or_questions_is_unchanged() -> None:
     del tabs[TAB]
     assert reconciled(tabs) == (tabs, Reconciled())
     assert all(p.severity is not Severity.ERROR for p in reconciled(league([]))[1].problems)
+
+
+# --- the Form's times, the addresses, the [reports] table ----------------------------------------
+
+def test_form_times_are_read_from_cells_serial_numbers_and_text_in_the_spreadsheets_zone() -> None:
+    warsaw = ZoneInfo("Europe/Warsaw")
+    expected = dt.datetime(2026, 3, 14, 11, 30, tzinfo=dt.UTC)
+    assert form_time(dt.datetime(2026, 3, 14, 12, 30), warsaw) == expected
+    assert form_time(46095.520833333336, warsaw) == expected
+    assert form_time("3/14/2026 12:30:00", warsaw) == form_time("2026-03-14 12:30:00", warsaw) == expected
+    assert form_time("yesterday", warsaw) is None and form_time(None, warsaw) is None
+    tabs = league([["soon", "ana@example.org", "W1", 1, "Ana", "Ben", 2, 1, 0]])
+    assert at(reconciled(tabs)[1].problems) == {("error", TAB, "A2")}
+
+
+def test_a_teams_addresses_are_those_of_its_roster_rows() -> None:
+    nasef, _ = load_ruleset("nasef-lol", Path("."))
+    tabs: dict[str, Grid] = {"Teams": [["Team", "Club", "Status"], ["Owls", "North", ""]],
+                             "Rosters": [["Team", "Player", "Email"], ["Owls", "Kim", "Kim@School.edu "], ["Owls", "Lee", None]]}
+    assert read_emails(tabs, nasef) == {"owls": frozenset({"kim@school.edu"})}
+    assert read_emails({"Teams": tabs["Teams"]}, nasef) is None
+
+
+def test_the_reports_table_names_results_headers_and_needs_the_round_and_both_sides() -> None:
+    data = tomllib.loads((resources.files("league") / "rules" / "presets" / "ogaming-mtg.toml").read_text(encoding="utf-8"))
+    with pytest.raises(RulesetError, match=r"`reports.My Wins` is 'Wins C', which is not a header"):
+        parse_ruleset({**data, "reports": {**data["reports"], "My Wins": "Wins C"}}, "x.toml")
+    with pytest.raises(RulesetError, match=r"`reports` needs a question for 'Player B'"):
+        parse_ruleset({**data, "reports": {k: v for k, v in data["reports"].items() if k != "Opponent"}}, "x.toml")
+    assert parse_ruleset({k: v for k, v in data.items() if k != "reports"}, "x.toml").reports == ()
