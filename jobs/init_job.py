@@ -64,7 +64,7 @@ def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[s
         sheets = input_sheets(ruleset, catalog, [event_row(e, f"Results {e}") for e in ids])
         XlsxWorkbook(workbook).create(with_reports(sheets, ruleset, REPORTS_TAB) if reports else sheets)
         said = f"created {workbook} and {write_config(folder, ruleset_name, workbook)}"
-        return _questions(said, ruleset, REPORTS_TAB, ids, []) if reports else said
+        return _questions(said, ruleset, catalog, REPORTS_TAB, ids, []) if reports else said
     config = load_config(folder)  # an existing config decides the ruleset and where the tabs go
     where = f"spreadsheet {config.sheets.spreadsheet_id}" if config.sheets else str(config.workbook)
     fresh = config.sheets is None and config.workbook is not None and not config.workbook.exists()
@@ -85,9 +85,9 @@ def with_reports(sheets: Sequence[Sheet], ruleset: Ruleset, tab: str) -> list[Sh
     return [*out, *extra.values()]
 
 
-def _questions(said: str, ruleset: Ruleset, tab: str, events: Sequence[str], names: Sequence[str]) -> str:
+def _questions(said: str, ruleset: Ruleset, catalog: Catalog, tab: str, events: Sequence[str], names: Sequence[str]) -> str:
     """What `league init --reports` says after what it added: the Form to create, question by question."""
-    lines = "\n".join(f"  {i}. {q}" for i, q in enumerate(form_questions(ruleset, events, names), start=1))
+    lines = "\n".join(f"  {i}. {q}" for i, q in enumerate(form_questions(ruleset, catalog, events, names), start=1))
     return (f"{said}\nCreate a Google Form with these questions, in this order, and link it to the spreadsheet; Google "
             f"makes its own answers tab (\"Form Responses 1\"): delete the empty {tab!r} tab and rename Google's to "
             f"{tab!r}, or set `reports` in league.toml to its name:\n{lines}")
@@ -119,7 +119,7 @@ def grow(book: Workbook, ruleset: Ruleset, catalog: Catalog, events: Sequence[st
     if not reports:
         return _said(book.add_tabs(sheets), added, where)
     said = _said(book.add_tabs(with_reports(sheets, ruleset, reports)), added, where)
-    return _questions(said, ruleset, reports, [*listed_ids(grids), *added], _names(grids, ruleset))
+    return _questions(said, ruleset, catalog, reports, [*listed_ids(grids), *added], _names(grids, ruleset))
 
 
 def listed_ids(grids: dict[str, Grid]) -> list[str]:

@@ -205,7 +205,7 @@ class _Reconciler:
             return None
         for m, side, view in views:
             keys = [self.swap.get(h, h) if side else h for h in self.keys]
-            if all(_same(h in self.numbers, view[h], self._cell(m, h)) for h in keys):
+            if all(not as_text(self._cell(m, h)) or _same(h in self.numbers, view[h], self._cell(m, h)) for h in keys):
                 return Placed(report, m, side, view)
         header = self.keys[0]
         self._error(report, header, f"{self.questions[header]} {as_text(report.answers.get(header))!r} matches no game of "
@@ -217,12 +217,14 @@ class _Reconciler:
         line = self.tabs[m.tab][m.row - 1] if m.row - 1 < len(self.tabs[m.tab]) else []
         return line[at] if at is not None and at < len(line) else None
 
-    def _agree(self, one: Mapping[str, Cell], other: Mapping[str, Cell]) -> bool:
-        return all(_same(h in self.numbers, one.get(h), other.get(h)) for h in {*one, *other} if h in self.res.outcome_headers)
+    def _agree(self, m: Match, one: Mapping[str, Cell], other: Mapping[str, Cell]) -> bool:
+        """Whether two sets of answers about row `m` say the same, a header one of them lacks taken as the row has it."""
+        return all(_same(h in self.numbers, one[h] if h in one else self._cell(m, h), other[h] if h in other else self._cell(m, h))
+                   for h in {*one, *other})
 
     def said(self, p: Placed) -> str:
         """A report's result as its sender answered it: `My Wins 2, Opponent Wins 1, Draws 0`."""
-        return ", ".join(f"{self.questions[h]} {as_text(p.report.answers.get(h)) or '(empty)'}" for h in self.outcome)
+        return ", ".join(f"{self.questions[h]} {as_text(p.report.answers.get(h)) or '(empty)'}" for h in [*self.keys, *self.outcome])
 
     def _name(self, p: Placed) -> str:
         return p.match.sides[p.side].name
@@ -233,7 +235,7 @@ class _Reconciler:
     def against_typed(self, p: Placed, finished: bool) -> None:
         """A report on a row with its result typed: quiet when it agrees, else a warning (an error once the event is over)."""
         typed = {h: self._cell(p.match, h) for h in p.view}
-        if self._agree(p.view, typed):
+        if self._agree(p.match, p.view, typed):
             return
         if finished:
             self._error(p.report, EVENT, f"{p.match.event} is finished: reports are no longer taken, and this one "
@@ -254,7 +256,7 @@ class _Reconciler:
     def settle(self, one: Placed, other: Placed, out: Reconciled) -> None:
         """Both sides reported: write the result when they agree, else an error at both reports."""
         m = one.match
-        if not self._agree(one.view, other.view):
+        if not self._agree(m, one.view, other.view):
             for p, q in ((one, other), (other, one)):
                 header = self.outcome[0] if self.outcome else EVENT
                 self._error(p.report, header, f"the reports of {self._where(m)} disagree: {self._name(p)} answered "

@@ -9,7 +9,7 @@ from league.read.avoid import AVOID_HEADERS, AVOID_TAB
 from league.read.events import EVENT_HEADERS, EVENTS_TAB
 from league.read.penalties import PENALTIES_TAB, PENALTY_HEADERS
 from league.read.reports import EMAIL, EMAIL_COLUMN, EVENT, TIMESTAMP
-from league.rules.catalog import EMPTY, Catalog
+from league.rules.catalog import Catalog
 from league.rules.components.base import Tab
 from league.rules.ruleset import Ruleset
 from league.sheet import Dropdown, Sheet
@@ -86,13 +86,13 @@ def reports_sheets(ruleset: Ruleset, tab: str) -> list[Sheet]:
             Sheet(registered, (*headers, EMAIL_COLUMN))]
 
 
-def form_questions(ruleset: Ruleset, events: Sequence[str], names: Sequence[str]) -> list[str]:
+def form_questions(ruleset: Ruleset, catalog: Catalog, events: Sequence[str], names: Sequence[str]) -> list[str]:
     """The Form's questions to create, in order, each with its answer type and its choices: one line each."""
     res = ruleset.results
     competitors = {res.side_header(res.competitor, s) for s in res.sides} | ({res.winner} if res.winner else set())
     numbers = {res.side_header(t, s) for t in [*res.figures.values(), *([res.games.won] if res.games else [])]
                for s in res.sides} | ({res.games.drawn} if res.games and res.games.drawn else set())
-    words = {d.column: d.values for c in ruleset.components for d in c.dropdowns(Tab.RESULTS, ruleset, EMPTY) if d.values}
+    words = {d.column: d.values for c in ruleset.components for d in c.dropdowns(Tab.RESULTS, ruleset, catalog) if d.values}
     listed = ", ".join(names) if names else f"the names in the {ruleset.registration.tab} tab"
     lines = [f"{EMAIL}: turn on \"Collect email addresses\" in the Form's settings (Google adds this question)",
              f"{EVENT}: Dropdown, required: {', '.join(events) or 'the event ids of the Events tab'}",

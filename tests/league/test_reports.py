@@ -212,3 +212,23 @@ def test_the_reports_table_names_results_headers_and_needs_the_round_and_both_si
     with pytest.raises(RulesetError, match=r"`reports` needs a question for 'Player B'"):
         parse_ruleset({**data, "reports": {k: v for k, v in data["reports"].items() if k != "Opponent"}}, "x.toml")
     assert parse_ruleset({k: v for k, v in data.items() if k != "reports"}, "x.toml").reports == ()
+
+
+def test_a_gl_match_reported_alike_by_both_players_fills_a_whole_valid_row() -> None:
+    gl, catalog = load_ruleset("gl-unmatched", Path("."))
+    form = ["Timestamp", "Email Address", "Event", *(q for q, _ in gl.reports)]
+    when = dt.datetime(2026, 3, 14, 12, 0)
+    fighters = ["Medusa", "Sinbad", "Alice", "Achilles", "Bigfoot"]
+    tabs: dict[str, Grid] = {
+        "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"], ["Q1", "", "2024-08-10", "", 8, "Q1", "R"]],
+        "Players": [["Player", "Event", "Fighter 1", "Fighter 2", "Fighter 3", "Fighter 4", "Fighter 5", "Status"],
+                    ["Ana", "Q1", *fighters, ""], ["Ben", "Q1", *fighters, ""]],
+        "R": [list(gl.results.order), [1, 1, "Ana", None, None, None, "Ben"]],
+        TAB: [form, [when, "", "Q1", 1, "Ana", "Ben", "Medusa", "Sinbad", "Hanging Gardens", "Ana", 5, 0, 16, 15],
+              [when, "", "Q1", 1, "Ben", "Ana", "sinbad", "Medusa", "Hanging Gardens", "ana", 0, 5, 15, 16]],
+    }
+    filled, done = reconcile_tabs(tabs, gl, catalog, TAB, NOW, DAY, dt.UTC)
+    assert done.problems == [] and len(done.fills) == 1
+    assert filled["R"][1] == [1, 1, "Ana", "Medusa", 5, 16, "Ben", "Sinbad", 0, 15, "Hanging Gardens", "Ana"]
+    ev = evaluate(filled, gl, catalog)
+    assert ev.counted == 1 and ev.errors == 0
