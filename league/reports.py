@@ -91,7 +91,8 @@ def reconcile(lg: League, states: Mapping[str, EventState], table: Table, report
             for p in last.values():
                 rec.against_typed(p, states[match.event].swiss_done)
             continue
-        out.log.extend(rec.replaced(answers) for answers in by_side.values() if len(answers) > 1)
+        out.log.extend(rec.replaced(answers) for answers in by_side.values()
+                       if len(answers) > 1 and not rec.agree(match, answers[-2].view, answers[-1].view))
         if len(last) == 2:
             rec.settle(last[0], last[1], out)
         else:
@@ -112,8 +113,7 @@ class _Reconciler:
         per_side = [res.competitor, *res.figures.values(), *res.texts.values(), *([res.games.won] if res.games else []),
                     *([res.drop] if res.drop else [])]
         self.swap = {res.side_header(t, x): res.side_header(t, y) for t in per_side for x, y in ((a, b), (b, a))}
-        self.numbers = {res.side_header(t, s) for t in [*res.figures.values(), *([res.games.won] if res.games else [])]
-                        for s in res.sides} | ({res.games.drawn} if res.games and res.games.drawn else set())
+        self.numbers = res.whole_headers
         self.outcome = [h for h in self.questions if h in res.outcome_headers]
         self.keys = [h for h in self.questions if h not in (res.round, self.first, self.second) and h not in res.outcome_headers]
         self.rounds: dict[tuple[str, int], list[Match]] = defaultdict(list)
@@ -217,7 +217,7 @@ class _Reconciler:
         line = self.tabs[m.tab][m.row - 1] if m.row - 1 < len(self.tabs[m.tab]) else []
         return line[at] if at is not None and at < len(line) else None
 
-    def _agree(self, m: Match, one: Mapping[str, Cell], other: Mapping[str, Cell]) -> bool:
+    def agree(self, m: Match, one: Mapping[str, Cell], other: Mapping[str, Cell]) -> bool:
         """Whether two sets of answers about row `m` say the same, a header one of them lacks taken as the row has it."""
         return all(_same(h in self.numbers, one[h] if h in one else self._cell(m, h), other[h] if h in other else self._cell(m, h))
                    for h in {*one, *other})
@@ -235,7 +235,7 @@ class _Reconciler:
     def against_typed(self, p: Placed, finished: bool) -> None:
         """A report on a row with its result typed: quiet when it agrees, else a warning (an error once the event is over)."""
         typed = {h: self._cell(p.match, h) for h in p.view}
-        if self._agree(p.match, p.view, typed):
+        if self.agree(p.match, p.view, typed):
             return
         if finished:
             self._error(p.report, EVENT, f"{p.match.event} is finished: reports are no longer taken, and this one "
@@ -256,7 +256,7 @@ class _Reconciler:
     def settle(self, one: Placed, other: Placed, out: Reconciled) -> None:
         """Both sides reported: write the result when they agree, else an error at both reports."""
         m = one.match
-        if not self._agree(m, one.view, other.view):
+        if not self.agree(m, one.view, other.view):
             for p, q in ((one, other), (other, one)):
                 header = self.outcome[0] if self.outcome else EVENT
                 self._error(p.report, header, f"the reports of {self._where(m)} disagree: {self._name(p)} answered "

@@ -90,8 +90,7 @@ def form_questions(ruleset: Ruleset, catalog: Catalog, events: Sequence[str], na
     """The Form's questions to create, in order, each with its answer type and its choices: one line each."""
     res = ruleset.results
     competitors = {res.side_header(res.competitor, s) for s in res.sides} | ({res.winner} if res.winner else set())
-    numbers = {res.side_header(t, s) for t in [*res.figures.values(), *([res.games.won] if res.games else [])]
-               for s in res.sides} | ({res.games.drawn} if res.games and res.games.drawn else set())
+    numbers = res.whole_headers
     words = {d.column: d.values for c in ruleset.components for d in c.dropdowns(Tab.RESULTS, ruleset, catalog) if d.values}
     listed = ", ".join(names) if names else f"the names in the {ruleset.registration.tab} tab"
     lines = [f"{EMAIL}: turn on \"Collect email addresses\" in the Form's settings (Google adds this question)",

@@ -120,6 +120,13 @@ class Results:
                                     *([self.games.drawn] if self.games and self.games.drawn else []), self.result]))
 
     @property
+    def whole_headers(self) -> frozenset[str]:
+        """Headers of the cells holding whole numbers: each side's figures and games won, and the drawn games."""
+        per_side = [*self.figures.values(), *([self.games.won] if self.games else [])]
+        return frozenset({self.side_header(h, s) for h in per_side for s in self.sides}
+                         | ({self.games.drawn} if self.games and self.games.drawn else set()))
+
+    @property
     def required(self) -> tuple[str, ...]:
         """Headers every results tab must have: the round, each side's columns, the outcome and the result."""
         per_side = [self.competitor, *self.texts.values(), *self.figures.values(), *([self.games.won] if self.games else [])]

@@ -100,6 +100,8 @@ def test_a_later_answer_from_the_same_side_replaces_the_earlier_whatever_the_row
     assert done.fills == [Fill("R1", 2, (("Wins A", 2), ("Wins B", 1), ("Draws", 0)))] and done.problems == []
     assert done.log[0] == ("W1 round 1 table 1: Ana v Ben: Ana's report of 2026-03-14 17:00:00 UTC (My Wins 2, Opponent "
                            "Wins 1, Draws 0) replaces the one of 2026-03-14 13:00:00 UTC (My Wins 2, Opponent Wins 0, Draws 0)")
+    _, done = reconciled(league([report(5, "Ana", "Ben", 2, 1), report(1, "Ana", "Ben", 2, 1)]))
+    assert done.log == [], "the same answer sent twice replaces nothing"
 
 
 def test_a_typed_result_is_never_changed_and_a_report_differing_from_it_is_a_warning() -> None:
