@@ -163,7 +163,8 @@ def check(config: ConfigArg = None) -> None:
 
 @app.command()
 def status(config: ConfigArg = None) -> None:
-    """Say where each event is (not started, round 3 of 4 with the results in, playoffs, complete) and the league.
+    """Say where each event is (not started, round 3 of 4 with the results in, playoffs, complete) and the league,
+    and which results one side reported through the Form and the other has not yet.
 
     Nothing is written. Exit 1 if any row has an error, as `league check`."""
     from jobs.status_job import run_status
