@@ -117,6 +117,8 @@ def init(
     event: Annotated[list[str] | None, typer.Option(help="An event id (repeat for each); one results tab is made per event. "
                                                     "On a league that exists, each new one gets its Events row and "
                                                     "results tab.")] = None,
+    reports: Annotated[bool, typer.Option("--reports", help="Also add the tab a Google Form of players' own results fills "
+                                          "(`reports` in league.toml) and the Email column, and list the Form's questions.")] = False,
 ) -> None:
     """Create every input tab, header and dropdown of the ruleset.
 
@@ -125,7 +127,7 @@ def init(
     rows and results tabs, input tabs, and headers a newer ruleset needs; nothing that exists changes."""
     from jobs.init_job import run_init
 
-    output.say(guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or [])))
+    output.say(guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or [], reports)))
 
 
 @app.command()
@@ -161,7 +163,8 @@ def check(config: ConfigArg = None) -> None:
 
 @app.command()
 def status(config: ConfigArg = None) -> None:
-    """Say where each event is (not started, round 3 of 4 with the results in, playoffs, complete) and the league.
+    """Say where each event is (not started, round 3 of 4 with the results in, playoffs, complete) and the league,
+    and which results one side reported through the Form and the other has not yet.
 
     Nothing is written. Exit 1 if any row has an error, as `league check`."""
     from jobs.status_job import run_status

@@ -24,7 +24,8 @@ from league.rules.schema import RulesetError
 
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds",
-               "history", "branding", "export_formats", "facebook_retry_seconds", "timezone"}
+               "history", "branding", "export_formats", "facebook_retry_seconds", "timezone",
+               "reports", "confirm_hours"}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
 MAX_SECONDS = 86_400
 """The longest any wait in league.toml may be: a nightly job must end before the next night's."""
@@ -62,6 +63,10 @@ class Config:
     """What a sync exports (`export_formats`): every format unless the organiser trims the list."""
     facebook_retry_seconds: float = 120.0
     """The whole time `league publish` may take, retries and every request included (`facebook_retry_seconds`)."""
+    reports: str = "Reports"
+    """The tab a Google Form fills with players' own results (`reports`)."""
+    confirm_hours: float = 24.0
+    """Hours a result reported by one side waits for the other before it is a warning (`confirm_hours`)."""
 
 
 PRESETS = resources.files("league") / "rules" / "presets"
@@ -153,8 +158,13 @@ def load_config(given: Path | None = None) -> Config:
     if not isinstance(formats, list) or not all(f in FORMATS for f in formats):
         raise ConfigError(f"{path}: `export_formats` must be a list of {', '.join(FORMATS)}, found {formats!r}")
     facebook = _seconds(data, "facebook_retry_seconds", 120.0, path)
+    reports = data.get("reports", "Reports")
+    if not isinstance(reports, str) or not reports.strip():
+        raise ConfigError(f"{path}: `reports` must be the name of the tab the Form fills, such as \"Form Responses 1\", "
+                          f"found {reports!r}")
+    confirm = _seconds(data, "confirm_hours", 24.0, path, "hours", MAX_SECONDS // 3600 * 30)
     return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
-                  branding, kept, tuple(formats), facebook)
+                  branding, kept, tuple(formats), facebook, reports=reports.strip(), confirm_hours=confirm)
 
 
 def _typed_as(data: dict[str, Any], key: str) -> str:
@@ -218,11 +228,12 @@ def _localtime_name() -> str:
     return target.partition("zoneinfo/")[2]
 
 
-def _seconds(data: dict[str, Any], key: str, default: float, path: Path) -> float:
+def _seconds(data: dict[str, Any], key: str, default: float, path: Path, unit: str = "seconds",
+             most: float = MAX_SECONDS) -> float:
     """A duration from the config: finite and within MAX_SECONDS, since TOML accepts `nan` and `inf` and a
     nightly job that never gives up would hang holding the lock."""
     value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_SECONDS:
-        raise ConfigError(f"{path}: `{key}` must be a number of seconds above 0 and at most {MAX_SECONDS} (a day), "
-                          f"found {value!r}")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= most:
+        limit = f"{most:g} (a day)" if unit == "seconds" else f"{most:g}"
+        raise ConfigError(f"{path}: `{key}` must be a number of {unit} above 0 and at most {limit}, found {value!r}")
     return float(value)

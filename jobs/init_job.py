@@ -15,8 +15,9 @@ from league.cells import Cell, Grid, as_text, header_key, name_key
 from league.read.events import EVENT_HEADERS, EVENTS_TAB, FORBIDDEN_TAB_CHARS
 from league.rules.catalog import Catalog
 from league.rules.ruleset import Ruleset
-from league.sheet import is_output_tab
-from league.template import input_sheets
+from league.sheet import Sheet, is_output_tab
+from league.read.columns import locate
+from league.template import form_questions, input_sheets, reports_sheets
 from sync.growth import Growth
 from sync.open import open_workbook
 from sync.workbook import Workbook
@@ -52,23 +53,56 @@ def event_row(event: str, tab: str) -> list[Cell]:
     return [given.get(header) for header in EVENT_HEADERS]
 
 
-def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[str]) -> str:
+def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[str], reports: bool = False) -> str:
     """Create the input tabs and say where: a new .xlsx and league.toml, or where an existing league.toml says,
-    adding to a league that exists only what it lacks."""
+    adding to a league that exists only what it lacks. With `reports`, also the tab the players' Form fills and the
+    `Email` column, then the Form's questions."""
     check_event_ids(events)
     if not (folder / CONFIG_NAME).is_file():
         ruleset, catalog = load_ruleset(ruleset_name, folder)
-        rows = [event_row(e, f"Results {e}") for e in _unique(events or [FIRST_EVENT])]
-        XlsxWorkbook(workbook).create(input_sheets(ruleset, catalog, rows))
-        return f"created {workbook} and {write_config(folder, ruleset_name, workbook)}"
+        ids = _unique(events or [FIRST_EVENT])
+        sheets = input_sheets(ruleset, catalog, [event_row(e, f"Results {e}") for e in ids])
+        XlsxWorkbook(workbook).create(with_reports(sheets, ruleset, REPORTS_TAB) if reports else sheets)
+        said = f"created {workbook} and {write_config(folder, ruleset_name, workbook)}"
+        return _questions(said, ruleset, catalog, REPORTS_TAB, ids, []) if reports else said
     config = load_config(folder)  # an existing config decides the ruleset and where the tabs go
     where = f"spreadsheet {config.sheets.spreadsheet_id}" if config.sheets else str(config.workbook)
     fresh = config.sheets is None and config.workbook is not None and not config.workbook.exists()
     with workbook_lock(config):
-        return grow(open_workbook(config), config.ruleset, config.catalog, events, where, fresh)
+        return grow(open_workbook(config), config.ruleset, config.catalog, events, where, fresh,
+                    config.reports if reports else "")
 
 
-def grow(book: Workbook, ruleset: Ruleset, catalog: Catalog, events: Sequence[str], where: str, fresh: bool = False) -> str:
+REPORTS_TAB = "Reports"
+"""The reports tab of a new league (league.toml's `reports` default)."""
+
+
+def with_reports(sheets: Sequence[Sheet], ruleset: Ruleset, tab: str) -> list[Sheet]:
+    """The input sheets with the reports tab added and the `Email` column on the tab saying who may report."""
+    extra = {s.name: s for s in reports_sheets(ruleset, tab)}
+    out = [replace(s, header=tuple(dict.fromkeys([*s.header, *extra.pop(s.name).header]))) if s.name in extra else s
+           for s in sheets]
+    return [*out, *extra.values()]
+
+
+def _questions(said: str, ruleset: Ruleset, catalog: Catalog, tab: str, events: Sequence[str], names: Sequence[str]) -> str:
+    """What `league init --reports` says after what it added: the Form to create, question by question."""
+    lines = "\n".join(f"  {i}. {q}" for i, q in enumerate(form_questions(ruleset, catalog, events, names), start=1))
+    return (f"{said}\nCreate a Google Form with these questions, in this order, and link it to the spreadsheet; Google "
+            f"makes its own answers tab (\"Form Responses 1\"): delete the empty {tab!r} tab and rename Google's to "
+            f"{tab!r}, or set `reports` in league.toml to its name:\n{lines}")
+
+
+def _names(grids: dict[str, Grid], ruleset: Ruleset) -> list[str]:
+    """The competitors registered, once each, as typed: the Form's dropdown choices."""
+    reg = ruleset.registration
+    grid = next((g for t, g in grids.items() if t.casefold() == reg.tab.casefold()), None)
+    table = locate(reg.tab, grid, [reg.name])[0] if grid else None
+    return list(dict.fromkeys(table.text(cells, reg.name) for _, cells in table.rows)) if table else []
+
+
+def grow(book: Workbook, ruleset: Ruleset, catalog: Catalog, events: Sequence[str], where: str, fresh: bool = False,
+         reports: str = "") -> str:
     """Add to the workbook the tabs, headers and `Events` rows these events and the ruleset need; say what was added.
 
     Every input tab is read in one pass (on Google: the metadata and one values:batchGet), then `add_tabs`
@@ -82,7 +116,17 @@ def grow(book: Workbook, ruleset: Ruleset, catalog: Catalog, events: Sequence[st
     added = [e for e, _ in wanted if name_key(e) not in listed]
     sheets = [replace(s, rows=tuple(tuple(event_row(e, f"Results {e}")) for e in added)) if s.name == EVENTS_TAB else s
               for s in sheets]
-    return _said(book.add_tabs(sheets), added, where)
+    if not reports:
+        return _said(book.add_tabs(sheets), added, where)
+    said = _said(book.add_tabs(with_reports(sheets, ruleset, reports)), added, where)
+    return _questions(said, ruleset, catalog, reports, [*listed_ids(grids), *added], _names(grids, ruleset))
+
+
+def listed_ids(grids: dict[str, Grid]) -> list[str]:
+    """The event ids of the `Events` tab as typed."""
+    grid = next((g for t, g in grids.items() if t.casefold() == EVENTS_TAB.casefold()), None)
+    table = locate(EVENTS_TAB, grid, ["Event"])[0] if grid else None
+    return [table.text(cells, "Event") for _, cells in table.rows] if table else []
 
 
 FIRST_EVENT = "EVENT-1"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 from jobs.config import Config
 from jobs.errors import ExitCode
-from jobs.sync_job import run_check
+from jobs.sync_job import checked
 from league.evaluate import Evaluation
 from league.lifecycle import league_status
 from sync.workbook import Workbook
@@ -22,10 +23,12 @@ class StatusResult:
     """As for `league check`: 1 when some row has an error."""
 
 
-def run_status(config: Config, workbook: Workbook) -> StatusResult:
-    """Read the workbook (and its brackets) and say how far each event has come; nothing is written."""
-    ev = run_check(config, workbook)
+def run_status(config: Config, workbook: Workbook, now: dt.datetime | None = None) -> StatusResult:
+    """Read the workbook (and its brackets) and say how far each event has come, and which reported results await the
+    other side; nothing is written."""
+    ev, reports = checked(config, workbook, now)
     lines = [f"{event}: {state.status}" for event, state in ev.states.items()]
+    lines += [f"awaiting a report: {line}" for line in reports.awaiting]
     lines.append(f"league: {league_status(ev.states.values())}")
     if ev.errors:
         lines.append(f"{ev.errors} error(s) in the workbook: `league check` lists them")

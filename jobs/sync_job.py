@@ -29,7 +29,9 @@ from jobs.playoffs import (
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate
 from league.problems import Problem, Severity
+from league.reports import Reconciled, reconcile_tabs
 from league.report import (
+    SYNC_LOG_HEADERS,
     read_leaderboard,
     leaderboard_sheet,
     problems_sheet,
@@ -125,15 +127,29 @@ def _read_back(tab: str) -> bool:
     return tab == LEADERBOARD_TAB or tab.startswith(BRACKET_PREFIX)
 
 
-def run_check(config: Config, workbook: Workbook) -> Evaluation:
+def run_check(config: Config, workbook: Workbook, now: dt.datetime | None = None) -> Evaluation:
     """Validate only: nothing is written (the brackets are checked as the history keeps them, if it can be read)."""
+    return checked(config, workbook, now)[0]
+
+
+def checked(config: Config, workbook: Workbook, now: dt.datetime | None = None) -> tuple[Evaluation, Reconciled]:
+    """`run_check`, with what the players' reports say (the results a sync would fill in counted as filled)."""
     inputs, outputs = read_inputs(workbook)
+    inputs, reports = reported(config, inputs, now or dt.datetime.now(dt.UTC))
     try:
         kept = kept_brackets(config)
     except ExportError:
         kept = {}
     resolved = resolve_brackets(outputs, config.ruleset, kept)
-    return with_problems(evaluate(inputs, config.ruleset, config.catalog, drawn(resolved)), bracket_problems(resolved))
+    ev = evaluate(inputs, config.ruleset, config.catalog, drawn(resolved))
+    return with_problems(ev, [*bracket_problems(resolved), *reports.problems]), reports
+
+
+def reported(config: Config, inputs: dict[str, Grid], now: dt.datetime) -> tuple[dict[str, Grid], Reconciled]:
+    """The input tabs with the results both sides reported alike filled in, as the sync writes them, and what the
+    reports tab says (`reports` in league.toml); `now` decides which single reports have waited too long."""
+    return reconcile_tabs(inputs, config.ruleset, config.catalog, config.reports, now,
+                          dt.timedelta(hours=config.confirm_hours), config.branding.zone)
 
 
 def lock_file(config: Config) -> Path:
@@ -181,7 +197,8 @@ def find_event(ev: Evaluation, typed: str) -> str:
 
 def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, progress: Progress) -> SyncResult:
     progress("Reading the workbook…")
-    inputs, outputs = read_inputs(workbook, every_output=dry_run)
+    typed, outputs = read_inputs(workbook, every_output=dry_run)
+    inputs, reports = reported(config, typed, now)
     # `Move` compares with the history's latest leaderboard; before the first recorded sync, with the tab. A
     # history that can't be read (damaged, held by another process) does not stop the sync: it compares with
     # the tab, draws the brackets from their tabs, and the exports, drawn from the history, fail (exit 5).
@@ -194,7 +211,7 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     resolved = resolve_brackets(outputs, config.ruleset, kept)
     progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
     ev = evaluate(inputs, config.ruleset, config.catalog, drawn(resolved))
-    ev = with_problems(ev, [*bracket_problems(resolved), *glyph_warnings(config, ev)])
+    ev = with_problems(ev, [*bracket_problems(resolved), *glyph_warnings(config, ev), *reports.problems])
     tables = [*standings_sheets(ev, playoffs(ev, resolved)), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
               *(Table.plain(r.sheet) for r in resolved)]
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
@@ -204,8 +221,8 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     tables = [t for t in tables if t.name.casefold() not in claimed]
     written = {t.name.casefold() for t in tables}  # tab names are unique ignoring case, in Excel and in Sheets
     stale = tuple(n for n in outputs if n.startswith(STANDINGS_PREFIX) and n.casefold() not in written | claimed)
-    log = sync_log_row(ev, inputs, now, outcome)
-    changes = Changes(replace=tuple(tables), append=(log,), remove=stale)
+    log = with_report_lines(sync_log_row(ev, typed, now, outcome), reports.log)
+    changes = Changes(replace=tuple(tables), append=(log,), remove=stale, fill=tuple(reports.fills))
     if dry_run:
         failing = [f"exports: would fail: {unusable}"] if unusable else []
         return SyncResult(ev, changes, [], code, preview=describe(changes, outputs) + failing)
@@ -221,6 +238,16 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     return SyncResult(ev, changes, exported, code)
 
 
+def with_report_lines(summary: Sheet, lines: list[str]) -> Sheet:
+    """The sync's `Sync Log` row, then one row per result the reports filled in or answer they replaced (only
+    `Time`, `Fingerprint` and `Outcome`, as `league pair` logs its tables)."""
+    if not lines:
+        return summary
+    when, fingerprint = summary.rows[0][:2]
+    blank = (None,) * (len(SYNC_LOG_HEADERS) - 3)
+    return Sheet(summary.name, summary.header, (*summary.rows, *((when, fingerprint, *blank, line) for line in lines)))
+
+
 def describe(changes: Changes, outputs: dict[str, Grid]) -> list[str]:
     """What a sync would change in each output tab, for `--dry-run`."""
     lines = []
@@ -234,6 +261,7 @@ def describe(changes: Changes, outputs: dict[str, Grid]) -> list[str]:
         lines.append(f"{sheet.name}: {changed} row(s) would change" if changed else f"{sheet.name}: unchanged")
     lines += [f"{s.name}: {len(s.rows)} row(s) would be added" for s in changes.append]
     lines += [f"{name}: would be removed (its event is no longer in the Events tab)" for name in changes.remove]
+    lines += [f"{f.tab} row {f.row}: would be filled in from the players' reports" for f in changes.fill]
     return lines
 
 

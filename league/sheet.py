@@ -54,6 +54,19 @@ class Sheet:
 
 
 @dataclass(frozen=True)
+class Fill:
+    """Cells of one row of an input tab that a sync read empty and fills in: a result both sides reported alike.
+
+    The only cells of an input tab a sync writes; a backend refuses a cell that is not empty."""
+
+    tab: str
+    row: int
+    """1-based sheet row."""
+    cells: tuple[tuple[str, Cell], ...]
+    """(header, value), headers matched as readers match them."""
+
+
+@dataclass(frozen=True)
 class Changes:
     """Everything one sync writes, applied by a backend all at once or not at all."""
 
@@ -66,6 +79,8 @@ class Changes:
     Backends refuse an input tab here; rows go into those through `Workbook.add_rows`."""
     remove: tuple[str, ...] = ()
     """Output tabs the tool wrote earlier that no longer belong to the league (an event renamed or removed)."""
+    fill: tuple[Fill, ...] = ()
+    """Empty cells of input tabs' rows to fill in, in the same write (results both players reported alike)."""
 
 
 LEADERBOARD_TAB = "Leaderboard"

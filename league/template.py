@@ -8,6 +8,7 @@ from league.cells import Cell, quote_tab
 from league.read.avoid import AVOID_HEADERS, AVOID_TAB
 from league.read.events import EVENT_HEADERS, EVENTS_TAB
 from league.read.penalties import PENALTIES_TAB, PENALTY_HEADERS
+from league.read.reports import EMAIL, EMAIL_COLUMN, EVENT, TIMESTAMP
 from league.rules.catalog import Catalog
 from league.rules.components.base import Tab
 from league.rules.ruleset import Ruleset
@@ -74,3 +75,37 @@ def input_sheets(ruleset: Ruleset, catalog: Catalog, events: Sequence[Sequence[C
     )))
     sheets += [sheet for c in ruleset.components for sheet in c.tabs(ruleset, catalog)]
     return sheets
+
+
+def reports_sheets(ruleset: Ruleset, tab: str) -> list[Sheet]:
+    """For `league init --reports`: the tab the players' Form fills (`tab`, its questions as headers), and the `Email`
+    column of the registration tab (the members tab for teams) saying who may report for whom."""
+    registered = ruleset.members.tab if ruleset.members else ruleset.registration.tab
+    headers = ruleset.members.headers if ruleset.members else ruleset.registration.headers
+    return [Sheet(tab, (TIMESTAMP, EMAIL, EVENT, *(q for q, _ in ruleset.reports))),
+            Sheet(registered, (*headers, EMAIL_COLUMN))]
+
+
+def form_questions(ruleset: Ruleset, catalog: Catalog, events: Sequence[str], names: Sequence[str]) -> list[str]:
+    """The Form's questions to create, in order, each with its answer type and its choices: one line each."""
+    res = ruleset.results
+    competitors = {res.side_header(res.competitor, s) for s in res.sides} | ({res.winner} if res.winner else set())
+    numbers = res.whole_headers
+    words = {d.column: d.values for c in ruleset.components for d in c.dropdowns(Tab.RESULTS, ruleset, catalog) if d.values}
+    listed = ", ".join(names) if names else f"the names in the {ruleset.registration.tab} tab"
+    lines = [f"{EMAIL}: turn on \"Collect email addresses\" in the Form's settings (Google adds this question)",
+             f"{EVENT}: Dropdown, required: {', '.join(events) or 'the event ids of the Events tab'}",
+             f"{res.round}: Dropdown, required: 1 to {ruleset.rounds}"]
+    for question, header in ruleset.reports:
+        if header == res.round:
+            continue
+        if header in competitors:
+            lines.append(f"{question}: Dropdown, required: {listed}")
+        elif header in numbers:
+            optional = res.games is not None and header == res.games.drawn
+            lines.append(f"{question}: Short answer, {'optional' if optional else 'required'}, response validation "
+                         "Number > Whole number")
+        else:
+            choices = words.get(header)
+            lines.append(f"{question}: Dropdown, required: {', '.join(choices)}" if choices else f"{question}: Short answer, required")
+    return lines

@@ -29,7 +29,7 @@ from league.cells import Cell, Grid
 from league.sheet import Changes, Sheet
 from sync.credentials import read_key_file, redact
 from sync.growth import Growth, growth
-from sync.layout import check_appends, find_tab, placed_rows
+from sync.layout import check_appends, find_tab, placed_fill, placed_rows
 from sync.sheets_body import (
     MARKER_FIELDS,
     METADATA_FIELDS,
@@ -267,9 +267,12 @@ class GoogleWorkbook:
         return {tab: [list(row) for row in self._grids[title]] for tab, title in found.items()}
 
     def write(self, changes: Changes) -> None:
-        """Every change in one batchUpdate, which Google applies atomically."""
+        """Every change in one batchUpdate, which Google applies atomically; the cells filled in are checked empty in
+        the tabs as this object read them (the sync's own read: no request of its own)."""
         check_appends(changes)
-        self._batch(sync_requests(self.metadata(), changes))
+        fills = [add_rows_requests(self.metadata(), f.tab, f.row - 1, [placed_fill(f, self.read([f.tab]).get(f.tab))])
+                 for f in changes.fill]
+        self._batch([*sync_requests(self.metadata(), changes), *(r for requests_ in fills for r in requests_)])
 
     def create(self, sheets: Sequence[Sheet]) -> None:
         """New input tabs for `league init`, in one batchUpdate; refuses tabs that already exist."""

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
 
-from league.cells import Cell, Grid, as_text, header_key
-from league.sheet import Changes, Dropdown, Sheet, is_output_tab
+from league.cells import Cell, Grid, a1, as_text, header_key
+from league.sheet import Changes, Dropdown, Fill, Sheet, is_output_tab
 from sync.workbook import BackendError
 
 LAST_ROW = 2000
@@ -153,6 +153,27 @@ def check_appends(changes: Changes) -> None:
     if inputs:
         raise BackendError(f"cannot append to input tab(s) {', '.join(map(repr, inputs))} in a sync write; "
                            "rows are added to input tabs with add_rows, which keeps their dropdowns and formats")
+
+
+def placed_fill(fill: Fill, grid: Grid | None) -> list[Cell]:
+    """A `Changes.fill` laid out as its row under the tab's own headers (None where nothing goes), checked against the
+    tab as it stands: a missing or output tab, a missing header, the header row and a cell that is not empty are refused,
+    naming the cell, so a sync writes only into cells it read empty."""
+    if grid is None:
+        raise BackendError(f"there is no tab {fill.tab!r} to fill in; nothing was changed")
+    if is_output_tab(fill.tab) or fill.row < 2:
+        raise BackendError(f"a sync fills in only empty cells of an input tab's rows, not {fill.tab!r} row {fill.row}")
+    header = grid[0] if grid else []
+    line = grid[fill.row - 1] if fill.row <= len(grid) else []
+    cells: list[Cell] = []
+    for title, value in fill.cells:
+        at = column_index(fill.tab, header, title)
+        if at < len(line) and holds_data([line[at]]):
+            raise BackendError(f"{fill.tab}!{a1(fill.row, at)} holds {as_text(line[at])!r} now, so it is not filled in; "
+                               "nothing was changed: sync again")
+        cells.extend([None] * (at + 1 - len(cells)))
+        cells[at] = added_cell(value)
+    return cells
 
 
 def find_tab(names: Iterable[str], tab: str) -> str | None:

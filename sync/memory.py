@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from league.cells import Cell, Grid
 from league.sheet import Changes, Sheet
 from sync.growth import Growth, growth
-from sync.layout import check_appends, dropdown_columns, find_tab, placed_rows, trimmed
+from sync.layout import check_appends, dropdown_columns, find_tab, placed_fill, placed_rows, trimmed
 from sync.workbook import BackendError
 
 
@@ -27,8 +27,15 @@ class MemoryWorkbook:
         return list(self.tabs)
 
     def write(self, changes: Changes) -> None:
-        """Replace and append output tabs as the changes say."""
+        """Replace and append output tabs as the changes say, and fill in the empty cells of input tabs' rows."""
         check_appends(changes)
+        fills = [(find_tab(self.tabs, f.tab), f.row, placed_fill(f, self.read([f.tab]).get(f.tab))) for f in changes.fill]
+        for key, row, cells in fills:
+            grid = self.tabs[str(key)]
+            grid.extend([] for _ in range(row - len(grid)))
+            line = grid[row - 1]
+            line.extend([None] * (len(cells) - len(line)))
+            line[:len(cells)] = [new if new is not None else old for new, old in zip(cells, line)]
         for name in changes.remove:
             self.tabs.pop(find_tab(self.tabs, name) or name, None)
         for sheet in changes.replace:

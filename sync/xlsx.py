@@ -22,6 +22,7 @@ from sync.layout import (
     dropdown_columns,
     find_tab,
     look,
+    placed_fill,
     placed_rows,
     trimmed,
 )
@@ -30,7 +31,7 @@ from sync.workbook import BackendError
 from sync.xlsx_dates import ILLEGAL_CHARACTERS
 from sync.xlsx_parts import MAX_TEXT, write_parts
 from sync.xlsx_read import CalamineBook, plain, reading
-from sync.xlsx_rows import add_rows_parts
+from sync.xlsx_rows import add_rows_parts, cells_filled_parts
 from sync.xlsx_tabs import LISTS as LISTS  # where callers have always found it
 from sync.xlsx_tabs import grow_parts, inline, listed_range
 
@@ -91,8 +92,14 @@ class XlsxWorkbook:
         check_appends(changes)
         self._writable()
         grown = [self._grown(sheet) for sheet in changes.append]
+        fills = [(f.tab, f.row, placed_fill(f, self.read([f.tab]).get(f.tab))) for f in changes.fill]
+
+        def save(tmp: str) -> None:
+            write_parts(self.path, tmp, [*changes.replace, *grown], changes.remove)
+            if fills:
+                cells_filled_parts(Path(tmp), tmp, fills)
         with _failures(self.path):
-            _save(self.path, lambda tmp: write_parts(self.path, tmp, [*changes.replace, *grown], changes.remove))
+            _save(self.path, save)
         self._fast = self._book = self._computed = self._stamp = None
 
     def create(self, sheets: Sequence[Sheet]) -> None:

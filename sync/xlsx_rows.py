@@ -26,6 +26,19 @@ def add_rows_parts(source: Path, target: Path | str, tab: str, start: int, rows:
     write_zip(target, infos, parts)
 
 
+def cells_filled_parts(source: Path, target: Path | str, fills: Sequence[tuple[str, int, Sequence[Cell]]]) -> None:
+    """Copy `source` to `target` with each (tab, 1-based row, cells) set into that row: its other cells, and every
+    other byte, kept (the cells filled were read empty)."""
+    parts, infos = read_parts(source)
+    book = WorkbookParts(parts)
+    for tab, row, cells in fills:
+        part = book.part(tab)
+        if part is None or part not in parts:
+            raise ValueError(f"the part holding tab {tab!r} is missing from the file")
+        parts[part] = rows_added(parts[part].decode("utf-8"), row, [cells]).encode("utf-8")
+    write_zip(target, infos, parts)
+
+
 def rows_added(xml: str, start: int, rows: Sequence[Sequence[Cell]], like_left: bool = False) -> str:
     """A worksheet part with `rows` put at rows `start`, `start + 1`, …; every other byte kept.
 

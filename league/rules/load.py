@@ -87,6 +87,19 @@ def _results(s: Section) -> Results:
     return res
 
 
+def _reports(s: Section, res: Results) -> tuple[tuple[str, str], ...]:
+    """`[reports]`: Form question -> results header from the reporter's side; the round and both competitors are needed."""
+    out = tuple((question, s.get(question, str)) for question in list(s.data))
+    for question, header in out:
+        if header not in res.order:
+            raise s.error(question, f"is {header!r}, which is not a header of the results tab (`results.order`)")
+    needed = [res.round, *(res.side_header(res.competitor, side) for side in res.sides)]
+    if out and (lacking := [h for h in needed if h not in dict(out).values()]):
+        raise RulesetError(f"{s.source}: `reports` needs a question for {lacking[0]!r}")
+    s.done()
+    return out
+
+
 def _rule(s: Section, registry: Mapping[str, Any], what: str, ctx: Context, conventions: Mapping[str, Any] | None = None) -> Rule:
     """One registered rule named by `name`, with its label and options checked against its schema.
 
@@ -147,6 +160,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         pairing=_pairing(pairing), avoid_same=pairing.get("avoid_same", str, ""), playoffs=_playoffs(top.section("playoffs", {})),
         no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),
         dq_loses_every_game=fmt.get("dq_loses_every_game", bool, False), hashtags=top.strings("hashtags", []),
+        reports=_reports(top.section("reports", {}), results),
     )
     reads = tuple(dict.fromkeys(str(t.options[TIEBREAKERS[t.name].reads]) for t in ruleset.tiebreakers if TIEBREAKERS[t.name].reads))
     reads += tuple(h for c in components for h in c.optional_fields)

@@ -120,6 +120,13 @@ class Results:
                                     *([self.games.drawn] if self.games and self.games.drawn else []), self.result]))
 
     @property
+    def whole_headers(self) -> frozenset[str]:
+        """Headers of the cells holding whole numbers: each side's figures and games won, and the drawn games."""
+        per_side = [*self.figures.values(), *([self.games.won] if self.games else [])]
+        return frozenset({self.side_header(h, s) for h in per_side for s in self.sides}
+                         | ({self.games.drawn} if self.games and self.games.drawn else set()))
+
+    @property
     def required(self) -> tuple[str, ...]:
         """Headers every results tab must have: the round, each side's columns, the outcome and the result."""
         per_side = [self.competitor, *self.texts.values(), *self.figures.values(), *([self.games.won] if self.games else [])]
@@ -242,6 +249,9 @@ class Ruleset:
     """A competitor with status DQ loses every match it played (its opponents win them), instead of only leaving."""
     rounds_by_players: tuple[tuple[int | None, int], ...] = ()
     """`[format] rounds` as a table by attendance: (most players, rounds), in order; None for any more players."""
+    reports: tuple[tuple[str, str], ...] = ()
+    """`[reports]`: each question of the players' result Form -> the results header it fills, from the reporter's side
+    (side A: the one answering); empty when the ruleset takes no reports."""
 
     def rounds_for(self, players: int) -> int:
         """The Swiss rounds of an event of `players` competitors (the Magic Tournament Rules' table, or one number)."""

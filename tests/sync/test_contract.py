@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from league.cells import Cell, Grid, parse_date
-from league.sheet import Changes, Dropdown, Sheet
+from league.sheet import Changes, Dropdown, Fill, Sheet
 from sync.google import BoundedRetryClient, GoogleWorkbook, RetryPolicy, load_credentials
 from sync.memory import MemoryWorkbook
 from sync.workbook import BackendError, Workbook
@@ -129,6 +129,35 @@ def test_write_refuses_appending_to_an_input_tab(backend: Backend) -> None:
     before = everything(book)
     with pytest.raises(BackendError, match="'Results QR1'.*add_rows"):
         book.write(Changes(append=(Sheet("Results QR1", RESULTS, ((2, 1, "Bo"),)),)))
+    assert typed(everything(backend.open())) == typed(before)
+
+
+def test_write_fills_in_empty_cells_of_an_input_tab_with_the_output_tabs(backend: Backend) -> None:
+    book = seeded(backend, results(((1, 1, "Ana", "Bo"), (1, 2, "Cy", "Di", None, "late"))))
+    book.read(book.tab_names())  # as a sync does: the cells filled are those it read empty
+    book.write(Changes(replace=(Sheet("Leaderboard", ("Rank",), ((1,),)),),
+                       fill=(Fill("Results QR1", 2, (("winner", "Bo"),)), Fill("results qr1", 3, (("Winner", "Cy"),)))))
+    assert typed(backend.open().read(["Results QR1", "Leaderboard"])) == typed({
+        "Results QR1": [list(RESULTS), [1, 1, "Ana", "Bo", "Bo"], [1, 2, "Cy", "Di", "Cy", "late"]],
+        "Leaderboard": [["Rank"], [1]]})
+
+
+@pytest.mark.parametrize(("fill", "message"), [
+    (Fill("Results QR1", 2, (("Winner", "Bo"), ("Player A", "Cy"))), r"Results QR1!C2 holds 'Ana'"),
+    (Fill("Results QR1", 2, (("Fighter A", "Medusa"),)), "has no column 'Fighter A'"),
+    (Fill("Results QR2", 2, (("Winner", "Bo"),)), "no tab 'Results QR2'"),
+    (Fill("Results QR1", 1, (("Notes", "x"),)), "only empty cells"),
+    (Fill("Leaderboard", 2, (("Rank", 1),)), "only empty cells"),
+])
+def test_write_never_fills_a_cell_that_holds_something_and_changes_nothing(backend: Backend, fill: Fill,
+                                                                            message: str) -> None:
+    book = seeded(backend, results(((1, 1, "Ana", "Bo"),)))
+    book.write(Changes(replace=(Sheet("Leaderboard", ("Rank",)),)))
+    before = everything(backend.open())
+    book = backend.open()
+    book.read(book.tab_names())
+    with pytest.raises(BackendError, match=message):
+        book.write(Changes(replace=(Sheet("Leaderboard", ("Rank",), ((1,),)),), fill=(fill,)))
     assert typed(everything(backend.open())) == typed(before)
 
 

@@ -1,0 +1,93 @@
+"""The reports tab a Google Form fills (one row per answer), and the e-mail addresses allowed to report."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from league.cells import SERIAL_EPOCH, Cell, Grid, as_text, name_key
+from league.problems import Problem, Severity
+from league.read.columns import Table, locate
+from league.rules.ruleset import Ruleset
+
+TIMESTAMP = "Timestamp"
+EMAIL = "Email Address"
+EVENT = "Event"
+"""Questions every reports Form has: Google adds the first two, the third names the event."""
+EMAIL_COLUMN = "Email"
+"""The registration (or members) tab's column of the addresses a competitor reports from."""
+FORM_FORMATS = ("%m/%d/%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%Y-%m-%d %H:%M:%S")
+"""Timestamps typed as text: Google's own (month first), day first, and ISO."""
+
+
+@dataclass(frozen=True)
+class Report:
+    """One answer to the Form: who reported which match, and the result as they see it."""
+
+    row: int
+    time: dt.datetime
+    """When it was sent, in UTC."""
+    email: str
+    event: str
+    answers: Mapping[str, Cell]
+    """Results header as the ruleset maps the question (the reporter is side A) -> the answer as typed."""
+
+
+def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo) -> tuple[Table | None, list[Report], list[Problem]]:
+    """Every answer with a readable timestamp; a naive time is in `zone` (the spreadsheet's)."""
+    questions = [q for q, _ in ruleset.reports]
+    table, problems = locate(tab, grid, [TIMESTAMP, EVENT, *questions], [EMAIL])
+    if table is None:
+        return None, [], problems
+    reports = []
+    for row, cells in table.rows:
+        when = form_time(table.cell(cells, TIMESTAMP), zone)
+        if when is None:
+            problems.append(table.problem(Severity.ERROR, "unreadable", row, TIMESTAMP,
+                                          f"{TIMESTAMP} {table.text(cells, TIMESTAMP)!r} is not a date and time",
+                                          "the Form writes it: restore it as YYYY-MM-DD HH:MM:SS, or clear the row"))
+            continue
+        reports.append(Report(row, when, table.text(cells, EMAIL), table.text(cells, EVENT),
+                              {header: table.cell(cells, question) for question, header in ruleset.reports}))
+    return table, reports, problems
+
+
+def form_time(value: Cell, zone: dt.tzinfo) -> dt.datetime | None:
+    """A Form timestamp (a date-time cell, a serial number, or text) as UTC."""
+    when: dt.datetime | None = None
+    if isinstance(value, dt.datetime):
+        when = value
+    elif isinstance(value, (int, float)) and not isinstance(value, bool) and 1 <= value < 2958466:
+        when = dt.datetime.combine(SERIAL_EPOCH, dt.time()) + dt.timedelta(days=float(value))
+        when = when.replace(microsecond=0) + dt.timedelta(seconds=round(when.microsecond / 1e6))
+    elif text := as_text(value):
+        for pattern in FORM_FORMATS:
+            try:
+                when = dt.datetime.strptime(text, pattern)
+                break
+            except ValueError:
+                continue
+    if when is None:
+        return None
+    return (when if when.tzinfo else when.replace(tzinfo=zone)).astimezone(dt.UTC)
+
+
+def read_emails(tabs: Mapping[str, Grid], ruleset: Ruleset) -> dict[str, frozenset[str]] | None:
+    """Competitor key -> the addresses it may report from (the registration tab's `Email`, or a team's in the members
+    tab); None when neither tab has an `Email` column, so anyone may report."""
+    sources = [(ruleset.registration.tab, ruleset.registration.name)]
+    if ruleset.members:
+        sources.append((ruleset.members.tab, ruleset.members.competitor))
+    found: dict[str, set[str]] | None = None
+    for tab, name in sources:
+        grid = next((g for t, g in tabs.items() if t.casefold() == tab.casefold()), None)
+        table = locate(tab, grid, [name], [EMAIL_COLUMN])[0] if grid else None
+        if table is None or EMAIL_COLUMN not in table.columns:
+            continue
+        found = found if found is not None else defaultdict(set)
+        for _, cells in table.rows:
+            if address := table.text(cells, EMAIL_COLUMN).casefold():
+                found[name_key(table.text(cells, name))].add(address)
+    return None if found is None else {key: frozenset(addresses) for key, addresses in found.items()}

@@ -1,0 +1,196 @@
+"""A Magic weekly of 8 players and 3 rounds whose results come only from the players' Form, on `.xlsx` and through the
+local Sheets API: agreeing pairs fill their rows, a disagreeing pair and a missing report are reported, a late
+correction replaces an answer, a report from the wrong address is refused, and the standings are those of the same
+results typed by a judge."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from jobs.cli import app
+from jobs.config import Config, load_config
+from jobs.errors import ConfigError, ExitCode
+from jobs.init_job import run_init
+from jobs.pair_job import run_pair
+from jobs.status_job import run_status
+from jobs.sync_job import SyncResult, run_sync
+from league.cells import SERIAL_EPOCH, Cell, Grid, as_text
+from league.evaluate import evaluate
+from league.report import standings_sheets
+from sync.open import open_workbook
+from tests.support.judges import Judge, new_league, rows_of
+from tests.support.sheets_server import SheetsServer
+
+PLAYERS = ["Ana Souza", "Bruno Lima", "Carla Mendes", "Dan Wu", "Elisa Prado", "Fábio Nunes", "Gabi Torres", "Hugo Sá"]
+EMAIL = {p: f"{p.split()[0].lower()}@example.org" for p in PLAYERS}
+EVENT, RESULTS, FORM = "W1", "Results W1", "Form Responses 1"
+NOW = dt.datetime(2026, 3, 14, 18, 0, 30, tzinfo=dt.UTC)
+"""The frozen clock (tests/conftest.py)."""
+
+
+@pytest.fixture(params=["xlsx", "sheets"])
+def league(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Config, Judge]]:
+    """A new Magic league with one weekly, the Form's tab named as Google names it, players with their addresses."""
+    for config, judge in new_league(request.param, tmp_path, "ogaming-mtg", [EVENT], request):
+        toml = tmp_path / "league.toml"
+        toml.write_text(toml.read_text(encoding="utf-8") + f'reports = "{FORM}"\ntimezone = "UTC"\n', encoding="utf-8")
+        assert f"rename Google's to '{FORM}'" in run_init(tmp_path, "", Path(), [], reports=True)
+        config = load_config(tmp_path)
+        open_workbook(config).add_rows("Players", [{"Player": p, "Event": EVENT, "Account Standing": "Good",
+                                                    "Email": EMAIL[p]} for p in PLAYERS])
+        yield config, judge
+
+
+class Form:
+    """The players' Google Form: each answer a new row of its tab, as Google appends it."""
+
+    def __init__(self, judge: Judge, sheets: bool) -> None:
+        self.judge, self.sheets, self.sent = judge, sheets, 0
+
+    def send(self, hours_ago: float, player: str, opponent: str, rnd: int, mine: int, theirs: int,
+             sender: str = "") -> int:
+        when = (NOW - dt.timedelta(hours=hours_ago)).replace(tzinfo=None, microsecond=0)
+        stamp: Cell = ((when - dt.datetime.combine(SERIAL_EPOCH, dt.time())) / dt.timedelta(days=1)) if self.sheets else when
+        row = 2 + self.sent
+        self.sent += 1
+        answers = {"Timestamp": stamp, "Email Address": EMAIL[sender or player], "Event": EVENT, "Round": rnd,
+                   "Player": player, "Opponent": opponent, "My Wins": mine, "Opponent Wins": theirs, "Draws": 0}
+        self.judge.type(FORM, {(row, q): a for q, a in answers.items()})
+        return row
+
+    def clear(self, row: int) -> None:
+        """The organiser deletes an answer's cells."""
+        self.judge.type(FORM, {(row, q): "" for q in ("Timestamp", "Email Address", "Event", "Round", "Player",
+                                                       "Opponent", "My Wins", "Opponent Wins", "Draws")})
+
+
+def synced(config: Config) -> SyncResult:
+    return run_sync(config, open_workbook(config))
+
+
+def tables(judge: Judge, rnd: int) -> list[tuple[int, str, str]]:
+    """(results row, Player A, Player B) of the round's matches (the bye left out)."""
+    return [(row, as_text(c["Player A"]), as_text(c["Player B"])) for row, c in rows_of(judge.read(RESULTS), rnd)
+            if as_text(c.get("Player B"))]
+
+
+def test_a_weekly_played_from_the_players_reports_alone(league: tuple[Config, Judge], request: pytest.FixtureRequest) -> None:
+    config, judge = league
+    server: SheetsServer | None = request.getfixturevalue("sheets_server") if config.sheets else None
+    form = Form(judge, config.sheets is not None)
+    rng = random.Random(21)
+    decided: dict[int, tuple[int, int]] = {}  # results row -> (Wins A, Wins B) as played
+
+    # Round 1: table 1 agrees; table 2 disagrees; table 3 has one report only; table 4 is corrected by its A later,
+    # and its B's answer comes first from A's address (refused).
+    assert run_pair(config, open_workbook(config), EVENT, seed=1).written
+    (r1, a1, b1), (r2, a2, b2), (r3, a3, b3), (r4, a4, b4) = tables(judge, 1)
+    decided |= {r1: (2, 1), r2: (0, 2), r3: (0, 2), r4: (2, 1)}
+    form.send(5, a1, b1, 1, 2, 1), form.send(4, b1, a1, 1, 1, 2)
+    disagreeing = [form.send(5, a2, b2, 1, 2, 0), form.send(4, b2, a2, 1, 2, 0)]
+    alone = form.send(30, a3, b3, 1, 0, 2)
+    form.send(6, a4, b4, 1, 2, 0), form.send(3, a4, b4, 1, 2, 1)
+    wrong = form.send(2, b4, a4, 1, 1, 2, sender=a4)
+    first = synced(config)
+    assert first.code == ExitCode.INPUT_ERRORS
+    results = dict(rows_of(judge.read(RESULTS), 1))
+    assert [(results[r]["Wins A"], results[r]["Wins B"]) for r in (r1,)] == [(2, 1)]
+    assert all(as_text(results[r].get("Wins A")) == "" for r in (r2, r3, r4)), "nothing is written without both sides"
+    problems = {(p.severity.value, p.tab, p.row): p.problem for p in first.evaluation.problems}
+    assert {("error", FORM, row) for row in disagreeing} <= problems.keys()
+    assert "disagree" in problems[("error", FORM, disagreeing[0])]
+    assert ("warning", FORM, alone) in problems, "one side alone for 30 hours: the judges are warned"
+    assert "is not " in problems[("error", FORM, wrong)] and "ignored" in problems[("error", FORM, wrong)]
+    log = [as_text(r[-1]) for r in judge.read("Sync Log")[1:]]
+    assert any(line.endswith(f"written into {RESULTS} row {r1}") for line in log)
+    assert any(f"{a4}'s report of" in line and "replaces the one of" in line for line in log)
+    status = run_status(config, open_workbook(config)).lines
+    assert any(line.startswith("awaiting a report:") and f"awaiting {b3}" in line for line in status)
+
+    # The disagreeing A corrects; the missing side and the refused side report from their own addresses.
+    form.clear(wrong)
+    form.send(1, a2, b2, 1, 0, 2), form.send(1, b3, a3, 1, 2, 0), form.send(1, b4, a4, 1, 1, 2)
+    before = server.count() if server else 0
+    second = synced(config)
+    assert server is None or server.count() - before == 3, "filling in reported results costs no request of its own"
+    assert second.code == ExitCode.CLEAN, [p.problem for p in second.evaluation.problems]
+    results = dict(rows_of(judge.read(RESULTS), 1))
+    assert {r: (results[r]["Wins A"], results[r]["Wins B"]) for r in decided} == decided
+
+    # Rounds 2 and 3: everyone reports, in either order, as played.
+    for rnd in (2, 3):
+        assert run_pair(config, open_workbook(config), EVENT, seed=rnd).written
+        for row, a, b in tables(judge, rnd):
+            won, lost = rng.choice([(2, 0), (2, 1), (0, 2), (1, 2)])
+            decided[row] = (won, lost)
+            form.send(1, b, a, rnd, lost, won), form.send(0.5, a, b, rnd, won, lost)
+        done = synced(config)
+        assert done.code == ExitCode.CLEAN, [p.problem for p in done.evaluation.problems]
+    final = synced(config)
+    assert final.evaluation.states[EVENT].complete and final.code == ExitCode.CLEAN
+
+    # The same results typed by a judge, with no reports: the same standings.
+    inputs = open_workbook(config).read(open_workbook(config).tab_names())
+    typed: dict[str, Grid] = {t: g for t, g in inputs.items() if t in ("Events", "Players", "Penalties", "Avoid")}
+    header = [as_text(h) for h in inputs[RESULTS][0]]
+    typed[RESULTS] = [inputs[RESULTS][0]]
+    for row, cells in rows_of(inputs[RESULTS]):
+        line = [cells.get(h) for h in header]
+        if row in decided:
+            line[header.index("Wins A")], line[header.index("Wins B")] = decided[row]
+            line[header.index("Draws")] = None
+        typed[RESULTS].append(line)
+    by_judge = evaluate(typed, config.ruleset, config.catalog)
+    assert by_judge.errors == 0 and by_judge.counted == final.evaluation.counted == 12
+    assert [(t.name, t.header, t.rows) for t in standings_sheets(by_judge)] == \
+        [(t.name, t.header, t.rows) for t in standings_sheets(final.evaluation)]
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('reports = ""', "`reports` must be the name of the tab the Form fills"),
+    ("reports = 3", "`reports` must be the name"),
+    ("confirm_hours = 0", "`confirm_hours` must be a number of hours above 0 and at most 720"),
+    ('confirm_hours = "a day"', "`confirm_hours` must be a number of hours"),
+])
+def test_bad_reports_settings_stop_the_command_naming_the_key(tmp_path: Path, line: str, message: str) -> None:
+    (tmp_path / "league.toml").write_text(f'ruleset = "ogaming-mtg"\nworkbook = "x.xlsx"\n{line}\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=message):
+        load_config(tmp_path)
+
+
+def test_reports_settings_default_to_the_reports_tab_and_a_day(tmp_path: Path) -> None:
+    (tmp_path / "league.toml").write_text('ruleset = "ogaming-mtg"\nworkbook = "x.xlsx"\n', encoding="utf-8")
+    config = load_config(tmp_path)
+    assert (config.reports, config.confirm_hours, config.warnings) == ("Reports", 24.0, ())
+
+
+def test_init_reports_prints_the_forms_questions_and_a_dry_run_names_the_rows_it_would_fill(tmp_path: Path,
+                                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    said = CliRunner().invoke(app, ["init", "--ruleset", "mesbg-pairs", "--event", "D1", "--reports"])
+    assert said.exit_code == 0, said.output
+    assert "3. Round: Dropdown, required: 1 to 3" in said.output and "6. Army: Dropdown, required: Good, Evil" in said.output
+    config = load_config(tmp_path)
+    book = open_workbook(config)
+    assert book.read(["Reports"])["Reports"] == [["Timestamp", "Email Address", "Event", "Round", "Pair", "Opponent", "Army",
+                                                   "My Scenario Points", "Opponent Scenario Points"]]
+    assert book.read(["Pairs"])["Pairs"][0][-1] == "Email"
+    book.add_rows("Pairs", [{"Pair": p, "Event": "D1", "Player 1": f"{p}1", "Player 2": f"{p}2", "Email": f"{p}@x.org"}
+                            for p in ("Red", "Blue")])
+    book.add_rows("Results D1", [{"Round": 1, "Table": 1, "Pair A": "Red", "Army A": "Good", "Pair B": "Blue", "Army B": "Evil"},
+                                 {"Round": 1, "Table": 1, "Pair A": "Red", "Army A": "Evil", "Pair B": "Blue", "Army B": "Good"}])
+    when = dt.datetime(2026, 3, 14, 9, 0)
+    book.add_rows("Reports", [{"Timestamp": when, "Email Address": "red@x.org", "Event": "D1", "Round": 1, "Pair": "Red",
+                               "Opponent": "Blue", "Army": "Evil", "My Scenario Points": 7, "Opponent Scenario Points": 2},
+                              {"Timestamp": when, "Email Address": "blue@x.org", "Event": "d1", "Round": 1, "Pair": "blue",
+                               "Opponent": "red", "Army": "Good", "My Scenario Points": 2, "Opponent Scenario Points": 7}])
+    preview = run_sync(config, open_workbook(config), dry_run=True).preview
+    assert "Results D1 row 3: would be filled in from the players' reports" in preview
+    status = CliRunner().invoke(app, ["status"])
+    assert "awaiting a report" not in status.output

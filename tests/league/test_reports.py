@@ -1,0 +1,236 @@
+"""Players' reports reconciled with the pending rows of a Magic weekly (Ana v Ben, Cy v Dee paired in round 1):
+agreeing, disagreeing and single reports, later answers, typed results, who may report and reports that fit no row."""
+
+from __future__ import annotations
+
+import datetime as dt
+import tomllib
+from importlib import resources
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jobs.config import load_ruleset
+from league.cells import Cell, Grid
+from league.evaluate import evaluate
+from league.problems import Problem, Severity
+from league.read.reports import form_time, read_emails
+from league.reports import Reconciled, reconcile_tabs
+from league.rules.load import parse_ruleset
+from league.rules.schema import RulesetError
+from league.sheet import Fill
+
+RULESET, CATALOG = load_ruleset("ogaming-mtg", Path("."))
+MESBG, _ = load_ruleset("mesbg-pairs", Path("."))
+NOW = dt.datetime(2026, 3, 14, 18, 0, tzinfo=dt.UTC)
+DAY = dt.timedelta(hours=24)
+TAB = "Form Responses 1"
+FORM = ["Timestamp", "Email Address", "Event", "Round", "Player", "Opponent", "My Wins", "Opponent Wins", "Draws"]
+RESULTS = ["Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result", "Drop A", "Drop B", "Notes"]
+EMAILS = {"Ana": "ana@example.org", "Ben": "ben@example.org", "Cy": "cy@example.org", "Dee": "dee@example.org"}
+
+
+def report(hours_ago: float, player: str, opponent: str, wins: Cell, lost: Cell, draws: Cell = 0, *, event: str = "W1",
+           rnd: Cell = 1, email: str = "") -> list[Cell]:
+    """One answer to the Form, sent `hours_ago` before NOW (as the Form writes it: a naive time, here UTC)."""
+    when = (NOW - dt.timedelta(hours=hours_ago)).replace(tzinfo=None)
+    return [when, email or EMAILS.get(player.strip(), ""), event, rnd, player, opponent, wins, lost, draws]
+
+
+def league(reports: list[list[Cell]], results: list[list[Cell]] | None = None, status: dict[str, str] | None = None,
+           emails: bool = True) -> dict[str, Grid]:
+    players = [["Player", "Event", "Account Standing", "Deck", "Status", *(["Email"] if emails else [])],
+               *([p, "W1", "Good", "", (status or {}).get(p, ""), *([e] if emails else [])] for p, e in EMAILS.items())]
+    return {
+        "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab", "Rounds"],
+                   ["W1", "Weekly", "2026-03-14", "", None, "", "R1", 2]],
+        "Players": players,
+        "R1": [RESULTS, *(results if results is not None else [[1, 1, "Ana", "Ben"], [1, 2, "Cy", "Dee"]])],
+        TAB: [FORM, *reports],
+    }
+
+
+def reconciled(tabs: dict[str, Grid]) -> tuple[dict[str, Grid], Reconciled]:
+    return reconcile_tabs(tabs, RULESET, CATALOG, TAB, NOW, DAY, dt.UTC)
+
+
+def at(problems: list[Problem]) -> set[tuple[str, str, str]]:
+    return {(p.severity.value, p.tab, p.cell) for p in problems}
+
+
+# --- reconciling -----------------------------------------------------------------------------
+
+def test_both_sides_agreeing_fill_the_rows_empty_result_cells_and_the_row_counts() -> None:
+    tabs = league([report(3, "Ana", "Ben", 2, 1), report(2, "Ben", "Ana", 1, 2, 0)])
+    filled, done = reconciled(tabs)
+    assert done.fills == [Fill("R1", 2, (("Wins A", 2), ("Wins B", 1), ("Draws", 0)))]
+    assert done.problems == [] and done.awaiting == []
+    assert done.log == ["W1 round 1 table 1: Ana v Ben: both reported Wins A 2, Wins B 1, Draws 0: written into R1 row 2"]
+    assert filled["R1"][1][:7] == [1, 1, "Ana", "Ben", 2, 1, 0] and tabs["R1"][1] == [1, 1, "Ana", "Ben"]
+    ev = evaluate(filled, RULESET, CATALOG)
+    assert ev.counted == 1 and ev.problems == []
+
+
+def test_the_reporter_on_side_b_is_turned_round_and_empty_draws_mean_none() -> None:
+    _, done = reconciled(league([report(3, "Dee", "Cy", 2, 0, None), report(2, " cy ", "DEE", 0, 2, 0, email="cy@example.org")]))
+    assert done.fills == [Fill("R1", 3, (("Wins A", 0), ("Wins B", 2), ("Draws", 0)))] and done.problems == []
+
+
+def test_disagreeing_reports_are_an_error_at_both_report_rows_naming_both_answers() -> None:
+    _, done = reconciled(league([report(3, "Ana", "Ben", 2, 0), report(2, "Ben", "Ana", 2, 0)]))
+    assert done.fills == []
+    assert at(done.problems) == {("error", TAB, "G2"), ("error", TAB, "G3")}
+    assert "Ana answered My Wins 2, Opponent Wins 0, Draws 0 (row 2), Ben answered My Wins 2, Opponent Wins 0, Draws 0 (row 3)" \
+        in done.problems[0].problem
+
+
+def test_one_side_waits_for_the_other_and_is_a_warning_after_confirm_hours() -> None:
+    _, done = reconciled(league([report(23.9, "Ana", "Ben", 2, 1)]))
+    assert done.fills == [] and done.problems == []
+    assert done.awaiting == ["W1 round 1 table 1: Ana v Ben: Ana reported My Wins 2, Opponent Wins 1, Draws 0 at "
+                             "2026-03-13 18:06 UTC; awaiting Ben"]
+    _, done = reconciled(league([report(24, "Ana", "Ben", 2, 1)]))
+    assert at(done.problems) == {("warning", TAB, "E2")} and "not confirmed within 24 hours" in done.problems[0].problem
+
+
+def test_a_later_answer_from_the_same_side_replaces_the_earlier_whatever_the_row_order() -> None:
+    later, earlier = report(1, "Ana", "Ben", 2, 1), report(5, "Ana", "Ben", 2, 0)
+    _, done = reconciled(league([later, earlier, report(2, "Ben", "Ana", 1, 2)]))
+    assert done.fills == [Fill("R1", 2, (("Wins A", 2), ("Wins B", 1), ("Draws", 0)))] and done.problems == []
+    assert done.log[0] == ("W1 round 1 table 1: Ana v Ben: Ana's report of 2026-03-14 17:00:00 UTC (My Wins 2, Opponent "
+                           "Wins 1, Draws 0) replaces the one of 2026-03-14 13:00:00 UTC (My Wins 2, Opponent Wins 0, Draws 0)")
+    _, done = reconciled(league([report(5, "Ana", "Ben", 2, 1), report(1, "Ana", "Ben", 2, 1)]))
+    assert done.log == [], "the same answer sent twice replaces nothing"
+
+
+def test_a_typed_result_is_never_changed_and_a_report_differing_from_it_is_a_warning() -> None:
+    typed = [[1, 1, "Ana", "Ben", 2, 0, None], [1, 2, "Cy", "Dee"]]
+    tabs = league([report(3, "Ana", "Ben", 2, 1), report(2, "Ben", "Ana", 1, 2), report(2, "Cy", "Dee", 2, 0)], typed)
+    filled, done = reconciled(tabs)
+    assert done.fills == [] and filled["R1"] == tabs["R1"]
+    assert at(done.problems) == {("warning", TAB, "G2"), ("warning", TAB, "G3")}
+    assert "differs from the result typed in R1 row 2" in done.problems[0].problem
+    _, done = reconciled(league([report(3, "Ana", "Ben", 2, 0), report(2, "Ben", "Ana", 0, 2, None)], typed))
+    assert done.problems == [] and done.fills == []
+
+
+# --- who may report, and reports that fit no row ----------------------------------------------
+
+def test_a_report_from_another_address_is_an_error_and_ignored() -> None:
+    _, done = reconciled(league([report(3, "Ana", "Ben", 2, 1, email="ben@example.org"), report(2, "Ben", "Ana", 1, 2)]))
+    assert done.fills == [] and at(done.problems) == {("error", TAB, "B2")}
+    assert "came from 'ben@example.org', which is not Ana's" in done.problems[0].problem
+    _, done = reconciled(league([report(3, "Ana", "Ben", 2, 1, email="ANA@example.org "), report(2, "Ben", "Ana", 1, 2)]))
+    assert len(done.fills) == 1
+
+
+def test_without_an_email_column_anyone_may_report() -> None:
+    _, done = reconciled(league([report(3, "Ana", "Ben", 2, 1, email="x@y.z"), report(2, "Ben", "Ana", 1, 2, email="x@y.z")],
+                                emails=False))
+    assert len(done.fills) == 1 and done.problems == []
+
+
+def test_reports_that_fit_no_row_are_errors_at_their_cells_with_did_you_mean() -> None:
+    _, done = reconciled(league([
+        report(9, "Ana", "Ben", 2, 1, event="W 1"),    # row 2: unknown event
+        report(8, "Ana", "Ben", 2, 1, rnd=2),          # row 3: round 2 is not paired
+        report(7, "Ana", "Cy", 2, 1),                  # row 4: Cy is not Ana's opponent
+        report(6, "Anna", "Ben", 2, 1),                # row 5: misspelt name
+        report(5, "Ana", "Ben", "two", 1),             # row 6: not a number
+        report(4, "Ana", "Ben", 2, 1, rnd="first"),    # row 7: not a round
+    ]))
+    assert at(done.problems) == {("error", TAB, c) for c in ("C2", "D3", "F4", "E5", "G6", "D7")}
+    said = {p.cell: p.problem + " / " + p.fix for p in done.problems}
+    assert "event 'W 1' is not in the Events tab" in said["C2"] and "did you mean W1?" in said["C2"]
+    assert "round 2 of W1 is not paired" in said["D3"]
+    assert "Cy is not Ana's opponent in round 1 of W1: Ana played Ben (R1 row 2)" in said["F4"]
+    assert "'Anna' is not registered for W1" in said["E5"] and "did you mean Ana?" in said["E5"]
+    assert done.fills == []
+
+
+def test_a_report_for_a_dropped_player_is_an_error() -> None:
+    _, done = reconciled(league([report(3, "Ana", "Ben", 2, 1), report(2, "Ben", "Ana", 1, 2)], status={"Ben": "Dropped"}))
+    assert done.fills == [] and at(done.problems) == {("error", TAB, "F2"), ("error", TAB, "E3")}
+    assert "Ben has left W1 (Status Dropped in Players row 3)" in done.problems[0].problem
+
+
+def test_a_report_differing_from_a_finished_events_result_is_an_error() -> None:
+    played = [[1, 1, "Ana", "Ben", 2, 0], [1, 2, "Cy", "Dee", 2, 0], [2, 1, "Ana", "Cy", 2, 0], [2, 2, "Ben", "Dee", 2, 0]]
+    _, done = reconciled(league([report(3, "Ana", "Ben", 2, 1), report(3, "Cy", "Dee", 2, 0)], played))
+    assert at(done.problems) == {("error", TAB, "C2")} and "W1 is finished" in done.problems[0].problem
+
+
+def test_a_pending_row_a_report_fills_is_only_its_empty_cells_and_mesbg_finds_the_game_by_army() -> None:
+    form = ["Timestamp", "Email Address", "Event", "Round", "Pair", "Opponent", "Army", "My Scenario Points",
+            "Opponent Scenario Points"]
+    when = dt.datetime(2026, 3, 14, 12, 0)
+    tabs: dict[str, Grid] = {
+        "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"], ["D1", "", "2026-03-14", "", 12, "", "R"]],
+        "Pairs": [["Pair", "Event", "Player 1", "Player 2", "Good Army", "Evil Army", "Restricted Models", "List On Time",
+                   "Rules Present", "Status"], ["Red", "D1", "a", "b", "", "", "", "", "", ""], ["Blue", "D1", "c", "d", "", "", "", "", "", ""]],
+        "R": [["Round", "Table", "Pair A", "Army A", "Scenario A", "Pair B", "Army B", "Scenario B", "Result"],
+              [1, 1, "Red", "Good", None, "Blue", "Evil"], [1, 1, "Red", "Evil", None, "Blue", "Good"]],
+        TAB: [form, [when, "", "D1", 1, "Blue", "Red", "Good", 4, 9], [when, "", "D1", 1, "Red", "Blue", "Evil", 9, 4],
+              [when, "", "D1", 1, "Red", "Blue", "Purple", 9, 4]],
+    }
+    _, done = reconcile_tabs(tabs, MESBG, CATALOG, TAB, NOW, DAY, dt.UTC)
+    assert done.fills == [Fill("R", 3, (("Scenario A", 9), ("Scenario B", 4)))]
+    assert at(done.problems) == {("error", TAB, "G4")} and "Army 'Purple' matches no game" in done.problems[0].problem
+
+
+def test_a_league_without_a_reports_tab_or_questions_is_unchanged() -> None:
+    tabs = league([])
+    del tabs[TAB]
+    assert reconciled(tabs) == (tabs, Reconciled())
+    assert all(p.severity is not Severity.ERROR for p in reconciled(league([]))[1].problems)
+
+
+# --- the Form's times, the addresses, the [reports] table ----------------------------------------
+
+def test_form_times_are_read_from_cells_serial_numbers_and_text_in_the_spreadsheets_zone() -> None:
+    warsaw = ZoneInfo("Europe/Warsaw")
+    expected = dt.datetime(2026, 3, 14, 11, 30, tzinfo=dt.UTC)
+    assert form_time(dt.datetime(2026, 3, 14, 12, 30), warsaw) == expected
+    assert form_time(46095.520833333336, warsaw) == expected
+    assert form_time("3/14/2026 12:30:00", warsaw) == form_time("2026-03-14 12:30:00", warsaw) == expected
+    assert form_time("yesterday", warsaw) is None and form_time(None, warsaw) is None
+    tabs = league([["soon", "ana@example.org", "W1", 1, "Ana", "Ben", 2, 1, 0]])
+    assert at(reconciled(tabs)[1].problems) == {("error", TAB, "A2")}
+
+
+def test_a_teams_addresses_are_those_of_its_roster_rows() -> None:
+    nasef, _ = load_ruleset("nasef-lol", Path("."))
+    tabs: dict[str, Grid] = {"Teams": [["Team", "Club", "Status"], ["Owls", "North", ""]],
+                             "Rosters": [["Team", "Player", "Email"], ["Owls", "Kim", "Kim@School.edu "], ["Owls", "Lee", None]]}
+    assert read_emails(tabs, nasef) == {"owls": frozenset({"kim@school.edu"})}
+    assert read_emails({"Teams": tabs["Teams"]}, nasef) is None
+
+
+def test_the_reports_table_names_results_headers_and_needs_the_round_and_both_sides() -> None:
+    data = tomllib.loads((resources.files("league") / "rules" / "presets" / "ogaming-mtg.toml").read_text(encoding="utf-8"))
+    with pytest.raises(RulesetError, match=r"`reports.My Wins` is 'Wins C', which is not a header"):
+        parse_ruleset({**data, "reports": {**data["reports"], "My Wins": "Wins C"}}, "x.toml")
+    with pytest.raises(RulesetError, match=r"`reports` needs a question for 'Player B'"):
+        parse_ruleset({**data, "reports": {k: v for k, v in data["reports"].items() if k != "Opponent"}}, "x.toml")
+    assert parse_ruleset({k: v for k, v in data.items() if k != "reports"}, "x.toml").reports == ()
+
+
+def test_a_gl_match_reported_alike_by_both_players_fills_a_whole_valid_row() -> None:
+    gl, catalog = load_ruleset("gl-unmatched", Path("."))
+    form = ["Timestamp", "Email Address", "Event", *(q for q, _ in gl.reports)]
+    when = dt.datetime(2026, 3, 14, 12, 0)
+    fighters = ["Medusa", "Sinbad", "Alice", "Achilles", "Bigfoot"]
+    tabs: dict[str, Grid] = {
+        "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"], ["Q1", "", "2024-08-10", "", 8, "Q1", "R"]],
+        "Players": [["Player", "Event", "Fighter 1", "Fighter 2", "Fighter 3", "Fighter 4", "Fighter 5", "Status"],
+                    ["Ana", "Q1", *fighters, ""], ["Ben", "Q1", *fighters, ""]],
+        "R": [list(gl.results.order), [1, 1, "Ana", None, None, None, "Ben"]],
+        TAB: [form, [when, "", "Q1", 1, "Ana", "Ben", "Medusa", "Sinbad", "Hanging Gardens", "Ana", 5, 0, 16, 15],
+              [when, "", "Q1", 1, "Ben", "Ana", "sinbad", "Medusa", "Hanging Gardens", "ana", 0, 5, 15, 16]],
+    }
+    filled, done = reconcile_tabs(tabs, gl, catalog, TAB, NOW, DAY, dt.UTC)
+    assert done.problems == [] and len(done.fills) == 1
+    assert filled["R"][1] == [1, 1, "Ana", "Medusa", 5, 16, "Ben", "Sinbad", 0, 15, "Hanging Gardens", "Ana"]
+    ev = evaluate(filled, gl, catalog)
+    assert ev.counted == 1 and ev.errors == 0
