@@ -5,9 +5,11 @@ a test clock (`StepClock`): its waits are where the judges type."""
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -20,10 +22,12 @@ from jobs.cli import app
 from jobs.errors import ExitCode
 from jobs.config import Config, load_config
 from jobs.pair_job import run_pair
+from jobs.sync_job import run_check, run_sync
 from jobs.watch_job import Stopped, Watcher, WatchOptions, source_of
 from league.cells import as_text
+from league.lifecycle import Phase
 from sync.open import open_workbook
-from tests.support.judges import Judge, new_league, rows_of
+from tests.support.judges import Judge, new_league, play_bracket, rows_of
 
 PLAYERS = [f"Player {chr(ord('A') + i)}{chr(ord('a') + i)}" for i in range(16)]
 EVENT = "W1"
@@ -147,3 +151,69 @@ def test_sigterm_ends_the_watch_with_exit_0(xlsx_weekly: tuple[Config, Judge]) -
     out, err = watching.communicate(timeout=30)
     assert watching.returncode == 0, err
     assert not err
+
+
+BRACKET = f"Bracket {EVENT}"
+
+
+def judges_at_work(judge: Judge, rng: random.Random) -> Callable[[], bool]:
+    """The judges during the weekly: every wait, they type the results of the round under way, then the bracket's
+    games as matches become known; False once the final has its games."""
+    def work() -> bool:
+        results = judge.read(RESULTS)
+        last = max(int(as_text(cells["Round"])) for _, cells in rows_of(results))
+        if type_round(judge, last):
+            return True
+        tabs = judge.read(BRACKET) if last == 4 else []
+        if tabs and not play_bracket(judge, BRACKET, rng):
+            return not any(as_text(c.get("Round")) == "3" and as_text(c.get("Winner")) for _, c in rows_of(tabs))
+        return True
+    return work
+
+
+def rounds_typed(judge: Judge) -> dict[int, int]:
+    """Round -> how many rows the results tab has for it."""
+    return dict(Counter(int(as_text(cells["Round"])) for _, cells in rows_of(judge.read(RESULTS))))
+
+
+def test_auto_pair_plays_the_weekly_to_its_champion(xlsx_weekly: tuple[Config, Judge]) -> None:
+    config, judge = xlsx_weekly
+    lines: list[str] = []
+    work = judges_at_work(judge, random.Random(3))
+    finished: list[float] = []
+
+    def step(now: float) -> bool:
+        if not finished and not work():
+            finished.append(now)
+        return not finished or now < finished[0] + 20  # a few polls more: nothing else happens
+
+    clock = StepClock(step)
+    watcher(config, clock, lines, EVENT).run()
+    assert rounds_typed(judge) == {1: 8, 2: 8, 3: 8, 4: 8}, "every round once, 16 players: no byes"
+    made = [line.split(" ", 1)[1] for line in lines if " paired " in line or " seeded " in line]
+    assert [m.split(" (seed")[0] for m in made] == ["paired W1 round 2", "paired W1 round 3", "paired W1 round 4",
+                                                    "seeded Bracket W1: 8 competitors"]
+    log = [as_text(r[-1]) for r in open_workbook(config).read(["Sync Log"])["Sync Log"]]
+    assert [o.split(",")[0] for o in log if o.startswith("paired")] == [f"paired W1 round {n}" for n in range(1, 5)]
+    states = run_check(config, open_workbook(config)).states[EVENT]
+    assert states.phase is Phase.COMPLETE and states.champion
+    assert lines[-1].endswith("synced (Bracket W1 changed): 0 error(s), 0 warning(s)"), "the final synced, then quiet"
+
+
+def test_a_round_is_never_paired_twice_by_two_watchers_or_a_restart(xlsx_weekly: tuple[Config, Judge]) -> None:
+    config, judge = xlsx_weekly
+    lines: list[str] = []
+    clock = StepClock(lambda now: True)
+    first, second = watcher(config, clock, lines, EVENT), watcher(config, clock, lines, EVENT)
+    first.poll()
+    second.poll()
+    type_round(judge, 1)
+    stale = run_sync(config, open_workbook(config)).evaluation  # what the second watcher saw: round 1 complete
+    first.poll()
+    assert rounds_typed(judge) == {1: 8, 2: 8}
+    assert not second.advance(stale, EVENT), "under the lock, from a fresh read, round 2 is already paired"
+    second.poll()
+    watcher(config, clock, lines, EVENT).poll()  # a restart
+    assert rounds_typed(judge) == {1: 8, 2: 8}
+    assert sum(" paired " in line for line in lines) == 1
+    assert any("W1 waits: round 2 is unfinished" in line for line in lines), lines
