@@ -27,6 +27,10 @@ from jobs.watch_job import Stopped, Watcher, WatchOptions, source_of
 from league.cells import as_text
 from league.lifecycle import Phase
 from sync.open import open_workbook
+from sync.quota import READS_PER_MINUTE
+from tests.support.google_league import SHEET_ID
+from tests.support.sheets_server import SheetsServer
+from tests.support.sheets_server.faults import Fault
 from tests.support.judges import Judge, new_league, play_bracket, rows_of
 
 PLAYERS = [f"Player {chr(ord('A') + i)}{chr(ord('a') + i)}" for i in range(16)]
@@ -176,8 +180,13 @@ def rounds_typed(judge: Judge) -> dict[int, int]:
     return dict(Counter(int(as_text(cells["Round"])) for _, cells in rows_of(judge.read(RESULTS))))
 
 
-def test_auto_pair_plays_the_weekly_to_its_champion(xlsx_weekly: tuple[Config, Judge]) -> None:
-    config, judge = xlsx_weekly
+@pytest.fixture(params=["xlsx", "sheets"])
+def weekly(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Config, Judge]]:
+    yield from magic_weekly(request.param, tmp_path, request)
+
+
+def test_auto_pair_plays_the_weekly_to_its_champion(weekly: tuple[Config, Judge]) -> None:
+    config, judge = weekly
     lines: list[str] = []
     work = judges_at_work(judge, random.Random(3))
     finished: list[float] = []
@@ -217,3 +226,92 @@ def test_a_round_is_never_paired_twice_by_two_watchers_or_a_restart(xlsx_weekly:
     assert rounds_typed(judge) == {1: 8, 2: 8}
     assert sum(" paired " in line for line in lines) == 1
     assert any("W1 waits: round 2 is unfinished" in line for line in lines), lines
+
+
+@pytest.fixture
+def sheets_weekly(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Config, Judge]]:
+    yield from magic_weekly("sheets", tmp_path, request)
+
+
+def reads_in_any_minute(reads: list[tuple[float, int]]) -> int:
+    """The most GETs sent in any 60 s: `reads` holds (when a wait began, GETs sent so far) at every wait."""
+    most = 0
+    for i, (start, before) in enumerate(reads):
+        after = max((sent for when, sent in reads[i:] if when < start + 60), default=before)
+        most = max(most, after - before)
+    return most
+
+
+def gets(server: SheetsServer) -> int:
+    return sum(r.method == "GET" for r in server.requests)
+
+
+def test_on_sheets_a_changed_poll_reads_once_and_syncs_without_reading_again(
+        sheets_weekly: tuple[Config, Judge], sheets_server: SheetsServer) -> None:
+    config, judge = sheets_weekly
+    lines: list[str] = []
+    sent: list[list[str]] = []
+
+    def step(now: float) -> bool:
+        sent.append([f"{r.method} {r.path.rsplit('/', 1)[-1]}" for r in sheets_server.requests])
+        sheets_server.requests.clear()
+        if len(sent) == 2:
+            judge.type(RESULTS, {(2, "Notes"): "table 1 started late"})
+        return len(sent) < 4
+
+    sheets_server.requests.clear()
+    watcher(config, StepClock(step), lines).run()
+    look, sync = ["GET sheet-1", "GET values:batchGet"], ["POST sheet-1:batchUpdate"]
+    assert [[s.replace(SHEET_ID, "sheet-1") for s in poll] for poll in sent] == [look + sync, look, look + sync, look]
+    assert len(lines) == 2 and "synced (Results W1 changed)" in lines[1]
+
+
+def test_on_sheets_the_watch_stays_within_the_read_quota_at_its_busiest(
+        sheets_weekly: tuple[Config, Judge], sheets_server: SheetsServer) -> None:
+    """Every poll at the shortest interval finds a change, and every round is paired as soon as it can be: the
+    worst case, at most READS_PER_POLL reads a poll, 12 polls a minute."""
+    config, judge = sheets_weekly
+    lines: list[str] = []
+    reads: list[tuple[float, int]] = []
+    polls = [0]
+
+    def step(now: float) -> bool:
+        reads.append((now, gets(sheets_server)))
+        polls[0] += 1
+        if not type_round(judge, max(rounds_typed(judge))):  # results typed, or a note retyped: always a change
+            judge.type(RESULTS, {(2, "Notes"): f"note {polls[0]}"})
+        return now < start + 150
+
+    start = 1000.0
+    watcher(config, StepClock(step), lines, EVENT, interval=watch_job.MIN_INTERVAL).run()
+    per_poll = [b[1] - a[1] for a, b in zip(reads, reads[1:])]
+    assert max(per_poll) == watch_job.READS_PER_POLL, "a poll that pairs reads twice more, under the lock"
+    assert watch_job.READS_PER_POLL * 60 / watch_job.MIN_INTERVAL <= READS_PER_MINUTE
+    assert reads_in_any_minute(reads) <= watch_job.READS_PER_POLL * 12 <= READS_PER_MINUTE
+    assert sum(" synced " in line for line in lines) == len(reads), "a sync at every poll"
+    assert rounds_typed(judge) == {1: 8, 2: 8, 3: 8, 4: 8}
+
+
+@pytest.mark.parametrize("fault, gave_up", [(Fault(status=429, times=40, match="GET"), 5), (Fault(drop=True, times=6, match="GET"), 0)],
+                         ids=["429 storm", "dropped connections"])
+def test_on_sheets_the_watch_backs_off_and_keeps_going(sheets_weekly: tuple[Config, Judge], sheets_server: SheetsServer,
+                                                       fault: Fault, gave_up: int) -> None:
+    """A 429 storm outlasts a poll's retries: each poll gives up, says so, and the next waits longer; a few dropped
+    connections are retried within the poll."""
+    config, judge = sheets_weekly
+    lines: list[str] = []
+    reads: list[tuple[float, int]] = []
+
+    def step(now: float) -> bool:
+        reads.append((now, gets(sheets_server)))
+        if len(reads) == 3:
+            sheets_server.inject(fault)
+        if len(reads) == 5:
+            type_round(judge, 1)
+        return not any("paired W1 round 2" in line for line in lines)
+
+    watcher(config, StepClock(step), lines, EVENT).run()
+    assert lines[0].endswith("synced (first sync): 0 error(s), 0 warning(s)")
+    assert lines[-1].split(" (seed")[0].endswith("paired W1 round 2"), "it went on once Google answered again"
+    assert sum("not synced: Google's request quota is used up" in line for line in lines) == gave_up
+    assert reads_in_any_minute(reads) <= watch_job.READ_LIMIT < READS_PER_MINUTE
