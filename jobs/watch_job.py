@@ -144,12 +144,12 @@ class XlsxSource:
 class SheetsSource:
     """A Google spreadsheet: every poll a fresh workbook (its own retry budget) sharing one token and one read quota."""
 
-    def __init__(self, config: Config, clock: Clock) -> None:
+    def __init__(self, config: Config, clock: Clock, rng: random.Random | None = None) -> None:
         from sync.google import RetryPolicy, load_credentials
         from sync.quota import ReadQuota
 
         assert config.sheets is not None
-        self.place, self.clock = config.sheets, clock
+        self.place, self.clock, self.rng = config.sheets, clock, rng
         self.credentials = load_credentials(self.place.credentials)
         self.quota = ReadQuota(READ_LIMIT, clock.sleep, clock.monotonic)
         self.policy = RetryPolicy(budget=self.place.retry_seconds)
@@ -158,7 +158,7 @@ class SheetsSource:
         from sync.quota import quota_workbook
 
         return quota_workbook(self.place.spreadsheet_id, self.credentials, self.quota, self.place.api_root, self.policy,
-                              self.clock.sleep, self.clock.monotonic)
+                              self.clock.sleep, self.clock.monotonic, self.rng)
 
     def moved(self) -> bool:
         return True
@@ -167,10 +167,10 @@ class SheetsSource:
         """Nothing to remember: every poll reads."""
 
 
-def source_of(config: Config, clock: Clock) -> Source:
-    """The league's workbook as the watch polls it."""
+def source_of(config: Config, clock: Clock, rng: random.Random | None = None) -> Source:
+    """The league's workbook as the watch polls it; `rng` draws the retries' jitter."""
     if config.sheets:
-        return SheetsSource(config, clock)
+        return SheetsSource(config, clock, rng)
     assert config.workbook is not None, "load_config guarantees a workbook or a spreadsheet"
     return XlsxSource(config.workbook)
 

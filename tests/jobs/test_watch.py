@@ -90,7 +90,8 @@ def xlsx_weekly(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tupl
 
 
 def watcher(config: Config, clock: StepClock, lines: list[str], *auto_pair: str, interval: float = 5.0) -> Watcher:
-    return Watcher(config, WatchOptions(interval, auto_pair), source_of(config, clock), clock, lines.append)
+    return Watcher(config, WatchOptions(interval, auto_pair), source_of(config, clock, random.Random(1)), clock, lines.append,
+                   rng=random.Random(2))
 
 
 def test_it_syncs_when_the_results_change_and_only_then(xlsx_weekly: tuple[Config, Judge]) -> None:
@@ -292,7 +293,7 @@ def test_on_sheets_the_watch_stays_within_the_read_quota_at_its_busiest(
     assert rounds_typed(judge) == {1: 8, 2: 8, 3: 8, 4: 8}
 
 
-@pytest.mark.parametrize("fault, gave_up", [(Fault(status=429, times=40, match="GET"), 5), (Fault(drop=True, times=6, match="GET"), 0)],
+@pytest.mark.parametrize("fault, gave_up", [(Fault(status=429, times=40, match="GET"), 4), (Fault(drop=True, times=6, match="GET"), 0)],
                          ids=["429 storm", "dropped connections"])
 def test_on_sheets_the_watch_backs_off_and_keeps_going(sheets_weekly: tuple[Config, Judge], sheets_server: SheetsServer,
                                                        fault: Fault, gave_up: int) -> None:
