@@ -24,6 +24,7 @@ from sync.layout import (
     look,
     placed_rows,
     trimmed,
+    typed_kept,
 )
 from sync.growth import Growth, growth
 from sync.workbook import BackendError
@@ -91,8 +92,12 @@ class XlsxWorkbook:
         check_appends(changes)
         self._writable()
         grown = [self._grown(sheet) for sheet in changes.append]
+        # The cells people type into an output tab are taken from the file as it is now, not as it was read: a game
+        # typed into a bracket since the sync read it stays (the caller holds the workbook's lock).
+        replaced = [typed_kept(s, XlsxWorkbook(self.path).read([s.name]).get(s.name)) if s.typed else s
+                    for s in changes.replace]
         with _failures(self.path):
-            _save(self.path, lambda tmp: write_parts(self.path, tmp, [*changes.replace, *grown], changes.remove))
+            _save(self.path, lambda tmp: write_parts(self.path, tmp, [*replaced, *grown], changes.remove))
         self._fast = self._book = self._computed = self._stamp = None
 
     def create(self, sheets: Sequence[Sheet]) -> None:

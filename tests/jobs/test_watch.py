@@ -21,13 +21,16 @@ from jobs import watch_job
 from jobs.cli import app
 from jobs.errors import ExitCode
 from jobs.config import Config, load_config
+from jobs.bracket_job import run_bracket
 from jobs.pair_job import run_pair
 from jobs.sync_job import run_check, run_sync
 from jobs.watch_job import Stopped, Watcher, WatchOptions, source_of
 from league.cells import as_text
 from league.lifecycle import Phase
+from league.sheet import Changes
 from sync.open import open_workbook
 from sync.quota import READS_PER_MINUTE
+from sync.workbook import Workbook
 from tests.support.google_league import SHEET_ID
 from tests.support.sheets_server import SheetsServer
 from tests.support.sheets_server.faults import Fault
@@ -316,3 +319,35 @@ def test_on_sheets_the_watch_backs_off_and_keeps_going(sheets_weekly: tuple[Conf
     assert lines[-1].split(" (seed")[0].endswith("paired W1 round 2"), "it went on once Google answered again"
     assert sum("not synced: Google's request quota is used up" in line for line in lines) == gave_up
     assert reads_in_any_minute(reads) <= watch_job.READ_LIMIT < READS_PER_MINUTE
+
+
+class TypedBeforeWrite:
+    """A workbook whose write first lets a judge type: what happens when a game is typed between a sync's read and
+    its write."""
+
+    def __init__(self, inner: Workbook, typing: Callable[[], None]) -> None:
+        self.inner, self.typing = inner, typing
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.inner, name)
+
+    def write(self, changes: Changes) -> None:
+        self.typing()
+        self.inner.write(changes)
+
+
+def test_a_bracket_game_typed_between_a_syncs_read_and_its_write_stays(weekly: tuple[Config, Judge]) -> None:
+    config, judge = weekly
+    for round_ in range(1, 5):
+        type_round(judge, round_)
+        run_pair(config, open_workbook(config), EVENT)
+    assert run_bracket(config, open_workbook(config), EVENT).sheet is not None
+    judge.type(BRACKET, {(2, "Games A"): 2, (2, "Games B"): 1})
+    late = {(3, "Games A"): 0, (3, "Games B"): 2}
+    assert run_sync(config, TypedBeforeWrite(open_workbook(config), lambda: judge.type(BRACKET, late))).code == ExitCode.CLEAN
+    quarter = [cells for _, cells in rows_of(judge.read(BRACKET), 1)]
+    assert [(as_text(q.get("Games A")), as_text(q.get("Games B")), bool(as_text(q.get("Winner")))) for q in quarter[:3]] == [
+        ("2", "1", True), ("0", "2", False), ("", "", False)], "the late game stays; its winner comes next sync"
+    run_sync(config, open_workbook(config))
+    quarter = [cells for _, cells in rows_of(judge.read(BRACKET), 1)]
+    assert as_text(quarter[1].get("Winner")) == as_text(quarter[1]["Competitor B"])
