@@ -29,7 +29,9 @@ SCREEN_SECONDS = {"pairings": 20, "standings": 12}
 LIVE = """(function(){
 var v=%(version)d;
 if(!window.EventSource||!window.fetch||!window.DOMParser)return;
-var es=new EventSource('/events');
+var es=new EventSource('/events'),html=document.documentElement;
+html.setAttribute('data-version',String(v));
+es.onopen=function(){html.setAttribute('data-listening','1');};
 es.onmessage=function(e){
  var n=parseInt(e.data,10);
  if(isNaN(n)||n===v)return;
@@ -38,7 +40,7 @@ es.onmessage=function(e){
   ['header','nav','main'].forEach(function(s){var a=document.querySelector(s),b=d.querySelector(s);if(a&&b)a.innerHTML=b.innerHTML;});
   var m=d.querySelector('meta[name=live-version]');
   v=m?parseInt(m.getAttribute('content'),10):n;
-  document.documentElement.setAttribute('data-version',String(v));
+  html.setAttribute('data-version',String(v));
   document.dispatchEvent(new Event('live'));
  }).catch(function(){});
 };
