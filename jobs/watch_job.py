@@ -23,7 +23,7 @@ from jobs.bracket_job import run_bracket
 from jobs.config import Config
 from jobs.errors import ConfigError, WorkbookError
 from jobs.pair_job import run_pair
-from jobs.sync_job import read_inputs, run_sync
+from jobs.sync_job import SyncResult, read_inputs, run_sync
 from league.cells import Cell, Grid, as_text
 from league.evaluate import Evaluation
 from league.lifecycle import EventState
@@ -43,8 +43,9 @@ again for the one pairing or bracket it may make, under the lock, from a fresh r
 READ_LIMIT = 50
 """Reads allowed in any minute whatever happens (retries included): below Google's 60, leaving room for a nightly
 sync or a `league status` run by the same service account."""
-BACKOFF_BASE, BACKOFF_CAP = 5.0, 300.0
-"""Waits after a failed poll: doubling from 5 s with full jitter, never above 5 minutes."""
+BACKOFF_BASE, BACKOFF_CAP = 1.0, 300.0
+"""Waits after a failed poll: doubling from 1 s (a workbook caught mid-save is whole again by then) with jitter, never
+above 5 minutes (Google's retries within the poll have already waited a while by then)."""
 
 
 class Stopped(Exception):
@@ -176,10 +177,11 @@ def source_of(config: Config, clock: Clock, rng: random.Random | None = None) ->
 
 
 Say = Callable[[str], None]
-Synced = Callable[[Evaluation], None]
+Synced = Callable[[SyncResult], None]
+"""Told of every sync: the live pages publish it."""
 
 
-def _ignore(_: Evaluation) -> None:
+def _ignore(_: SyncResult) -> None:
     """Nobody to tell about a sync (no live page)."""
 
 
@@ -200,7 +202,8 @@ class Watcher:
     """Event -> why it was last not paired or seeded, said once until it changes."""
 
     def run(self) -> None:
-        """Poll every interval until stopped; a failed poll is said and tried again after a growing wait."""
+        """Poll every interval until stopped; a failed poll is said (once while polls keep failing) and tried again
+        after a growing wait."""
         failures = 0
         try:
             while True:
@@ -211,7 +214,8 @@ class Watcher:
                 except (BackendError, WorkbookError) as exc:
                     failures += 1
                     wait = self.rng.uniform(BACKOFF_BASE, min(BACKOFF_CAP, BACKOFF_BASE * 2 ** failures))
-                    self.say(f"{self._time()} not synced: {exc} (trying again in {wait:.0f} s)")
+                    if failures == 1:  # once, until a poll works again
+                        self.say(f"{self._time()} not synced: {exc}; trying again, less often while it fails")
                 finally:
                     gc.unfreeze()  # a sync freezes what it read for its own speed; a watch lives on
                 self.clock.sleep(max(0.0, wait))
@@ -235,7 +239,7 @@ class Watcher:
         ev = result.evaluation
         self.say(f"{self._time()} synced ({changed}): {ev.errors} error(s), {ev.warnings} warning(s)"
                  + (f"; exports failed: {result.export_problem}" if result.export_problem else ""))
-        self.synced(ev)
+        self.synced(result)
         for event in self.options.auto_pair:
             if self.advance(ev, event):
                 break  # one pairing or seeding a poll: the reads of a poll stay bounded
@@ -350,18 +354,23 @@ def _served(config: Config, serve: str | None, say: Say) -> Iterator[Synced]:
     if serve is None:
         yield _ignore
         return
-    from serve.app import parse_address, start_server  # type: ignore[import-not-found]
-    from serve.board import LiveBoard  # type: ignore[import-not-found]
-    from serve.view import live_view  # type: ignore[import-not-found]
+    from serve.app import ServeError, parse_address, start_server
+    from serve.board import LiveBoard
+    from serve.view import live_view
 
     try:
         host, port = parse_address(serve)
     except ValueError as exc:
         raise ConfigError(f"--serve {serve}: {exc}") from None
     board = LiveBoard()
-    server = start_server(board, host, port, config.exports)
-    say(f"live pages at {server.url} (/ standings, /pairings, /screen)")
     try:
-        yield lambda ev: board.publish(live_view(config, ev, dt.datetime.now(dt.UTC)))
+        server = start_server(board, host, port, config.exports)
+    except ServeError as exc:
+        raise ConfigError(f"--serve {serve}: {exc}") from None
+    say(f"live pages at {server.url} (/ standings, /pairings, /screen)")
+    def publish(synced: SyncResult) -> None:
+        board.publish(live_view(config, synced.evaluation, dt.datetime.now(dt.UTC), synced.changes.replace))
+    try:
+        yield publish
     finally:
         server.stop()

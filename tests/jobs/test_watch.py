@@ -9,9 +9,14 @@ import random
 import signal
 import subprocess
 import sys
+import threading
+import time
+import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
+from html import escape
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -24,7 +29,7 @@ from jobs.config import Config, load_config
 from jobs.bracket_job import run_bracket
 from jobs.pair_job import run_pair
 from jobs.sync_job import run_check, run_sync
-from jobs.watch_job import Stopped, Watcher, WatchOptions, source_of
+from jobs.watch_job import Stopped, Watcher, WatchOptions, source_of, watch_league
 from league.cells import as_text
 from league.lifecycle import Phase
 from league.sheet import Changes
@@ -36,6 +41,7 @@ from tests.support.sheets_server import SheetsServer
 from tests.support.sheets_server.faults import Fault
 from tests.support.judges import Judge, new_league, play_bracket, rows_of
 
+T = TypeVar("T")
 PLAYERS = [f"Player {chr(ord('A') + i)}{chr(ord('a') + i)}" for i in range(16)]
 EVENT = "W1"
 RESULTS = f"Results {EVENT}"
@@ -284,7 +290,7 @@ def test_on_sheets_the_watch_stays_within_the_read_quota_at_its_busiest(
         polls[0] += 1
         if not type_round(judge, max(rounds_typed(judge))):  # results typed, or a note retyped: always a change
             judge.type(RESULTS, {(2, "Notes"): f"note {polls[0]}"})
-        return now < start + 150
+        return now < start + 125
 
     start = 1000.0
     watcher(config, StepClock(step), lines, EVENT, interval=watch_job.MIN_INTERVAL).run()
@@ -296,11 +302,11 @@ def test_on_sheets_the_watch_stays_within_the_read_quota_at_its_busiest(
     assert rounds_typed(judge) == {1: 8, 2: 8, 3: 8, 4: 8}
 
 
-@pytest.mark.parametrize("fault, gave_up", [(Fault(status=429, times=40, match="GET"), 4), (Fault(drop=True, times=6, match="GET"), 0)],
+@pytest.mark.parametrize("fault, gave_up", [(Fault(status=429, times=40, match="GET"), 1), (Fault(drop=True, times=6, match="GET"), 0)],
                          ids=["429 storm", "dropped connections"])
 def test_on_sheets_the_watch_backs_off_and_keeps_going(sheets_weekly: tuple[Config, Judge], sheets_server: SheetsServer,
                                                        fault: Fault, gave_up: int) -> None:
-    """A 429 storm outlasts a poll's retries: each poll gives up, says so, and the next waits longer; a few dropped
+    """A 429 storm outlasts a poll's retries: each poll gives up (said once) and the next waits longer; a few dropped
     connections are retried within the poll."""
     config, judge = sheets_weekly
     lines: list[str] = []
@@ -351,3 +357,58 @@ def test_a_bracket_game_typed_between_a_syncs_read_and_its_write_stays(weekly: t
     run_sync(config, open_workbook(config))
     quarter = [cells for _, cells in rows_of(judge.read(BRACKET), 1)]
     assert as_text(quarter[1].get("Winner")) == as_text(quarter[1]["Competitor B"])
+
+
+def _until(found: Callable[[], T | None], what: str) -> T:
+    """What `found` gives once it gives something; the watch runs in its own thread, so this waits (a bound only
+    so that a broken watch fails the test instead of hanging it)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        value = found()
+        if value is not None:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"the watch never got to: {what}")
+
+
+def _page(url: str, showing: str = "") -> str | None:
+    """The page at `url`, once it shows `showing`."""
+    with urllib.request.urlopen(url, timeout=5) as answer:
+        page = str(answer.read().decode("utf-8"))
+    return page if showing in page else None
+
+
+def test_event_day_the_watch_pairs_every_round_and_the_pages_follow(weekly: tuple[Config, Judge],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """`league watch --auto-pair W1 --serve 127.0.0.1:0` on the real clock, in a thread, while the judges type each
+    round's results once the pages show it, then the bracket's games: a 16-player weekly of 4 rounds and a top 8."""
+    config, judge = weekly
+    monkeypatch.setattr(watch_job, "MIN_INTERVAL", 0.05)  # the test hook: people get 5 s at least
+    lines: list[str] = []
+    stop = threading.Event()
+    watching = threading.Thread(target=watch_league, args=(config, WatchOptions(0.1, (EVENT,)), "127.0.0.1:0",
+                                                           lines.append, stop))
+    watching.start()
+    try:
+        url = _until(lambda: next((line.split()[3] for line in lines if line.startswith("live pages at ")), None), "serve")
+        for round_ in range(1, 5):
+            shown = _until(lambda: _page(url + "pairings", f"Round {round_} of 4"), f"round {round_}")
+            tables = [cells for _, cells in rows_of(judge.read(RESULTS), round_)]
+            assert all(escape(as_text(t["Player A"])) in shown and escape(as_text(t["Player B"])) in shown for t in tables)
+            type_round(judge, round_)
+        rng = random.Random(4)
+        for stage in ("quarter-finals", "semi-finals", "final"):
+            _until(lambda: _page(url + "pairings", f"Playoffs: {stage}"), stage)
+            play_bracket(judge, BRACKET, rng)
+        standings = _until(lambda: _page(url, "Final standings"), "the champion")
+        [(_, final)] = [r for r in rows_of(judge.read(BRACKET)) if as_text(r[1].get("Round")) == "3"]
+        champion = escape(as_text(final.get("Winner")))
+    finally:
+        stop.set()
+        watching.join(timeout=30)
+    assert not watching.is_alive(), "the watch ends when told to"
+    assert champion and all(standings.index(champion) < standings.index(escape(p)) for p in PLAYERS
+                            if escape(p) != champion), "the champion first"
+    assert rounds_typed(judge) == {1: 8, 2: 8, 3: 8, 4: 8}, "every round once"
+    assert [line.split(" ", 1)[1].split(" (seed")[0] for line in lines if " paired " in line or " seeded " in line] == [
+        "paired W1 round 2", "paired W1 round 3", "paired W1 round 4", "seeded Bracket W1: 8 competitors"]
