@@ -30,7 +30,7 @@ from league.lifecycle import EventState
 from league.pairing import SYSTEMS
 from league.problems import Severity
 from league.sheet import BRACKET_PREFIX, Sheet
-from sync.workbook import BackendError, Workbook
+from sync.workbook import BackendError, CredentialsError, Workbook
 from sync.xlsx import XlsxWorkbook
 
 MIN_INTERVAL = 5.0
@@ -61,6 +61,10 @@ class Clock(Protocol):
         """Wait; raise Stopped if the watch is told to stop meanwhile."""
         ...
 
+    def stopping(self) -> bool:
+        """Whether the watch was told to stop (then it starts no new write)."""
+        ...
+
 
 class StopClock:
     """The real clock, its waits cut short by `stop` (set by a signal handler)."""
@@ -74,6 +78,9 @@ class StopClock:
     def sleep(self, seconds: float) -> None:
         if self.stop.wait(max(0.0, seconds)):
             raise Stopped
+
+    def stopping(self) -> bool:
+        return self.stop.is_set()
 
 
 @dataclass(frozen=True)
@@ -211,6 +218,8 @@ class Watcher:
                 try:
                     self.poll()
                     failures, wait = 0, self.options.interval - (self.clock.monotonic() - started)
+                except CredentialsError:
+                    raise  # a key to replace, not an outage to wait out
                 except (BackendError, WorkbookError) as exc:
                     failures += 1
                     wait = self.rng.uniform(BACKOFF_BASE, min(BACKOFF_CAP, BACKOFF_BASE * 2 ** failures))
@@ -234,15 +243,16 @@ class Watcher:
             return
         changed = changed_tabs(self.seen, digests)
         result = run_sync(self.config, workbook)  # reads nothing more: the backend keeps what `read_inputs` read
-        written = {s.name: _grid(s) for s in result.changes.replace if s.name.startswith(BRACKET_PREFIX)}
-        self.seen = {**digests, **tab_digests({}, written)}  # the brackets as this sync wrote them: not a change
         ev = result.evaluation
         self.say(f"{self._time()} synced ({changed}): {ev.errors} error(s), {ev.warnings} warning(s)"
                  + (f"; exports failed: {result.export_problem}" if result.export_problem else ""))
         self.synced(result)
         for event in self.options.auto_pair:
-            if self.advance(ev, event):
+            if self.clock.stopping() or self.advance(ev, event):
                 break  # one pairing or seeding a poll: the reads of a poll stay bounded
+        # Only now: a pairing that failed (the lock held, Google down) is tried again by the next poll's sync.
+        written = {s.name: _grid(s) for s in result.changes.replace if s.name.startswith(BRACKET_PREFIX)}
+        self.seen = {**digests, **tab_digests({}, written)}  # the brackets as this sync wrote them: not a change
 
     def advance(self, ev: Evaluation, typed: str) -> bool:
         """Pair the event's next round, or seed its bracket, if its state says it is ready; whether something was written.

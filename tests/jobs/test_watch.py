@@ -29,7 +29,7 @@ from jobs.config import Config, load_config
 from jobs.bracket_job import run_bracket
 from jobs.pair_job import run_pair
 from jobs.sync_job import run_check, run_sync
-from jobs.watch_job import Stopped, Watcher, WatchOptions, source_of, watch_league
+from jobs.watch_job import Source, StopClock, Stopped, Watcher, WatchOptions, _signals, source_of, watch_league
 from league.cells import as_text
 from league.lifecycle import Phase
 from league.sheet import Changes
@@ -63,6 +63,9 @@ class StepClock:
         self.now += seconds
         if not self.step(self.now):
             raise Stopped
+
+    def stopping(self) -> bool:
+        return False
 
 
 def csv_only(config: Config) -> Config:
@@ -412,3 +415,40 @@ def test_event_day_the_watch_pairs_every_round_and_the_pages_follow(weekly: tupl
     assert rounds_typed(judge) == {1: 8, 2: 8, 3: 8, 4: 8}, "every round once"
     assert [line.split(" ", 1)[1].split(" (seed")[0] for line in lines if " paired " in line or " seeded " in line] == [
         "paired W1 round 2", "paired W1 round 3", "paired W1 round 4", "seeded Bracket W1: 8 competitors"]
+
+
+class SignalledSource:
+    """The league's source, its workbook sending this process SIGTERM in the middle of a write (before it is applied)."""
+
+    def __init__(self, inner: Source) -> None:
+        self.inner = inner
+
+    def open(self) -> Workbook:
+        return TypedBeforeWrite(self.inner.open(), lambda: os.kill(os.getpid(), signal.SIGTERM))  # type: ignore[return-value]
+
+    def moved(self) -> bool:
+        return self.inner.moved()
+
+    def settle(self) -> None:
+        self.inner.settle()
+
+
+def test_sigterm_during_a_write_lets_it_finish_then_ends_the_watch(xlsx_weekly: tuple[Config, Judge]) -> None:
+    config, judge = xlsx_weekly
+    type_round(judge, 1)  # round 2 is due: the watch, stopping, must not pair it after the sync
+    stop, lines = threading.Event(), []
+    clock = StopClock(stop)
+    with _signals(stop):
+        Watcher(config, WatchOptions(5.0, (EVENT,)), SignalledSource(source_of(config, clock)), clock, lines.append).run()
+    assert stop.is_set() and lines == ["18:00:30 synced (first sync): 0 error(s), 0 warning(s)"]
+    book = open_workbook(config)
+    assert [as_text(r[-1]) for r in book.read(["Sync Log"])["Sync Log"]][-1] == "synced, 0 error(s)", "the write was applied whole"
+    assert rounds_typed(judge) == {1: 8}
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+
+
+def test_auto_pairing_an_event_the_league_lacks_is_a_usage_error(xlsx_weekly: tuple[Config, Judge]) -> None:
+    config, _ = xlsx_weekly
+    done = CliRunner().invoke(app, ["watch", str(config.path), "--auto-pair", "W9"])
+    assert done.exit_code == ExitCode.USAGE
+    assert "--auto-pair W9: there is no event 'W9'; events: W1" in done.stderr
