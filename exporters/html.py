@@ -77,24 +77,37 @@ IMAGE = "leaderboard-1200x630.png"
 """The link image a shared address previews with (the leaderboard's 1200x630 card, beside the page)."""
 
 
-def page(boards: list[Board], league: str, branding: Branding, logo: bytes | None = None) -> str:
-    """The whole page: the leaderboard first, then each event's standings."""
-    colours = {"background": branding.background, "text": branding.text, "primary": branding.primary,
-               "accent": branding.accent, "up": UP, "down": DOWN, "same": SAME, **{f"m{k}": v for k, v in MEDALS.items()}}
-    image = f'<img alt="" src="data:image/png;base64,{base64.b64encode(logo).decode()}">' if logo else ""
+def page(boards: list[Board], league: str, branding: Branding, logo: bytes | None = None, head: str = "",
+         top: str = "") -> str:
+    """The whole page: the boards in the order given (the leaderboard first in the export). `head` is more markup
+    for the page's head and `top` for under its header (the live pages' refresh and links), trusted as they are."""
     updated = max((b.updated for b in boards), default=None)
-    stamp = f"<p>Updated {escape(local_time(updated, branding))}</p>" if updated else ""
+    stamp = f"Updated {local_time(updated, branding)}" if updated else ""
     links = "".join(f'<a href="#t{i}">{escape(b.title)}</a>' for i, b in enumerate(boards))
     nav = (f'<nav><div class="links">{links}</div>'
            f"<details><summary>Tables ({len(boards)})</summary>{links}</details></nav>\n") if len(boards) > 1 else ""
-    sections = "\n".join(_section(b, i) for i, b in enumerate(boards))
+    sections = "\n".join(section(b, i) for i, b in enumerate(boards))
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width,initial-scale=1">'
             f"<title>{escape(league)}</title>{_previews(boards, league, branding)}"
-            f"<style>{STYLE % colours}</style></head>\n"
-            f"<body><header>{image}<div><h1>{escape(league)}</h1>{stamp}</div></header>\n"
+            f"<style>{style(branding)}</style>{head}</head>\n"
+            f"<body>{banner(league, branding, logo, stamp)}{top}\n"
             f"{nav}<main>\n{sections}\n</main>\n"
             f"<footer>{escape(league)}</footer></body></html>\n")
+
+
+def style(branding: Branding) -> str:
+    """The page's style sheet in the league's colours."""
+    colours = {"background": branding.background, "text": branding.text, "primary": branding.primary,
+               "accent": branding.accent, "up": UP, "down": DOWN, "same": SAME, **{f"m{k}": v for k, v in MEDALS.items()}}
+    return STYLE % colours
+
+
+def banner(league: str, branding: Branding, logo: bytes | None, stamp: str) -> str:
+    """The header band: the logo, the league's name and a line under it (`Updated …`), escaped."""
+    image = f'<img alt="" src="data:image/png;base64,{base64.b64encode(logo).decode()}">' if logo else ""
+    line = f"<p>{escape(stamp)}</p>" if stamp else ""
+    return f"<header>{image}<div><h1>{escape(league)}</h1>{line}</div></header>"
 
 
 def description(boards: list[Board]) -> str:
@@ -130,7 +143,8 @@ def _previews(boards: list[Board], league: str, branding: Branding) -> str:
     return "".join(f'<meta {kind}="{key}" content="{value}">' for kind, key, value in tags)
 
 
-def _section(board: Board, index: int) -> str:
+def section(board: Board, index: int) -> str:
+    """One table as a section of the page, every text escaped."""
     # Every column from the third holds figures, so its heading is right-aligned by the style, over its figures.
     moves = board.has_moves and board.moved
     heads = [("#", ""), ("Name", ""), *([(board.count_label, "")] if board.count_label else []),

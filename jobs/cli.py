@@ -295,3 +295,21 @@ def publish(
         output.say(f"leaderboard #{result.snapshot} was posted already (post {result.post_id}); nothing sent")
     else:
         output.say(f"posted leaderboard #{result.snapshot} to Facebook (post {result.post_id})")
+
+
+@app.command()
+def watch(
+    config: ConfigArg = None,
+    interval: Annotated[float, typer.Option(help="Seconds between looks at the workbook (at least 5).")] = 15.0,
+    serve: Annotated[str | None, typer.Option(help="Serve the live pages at [HOST:]PORT (127.0.0.1:8000 when given "
+                                              "as --serve 8000; another host only when you name it).")] = None,
+    auto_pair: Annotated[list[str] | None, typer.Option("--auto-pair", help="An event whose next round to pair as soon "
+                                                        "as the last result is in, then its bracket (repeat for each).")] = None,
+) -> None:
+    """Sync whenever the judges' tabs change, until Ctrl-C; pair the next round of --auto-pair events when it is due.
+
+    One line per sync; a failed look at the workbook is said and tried again later, never the end of the watch."""
+    from jobs.watch_job import WatchOptions, watch_league
+
+    options = WatchOptions(interval, tuple(auto_pair or ()))
+    guarded(lambda: watch_league(_load(config), options, serve, output.say))

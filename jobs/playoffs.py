@@ -4,18 +4,40 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 
 from exporters import history
 from jobs.config import Config
 from jobs.errors import ExportError
 from jobs.export_job import history_errors, history_file
-from league.cells import Grid
+from league.cells import Grid, as_text
 from league.evaluate import Evaluation
-from league.pairing.bracket import Kept, Playoff, Resolved, resolve, seeds_from
+from league.pairing.bracket import TYPED, Kept, Playoff, Resolved, resolve, seeds_from
 from league.problems import Problem
 from league.rules.ruleset import Ruleset
-from league.sheet import BRACKET_PREFIX
+from league.sheet import BRACKET_PREFIX, Sheet
+
+
+def games_left_alone(sheet: Sheet, outputs: Mapping[str, Grid]) -> Sheet:
+    """A bracket tab as a sync writes it: each `Games` cell holding, at its place, what the sync read there is left
+    out (None, so the tab keeps what it holds by then: a game a judge typed between the sync's read and its write
+    stays); only games the sync restores, moves or clears ("") are written. Other tabs, and a bracket tab whose
+    columns are not where the sync writes them, go as they are."""
+    read = outputs.get(sheet.name) or []
+    if not sheet.name.startswith(BRACKET_PREFIX) or not read:
+        return sheet
+    columns = [sheet.header.index(h) for h in TYPED]
+    if any(c >= len(read[0]) or as_text(read[0][c]) != sheet.header[c] for c in columns):
+        return sheet
+    rows = []
+    for at, row in enumerate(sheet.rows, start=1):
+        cells, was = list(row), read[at] if at < len(read) else []
+        for c in columns:
+            before = was[c] if c < len(was) else None
+            cells[c] = None if as_text(cells[c]) == as_text(before) else "" if cells[c] is None else cells[c]
+        rows.append(tuple(cells))
+    return replace(sheet, rows=tuple(rows), typed=TYPED)
 
 
 def kept_brackets(config: Config) -> dict[str, Kept]:

@@ -9,7 +9,7 @@ import gc
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from filelock import FileLock, Timeout
@@ -20,6 +20,7 @@ from jobs.export_job import export_after_sync, previous_leaderboard, snapshot_of
 from jobs.playoffs import (
     bracket_problems,
     drawn,
+    games_left_alone,
     keep_brackets,
     kept_brackets,
     playoffs,
@@ -227,7 +228,7 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
         failing = [f"exports: would fail: {unusable}"] if unusable else []
         return SyncResult(ev, changes, [], code, preview=describe(changes, outputs) + failing)
     progress("Writing standings back…")
-    workbook.write(changes)
+    workbook.write(replace(changes, replace=tuple(games_left_alone(s, outputs) for s in changes.replace)))
     try:
         if not unusable:
             keep_brackets(config, resolved, now)

@@ -51,6 +51,10 @@ class Sheet:
     """Cells that link to another tab's cell (shown as the cell's own text, never a formula)."""
     number_formats: tuple[tuple[int, str], ...] = ()
     """(0-based column, spreadsheet number pattern such as `0.0000`) for the data rows."""
+    typed: tuple[str, ...] = ()
+    """Headers of an output tab's columns people type into (a bracket's games): written whole, such a tab keeps the
+    cell it holds wherever `rows` has None in these columns, so what was typed after the sync read the tab stays
+    ("" clears a cell)."""
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ labelled `Total Scenario Points` is still a tiebreaker."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from league.cells import Cell
@@ -83,7 +83,7 @@ class Table(Sheet):
     @classmethod
     def plain(cls, sheet: Sheet) -> Table:
         """A table that is not standings (a bracket): every column shown as it is."""
-        return cls.of(sheet.name, tuple(Column(h, Role.OTHER) for h in sheet.header), sheet.rows)
+        return replace(cls.of(sheet.name, tuple(Column(h, Role.OTHER) for h in sheet.header), sheet.rows), typed=sheet.typed)
 
     def find(self, role: Role) -> int | None:
         """The index of the first column with this role, if the table has one."""

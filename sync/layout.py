@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import zip_longest
 
 from league.cells import Cell, Grid, a1, as_text, header_key
@@ -179,3 +179,20 @@ def placed_fill(fill: Fill, grid: Grid | None) -> list[Cell]:
 def find_tab(names: Iterable[str], tab: str) -> str | None:
     """The existing tab called `tab`, ignoring case: Excel and Sheets both refuse names differing only in case."""
     return next((name for name in names if name.casefold() == tab.casefold()), None)
+
+
+def typed_kept(sheet: Sheet, grid: Grid | None) -> Sheet:
+    """The sheet with each None cell of its `typed` columns taken from the tab as it stands now (same row, same
+    column): for backends that write a tab whole, read again just before the write."""
+    if not sheet.typed:
+        return sheet
+    columns = [i for i, h in enumerate(sheet.header) if h in sheet.typed]
+    rows = []
+    for at, row in enumerate(sheet.rows, start=1):
+        cells = [*row, *([None] * (len(sheet.header) - len(row)))]
+        now = grid[at] if grid and at < len(grid) else []
+        for i in columns:
+            if cells[i] is None and i < len(now):
+                cells[i] = now[i]
+        rows.append(tuple(cells))
+    return replace(sheet, rows=tuple(rows))

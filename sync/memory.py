@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from league.cells import Cell, Grid
 from league.sheet import Changes, Sheet
 from sync.growth import Growth, growth
-from sync.layout import check_appends, dropdown_columns, find_tab, placed_fill, placed_rows, trimmed
+from sync.layout import check_appends, dropdown_columns, find_tab, placed_fill, placed_rows, trimmed, typed_kept
 from sync.workbook import BackendError
 
 
@@ -39,7 +39,7 @@ class MemoryWorkbook:
         for name in changes.remove:
             self.tabs.pop(find_tab(self.tabs, name) or name, None)
         for sheet in changes.replace:
-            self._put(sheet.name, _grid(sheet))
+            self._put(sheet.name, _grid(typed_kept(sheet, self.read([sheet.name]).get(sheet.name))))
         for sheet in changes.append:
             existing = self.read([sheet.name]).get(sheet.name)
             self._put(sheet.name, [*existing, *(list(r) for r in sheet.rows)] if existing else _grid(sheet))

@@ -100,7 +100,7 @@ class Planner:
             "properties": {"sheetId": sid, "title": sheet.name,
                            "gridProperties": {"rowCount": len(rows) + 1, "columnCount": columns, "frozenRowCount": FROZEN_ROWS}},
             "fields": "title,gridProperties(rowCount,columnCount,frozenRowCount)"}})
-        requests.append({"updateCells": {"range": {"sheetId": sid}, "rows": rows, "fields": "userEnteredValue,userEnteredFormat"}})
+        requests.extend(_owned(sid, sheet, rows, columns))
         requests.extend(_widths(sid, shape))
         if protect and not any(p.get("description") == PROTECTION_NOTE
                                for p in self.sheets.get(sheet.name.casefold(), {}).get("protectedRanges", [])):
@@ -126,6 +126,33 @@ class Planner:
                                          "fields": "userEnteredValue,userEnteredFormat"}})
         requests.extend(_widths(sid, look(sheet)))
         requests.extend(_validation(sid, column, dropdown) for column, dropdown in dropdowns)
+
+
+def _owned(sid: int, sheet: Sheet, rows: list[Json], columns: int) -> list[Json]:
+    """The updateCells of a tab written whole: one over the whole grid; for a tab with `typed` columns, one per
+    stretch of the other columns, and in the typed ones only the header and the cells set, so a cell people typed
+    after the sync read the tab is never sent, let alone erased."""
+    fields = "userEnteredValue,userEnteredFormat"
+    typed = {i for i, h in enumerate(sheet.header) if h in sheet.typed}
+    if not typed:
+        return [{"updateCells": {"range": {"sheetId": sid}, "rows": rows, "fields": fields}}]
+    stretches: list[tuple[int, int]] = []
+    for i in (i for i in range(columns) if i not in typed):
+        if stretches and stretches[-1][1] == i:
+            stretches[-1] = (stretches[-1][0], i + 1)
+        else:
+            stretches.append((i, i + 1))
+    out: list[Json] = [{"updateCells": {"range": {"sheetId": sid, "startColumnIndex": first, "endColumnIndex": last},
+                                        "rows": [{"values": r["values"][first:last]} for r in rows], "fields": fields}}
+                       for first, last in stretches]
+    lines: list[Sequence[Cell]] = [sheet.header, *sheet.rows]
+    for i in sorted(typed):
+        for at, (line, row) in enumerate(zip(lines, rows)):
+            if i < len(line) and line[i] is not None:
+                out.append({"updateCells": {"start": {"sheetId": sid, "rowIndex": at, "columnIndex": i},
+                                            "rows": [{"values": [{} if line[i] == "" else row["values"][i]]}],
+                                            "fields": fields}})
+    return out
 
 
 def _format(rows: list[Json], shape: Look) -> None:

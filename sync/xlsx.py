@@ -25,6 +25,7 @@ from sync.layout import (
     placed_fill,
     placed_rows,
     trimmed,
+    typed_kept,
 )
 from sync.growth import Growth, growth
 from sync.workbook import BackendError
@@ -92,10 +93,16 @@ class XlsxWorkbook:
         check_appends(changes)
         self._writable()
         grown = [self._grown(sheet) for sheet in changes.append]
-        fills = [(f.tab, f.row, placed_fill(f, self.read([f.tab]).get(f.tab))) for f in changes.fill]
+        # The cells people type are taken from the file as it is now, not as it was read (the caller holds the
+        # workbook's lock): a game typed into a bracket since the sync read it stays, and a result a judge typed
+        # meanwhile into a row the reports would fill stops the write rather than being overwritten.
+        typed = [*{f.tab for f in changes.fill}, *(s.name for s in changes.replace if s.typed)]
+        now = XlsxWorkbook(self.path).read(typed) if typed else {}
+        fills = [(f.tab, f.row, placed_fill(f, now.get(f.tab))) for f in changes.fill]
+        replaced = [typed_kept(s, now.get(s.name)) if s.typed else s for s in changes.replace]
 
         def save(tmp: str) -> None:
-            write_parts(self.path, tmp, [*changes.replace, *grown], changes.remove)
+            write_parts(self.path, tmp, [*replaced, *grown], changes.remove)
             if fills:
                 cells_filled_parts(Path(tmp), tmp, fills)
         with _failures(self.path):

@@ -124,6 +124,17 @@ def test_write_replaces_appends_and_removes_output_tabs(backend: Backend) -> Non
     })
 
 
+def test_write_leaves_the_typed_cells_it_does_not_set(backend: Backend) -> None:
+    """An output tab's `typed` columns (a bracket's games) keep what the tab holds where the sheet has None, even
+    what was typed after the sync read it; a value is written, "" clears; every other column is written whole."""
+    header = ("Round", "Games A", "Games B", "Winner")
+    seeded(backend).write(Changes(replace=(Sheet("Bracket W1", header, ((1, 2, 0, "Ana"), (2, 1, 2, "Bo"), (3, 2, 1, "Cy"), (4, None, None, "x"))),)))
+    backend.open().write(Changes(replace=(Sheet("Bracket W1", header, ((1, None, None, "Ana"), (2, 2, None, None), (3, "", "", None)),
+                                                typed=("Games A", "Games B")),)))
+    assert typed(backend.open().read(["Bracket W1"])) == typed({"Bracket W1": [
+        ["Round", "Games A", "Games B", "Winner"], [1, 2, 0, "Ana"], [2, 2, 2], [3]]})
+
+
 def test_write_refuses_appending_to_an_input_tab(backend: Backend) -> None:
     book = seeded(backend, results(((1, 1, "Ana"),)))
     before = everything(book)

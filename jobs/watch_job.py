@@ -1,0 +1,386 @@
+"""`league watch`: sync whenever the judges' tabs change, and pair the next round once the last result is in.
+
+The loop never reads the wall clock itself: it waits and measures through a `Clock`, so tests drive it in their own
+time, and the CLI's clock wakes it early (raising `Stopped`) on Ctrl-C or SIGTERM, between writes, never during one."""
+
+from __future__ import annotations
+
+import datetime as dt
+import gc
+import hashlib
+import json
+import random
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from jobs.bracket_job import run_bracket
+from jobs.config import Config
+from jobs.errors import ConfigError, WorkbookError
+from jobs.pair_job import run_pair
+from jobs.sync_job import SyncResult, read_inputs, run_sync
+from league.cells import Cell, Grid, as_text
+from league.evaluate import Evaluation
+from league.lifecycle import EventState
+from league.pairing import SYSTEMS
+from league.problems import Severity
+from league.sheet import BRACKET_PREFIX, Sheet
+from sync.workbook import BackendError, CredentialsError, Workbook
+from sync.xlsx import XlsxWorkbook
+
+MIN_INTERVAL = 5.0
+"""The shortest poll interval: a poll reads at most `READS_PER_POLL` times on Sheets, so 12 polls a minute stay
+within Google's 60 reads per minute per user (tests lower it to run fast)."""
+DEFAULT_INTERVAL = 15.0
+READS_PER_POLL = 4
+"""Sheets reads of one poll at worst: metadata and one values:batchGet to look (the sync reuses them), and the same
+again for the one pairing or bracket it may make, under the lock, from a fresh read."""
+READ_LIMIT = 50
+"""Reads allowed in any minute whatever happens (retries included): below Google's 60, leaving room for a nightly
+sync or a `league status` run by the same service account."""
+BACKOFF_BASE, BACKOFF_CAP = 1.0, 300.0
+"""Waits after a failed poll: doubling from 1 s (a workbook caught mid-save is whole again by then) with jitter, never
+above 5 minutes (Google's retries within the poll have already waited a while by then)."""
+
+
+class Stopped(Exception):
+    """The watch was told to stop while it waited."""
+
+
+class Clock(Protocol):
+    """How the watch waits and measures time."""
+
+    def monotonic(self) -> float: ...
+
+    def sleep(self, seconds: float) -> None:
+        """Wait; raise Stopped if the watch is told to stop meanwhile."""
+        ...
+
+    def stopping(self) -> bool:
+        """Whether the watch was told to stop (then it starts no new write)."""
+        ...
+
+
+class StopClock:
+    """The real clock, its waits cut short by `stop` (set by a signal handler)."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        self.stop = stop
+
+    def monotonic(self) -> float:
+        return time.monotonic()
+
+    def sleep(self, seconds: float) -> None:
+        if self.stop.wait(max(0.0, seconds)):
+            raise Stopped
+
+    def stopping(self) -> bool:
+        return self.stop.is_set()
+
+
+@dataclass(frozen=True)
+class WatchOptions:
+    """What `league watch` was asked to do."""
+
+    interval: float = DEFAULT_INTERVAL
+    auto_pair: tuple[str, ...] = ()
+
+
+def check_options(config: Config, options: WatchOptions) -> None:
+    """Refuse, before anything runs, an interval below the minimum or auto-pairing without a pairing system."""
+    if options.interval < MIN_INTERVAL:
+        raise ConfigError(f"--interval {options.interval:g} is below {MIN_INTERVAL:g} seconds: polling faster would run "
+                          "past Google's read quota; use --interval 5 or more")
+    if options.auto_pair and not config.ruleset.pairing:
+        raise ConfigError(f"ruleset {config.ruleset.name!r} names no pairing system, so --auto-pair cannot pair: add "
+                          f"`[pairing] system = ...` ({', '.join(sorted(SYSTEMS))})")
+
+
+class Source(Protocol):
+    """Where the workbook is: opened afresh for each poll, and whether it may have changed since the last look."""
+
+    def open(self) -> Workbook: ...
+
+    def moved(self) -> bool:
+        """Whether the tabs may differ from the last poll's (always, on Sheets: only a read tells)."""
+        ...
+
+    def settle(self) -> None:
+        """The poll read the workbook as `moved` last saw it: the next one looks only if it changes again."""
+        ...
+
+
+class XlsxSource:
+    """A local `.xlsx`: looked at only when its modification time or size, and then its bytes, changed."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.stamp: tuple[int, int] | None = None
+        self.digest = ""
+        self.seen: tuple[tuple[int, int] | None, str] = (None, "")
+
+    def open(self) -> Workbook:
+        return XlsxWorkbook(self.path)
+
+    def moved(self) -> bool:
+        try:
+            info = self.path.stat()
+        except OSError:
+            return True  # let the read say what is wrong
+        stamp = (info.st_mtime_ns, info.st_size)
+        if stamp == self.stamp:
+            return False
+        try:
+            digest = hashlib.sha256(self.path.read_bytes()).hexdigest()
+        except OSError:
+            return True
+        if digest == self.digest:  # saved again unchanged
+            self.stamp = stamp
+            return False
+        self.seen = (stamp, digest)
+        return True
+
+    def settle(self) -> None:
+        self.stamp, self.digest = self.seen
+
+
+class SheetsSource:
+    """A Google spreadsheet: every poll a fresh workbook (its own retry budget) sharing one token and one read quota."""
+
+    def __init__(self, config: Config, clock: Clock, rng: random.Random | None = None) -> None:
+        from sync.google import RetryPolicy, load_credentials
+        from sync.quota import ReadQuota
+
+        assert config.sheets is not None
+        self.place, self.clock, self.rng = config.sheets, clock, rng
+        self.credentials = load_credentials(self.place.credentials)
+        self.quota = ReadQuota(READ_LIMIT, clock.sleep, clock.monotonic)
+        self.policy = RetryPolicy(budget=self.place.retry_seconds)
+
+    def open(self) -> Workbook:
+        from sync.quota import quota_workbook
+
+        return quota_workbook(self.place.spreadsheet_id, self.credentials, self.quota, self.place.api_root, self.policy,
+                              self.clock.sleep, self.clock.monotonic, self.rng)
+
+    def moved(self) -> bool:
+        return True
+
+    def settle(self) -> None:
+        """Nothing to remember: every poll reads."""
+
+
+def source_of(config: Config, clock: Clock, rng: random.Random | None = None) -> Source:
+    """The league's workbook as the watch polls it; `rng` draws the retries' jitter."""
+    if config.sheets:
+        return SheetsSource(config, clock, rng)
+    assert config.workbook is not None, "load_config guarantees a workbook or a spreadsheet"
+    return XlsxSource(config.workbook)
+
+
+Say = Callable[[str], None]
+Synced = Callable[[SyncResult], None]
+"""Told of every sync: the live pages publish it."""
+
+
+def _ignore(_: SyncResult) -> None:
+    """Nobody to tell about a sync (no live page)."""
+
+
+@dataclass
+class Watcher:
+    """One watch of a league: what it last synced, and what it last said about each event it pairs."""
+
+    config: Config
+    options: WatchOptions
+    source: Source
+    clock: Clock
+    say: Say
+    synced: Synced = _ignore
+    rng: random.Random = field(default_factory=random.Random)
+    seen: dict[str, str] | None = None
+    """Digest of each input tab and bracket tab as last synced; None before the first sync."""
+    waiting: dict[str, str] = field(default_factory=dict)
+    """Event -> why it was last not paired or seeded, said once until it changes."""
+
+    def run(self) -> None:
+        """Poll every interval until stopped; a failed poll is said (once while polls keep failing) and tried again
+        after a growing wait."""
+        failures = 0
+        try:
+            while True:
+                started = self.clock.monotonic()
+                try:
+                    self.poll()
+                    failures, wait = 0, self.options.interval - (self.clock.monotonic() - started)
+                except CredentialsError:
+                    raise  # a key to replace, not an outage to wait out
+                except (BackendError, WorkbookError) as exc:
+                    failures += 1
+                    wait = self.rng.uniform(BACKOFF_BASE, min(BACKOFF_CAP, BACKOFF_BASE * 2 ** failures))
+                    if failures == 1:  # once, until a poll works again
+                        self.say(f"{self._time()} not synced: {exc}; trying again, less often while it fails")
+                finally:
+                    gc.unfreeze()  # a sync freezes what it read for its own speed; a watch lives on
+                self.clock.sleep(max(0.0, wait))
+        except Stopped:
+            return
+
+    def poll(self) -> None:
+        """Look at the tabs; when they changed since the last sync, sync, then pair or seed what is ready."""
+        if self.seen is not None and not self.source.moved():
+            return
+        workbook = self.source.open()
+        inputs, outputs = read_inputs(workbook)
+        self.source.settle()
+        digests = tab_digests(inputs, outputs)
+        if digests == self.seen:
+            return
+        changed = changed_tabs(self.seen, digests)
+        result = run_sync(self.config, workbook)  # reads nothing more: the backend keeps what `read_inputs` read
+        ev = result.evaluation
+        self.say(f"{self._time()} synced ({changed}): {ev.errors} error(s), {ev.warnings} warning(s)"
+                 + (f"; exports failed: {result.export_problem}" if result.export_problem else ""))
+        self.synced(result)
+        for event in self.options.auto_pair:
+            if self.clock.stopping() or self.advance(ev, event):
+                break  # one pairing or seeding a poll: the reads of a poll stay bounded
+        # Only now: a pairing that failed (the lock held, Google down) is tried again by the next poll's sync.
+        written = {s.name: _grid(s) for s in result.changes.replace if s.name.startswith(BRACKET_PREFIX)}
+        self.seen = {**digests, **tab_digests({}, written)}  # the brackets as this sync wrote them: not a change
+
+    def advance(self, ev: Evaluation, typed: str) -> bool:
+        """Pair the event's next round, or seed its bracket, if its state says it is ready; whether something was written.
+
+        `league pair` and `league bracket` decide again under the lock from a fresh read, so a round is never paired
+        twice, whatever another watcher or a restart did meanwhile."""
+        event = ev.league.event_id(typed)
+        if event is None or event not in ev.states:
+            raise ConfigError(f"--auto-pair {typed}: there is no event {typed!r}; events: "
+                              f"{', '.join(e.id for e in ev.league.events) or 'none'}")
+        ready, reason = self._ready(ev, event, ev.states[event])
+        if not ready:
+            self._waits(event, reason)
+            return False
+        state = ev.states[event]
+        if state.paired < state.rounds:
+            paired = run_pair(self.config, self.source.open(), event)
+            if not paired.written:
+                self._waits(event, "; ".join(paired.refused))
+                return False
+            self.say(f"{self._time()} paired {event} round {paired.round} (seed {paired.seed}): {len(paired.rows)} rows added")
+        else:
+            seeded = run_bracket(self.config, self.source.open(), event)
+            if seeded.sheet is None:
+                self._waits(event, seeded.refused)
+                return False
+            self.say(f"{self._time()} seeded {seeded.sheet.name}: {len(seeded.seeds)} competitors")
+        self.waiting.pop(event, None)
+        return True
+
+    def _ready(self, ev: Evaluation, event: str, state: EventState) -> tuple[bool, str]:
+        """Whether the event's next round (or its bracket) can be made now, else why not ("" when it simply waits
+        for results, or has nothing left to make)."""
+        if not state.paired:
+            return False, "round 1 is paired by `league pair` once registration closes"
+        if state.pending or state.results < state.rows:
+            return False, ""
+        tab = ev.league.event_by_id[event].results_tab
+        wrong = sorted({p.row for p in ev.problems if p.severity is Severity.ERROR and p.tab == tab and p.row})
+        if wrong:
+            return False, f"{tab} has errors in row(s) {', '.join(map(str, wrong))}: fix them to pair the next round"
+        return state.paired < state.rounds or (state.playoffs and not state.bracket), ""
+
+    def _waits(self, event: str, reason: str) -> None:
+        if reason and self.waiting.get(event) != reason:
+            self.say(f"{self._time()} {event} waits: {reason}")
+        self.waiting[event] = reason
+
+    def _time(self) -> str:
+        return f"{dt.datetime.now(self.config.branding.zone):%H:%M:%S}"
+
+
+def tab_digests(inputs: Mapping[str, Grid], outputs: Mapping[str, Grid]) -> dict[str, str]:
+    """A digest of each input tab and each bracket tab (judges type games there) as people would read its cells."""
+    tabs = {**inputs, **{name: grid for name, grid in outputs.items() if name.startswith(BRACKET_PREFIX)}}
+    return {name: hashlib.sha256(json.dumps([_text(row) for row in grid], ensure_ascii=False).encode()).hexdigest()
+            for name, grid in tabs.items()}
+
+
+def _grid(sheet: Sheet) -> Grid:
+    header: list[Cell] = list(sheet.header)
+    return [header, *(list(r) for r in sheet.rows)]
+
+
+def _text(row: list[Cell]) -> list[str]:
+    cells = [as_text(c) for c in row]
+    while cells and not cells[-1]:
+        cells.pop()
+    return cells
+
+
+def changed_tabs(before: Mapping[str, str] | None, after: Mapping[str, str]) -> str:
+    """What changed since the last sync, for its line: `first sync`, `Results W1 changed`, `Bracket W1 added`."""
+    if before is None:
+        return "first sync"
+    said = [f"{name} changed" for name in after if name in before and before[name] != after[name]]
+    said += [f"{name} added" for name in after if name not in before]
+    said += [f"{name} removed" for name in before if name not in after]
+    return ", ".join(said) or "no change"
+
+
+def watch_league(config: Config, options: WatchOptions, serve: str | None, say: Say,
+                 stop: threading.Event | None = None) -> None:
+    """`league watch`: the loop on the real clock until Ctrl-C or SIGTERM (or `stop`), with the live pages if asked."""
+    check_options(config, options)
+    stop = stop or threading.Event()
+    clock = StopClock(stop)
+    with _signals(stop), _served(config, serve, say) as synced:
+        Watcher(config, options, source_of(config, clock), clock, say, synced).run()
+
+
+@contextmanager
+def _signals(stop: threading.Event) -> Iterator[None]:
+    """Ctrl-C and SIGTERM only set `stop`: the write under way ends, then the watch (only the main thread can listen)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    kept = {sig: signal.signal(sig, lambda *_: stop.set()) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in kept.items():
+            signal.signal(sig, handler)
+
+
+@contextmanager
+def _served(config: Config, serve: str | None, say: Say) -> Iterator[Synced]:
+    """The live pages at the address given, each sync published to them; nothing when not asked."""
+    if serve is None:
+        yield _ignore
+        return
+    from serve.app import ServeError, parse_address, start_server
+    from serve.board import LiveBoard
+    from serve.view import live_view
+
+    try:
+        host, port = parse_address(serve)
+    except ValueError as exc:
+        raise ConfigError(f"--serve {serve}: {exc}") from None
+    board = LiveBoard()
+    try:
+        server = start_server(board, host, port, config.exports)
+    except ServeError as exc:
+        raise ConfigError(f"--serve {serve}: {exc}") from None
+    say(f"live pages at {server.url} (/ standings, /pairings, /screen)")
+    def publish(synced: SyncResult) -> None:
+        board.publish(live_view(config, synced.evaluation, dt.datetime.now(dt.UTC), synced.changes.replace))
+    try:
+        yield publish
+    finally:
+        server.stop()

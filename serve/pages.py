@@ -1,0 +1,270 @@
+"""The three live pages drawn from a `LiveView`: `/` the standings as the web page export draws them, `/pairings`
+with a name search for phones, `/screen` for the store's TV. Every text from the workbook is escaped.
+
+Each page carries its version and a small script that listens to `/events`: when a newer view is published it
+fetches the page again and swaps its content in place (a search typed on `/pairings` is kept); with scripts off a
+plain refresh every `REFRESH_SECONDS` does it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from html import escape
+
+from exporters.board import Board, Line, board
+from exporters.branding import local_time
+from exporters.html import banner, page, style
+from league.table import Role, Table
+from serve.view import LiveEvent, LiveView, Pairing
+
+REFRESH_SECONDS = 30
+"""The refresh of a page whose scripts are off."""
+SCREEN_ROWS = 10
+"""Standings lines on one slide of `/screen`, in type read across a room."""
+SCREEN_PAIRINGS = 16
+"""Tables on one slide of `/screen` (two columns of eight)."""
+SCREEN_SECONDS = {"pairings": 20, "standings": 12}
+"""How long `/screen` shows each kind of slide."""
+
+LIVE = """(function(){
+var v=%(version)d;
+if(!window.EventSource||!window.fetch||!window.DOMParser)return;
+var es=new EventSource('/events'),html=document.documentElement;
+html.setAttribute('data-version',String(v));
+es.onopen=function(){html.setAttribute('data-listening','1');};
+es.onmessage=function(e){
+ var n=parseInt(e.data,10);
+ if(isNaN(n)||n===v)return;
+ fetch(location.pathname,{cache:'no-store'}).then(function(r){return r.text();}).then(function(t){
+  var d=new DOMParser().parseFromString(t,'text/html');
+  ['header','nav','main'].forEach(function(s){var a=document.querySelector(s),b=d.querySelector(s);if(a&&b)a.innerHTML=b.innerHTML;});
+  var m=d.querySelector('meta[name=live-version]');
+  v=m?parseInt(m.getAttribute('content'),10):n;
+  html.setAttribute('data-version',String(v));
+  document.dispatchEvent(new Event('live'));
+ }).catch(function(){});
+};
+})();"""
+"""Listens for new versions and swaps the page's header, links and content for the new ones."""
+
+FIND = """(function(){
+var q=document.getElementById('q'),out=document.getElementById('found');
+function norm(s){return s.normalize('NFKD').replace(/[\\u0300-\\u036f]/g,'').toLowerCase().replace(/\\s+/g,' ').trim();}
+function apply(){
+ var t=norm(q.value),hits=[];
+ document.querySelectorAll('main section').forEach(function(sec){
+  var shown=0;
+  sec.querySelectorAll('tbody tr[data-table]').forEach(function(tr){
+   var names=[].map.call(tr.querySelectorAll('td.name'),function(td){return td.textContent;}),at=-1;
+   for(var k=0;t&&k<names.length;k++){if(norm(names[k]).indexOf(t)>=0){at=k;break;}}
+   tr.hidden=!!t&&at<0;
+   if(!tr.hidden)shown++;
+   if(at>=0)hits.push(names[at]+': '+tr.getAttribute('data-label')+' '+tr.getAttribute('data-table')+
+     (names.length>1?' v '+names[1-at]:' (bye)')+' \\u00b7 '+sec.getAttribute('data-event'));
+  });
+  sec.hidden=!!t&&!shown;
+ });
+ out.textContent='';
+ if(!t)return;
+ if(!hits.length)hits=['No one by that name in the current round'];
+ hits.slice(0,8).forEach(function(h){var p=document.createElement('p');p.textContent=h;out.appendChild(p);});
+}
+q.addEventListener('input',apply);document.addEventListener('live',apply);apply();
+})();"""
+"""The name search of `/pairings`: rows of other players hidden, the player's table said in words (as text)."""
+
+CYCLE = """(function(){
+document.documentElement.className+=' js';
+var i=0,timer=0;
+function show(){
+ var s=document.querySelectorAll('main .slide');
+ if(!s.length)return;
+ i=i%%s.length;
+ s.forEach(function(e,k){e.classList.toggle('on',k===i);});
+ clearTimeout(timer);
+ timer=setTimeout(function(){i++;show();},1000*(parseInt(s[i].getAttribute('data-seconds'),10)||%(seconds)d));
+}
+document.addEventListener('DOMContentLoaded',show);
+document.addEventListener('live',function(){i=0;show();});
+})();"""
+"""Shows the slides of `/screen` one at a time; starts again from the first when a new version arrives."""
+
+PAIRINGS_STYLE = """
+.links2{display:flex;gap:16px;padding:8px 16px;font-size:.95rem}.links2 a{color:%(primary)s}
+.find{max-width:900px;margin:0 auto;padding:8px}
+.find label{display:block;font-weight:bold;margin-bottom:4px}
+.find input{width:100%%;font-size:1.1rem;padding:10px;border:2px solid %(primary)s;border-radius:8px}
+#found p{margin:8px 0 0;font-size:1.15rem;font-weight:bold;overflow-wrap:break-word}
+table.pairings th{text-align:left}
+table.pairings td.t{width:3.5em;font-weight:bold}
+tr.done td{opacity:.6}
+td.bye{font-style:italic}
+[hidden]{display:none!important}
+"""
+
+SCREEN_STYLE = """
+*{box-sizing:border-box}
+html,body{margin:0;height:100%%;overflow:hidden;background:#10131a;color:#f4f4f4;
+ font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif}
+header{display:flex;justify-content:space-between;align-items:baseline;padding:1.2vh 2vw;background:%(primary)s;
+ border-bottom:.6vh solid %(accent)s;font-size:3vh}
+header h1{font-size:3.4vh;margin:0}
+main{padding:1vh 2vw}
+.slide h2{font-size:5.4vh;margin:1vh 0 0;color:%(accent)s;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.slide .sub{font-size:3.2vh;margin:0 0 1.5vh;opacity:.85}
+.grid{display:grid;grid-template-columns:1fr 1fr;grid-auto-flow:column;grid-template-rows:repeat(8,auto);gap:0 3vw}
+.grid.one{grid-template-columns:1fr;max-width:70vw}
+.pair{display:flex;gap:1.2vw;align-items:baseline;font-size:4vh;line-height:1.25;padding:.7vh 0;border-bottom:1px solid #333}
+.pair .t{min-width:3.2em;font-weight:bold;color:%(accent)s}
+.pair .n{flex:1;min-width:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.pair .v{opacity:.6}
+.pair.done{opacity:.5}
+.line{display:flex;gap:2vw;font-size:5vh;line-height:1.3;padding:.5vh 0;border-bottom:1px solid #333}
+.line .r{min-width:2.6em;text-align:right;font-weight:bold;color:%(accent)s}
+.line .n{flex:1;min-width:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.line .s{min-width:4em;text-align:right;font-variant-numeric:tabular-nums}
+.empty{font-size:5vh;margin-top:20vh;text-align:center}
+html.js .slide{display:none}html.js .slide.on{display:block}
+"""
+
+
+@dataclass(frozen=True)
+class Pages:
+    """The bytes of each page for one version, drawn once and served to every phone."""
+
+    version: int
+    index: bytes
+    pairings: bytes
+    screen: bytes
+
+
+def draw(view: LiveView | None) -> Pages:
+    """Every page of a view; before the first sync, pages that wait for it (and update when it comes)."""
+    if view is None:
+        waiting = _waiting()
+        return Pages(0, waiting, waiting, waiting)
+    return Pages(view.version, index(view).encode(), pairings(view).encode(), screen(view).encode())
+
+
+def live_head(version: int) -> str:
+    """What each page adds to its head: its version, the refresh with scripts off, the listener with scripts on."""
+    return (f'<meta name="live-version" content="{version}">'
+            f'<noscript><meta http-equiv="refresh" content="{REFRESH_SECONDS}"></noscript>'
+            f"<script>{LIVE % {'version': version}}</script>")
+
+
+def boards(view: LiveView) -> list[Board]:
+    """The events' standings (under way first), then the leaderboard, as the exports show them."""
+    shown = [replace(board(e.standings, e.title, view.synced), stands=e.stands, champion=e.champion, event=e.id)
+             for e in view.events]
+    return [*shown, replace(board(view.leaderboard, "Leaderboard", view.synced), stands=view.league_stands)]
+
+
+LINKS = '<div class="links2"><a href="/">Standings</a><a href="/pairings">Pairings</a></div>'
+
+
+def index(view: LiveView) -> str:
+    """`/`: the web page export of the events under way and the leaderboard, updating itself."""
+    return page(boards(view), view.league, view.branding, view.logo, live_head(view.version),
+                f"<style>{_style(PAIRINGS_STYLE, view)}</style>{LINKS}")
+
+
+def pairings(view: LiveView) -> str:
+    """`/pairings`: the current round of every running event, with a search for one's own table."""
+    sections = "\n".join(_pairing_section(e) for e in view.events if e.pairings)
+    body = sections or '<p class="stands">No round is paired yet.</p>'
+    return _document(view, "Pairings", style(view.branding) + _style(PAIRINGS_STYLE, view),
+                     f"{LINKS}<div class=\"find\"><label for=\"q\">Find your table</label>"
+                     '<input id="q" type="search" placeholder="Your name" autocomplete="off" autocapitalize="none" '
+                     'spellcheck="false" enterkeyhint="search"><div id="found" aria-live="polite"></div></div>'
+                     f"\n<main>\n{body}\n</main>\n<script>{FIND}</script>")
+
+
+def screen(view: LiveView) -> str:
+    """`/screen`: one slide at a time for a TV: each event's pairings, its standings, then the leaderboard's top."""
+    slides = [s for e in view.events for s in _event_slides(e, view)]
+    top = replace(board(view.leaderboard, "Leaderboard", view.synced), stands=view.league_stands)
+    slides.append(_standings_slide(top, top.lines[:SCREEN_ROWS], ""))
+    body = "\n".join(slides)
+    head = f"<script>{CYCLE % {'seconds': SCREEN_SECONDS['standings']}}</script>"
+    synced = escape(local_time(view.synced, view.branding, "%H:%M"))
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f"<title>{escape(view.league)}</title><style>{_style(SCREEN_STYLE, view)}</style>"
+            f"{live_head(view.version)}{head}</head>\n"
+            f"<body><header><h1>{escape(view.league)}</h1><span>{synced}</span></header>\n"
+            f"<main>\n{body}\n</main></body></html>\n")
+
+
+def _style(sheet: str, view: LiveView) -> str:
+    return sheet % {"primary": view.branding.primary, "accent": view.branding.accent}
+
+
+def _document(view: LiveView, what: str, sheet: str, body: str) -> str:
+    stamp = f"Synced {local_time(view.synced, view.branding)}"
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f"<title>{escape(what)} · {escape(view.league)}</title><style>{sheet}</style>{live_head(view.version)}</head>\n"
+            f"<body>{banner(view.league, view.branding, view.logo, stamp)}\n{body}\n"
+            f"<footer>{escape(view.league)}</footer></body></html>\n")
+
+
+def _competitor(table: Table) -> str:
+    """What the standings call a competitor: `Player`, `Pair`, `Team`."""
+    at = table.find(Role.COMPETITOR)
+    return table.columns[at].label if at is not None else "Player"
+
+
+def _pairing_section(event: LiveEvent) -> str:
+    label = "Match" if event.playoff else "Table"
+    who = _competitor(event.standings)
+    rows = "\n".join(_pairing_row(p, label) for p in event.pairings)
+    under = " · ".join(escape(p) for p in (event.round, event.progress) if p)
+    return (f'<section data-event="{escape(event.title)}"><h2>{escape(event.title)}</h2><p class="stands">{under}</p>'
+            f'<div class="wrap"><table class="pairings"><thead><tr><th>{label}</th><th>{escape(who)}</th>'
+            f"<th>Opponent</th></tr></thead><tbody>\n{rows}\n</tbody></table></div></section>")
+
+
+def _pairing_row(p: Pairing, label: str) -> str:
+    names = "".join(f'<td class="name">{escape(n)}</td>' for n in p.sides)
+    other = '<td class="bye">bye</td>' if len(p.sides) == 1 else ""
+    done = ' class="done"' if p.done else ""
+    return (f'<tr{done} data-table="{escape(p.table)}" data-label="{label}"><td class="n t">{escape(p.table)}</td>'
+            f"{names}{other}</tr>")
+
+
+def _event_slides(event: LiveEvent, view: LiveView) -> list[str]:
+    out = []
+    label = "Match" if event.playoff else "Table"
+    chunks = [event.pairings[i:i + SCREEN_PAIRINGS] for i in range(0, len(event.pairings), SCREEN_PAIRINGS)]
+    for n, chunk in enumerate(chunks, 1):
+        page_of = f" ({n}/{len(chunks)})" if len(chunks) > 1 else ""
+        pairs = "".join(
+            f'<div class="pair{" done" if p.done else ""}"><span class="t">{label} {escape(p.table)}</span>'
+            f'<span class="n">{escape(p.sides[0])}</span><span class="v">v</span>'
+            f'<span class="n">{escape(p.sides[1]) if len(p.sides) > 1 else "bye"}</span></div>' for p in chunk)
+        sub = " · ".join(escape(p) for p in ("Pairings", event.round, event.progress) if p)
+        grid = "grid" if len(chunk) > SCREEN_PAIRINGS // 2 else "grid one"
+        out.append(f'<section class="slide" data-seconds="{SCREEN_SECONDS["pairings"]}"><h2>{escape(event.title)}'
+                   f'{page_of}</h2><p class="sub">{sub}</p><div class="{grid}">{pairs}</div></section>')
+    shown = replace(board(event.standings, event.title, view.synced), stands=event.stands, champion=event.champion)
+    pages = [shown.lines[i:i + SCREEN_ROWS] for i in range(0, len(shown.lines), SCREEN_ROWS)] or [()]
+    for n, lines in enumerate(pages, 1):
+        out.append(_standings_slide(shown, lines, f" ({n}/{len(pages)})" if len(pages) > 1 else ""))
+    return out
+
+
+def _standings_slide(shown: Board, lines: Sequence[Line], page_of: str) -> str:
+    rows = "".join(f'<div class="line"><span class="r">{escape(line.shown_rank)}</span>'
+                   f'<span class="n">{escape(line.name)}</span><span class="s">{escape(line.score)}</span></div>'
+                   for line in lines)
+    body = rows or '<p class="empty">No standings yet</p>'
+    return (f'<section class="slide" data-seconds="{SCREEN_SECONDS["standings"]}"><h2>{escape(shown.title)}{page_of}</h2>'
+            f'<p class="sub">{escape(shown.standing)} · {escape(shown.score_label)}</p>{body}</section>')
+
+
+def _waiting() -> bytes:
+    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width,initial-scale=1"><title>Waiting for the first sync</title>'
+            f"{live_head(0)}</head>\n<body><header></header><main><p>Waiting for the first sync of the league…</p>"
+            "</main></body></html>\n").encode()
