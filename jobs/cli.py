@@ -6,6 +6,7 @@ openpyxl, and only a league kept on Google Sheets loads the Google stack.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import sys
 import traceback
@@ -26,6 +27,7 @@ from sync.workbook import BackendError
 if TYPE_CHECKING:
     from jobs.bracket_job import BracketResult
     from jobs.pair_job import PairResult
+    from jobs.stats_job import StatsResult
     from jobs.sync_job import SyncResult
 
 app = typer.Typer(help="Spreadsheet league automation: validate results, rank, write standings back.",
@@ -292,3 +294,28 @@ def publish(
         output.say(f"leaderboard #{result.snapshot} was posted already (post {result.post_id}); nothing sent")
     else:
         output.say(f"posted leaderboard #{result.snapshot} to Facebook (post {result.post_id})")
+
+
+@app.command()
+def stats(
+    config: ConfigArg = None,
+    by: Annotated[str | None, typer.Option(help="The field to group the games by (the ruleset's [stats] fields: "
+                                           "fighter, Deck, army, side); default: the ruleset's own.")] = None,
+    event: Annotated[str | None, typer.Option(help="Only this event's games.")] = None,
+    since: Annotated[dt.datetime | None, typer.Option(formats=["%Y-%m-%d"], help="Only events dated on or after this day (YYYY-MM-DD).")] = None,
+    min_games: Annotated[int, typer.Option(min=0, help="Entries with fewer games are grouped as \"other\".")] = 10,
+    top: Annotated[int, typer.Option(min=1, help="Competitors' records shown (the longest current win streaks first).")] = 10,
+) -> None:
+    """Win rates by fighter, deck or army (mirror matches left out, a 95% Wilson interval), the matchups of the most
+    played, and each competitor's record and win streaks. Nothing is written."""
+    from jobs.stats_job import run_stats
+    from sync.open import open_workbook
+
+    def job() -> StatsResult:
+        cfg = _load(config)
+        return run_stats(cfg, open_workbook(cfg), by, event, since.date() if since else None, min_games)
+    result = guarded(job)
+    for table in result.tables:
+        output.show_table(table, limit=top if table.name == "Records" else len(table.rows))
+    for note in result.notes:
+        output.say(note)
