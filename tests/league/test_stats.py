@@ -86,7 +86,7 @@ def test_good_against_evil_in_the_mesbg_demo() -> None:
     """Every counted game is Good against Evil: 55 games, Good 25 won, 5 drawn, 25 lost, and Evil the mirror image.
     The disqualified pair's games (lost 0:6 whatever was typed) and the byes are no games."""
     ev, tabs = demo("mesbg-pairs")
-    sides = rates(ev, "side")
+    sides = rates(ev, "alignment")
     good, evil = sides["Good"], sides["Evil"]
     assert (good.games, good.wins, good.draws, good.losses) == (55, 25, 5, 25)
     assert (evil.wins, evil.draws, evil.losses) == (good.losses, good.draws, good.wins)
@@ -99,7 +99,7 @@ def test_good_against_evil_in_the_mesbg_demo() -> None:
     good_won = sum((c["Army A"] == "Good") == (int(c["Scenario A"]) > int(c["Scenario B"]))  # type: ignore[call-overload]
                    for c in by_hand if c["Scenario A"] != c["Scenario B"])
     assert good_won == 25
-    matchups = stats.matchups(g := stats.games(ev), stats.entries(g, stats.stats_field(ev.league, "side"), ev.league))
+    matchups = stats.matchups(g := stats.games(ev), stats.entries(g, stats.stats_field(ev.league, "alignment"), ev.league))
     assert matchups.entries == ["Evil", "Good"] and matchups.games == [[0, 55], [55, 0]]
     armies = rates(ev)  # the pair's Good Army or Evil Army, as the side it fielded in that game says
     assert {"Rohan", "Angmar"} <= set(armies)
