@@ -3,10 +3,11 @@
 The league comes from `generate.py` (2,000 players, 2 stages: 4,000 registrations, ~14,000 results rows), written
 with `XlsxWorkbook.create` next to a league.toml, in a temp folder. Timed:
 
-1. `run_stats` in this process: reading the workbook and validating it as `league check` does, then the stats;
-2. the stats alone on the evaluated league (the games side by side, the fighters, win rates, matchups, records);
-3. the DataFrames of the notebook API (`league.open(...).stats()`, `.matches()`), pandas imported once;
-4. the real CLI in new processes, `python -c "from jobs.cli import app; app()" stats <folder>`, `--runs` times (median).
+1. a first `league sync` (it keeps the counted games in the history), and what keeping them costs it;
+2. `run_stats` in this process: from the history (as the CLI), and `--fresh` (reading and checking the workbook);
+3. the counting alone (win rates, matchups, records) on the kept games;
+4. the DataFrames of the notebook API (`league.open(...).stats()`, `.matches()`), pandas imported once;
+5. the real CLI in new processes, `python -c "from jobs.cli import app; app()" stats <folder>`, `--runs` times (median).
 
     PYTHONPATH=. python benchmarks/bench_stats.py            # 2,000 players
     PYTHONPATH=. python benchmarks/bench_stats.py --quick    # smoke size
@@ -28,7 +29,7 @@ from benchmarks.bench_sync import RULESET, WORKBOOK, league_folder
 from benchmarks.generate import ROOT, generate_league, machine, profile, timed
 from jobs.config import load_config, load_ruleset
 from jobs.stats_job import run_stats
-from jobs.sync_job import run_check
+from jobs.sync_job import run_sync
 from league import stats
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
@@ -69,16 +70,21 @@ def main() -> None:
         print(f"players {league.distinct_players:,}  events {len(league.events)}  result rows {league.result_rows:,}")
         config = load_config(folder)
 
-        t_all, result = timed(lambda: run_stats(config, open_workbook(config)))
-        print(f"run_stats (read + check + stats):       {t_all:8.3f} s   ({len(result.tables[0].rows)} fighters)")
-        ev = run_check(config, open_workbook(config))
-
-        def figures() -> int:
-            g = stats.games(ev)
-            e = stats.entries(g, stats.stats_field(ev.league, None), ev.league)
-            return len(stats.win_rates(g, e)) + len(stats.matchups(g, e).entries) + len(stats.records(g, ev.names))
-        t_stats, _ = timed(figures)
-        print(f"the stats alone (evaluated league):      {t_stats:8.3f} s   ({int(stats.games(ev).played.sum()) // 2:,} games)")
+        t_sync, synced = timed(lambda: run_sync(config, open_workbook(config)))
+        print(f"league sync first (keeps the counted games in the history): {t_sync:.3f} s, "
+              f"{len(synced.evaluation.problems)} problems")
+        ev = synced.evaluation
+        t_sides, kept = timed(lambda: stats.sides(ev).to_json())
+        print(f"what the sync pays: the games side by side and their JSON:  {t_sides:8.3f} s   ({len(kept) / 2**20:.2f} MiB)")
+        t_kept, result = timed(lambda: run_stats(config, lambda: open_workbook(config)))
+        print(f"run_stats from the history (as the CLI):                    {t_kept:8.3f} s   ({len(result.tables[0].rows)} rows)")
+        t_fresh, _ = timed(lambda: run_stats(config, lambda: open_workbook(config), fresh=True))
+        print(f"run_stats --fresh (read + check the workbook, then count):  {t_fresh:8.3f} s")
+        sides = stats.Sides.from_json(kept)
+        assert sides is not None
+        t_count, tables = timed(lambda: stats.stats_tables(sides))
+        print(f"the counting alone (win rates, matchups, records):          {t_count:8.3f} s   "
+              f"({int(sides.played.sum()) // 2:,} games)")
 
         import league as api
         t_open, lg = timed(lambda: api.open(folder))
@@ -92,7 +98,7 @@ def main() -> None:
               f"({', '.join(f'{w:.2f}' for w in walls)})")
         print("target: a whole `league stats` process under 1 s at 2,000 players")
         if args.profile:
-            profile(lambda: run_stats(config, open_workbook(config)), top=30)
+            profile(lambda: run_stats(config, lambda: open_workbook(config)), top=30)
     finally:
         shutil.rmtree(base, ignore_errors=True)
 

@@ -305,15 +305,16 @@ def stats(
     since: Annotated[dt.datetime | None, typer.Option(formats=["%Y-%m-%d"], help="Only events dated on or after this day (YYYY-MM-DD).")] = None,
     min_games: Annotated[int, typer.Option(min=0, help="Entries with fewer games are grouped as \"other\".")] = 10,
     top: Annotated[int, typer.Option(min=1, help="Competitors' records shown (the longest current win streaks first).")] = 10,
+    fresh: Annotated[bool, typer.Option("--fresh", help="Read and check the workbook now, not the games of the latest sync.")] = False,
 ) -> None:
     """Win rates by fighter, deck or army (mirror matches left out, a 95% Wilson interval), the matchups of the most
-    played, and each competitor's record and win streaks. Nothing is written."""
+    played, and each competitor's record and win streaks, from the games of the latest sync. Nothing is written."""
     from jobs.stats_job import run_stats
     from sync.open import open_workbook
 
     def job() -> StatsResult:
         cfg = _load(config)
-        return run_stats(cfg, open_workbook(cfg), by, event, since.date() if since else None, min_games)
+        return run_stats(cfg, lambda: open_workbook(cfg), by, event, since.date() if since else None, min_games, fresh)
     result = guarded(job)
     for table in result.tables:
         output.show_table(table, limit=top if table.name == "Records" else len(table.rows))

@@ -24,7 +24,7 @@ from league.rules.schema import RulesetError
 
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds",
-               "history", "branding", "export_formats", "facebook_retry_seconds", "timezone"}
+               "history", "branding", "export_formats", "facebook_retry_seconds", "timezone", "stats"}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
 MAX_SECONDS = 86_400
 """The longest any wait in league.toml may be: a nightly job must end before the next night's."""
@@ -62,6 +62,8 @@ class Config:
     """What a sync exports (`export_formats`): every format unless the organiser trims the list."""
     facebook_retry_seconds: float = 120.0
     """The whole time `league publish` may take, retries and every request included (`facebook_retry_seconds`)."""
+    stats: bool = False
+    """Every sync writes the `Stats` tab (`stats = true`; a ruleset's `[stats] tab = true` turns it on too)."""
 
 
 PRESETS = resources.files("league") / "rules" / "presets"
@@ -151,8 +153,11 @@ def load_config(given: Path | None = None) -> Config:
     if not isinstance(formats, list) or not all(f in FORMATS for f in formats):
         raise ConfigError(f"{path}: `export_formats` must be a list of {', '.join(FORMATS)}, found {formats!r}")
     facebook = _seconds(data, "facebook_retry_seconds", 120.0, path)
+    stats = data.get("stats", bool(ruleset.stats and ruleset.stats.tab))
+    if not isinstance(stats, bool):
+        raise ConfigError(f"{path}: `stats` must be true or false, found {stats!r}")
     return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
-                  branding, kept, tuple(formats), facebook)
+                  branding, kept, tuple(formats), facebook, stats)
 
 
 def _typed_as(data: dict[str, Any], key: str) -> str:

@@ -1,16 +1,22 @@
 """`league stats`: win rates by what the ruleset records per game, the matchups, and each competitor's record.
 
-Reads the workbook as `league check` does; nothing is written."""
+Counted from the games the latest sync kept in the history, so it answers without reading the workbook again (a
+2,000-player league's check alone takes longer than the answer should); before any sync, or with `--fresh`, the
+workbook is read and checked as `league check` does. Nothing is written."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from exporters import history
+from exporters.branding import local_time
 from jobs.config import Config
-from jobs.errors import ConfigError
-from jobs.sync_job import run_check
+from jobs.errors import ConfigError, ExportError
+from jobs.export_job import history_file, history_errors
 from league import stats
+from league.evaluate import Evaluation
 from league.table import Table
 from sync.workbook import Workbook
 
@@ -23,28 +29,41 @@ class StatsResult:
     notes: list[str]
 
 
-def run_stats(config: Config, workbook: Workbook, by: str | None = None, event: str | None = None,
-              since: dt.date | None = None, min_games: int = stats.MIN_GAMES) -> StatsResult:
+def keep_stats(config: Config, ev: Evaluation, fingerprint: str, now: dt.datetime) -> None:
+    """Keep a sync's counted games in the history, for `league stats`; a history that can't be written is an export
+    failure (the workbook is synced)."""
+    try:
+        history.keep_games(history_file(config), history.Games(now, fingerprint, stats.sides(ev).to_json()))
+    except history.HistoryError as exc:
+        raise ExportError(str(exc)) from None
+
+
+def run_stats(config: Config, workbook: Callable[[], Workbook], by: str | None = None, event: str | None = None,
+              since: dt.date | None = None, min_games: int = stats.MIN_GAMES, fresh: bool = False) -> StatsResult:
     """The stats of the counted games (of one event, or since a date); a field or an event the league does not have is
     a usage error naming those it has."""
-    ev = run_check(config, workbook)
+    with history_errors():
+        kept = None if fresh else history.kept_games(history_file(config))
+    sides = stats.Sides.from_json(kept.data) if kept else None
+    if kept and sides:
+        notes = [f"the games of the latest sync ({local_time(kept.time, config.branding)}); --fresh reads the workbook now"]
+    else:
+        from jobs.sync_job import run_check
+
+        ev = run_check(config, workbook())
+        sides = stats.sides(ev)
+        notes = [f"{ev.errors} row(s) with errors are left out: `league check` lists them"] if ev.errors else []
     try:
-        g = stats.games(ev, event, since)
-        field = stats.stats_field(ev.league, by) if by is not None or config.ruleset.stats else None
+        chosen = sides.only(event, since)
+        tables = stats.stats_tables(chosen, by, min_games)
+        name, e = chosen.field(by) if chosen.fields or by is not None else ("", None)
     except stats.StatsError as exc:
         raise ConfigError(str(exc)) from None
-    notes = [f"{ev.errors} row(s) with errors are left out: `league check` lists them"] if ev.errors else []
-    played = int(g.played.sum())
-    notes.append(f"{played // 2} game(s) played; byes, forfeits and disqualifications are not games")
-    tables = []
-    if field:
-        e = stats.entries(g, field, ev.league)
-        rates = stats.win_rates(g, e, min_games)
-        tables += [stats.rates_table(rates, field.name), stats.matchups_table(stats.matchups(g, e), field.name)]
-        mirrors = sum(r.mirrors for r in rates) // 2
+    notes.append(f"{int(chosen.played.sum()) // 2} game(s) played; byes, forfeits and disqualifications are not games")
+    if e is not None:
+        mirrors = sum(r.mirrors for r in stats.win_rates(chosen, e, min_games)) // 2
         notes.append(f"win rate: wins and half the draws over games, with its 95% Wilson interval (Low-High); "
                      f"{mirrors} mirror match(es) left out; under {min_games} games: {stats.OTHER}")
         if e.unknown:
-            notes.append(f"not in the catalog, counted as typed: {', '.join(e.unknown)}")
-    tables.append(stats.records_table(stats.records(g, ev.names), config.ruleset.competitor))
+            notes.append(f"{name}s not in the catalog, counted as typed: {', '.join(e.unknown)}")
     return StatsResult(tables, notes)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import pandas as pd
 
@@ -47,22 +48,22 @@ class LeagueFrames:
         `games_lost`, `games_drawn`; then the ruleset's fields: its `[stats]` fields (`fighter`, `Deck`, `army`,
         `alignment`), its per-side figures (`health`, `scenario`; empty where not typed) and its other texts (`map`)."""
         ev = self.evaluation
-        lg, g = ev.league, counts.games(ev, event, since)
-        t = g.table
+        lg = ev.league
+        matches, t, side = counts.counted(ev, event, since)
         dates = {e.id: e.date for e in lg.events}
         res = lg.ruleset.results
-        rows = [g.matches[i] for i in t.match.tolist()]
-        sides = g.sides()
+        rows = [matches[i] for i in t.match.tolist()]
+        sides = [m.sides[i] for m, i in zip(rows, side.tolist())]
         frame: dict[str, object] = {
             "event": [m.event for m in rows], "date": [dates.get(m.event) for m in rows], "round": t.round.tolist(),
-            "tab": [m.tab for m in rows], "row": [m.row for m in rows], "side": [res.sides[s] for s in g.side.tolist()],
+            "tab": [m.tab for m in rows], "row": [m.row for m in rows], "side": [res.sides[i] for i in side.tolist()],
             "competitor": [ev.names.get(t.names[c], s.name) for c, s in zip(t.competitor.tolist(), sides)],
             "opponent": [ev.names.get(t.names[o], "") if o >= 0 else "" for o in t.opponent.tolist()],
             "kind": [KINDS[k].value for k in t.kind.tolist()], "outcome": [OUTCOMES[Outcome(o)] for o in t.outcome.tolist()],
             "games_won": t.games_won.tolist(), "games_lost": t.games_lost.tolist(), "games_drawn": t.games_drawn.tolist()}
         fields = lg.ruleset.stats.fields if lg.ruleset.stats else {}
         for name, field in fields.items():
-            e = counts.entries(g, field, lg)
+            e = counts.entries(rows, sides, field, lg)
             frame[name] = [e.names[c] if c >= 0 else "" for c in e.codes.tolist()]
         for name in res.figures:
             frame[name] = pd.array([v if k else None for v, k in zip(t.figures[name].tolist(), t.known[name].tolist())], dtype="Int64")
@@ -111,19 +112,17 @@ class LeagueFrames:
         ruleset's own), one row per entry indexed by it, best first: `games`, `wins`, `draws`, `losses` (mirror matches
         left out; byes and forfeits are no games), `win_rate` (wins and half the draws over games), `low` and `high`
         (its 95 % Wilson interval). Entries with fewer than `min_games` games are one row, `other`."""
-        ev = self.evaluation
-        g = counts.games(ev, event, since)
-        field = counts.stats_field(ev.league, by)
-        rates = counts.win_rates(g, counts.entries(g, field, ev.league), min_games)
+        chosen = self._sides.only(event, since)
+        name, e = chosen.field(by)
+        rates = counts.win_rates(chosen, e, min_games)
         return pd.DataFrame([[getattr(r, c) for c in RATE_COLUMNS] for r in rates], columns=RATE_COLUMNS,
-                            index=pd.Index([r.entry for r in rates], name=field.name))
+                            index=pd.Index([r.entry for r in rates], name=name))
 
     def matchups(self, by: str | None = None, top: int = counts.TOP_MATCHUPS) -> pd.DataFrame:
         """The `top` most played entries against each other: row entry's win rate against the column's (NaN where they
         never met), with `.attrs["games"]` the games between them as a DataFrame of the same shape."""
-        ev = self.evaluation
-        g = counts.games(ev)
-        m = counts.matchups(g, counts.entries(g, counts.stats_field(ev.league, by), ev.league), top)
+        _, e = self._sides.field(by)
+        m = counts.matchups(self._sides, e, top)
         rate = [[s / n if n else float("nan") for s, n in zip(scores, games)] for scores, games in zip(m.score, m.games)]
         frame = pd.DataFrame(rate, index=m.entries, columns=m.entries)
         frame.attrs["games"] = pd.DataFrame(m.games, index=m.entries, columns=m.entries)
@@ -132,10 +131,14 @@ class LeagueFrames:
     def records(self, event: str | None = None, since: dt.date | None = None) -> pd.DataFrame:
         """Each competitor's played games, indexed by name, the longest current win streak first: `wins`, `draws`,
         `losses`, `current` and `longest` (win streaks), `events` (events with a game played)."""
-        rs = counts.records(counts.games(self.evaluation, event, since), self.evaluation.names)
+        rs = counts.records(self._sides.only(event, since))
         columns = ["wins", "draws", "losses", "current", "longest", "events"]
         return pd.DataFrame([[getattr(r, c) for c in columns] for r in rs], columns=columns,
                             index=pd.Index([r.competitor for r in rs], name=self.evaluation.league.ruleset.competitor))
+
+    @cached_property
+    def _sides(self) -> counts.Sides:
+        return counts.sides(self.evaluation)
 
 
 def _frame(table: Table) -> pd.DataFrame:

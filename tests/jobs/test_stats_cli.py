@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from jobs.cli import app
+from sync.xlsx import XlsxWorkbook
 
 runner = CliRunner()
 
@@ -48,3 +49,42 @@ def test_stats_refuses_what_the_league_does_not_record(demo_league: Path, args: 
 
 def test_a_bad_day_is_a_usage_error(demo_league: Path) -> None:
     assert runner.invoke(app, ["stats", str(demo_league), "--since", "1 Sept"]).exit_code == 2
+
+
+def test_fresh_reads_the_workbook_and_counts_the_same(demo_league: Path) -> None:
+    kept = runner.invoke(app, ["stats", str(demo_league)], env={"COLUMNS": "200"})
+    fresh = runner.invoke(app, ["stats", str(demo_league), "--fresh"], env={"COLUMNS": "200"})
+    assert kept.exit_code == fresh.exit_code == 0
+    assert "the games of the latest sync (" in kept.output and "9 row(s) with errors are left out" in fresh.output
+    assert kept.output.split("Records")[0] == fresh.output.split("Records")[0]
+
+
+def test_before_any_sync_the_workbook_is_read(in_tmp: Path) -> None:
+    assert runner.invoke(app, ["init"]).exit_code == 0
+    result = runner.invoke(app, ["stats"])
+    assert result.exit_code == 0, result.output
+    assert "0 game(s) played" in result.output and "latest sync" not in result.output
+
+
+def test_a_sync_writes_the_stats_tab_when_league_toml_asks(tmp_path: Path) -> None:
+    folder = tmp_path / "mtg"
+    assert runner.invoke(app, ["demo", str(folder), "--ruleset", "ogaming-mtg"]).exit_code == 0
+    assert "Stats" not in XlsxWorkbook(folder / "ogaming-mtg-league.xlsx").tab_names(), "off unless asked"
+    with (folder / "league.toml").open("a", encoding="utf-8") as toml:
+        toml.write("stats = true\n")
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1, "the demo's planted mistakes"
+    tab = XlsxWorkbook(folder / "ogaming-mtg-league.xlsx").read(["Stats"])["Stats"]
+    assert tab[0] == ["Deck", "Games", "Wins", "Draws", "Losses", "Win Rate", "Low", "High"]
+    boros = next(row for row in tab if row[:1] == ["Boros Energy"])
+    assert boros[1:5] == [28, 10, 7, 11]
+    assert next(row for row in tab if row[:1] == ["Player"])[:5] == ["Player", "Record", "Current Streak", "Longest Streak", "Events"]
+    assert not any(p.name.startswith("stats") for p in (folder / "exports").iterdir()), "the tab is no standings export"
+
+
+def test_stats_in_league_toml_must_be_true_or_false(tmp_path: Path) -> None:
+    folder = tmp_path / "gl"
+    assert runner.invoke(app, ["demo", str(folder)]).exit_code == 0
+    with (folder / "league.toml").open("a", encoding="utf-8") as toml:
+        toml.write('stats = "yes"\n')
+    result = runner.invoke(app, ["sync", str(folder)], env={"COLUMNS": "300"})
+    assert result.exit_code == 2 and "`stats` must be true or false, found 'yes'" in result.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -22,9 +23,9 @@ def demo(preset: str) -> tuple[Evaluation, dict[str, Grid]]:
     return evaluate(tabs, ruleset, catalog), tabs
 
 
-def rates(ev: Evaluation, by: str | None = None, min_games: int = 0, **only: object) -> dict[str, stats.Rate]:
-    g = stats.games(ev, **only)  # type: ignore[arg-type]
-    return {r.entry: r for r in stats.win_rates(g, stats.entries(g, stats.stats_field(ev.league, by), ev.league), min_games)}
+def rates(ev: Evaluation, by: str | None = None, min_games: int = 0) -> dict[str, stats.Rate]:
+    s = stats.sides(ev)
+    return {r.entry: r for r in stats.win_rates(s, s.field(by)[1], min_games)}
 
 
 def error_rows(ev: Evaluation) -> set[tuple[str, int | None]]:
@@ -99,7 +100,8 @@ def test_good_against_evil_in_the_mesbg_demo() -> None:
     good_won = sum((c["Army A"] == "Good") == (int(c["Scenario A"]) > int(c["Scenario B"]))  # type: ignore[call-overload]
                    for c in by_hand if c["Scenario A"] != c["Scenario B"])
     assert good_won == 25
-    matchups = stats.matchups(g := stats.games(ev), stats.entries(g, stats.stats_field(ev.league, "alignment"), ev.league))
+    s = stats.sides(ev)
+    matchups = stats.matchups(s, s.field("alignment")[1])
     assert matchups.entries == ["Evil", "Good"] and matchups.games == [[0, 55], [55, 0]]
     armies = rates(ev)  # the pair's Good Army or Evil Army, as the side it fielded in that game says
     assert {"Rohan", "Angmar"} <= set(armies)
@@ -126,15 +128,16 @@ def test_records_streaks_and_events(blank) -> None:
     blank.play(AE, 3, "Ben Cruz", "Bruce Lee", 0, "Ana Reyes", "Sinbad", 3)
     blank.play(QR2, 1, "Ben Cruz", "Bruce Lee", 2, "Ana Reyes", "Medusa", 0)
     ev = blank.evaluate().ev
-    got = {r.competitor: r for r in stats.records(stats.games(ev), ev.names)}
+    s = stats.sides(ev)
+    got = {r.competitor: r for r in stats.records(s)}
     assert got["Ana Reyes"] == stats.Record("Ana Reyes", 3, 0, 1, 0, 3, 2)
     assert got["Ben Cruz"] == stats.Record("Ben Cruz", 1, 0, 2, 1, 1, 2)
     assert got["Carla Santos"] == stats.Record("Carla Santos", 0, 0, 1, 0, 0, 1), "a bye is no game"
     assert list(got)[0] == "Ben Cruz", "the longest current streak first"
-    only = {r.competitor: r for r in stats.records(stats.games(ev, event="qr2-ae"), ev.names)}
-    assert set(only) == {"Ana Reyes", "Ben Cruz"}
-    import datetime as dt
-    assert not stats.records(stats.games(ev, since=dt.date(2030, 1, 1)), ev.names)
+    only = {r.competitor: r for r in stats.records(s.only(event="qr2-ae"))}
+    assert only["Ana Reyes"] == stats.Record("Ana Reyes", 0, 0, 1, 0, 0, 1)
+    assert {r.competitor for r in stats.records(s.only(since=dt.date(2024, 9, 7)))} == {"Ana Reyes", "Ben Cruz"}
+    assert not stats.records(s.only(since=dt.date(2030, 1, 1)))
 
 
 def test_an_entry_typed_two_ways_and_unknown_fighters(blank, variant) -> None:
@@ -148,10 +151,10 @@ def test_an_entry_typed_two_ways_and_unknown_fighters(blank, variant) -> None:
     blank.play(AE, 2, "Ben Cruz", "Medusa", 0, "Carla Santos", "SHERLOK", 2, start_b=16)
     ev = blank.evaluate(variant(lambda data: data["catalog"].pop("bans"))).ev  # Sherlock Holmes allowed
     assert not error_rows(ev), "a fighter the catalog lacks is a warning: the rows count"
-    g = stats.games(ev)
-    e = stats.entries(g, stats.stats_field(ev.league, "Fighter"), ev.league)
-    assert e.unknown == ("Sherlok",)
-    got = {r.entry: (r.games, r.wins, r.losses) for r in stats.win_rates(g, e, 0)}
+    s = stats.sides(ev)
+    name, e = s.field("Fighter")
+    assert name == "fighter" and e.unknown == ("Sherlok",)
+    got = {r.entry: (r.games, r.wins, r.losses) for r in stats.win_rates(s, e, 0)}
     assert got == {"Sherlock Holmes": (3, 1, 2), "Sherlok": (3, 3, 0), "Medusa": (2, 0, 2)}
 
 
@@ -163,25 +166,37 @@ def test_byes_and_forfeits_are_not_games(blank) -> None:
     blank.forfeit(AE, 2, "Ana Reyes", "Carla Santos", "Carla Santos")
     blank.bye(AE, 2, "Ben Cruz")
     ev = blank.evaluate().ev
-    g = stats.games(ev)
-    assert len(g) == 6 and int(g.played.sum()) == 2, "a bye is one side, a forfeit two"
-    got = {r.entry: (r.games, r.wins) for r in stats.win_rates(g, stats.entries(g, stats.stats_field(ev.league, None), ev.league), 0)}
+    s = stats.sides(ev)
+    assert len(s) == 6 and int(s.played.sum()) == 2, "a bye is one side, a forfeit two"
+    got = {r.entry: (r.games, r.wins) for r in stats.win_rates(s, s.field(None)[1], 0)}
     assert got == {"Medusa": (1, 1), "Robin Hood": (1, 0)}
 
 
 def test_a_field_the_ruleset_does_not_record_names_those_it_does(clean) -> None:
+    s = stats.sides(clean.ev)
     with pytest.raises(stats.StatsError, match="does not record 'Deck' per game; fields: fighter"):
-        stats.stats_field(clean.ev.league, "Deck")
+        s.field("Deck")
     with pytest.raises(stats.StatsError, match="there is no event 'QR9'; events: QR1-AE, QR1-GB5, QR2-AE"):
-        stats.games(clean.ev, event="QR9")
+        s.only(event="QR9")
     ev, _ = demo("nasef-lol")
     with pytest.raises(stats.StatsError, match="records nothing to group games by"):
-        stats.stats_field(ev.league, None)
+        stats.sides(ev).field(None)
+
+
+def test_the_kept_games_count_as_the_evaluation() -> None:
+    """What a sync keeps in the history for `league stats` gives the same tables as the evaluation itself."""
+    for preset in ("gl-unmatched", "ogaming-mtg", "mesbg-pairs", "nasef-lol"):
+        ev, _ = demo(preset)
+        s = stats.sides(ev)
+        again = stats.Sides.from_json(s.to_json())
+        assert again is not None
+        assert stats.stats_tables(again) == stats.stats_tables(s)
+        assert stats.Sides.from_json(s.to_json().replace('"format":1', '"format":0')) is None
 
 
 def test_the_stats_tab_holds_the_three_blocks() -> None:
     ev, _ = demo("ogaming-mtg")
-    sheet = stats.stats_sheet(ev)
+    sheet = stats.stats_sheet(stats.sides(ev))
     assert sheet.name == "Stats"
     assert sheet.header == ("Deck", "Games", "Wins", "Draws", "Losses", "Win Rate", "Low", "High")
     headers = [row for i, row in enumerate(sheet.rows) if i and not sheet.rows[i - 1]]
@@ -189,7 +204,7 @@ def test_the_stats_tab_holds_the_three_blocks() -> None:
     assert headers[1] == ("Player", "Record", "Current Streak", "Longest Streak", "Events")
     assert (5, "0.00%") in sheet.number_formats
     ev, _ = demo("nasef-lol")
-    assert stats.stats_sheet(ev).header[:2] == ("Team", "Record"), "no field to group by: the records alone"
+    assert stats.stats_sheet(stats.sides(ev)).header[:2] == ("Team", "Record"), "no field to group by: the records alone"
 
 
 @pytest.mark.parametrize("table, message", [
