@@ -313,3 +313,36 @@ def kept_games(path: Path) -> Games | None:
     with _open(path) as db:
         row = db.execute("SELECT time, fingerprint, data FROM games WHERE id = 1").fetchone()
     return Games(_time(row[0]), row[1], row[2]) if row else None
+
+
+def table_posted(path: Path, table_digest: str, target: str) -> str | None:
+    """The post id if a table other than the leaderboard (the stats chart) with this digest was posted to `target`."""
+    with _open(path) as db:
+        row = db.execute("SELECT post_id FROM posts WHERE board_digest = ? AND target = ?", (table_digest, target)).fetchone()
+    return str(row[0]) if row else None
+
+
+def table_in_doubt(path: Path, table_digest: str, target: str) -> Doubt | None:
+    """The latest post of that table to `target` whose outcome is not known, if any."""
+    with _open(path) as db:
+        row = db.execute(f"SELECT time, state, note FROM attempts WHERE board_digest = ? AND target = ? AND state IN "
+                         f"({', '.join('?' * len(UNRESOLVED))}) ORDER BY id DESC LIMIT 1",
+                         (table_digest, target, *UNRESOLVED)).fetchone()
+    return Doubt(_time(row[0]), Attempt(row[1]), str(row[2])) if row else None
+
+
+def begin_table_post(path: Path, snapshot: Snapshot, table_digest: str, target: str, when: dt.datetime) -> int:
+    """Record, before sending, that the table is being posted (with the latest snapshot); its number for `end_post`."""
+    with _open(path) as db:
+        cursor = db.execute("INSERT INTO attempts (snapshot, board_digest, target, state, time) VALUES (?, ?, ?, ?, ?)",
+                            (snapshot.id, table_digest, target, Attempt.SENDING, when.isoformat()))
+        return int(cursor.lastrowid or 0)
+
+
+def record_table_post(path: Path, snapshot: Snapshot, table_digest: str, target: str, post_id: str, when: dt.datetime,
+                      attempt: int) -> None:
+    """Remember that the table was posted, so the same one is never posted twice; the attempt ends with it."""
+    with _open(path) as db:
+        db.execute("INSERT INTO posts (snapshot, board_digest, target, post_id, time) VALUES (?, ?, ?, ?, ?)",
+                   (snapshot.id, table_digest, target, post_id, when.isoformat()))
+        db.execute("UPDATE attempts SET state = ? WHERE id = ?", (Attempt.POSTED, attempt))

@@ -10,10 +10,15 @@ import datetime as dt
 import io
 from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 from exporters.branding import Branding, inks, local_time, stripe
 from exporters.caption import hashtag
 from exporters.fonts import chain
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+    from matplotlib.text import Text
 from league.stats import OTHER, Rate
 
 WIDTH, HEIGHT, DPI = 1080, 1350, 100
@@ -53,7 +58,7 @@ def chart(rates: Sequence[Rate], field: str, league: str, branding: Branding, up
     font = {"family": list(families())}
     fig.patches.append(Rectangle((0, 0.85), 1, 0.15, transform=fig.transFigure, color=branding.primary, zorder=0))
     fig.patches.append(Rectangle((0, 0.845), 1, 0.005, transform=fig.transFigure, color=branding.accent, zorder=0))
-    fig.text(0.05, 0.945, league, fontsize=TITLE, color=ink.title, va="center", fontdict=font)
+    _fit(fig, fig.text(0.05, 0.945, league, fontsize=TITLE, color=ink.title, va="center", fontdict=font), 0.9 * WIDTH)
     fig.text(0.05, 0.885, f"Win rates by {field} · {games} games", fontsize=SUB, color=ink.title, va="center", fontdict=font)
     ax = fig.add_axes((0.34, 0.12, 0.60, 0.70), facecolor=branding.background)
     rows = list(range(len(shown)))[::-1]
@@ -82,6 +87,17 @@ def chart(rates: Sequence[Rate], field: str, league: str, branding: Branding, up
     out = io.BytesIO()
     fig.savefig(out, format="png", dpi=DPI, facecolor=branding.background)
     return out.getvalue()
+
+
+def _fit(fig: Figure, text: Text, width: float) -> None:
+    """Shrink a title until it fits `width` pixels, down to the names' size; past that it is cut with an ellipsis."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
+    while text.get_window_extent(renderer).width > width and float(text.get_fontsize()) > NAME:
+        text.set_fontsize(max(NAME, float(text.get_fontsize()) * 0.92))
+    while text.get_window_extent(renderer).width > width and len(text.get_text()) > 2:
+        text.set_text(text.get_text()[:-2].rstrip() + "…")
 
 
 def _short(name: str, most: int = 18) -> str:

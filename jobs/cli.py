@@ -251,13 +251,15 @@ def bracket(
 @app.command()
 def export(
     config: ConfigArg = None,
-    fmt: Annotated[str, typer.Option("--format", help="png, txt (the caption), html, pdf (the poster) or csv.")] = "png",
+    fmt: Annotated[str, typer.Option("--format", help="png, txt (the caption), html, pdf (the poster), csv, or stats "
+                                     "(the win-rate chart and its caption).")] = "png",
     event: Annotated[str | None, typer.Option(help="Only this event's standings (default: the leaderboard and every event).")] = None,
 ) -> None:
     """Write one format of the latest synced standings into the exports folder."""
     from jobs.export_job import run_export
+    from jobs.stats_job import run_stats_export
 
-    paths = guarded(lambda: run_export(_load(config), fmt, event))
+    paths = guarded(lambda: run_stats_export(_load(config)) if fmt == "stats" else run_export(_load(config), fmt, event))
     for path in paths:
         output.say(f"exported {path}")
 
@@ -281,6 +283,8 @@ def publish(
     facebook: Annotated[bool, typer.Option("--facebook", help="Post to the Facebook Page in [branding].")] = False,
     force: Annotated[bool, typer.Option("--force", help="Post even though an earlier post of this leaderboard may have "
                                         "landed (look at the Page first).")] = False,
+    stats: Annotated[bool, typer.Option("--stats", help="Post the win-rate chart and its caption instead, once per "
+                                        "changed win rates.")] = False,
 ) -> None:
     """Post the latest leaderboard image and caption, once per changed leaderboard (the token comes from
     LEAGUE_FACEBOOK_TOKEN)."""
@@ -289,6 +293,13 @@ def publish(
     if not facebook:
         output.fail("error", "say where to publish: --facebook")
         raise typer.Exit(ExitCode.USAGE)
+    if stats:
+        from jobs.publish_job import run_publish_stats
+
+        posted = guarded(lambda: run_publish_stats(_load(config), force=force))
+        output.say(f"the win rates were posted already (post {posted.post_id}); nothing sent" if posted.already
+                   else f"posted the win-rate chart to Facebook (post {posted.post_id})")
+        return
     result = guarded(lambda: run_publish(_load(config), force=force))
     if result.already:
         output.say(f"leaderboard #{result.snapshot} was posted already (post {result.post_id}); nothing sent")

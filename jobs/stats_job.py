@@ -10,11 +10,16 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pathlib import Path
+
 from exporters import history
 from exporters.branding import local_time
+from exporters.render import File
+from exporters.snapshot import digest
 from jobs.config import Config
 from jobs.errors import ConfigError, ExportError
 from jobs.export_job import history_file, history_errors
+from jobs.exports import write_files
 from league import stats
 from league.evaluate import Evaluation
 from league.table import Table
@@ -67,3 +72,45 @@ def run_stats(config: Config, workbook: Callable[[], Workbook], by: str | None =
         if e.unknown:
             notes.append(f"{name}s not in the catalog, counted as typed: {', '.join(e.unknown)}")
     return StatsResult(tables, notes)
+
+
+@dataclass(frozen=True)
+class StatsPost:
+    """The chart and caption of the latest sync's win rates, and the digest of the table they show (posted once)."""
+
+    image: bytes
+    caption: str
+    digest: str
+    time: dt.datetime
+
+
+def stats_post(config: Config) -> StatsPost:
+    """The win-rate chart and caption of the games the latest sync kept, by the ruleset's own field."""
+    from exporters.stats_chart import chart, stats_caption  # matplotlib: only for the chart
+
+    with history_errors("nothing was exported"):
+        kept = history.kept_games(history_file(config))
+    sides = stats.Sides.from_json(kept.data) if kept else None
+    if kept is None or sides is None:
+        raise ConfigError("no games kept yet: run `league sync` first (it keeps the counted games for the stats)")
+    try:
+        name, e = sides.field(None)
+    except stats.StatsError as exc:
+        raise ConfigError(str(exc)) from None
+    rates = stats.win_rates(sides, e)
+    games, league = int(sides.played.sum()) // 2, config.branding.title or config.ruleset.title
+    shown = digest((stats.rates_table(rates, name),))
+    return StatsPost(chart(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES),
+                     stats_caption(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES), shown, kept.time)
+
+
+def run_stats_export(config: Config) -> list[Path]:
+    """`league export --format stats`: the chart (`stats-1080x1350.png`) and its caption (`stats.txt`)."""
+    from exporters.stats_chart import STATS_CAPTION, STATS_IMAGE
+
+    post = stats_post(config)
+    files: list[File] = [(STATS_IMAGE, post.image), (STATS_CAPTION, post.caption.encode())]
+    try:
+        return write_files(config.exports, files, sweep=False)
+    except ExportError as exc:
+        raise ConfigError(str(exc)) from None
