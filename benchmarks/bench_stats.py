@@ -72,7 +72,7 @@ def main() -> None:
 
         t_sync, synced = timed(lambda: run_sync(config, open_workbook(config)))
         print(f"league sync first (keeps the counted games in the history): {t_sync:.3f} s, "
-              f"{len(synced.evaluation.problems)} problems")
+              f"problems {len(synced.evaluation.problems)}")
         ev = synced.evaluation
         t_sides, kept = timed(lambda: stats.sides(ev).to_json())
         print(f"what the sync pays: the games side by side and their JSON:  {t_sides:8.3f} s   ({len(kept) / 2**20:.2f} MiB)")
