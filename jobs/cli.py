@@ -311,7 +311,7 @@ def publish(
 def stats(
     config: ConfigArg = None,
     by: Annotated[str | None, typer.Option(help="The field to group the games by (the ruleset's [stats] fields: "
-                                           "fighter, Deck, army, side); default: the ruleset's own.")] = None,
+                                           "fighter, Deck, army, alignment); default: the ruleset's own.")] = None,
     event: Annotated[str | None, typer.Option(help="Only this event's games.")] = None,
     since: Annotated[dt.datetime | None, typer.Option(formats=["%Y-%m-%d"], help="Only events dated on or after this day (YYYY-MM-DD).")] = None,
     min_games: Annotated[int, typer.Option(min=0, help="Entries with fewer games are grouped as \"other\".")] = 10,
