@@ -54,6 +54,12 @@ CREATE TABLE IF NOT EXISTS brackets (
     games TEXT NOT NULL,
     time TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    time TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    data TEXT NOT NULL
+);
 """
 LOCK_WAIT = 10.0
 """Seconds to wait for another process (a sync, a publish) to release the history before giving up."""
@@ -278,3 +284,65 @@ def keep_bracket(path: Path, event: str, kept: Kept, when: dt.datetime) -> None:
 def _cell(value: Cell) -> Cell:
     """A typed game count as JSON keeps it: numbers and text as they are, anything else (a date) as its text."""
     return value if value is None or isinstance(value, (int, float, str)) else as_text(value)
+
+
+@dataclass(frozen=True)
+class Games:
+    """The counted games of the latest sync, for `league stats` (`league.stats.Sides` as JSON)."""
+
+    time: dt.datetime
+    fingerprint: str
+    data: str
+
+
+def keep_games(path: Path, games: Games) -> None:
+    """Keep the latest sync's counted games, replacing the last ones kept."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise HistoryError(f"cannot make the folder of the history file {path} ({exc.strerror or exc})") from None
+    with _open(path) as db:
+        db.execute("INSERT OR REPLACE INTO games (id, time, fingerprint, data) VALUES (1, ?, ?, ?)",
+                   (games.time.isoformat(), games.fingerprint, games.data))
+
+
+def kept_games(path: Path) -> Games | None:
+    """The games the latest sync kept; None before (no file yet is not an error)."""
+    if not path.is_file():
+        return None
+    with _open(path) as db:
+        row = db.execute("SELECT time, fingerprint, data FROM games WHERE id = 1").fetchone()
+    return Games(_time(row[0]), row[1], row[2]) if row else None
+
+
+def table_posted(path: Path, table_digest: str, target: str) -> str | None:
+    """The post id if a table other than the leaderboard (the stats chart) with this digest was posted to `target`."""
+    with _open(path) as db:
+        row = db.execute("SELECT post_id FROM posts WHERE board_digest = ? AND target = ?", (table_digest, target)).fetchone()
+    return str(row[0]) if row else None
+
+
+def table_in_doubt(path: Path, table_digest: str, target: str) -> Doubt | None:
+    """The latest post of that table to `target` whose outcome is not known, if any."""
+    with _open(path) as db:
+        row = db.execute(f"SELECT time, state, note FROM attempts WHERE board_digest = ? AND target = ? AND state IN "
+                         f"({', '.join('?' * len(UNRESOLVED))}) ORDER BY id DESC LIMIT 1",
+                         (table_digest, target, *UNRESOLVED)).fetchone()
+    return Doubt(_time(row[0]), Attempt(row[1]), str(row[2])) if row else None
+
+
+def begin_table_post(path: Path, snapshot: Snapshot, table_digest: str, target: str, when: dt.datetime) -> int:
+    """Record, before sending, that the table is being posted (with the latest snapshot); its number for `end_post`."""
+    with _open(path) as db:
+        cursor = db.execute("INSERT INTO attempts (snapshot, board_digest, target, state, time) VALUES (?, ?, ?, ?, ?)",
+                            (snapshot.id, table_digest, target, Attempt.SENDING, when.isoformat()))
+        return int(cursor.lastrowid or 0)
+
+
+def record_table_post(path: Path, snapshot: Snapshot, table_digest: str, target: str, post_id: str, when: dt.datetime,
+                      attempt: int) -> None:
+    """Remember that the table was posted, so the same one is never posted twice; the attempt ends with it."""
+    with _open(path) as db:
+        db.execute("INSERT INTO posts (snapshot, board_digest, target, post_id, time) VALUES (?, ?, ?, ?, ?)",
+                   (snapshot.id, table_digest, target, post_id, when.isoformat()))
+        db.execute("UPDATE attempts SET state = ? WHERE id = ?", (Attempt.POSTED, attempt))

@@ -6,6 +6,7 @@ openpyxl, and only a league kept on Google Sheets loads the Google stack.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import sys
 import traceback
@@ -26,6 +27,7 @@ from sync.workbook import BackendError
 if TYPE_CHECKING:
     from jobs.bracket_job import BracketResult
     from jobs.pair_job import PairResult
+    from jobs.stats_job import StatsResult
     from jobs.sync_job import SyncResult
 
 app = typer.Typer(help="Spreadsheet league automation: validate results, rank, write standings back.",
@@ -252,13 +254,15 @@ def bracket(
 @app.command()
 def export(
     config: ConfigArg = None,
-    fmt: Annotated[str, typer.Option("--format", help="png, txt (the caption), html, pdf (the poster) or csv.")] = "png",
+    fmt: Annotated[str, typer.Option("--format", help="png, txt (the caption), html, pdf (the poster), csv, or stats "
+                                     "(the win-rate chart and its caption).")] = "png",
     event: Annotated[str | None, typer.Option(help="Only this event's standings (default: the leaderboard and every event).")] = None,
 ) -> None:
     """Write one format of the latest synced standings into the exports folder."""
     from jobs.export_job import run_export
+    from jobs.stats_job import run_stats_export
 
-    paths = guarded(lambda: run_export(_load(config), fmt, event))
+    paths = guarded(lambda: run_stats_export(_load(config)) if fmt == "stats" else run_export(_load(config), fmt, event))
     for path in paths:
         output.say(f"exported {path}")
 
@@ -282,6 +286,8 @@ def publish(
     facebook: Annotated[bool, typer.Option("--facebook", help="Post to the Facebook Page in [branding].")] = False,
     force: Annotated[bool, typer.Option("--force", help="Post even though an earlier post of this leaderboard may have "
                                         "landed (look at the Page first).")] = False,
+    stats: Annotated[bool, typer.Option("--stats", help="Post the win-rate chart and its caption instead, once per "
+                                        "changed win rates.")] = False,
 ) -> None:
     """Post the latest leaderboard image and caption, once per changed leaderboard (the token comes from
     LEAGUE_FACEBOOK_TOKEN)."""
@@ -290,6 +296,13 @@ def publish(
     if not facebook:
         output.fail("error", "say where to publish: --facebook")
         raise typer.Exit(ExitCode.USAGE)
+    if stats:
+        from jobs.publish_job import run_publish_stats
+
+        posted = guarded(lambda: run_publish_stats(_load(config), force=force))
+        output.say(f"the win rates were posted already (post {posted.post_id}); nothing sent" if posted.already
+                   else f"posted the win-rate chart to Facebook (post {posted.post_id})")
+        return
     result = guarded(lambda: run_publish(_load(config), force=force))
     if result.already:
         output.say(f"leaderboard #{result.snapshot} was posted already (post {result.post_id}); nothing sent")
@@ -313,3 +326,29 @@ def watch(
 
     options = WatchOptions(interval, tuple(auto_pair or ()))
     guarded(lambda: watch_league(_load(config), options, serve, output.say))
+
+
+@app.command()
+def stats(
+    config: ConfigArg = None,
+    by: Annotated[str | None, typer.Option(help="The field to group the games by (the ruleset's [stats] fields: "
+                                           "fighter, Deck, army, alignment); default: the ruleset's own.")] = None,
+    event: Annotated[str | None, typer.Option(help="Only this event's games.")] = None,
+    since: Annotated[dt.datetime | None, typer.Option(formats=["%Y-%m-%d"], help="Only events dated on or after this day (YYYY-MM-DD).")] = None,
+    min_games: Annotated[int, typer.Option(min=0, help="Entries with fewer games are grouped as \"other\".")] = 10,
+    top: Annotated[int, typer.Option(min=1, help="Competitors' records shown (the longest current win streaks first).")] = 10,
+    fresh: Annotated[bool, typer.Option("--fresh", help="Read and check the workbook now, not the games of the latest sync.")] = False,
+) -> None:
+    """Win rates by fighter, deck or army (mirror matches left out, a 95% Wilson interval), the matchups of the most
+    played, and each competitor's record and win streaks, from the games of the latest sync. Nothing is written."""
+    from jobs.stats_job import run_stats
+    from sync.open import open_workbook
+
+    def job() -> StatsResult:
+        cfg = _load(config)
+        return run_stats(cfg, lambda: open_workbook(cfg), by, event, since.date() if since else None, min_games, fresh)
+    result = guarded(job)
+    for table in result.tables:
+        output.show_table(table, limit=top if table.name == "Records" else len(table.rows))
+    for note in result.notes:
+        output.say(note)

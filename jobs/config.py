@@ -25,7 +25,7 @@ from league.rules.schema import RulesetError
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds",
                "history", "branding", "export_formats", "facebook_retry_seconds", "timezone",
-               "reports", "confirm_hours"}
+               "reports", "confirm_hours", "stats"}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
 MAX_SECONDS = 86_400
 """The longest any wait in league.toml may be: a nightly job must end before the next night's."""
@@ -67,6 +67,8 @@ class Config:
     """The tab a Google Form fills with players' own results (`reports`)."""
     confirm_hours: float = 24.0
     """Hours a result reported by one side waits for the other before it is a warning (`confirm_hours`)."""
+    stats: bool = False
+    """Every sync writes the `Stats` tab (`stats = true`; a ruleset's `[stats] tab = true` turns it on too)."""
 
 
 PRESETS = resources.files("league") / "rules" / "presets"
@@ -163,8 +165,11 @@ def load_config(given: Path | None = None) -> Config:
         raise ConfigError(f"{path}: `reports` must be the name of the tab the Form fills, such as \"Form Responses 1\", "
                           f"found {reports!r}")
     confirm = _seconds(data, "confirm_hours", 24.0, path, "hours", MAX_SECONDS // 3600 * 30)
+    stats = data.get("stats", bool(ruleset.stats and ruleset.stats.tab))
+    if not isinstance(stats, bool):
+        raise ConfigError(f"{path}: `stats` must be true or false, found {stats!r}")
     return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
-                  branding, kept, tuple(formats), facebook, reports=reports.strip(), confirm_hours=confirm)
+                  branding, kept, tuple(formats), facebook, reports=reports.strip(), confirm_hours=confirm, stats=stats)
 
 
 def _typed_as(data: dict[str, Any], key: str) -> str:

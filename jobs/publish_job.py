@@ -114,3 +114,44 @@ def _failed(path: Path, attempt: int, exc: GraphError) -> PublishError:
             return PublishError(f"{exc}. The history could not record that nothing was posted ({also}), so the next "
                                 "`league publish` asks for --force", code)
     return PublishError(str(exc), code)
+
+
+STATS_TARGET = f"{TARGET}:stats"
+
+
+def run_publish_stats(config: Config, graph: Graph | None = None, now: dt.datetime | None = None,
+                      force: bool = False) -> PublishResult:
+    """Post the win-rate chart and its caption unless the same win rates were posted already (once per changed
+    table, as the leaderboard), recorded in the history before it is sent and with its id after."""
+    from jobs.stats_job import stats_post
+
+    page = config.branding.facebook_page_id
+    if not page:
+        raise ConfigError(f"{config.path}: set `facebook_page_id` in [branding] to the league's Facebook Page id")
+    path = history_file(config)
+    snap = latest_snapshot(config, "nothing was posted")
+    post = stats_post(config)
+    with history_errors("nothing was posted"):
+        done = history.table_posted(path, post.digest, STATS_TARGET)
+        doubt = None if done else history.table_in_doubt(path, post.digest, STATS_TARGET)
+    if done:
+        return PublishResult(done, snap.id, True)
+    if doubt and not force:
+        raise PublishError(f"the win-rate chart may be on the Page already: it was sent at {doubt.time:%Y-%m-%d %H:%M} UTC "
+                           "but whether it landed is not known. Look at the Page: if the post is there, there is nothing "
+                           "to do; if not, run `league publish --facebook --stats --force`", ExitCode.BACKEND)
+    graph = graph or Graph(_token(), config.branding.facebook_api, budget=config.facebook_retry_seconds)
+    when = now or dt.datetime.now(dt.UTC)
+    with history_errors("nothing was posted"):
+        attempt = history.begin_table_post(path, snap, post.digest, STATS_TARGET, when)
+    try:
+        post_id = graph.post_photo(page, post.image, post.caption)
+    except GraphError as exc:
+        raise _failed(path, attempt, exc) from None
+    try:
+        history.record_table_post(path, snap, post.digest, STATS_TARGET, post_id, when, attempt)
+    except history.HistoryError as exc:
+        raise PublishError(f"the win-rate chart was posted to the Page (post {post_id}), but the history could not "
+                           f"record it: {exc}. `league publish --stats` will not post it again unless you add --force",
+                           ExitCode.BACKEND) from None
+    return PublishResult(post_id, snap.id, False)

@@ -215,6 +215,10 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     ev = with_problems(ev, [*bracket_problems(resolved), *glyph_warnings(config, ev), *reports.problems])
     tables = [*standings_sheets(ev, playoffs(ev, resolved)), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
               *(Table.plain(r.sheet) for r in resolved)]
+    if config.stats:
+        from league.stats import sides, stats_sheet
+
+        tables.append(stats_sheet(sides(ev)))  # a plain Sheet: the snapshot, the images and the CSV files take the Tables only
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
     outcome = f"{'dry run' if dry_run else 'synced'}, {ev.errors} error(s)"
     # A tab the Events tab names as a results tab is the judges', whatever its name: never written over.
@@ -232,6 +236,9 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     try:
         if not unusable:
             keep_brackets(config, resolved, now)
+            from jobs.stats_job import keep_stats  # counted again by `league stats` without reading the workbook
+
+            keep_stats(config, ev, str(log.rows[0][1]), now)
         snapshot = snapshot_of(ev, [t for t in tables if isinstance(t, Table)], str(log.rows[0][1]), now)
         exported = export_after_sync(config, snapshot, [t for t in tables if isinstance(t, Table)], unusable)
     except ExportError as exc:

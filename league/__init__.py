@@ -1,4 +1,43 @@
 """The league domain: records, rulesets, validation, standings and output tables.
 
-Pure Python and numpy only: no spreadsheet client, no CLI, no file or network I/O.
+Pure Python and numpy only: no spreadsheet client, no CLI, no file or network I/O. The one door to I/O is `open`,
+for notebooks: it hands the reading to the workbook backends (`sync`) and the configuration (`jobs.config`).
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from league.api import LeagueFrames
+
+
+class PathLike(Protocol):
+    def __fspath__(self) -> str: ...
+
+
+def open(config: str | PathLike = "league.toml") -> LeagueFrames:  # noqa: A001 (league.open, as the notebooks say it)
+    """The league of a `league.toml` (or the folder holding it), read and checked as `league check` does, with its
+    recorded history, answering in pandas DataFrames: `.matches()`, `.standings(event)`, `.leaderboard()`,
+    `.history()`, `.stats(by=...)`, `.matchups(by=...)`, `.records()` (documented in `league.api`).
+
+    The domain's one door to I/O: the reading is handed to `jobs.config`, `sync` and the history's reader, imported
+    here when called, so the sync (which never calls this) imports neither them through the domain nor pandas."""
+    from pathlib import Path
+
+    from exporters import history
+    from jobs.config import load_config
+    from jobs.export_job import history_file
+    from league.api import LeagueFrames, Snapshot
+    from league.evaluate import evaluate
+    from league.sheet import is_output_tab
+    from sync.open import open_workbook
+
+    cfg = load_config(Path(config))
+    book = open_workbook(cfg)
+    tabs = book.read(book.tab_names())
+    inputs = {name: grid for name, grid in tabs.items() if not is_output_tab(name)}
+    outputs = {name: grid for name, grid in tabs.items() if is_output_tab(name)}
+    path = history_file(cfg)
+    snapshots = [Snapshot(s.id, s.time, s.leaderboard) for e in history.entries(path) if (s := history.at(path, e.id))]
+    return LeagueFrames(evaluate(inputs, cfg.ruleset, cfg.catalog, outputs), snapshots)

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field, replace
 from league.adjust import Remarks, adjusted
 from league.cells import Grid, parse_whole
 from league.checks import affected, run_checks
-from league.match_table import build_table
+from league.match_table import MatchTable, build_table
 from league.model.competitor import Entrant
 from league.model.event import Event
 from league.lifecycle import EventState, event_states
 from league.model.league import League
+from league.model.match import Match
 from league.pairing.bracket import bracket_tab
 from league.model.standing import Standing
 from league.penalties import penalised
@@ -52,6 +53,10 @@ class Evaluation:
     """(event id or "" for the league, competitor key) -> what the ruleset changed in that line's results and why."""
     states: dict[str, EventState] = field(default_factory=dict)
     """Event id -> how far it has come (rounds paired and played, playoffs, champion): only a complete event has prizes."""
+    results: tuple[Match, ...] = ()
+    """The counted results rows as the standings count them (a ruleset's changes applied): what `league.stats` reads."""
+    table: MatchTable | None = None
+    """Their match table (`table.match` indexes `results`)."""
 
     @property
     def errors(self) -> int:
@@ -130,7 +135,8 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog, outputs:
     stages = list(dict.fromkeys(stage_of[e.id] for e in sorted(lg.events, key=_event_order)))
     seen = ranked_problems(lg, standings)  # found in the standings themselves (a cut decided against the places left)
     problems = sorted([*problems, *seen], key=Problem.sort_key) if seen else problems
-    return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted), remarks, states)
+    return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted), remarks, states, tuple(counted),
+                      table)
 
 
 def _brackets(lg: League, outputs: Mapping[str, Grid]) -> dict[str, Grid]:

@@ -95,6 +95,10 @@ BRACKET_PREFIX = "Bracket "
 """A playoff bracket: the tool's tab, rewritten every sync, keeping the games judges type into it."""
 
 
+STATS_TAB = "Stats"
+"""Win rates, matchups and records (`league.stats`), when the ruleset or league.toml asks for them."""
+
+
 def is_output_tab(name: str) -> bool:
     """Whether a tab belongs to the tool (rewritten every sync) rather than to people."""
-    return name in (LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB) or name.startswith((STANDINGS_PREFIX, BRACKET_PREFIX))
+    return name in (LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB, STATS_TAB) or name.startswith((STANDINGS_PREFIX, BRACKET_PREFIX))

@@ -85,6 +85,7 @@ ROWS: list[tuple[str, str, Callable[[Ruleset, dict[str, Any]], str]]] = [
     ("`[pairing] system`", '`""`: by hand', lambda rs, _: f"`{rs.pairing}`" if rs.pairing else "—"),
     ("`[pairing] avoid_same`", '`""`', lambda rs, _: rs.avoid_same or "—"),
     ("`[playoffs]`", "none", lambda rs, _: f"top {rs.playoffs[0]}, best of {_value(list(rs.playoffs[1]))}" if rs.playoffs else "—"),
+    ("`[stats]`", "none: no win rates", lambda rs, _: _stats(rs)),
     ("`[penalties] kinds`", "`[]`", lambda rs, _: ", ".join(rs.penalties.kinds) or "—"),
     ("`[penalties] ends_event`", "`[]`", lambda rs, _: ", ".join(rs.penalties.ends_event) or "—"),
     ("`[penalties] effects`", "`{}`", lambda rs, _: ", ".join(f"{k} = {v.value}" for k, v in rs.penalties.effects.items()) or "—"),
@@ -92,6 +93,15 @@ ROWS: list[tuple[str, str, Callable[[Ruleset, dict[str, Any]], str]]] = [
     ("`[prizes] event`", "none", lambda rs, _: "; ".join(f"{p.name} {_span(p.ranks)}" for p in rs.event_prizes) or "—"),
     ("`[prizes] league`", "none", lambda rs, _: "; ".join(f"{p.name} {_span(p.ranks)}" for p in rs.league_prizes) or "—"),
 ]
+
+
+def _stats(rs: Ruleset) -> str:
+    """The fields games can be grouped by, the one the tab and chart use, and whether a sync writes the tab."""
+    if rs.stats is None:
+        return "—"
+    fields = ", ".join(f"{name} ({f'text {f.text}' if f.text else f'registration {f.registration}'}{', catalog' if f.catalog else ''})"
+                       for name, f in rs.stats.fields.items())
+    return f"by = {rs.stats.by}; tab = {_value(rs.stats.tab)}; fields: {fields}"
 
 
 def _span(ranks: tuple[int, int] | None) -> str:

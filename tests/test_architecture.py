@@ -26,10 +26,24 @@ def _top(path: Path, node: ast.ImportFrom) -> str:
     return base[0] if base else "<outside the package>"
 
 
-def _imports(path: Path) -> set[str]:
+DOOR = (ROOT / "league" / "__init__.py", "open")
+"""`league.open`, for notebooks: the domain's one door to I/O, handing the reading to the configuration, the workbook
+backends and the history's reader (imported when called)."""
+DOOR_IMPORTS = {"pathlib", "exporters", "jobs", "league", "sync"}
+
+
+def _door(tree: ast.Module) -> ast.FunctionDef | None:
+    return next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == DOOR[1]), None)
+
+
+def _imports(path: Path, skip: ast.AST | None = None) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    door = _door(tree) if path == DOOR[0] else None
+    inside = {id(n) for n in ast.walk(door)} if door else set()
     names = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(tree if skip is None else skip):
+        if id(node) in inside and skip is None:
+            continue
         if isinstance(node, ast.Import):
             names |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -49,6 +63,18 @@ def test_package_imports_only_downstream(package: str) -> None:
     for path in _modules(package):
         bad = _imports(path) & (FORBIDDEN[package] | ({"open()", "__import__()", "<outside the package>"} if package == "league" else set()))
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_league_open_is_the_domains_one_door_to_io() -> None:
+    """Only `league.open` reads (a workbook, league.toml, the history), and only when called: nothing else in the domain
+    imports `sync`, `jobs` or `exporters`, and `league.open` imports exactly these."""
+    tree = ast.parse(DOOR[0].read_text(encoding="utf-8"))
+    door = _door(tree)
+    assert door is not None
+    assert _imports(DOOR[0], skip=door) == DOOR_IMPORTS
+    assert not _imports(DOOR[0]) & FORBIDDEN["league"], "outside `open`, league/__init__.py imports nothing forbidden"
+    pandas = [p.relative_to(ROOT).as_posix() for p in _modules("league") if "pandas" in _imports(p)]
+    assert pandas == ["league/api.py"], "pandas only behind the analysis API"
 
 
 def test_the_layering_check_sees_subpackages_and_relative_imports(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ def test_readme_opens_with_the_two_setup_commands() -> None:
 def test_every_command_is_documented() -> None:
     names = [c.name or (c.callback.__name__ if c.callback else "") for c in app.registered_commands]
     assert sorted(names) == ["bracket", "check", "demo", "export", "history", "init", "pair",
-                            "publish", "status", "sync", "watch"]
+                            "publish", "stats", "status", "sync", "watch"]
     for name in names:
         assert f"`league {name}" in README
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -22,6 +23,8 @@ from league.rules.ruleset import (
     Results,
     Rule,
     Ruleset,
+    StatsField,
+    StatsRules,
 )
 from league.rules.schema import RulesetError, Section
 from league.scoring import SCORINGS
@@ -167,12 +170,46 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     _member_fields(components, ruleset.members, members)
     if reads:
         ruleset = replace(ruleset, registration=replace(registration, optional=reads))
+    stats = _stats(top.section("stats", {}), results, ruleset.registration)
+    if stats:
+        ruleset = replace(ruleset, stats=stats)
     if ruleset.avoid_same and ruleset.avoid_same not in registration.fields:
         raise pairing.error("avoid_same", f"is {ruleset.avoid_same!r}, which is not a header the registration tab reads "
                             "(add it to `registration.extra`)")
     for section in (comp, fmt, reg, members, prizes, penalties, pairing, top):
         section.done()
     return ruleset
+
+
+def _stats(s: Section, results: Results, registration: Registration) -> StatsRules | None:
+    """`[stats]`: the fields games can be grouped by (each a results text or a registration column), the one the tab
+    and the chart use, and whether a sync writes the `Stats` tab."""
+    if not s.data:
+        return None
+    table = s.section("fields")
+    fields: dict[str, StatsField] = {}
+    for name in table.data:
+        f = table.section(name)
+        text = f.key_of("text", results.texts, "results.texts", "")
+        column: str = f.get("registration", str, "")
+        if bool(text) == bool(column):
+            raise RulesetError(f"{s.source}: `{f.where}` needs exactly one of `text` (a key of results.texts) or "
+                               "`registration` (a header of the registration tab)")
+        if column and "{" not in column and column not in (*registration.fields, *registration.optional):
+            raise f.error("registration", f"is {column!r}, which is not a header the registration tab reads "
+                          "(add it to `registration.extra`)")
+        unknown = [t for t in re.findall(r"{([^}]*)}", column) if t not in results.texts]
+        if unknown:
+            raise f.error("registration", f"names {{{unknown[0]}}}, which is not a key of results.texts")
+        fields[name] = StatsField(name, text, column, f.get("catalog", bool, False))
+        f.done()
+    if not fields:
+        raise RulesetError(f"{s.source}: `stats.fields` must name at least one field")
+    by = s.key_of("by", fields, "stats.fields", next(iter(fields)))
+    rules = StatsRules(fields, by, s.get("tab", bool, False))
+    table.done()
+    s.done()
+    return rules
 
 
 def _member_fields(components: tuple[Component, ...], tab: MembersTab | None, s: Section) -> None:

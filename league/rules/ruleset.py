@@ -207,6 +207,32 @@ class Penalties:
 
 
 @dataclass(frozen=True)
+class StatsField:
+    """What one side of a game fielded, for win rates (`[stats.fields]`): a text the judges type per side (the fighter),
+    or a registration column of the competitor (the deck)."""
+
+    name: str
+    text: str = ""
+    """A key of `results.texts`: the side's text in the results row."""
+    registration: str = ""
+    """A registration header; `{text}` in it stands for that results text of the side (`{army} Army`: the pair's
+    `Good Army` in the games it fielded Good)."""
+    catalog: bool = False
+    """The names are the catalog's pieces: an alias or another spelling counts as the official name."""
+
+
+@dataclass(frozen=True)
+class StatsRules:
+    """`[stats]`: the fields whose win rates `league stats`, the `Stats` tab and the API work out."""
+
+    fields: Mapping[str, StatsField]
+    by: str
+    """The field the `Stats` tab, the chart and `league stats` group by unless told another."""
+    tab: bool = False
+    """A sync writes the `Stats` tab (league.toml's `stats = true` turns it on too)."""
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """A whole league format: tabs, limits, scoring, tiebreakers, components and prizes."""
 
@@ -252,6 +278,8 @@ class Ruleset:
     reports: tuple[tuple[str, str], ...] = ()
     """`[reports]`: each question of the players' result Form -> the results header it fills, from the reporter's side
     (side A: the one answering); empty when the ruleset takes no reports."""
+    stats: StatsRules | None = None
+    """What `league stats` can group the games by; None: the ruleset records nothing to group by."""
 
     def rounds_for(self, players: int) -> int:
         """The Swiss rounds of an event of `players` competitors (the Magic Tournament Rules' table, or one number)."""

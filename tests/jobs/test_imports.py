@@ -30,4 +30,13 @@ def test_an_offline_sync_and_check_load_no_google_stack_nor_openpyxl(tmp_path: P
     _loaded(run.format(commands="(['init'],)"), cwd=tmp_path)
     loaded = _loaded(run.format(commands="(['check'], ['sync'])"), cwd=tmp_path)
     assert (tmp_path / "exports" / "leaderboard.csv").is_file(), "the sync ran"
-    assert not loaded & {*GOOGLE_STACK, "openpyxl", "pydantic"}  # calamine reads, the part-by-part writer writes
+    assert not loaded & {*GOOGLE_STACK, "openpyxl", "pydantic", "pandas"}  # calamine reads, the part-by-part writer writes
+
+
+def test_the_notebook_api_and_league_stats_load_no_pandas_until_asked(tmp_path: Path) -> None:
+    """`import league` costs nothing; pandas comes with `league.open` alone (the sync and `league stats` never load it)."""
+    assert "pandas" not in _loaded("import league")
+    run = "from jobs.cli import app\nimport contextlib\nwith contextlib.suppress(SystemExit):\n    app(['{command}'])"
+    _loaded(run.format(command="init"), cwd=tmp_path)
+    assert "pandas" not in _loaded(run.format(command="stats"), cwd=tmp_path)
+    assert "pandas" in _loaded("import league\nleague.open('league.toml').stats()", cwd=tmp_path)

@@ -1,0 +1,378 @@
+"""Win rates, matchups and records over the games a league counted: what a community posts after the standings.
+
+Pure Python and numpy. Every figure is counted from `Sides`: one row per side of every counted match, with what the
+side fielded in each `[stats]` field of the ruleset (the fighter, the deck, the army). A sync keeps the latest `Sides`
+in the history (`to_json`), so `league stats` answers without reading the workbook again; the `Stats` tab, the chart
+and the notebook API (`league.open`) count from the same rows. Only played games count: a bye, a forfeit or a
+disqualification is no game.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from league.cells import Cell, name_key
+from league.evaluate import Evaluation
+from league.match_table import KINDS, Flags, Ints, MatchTable, Outcome, build_table
+from league.model.league import League
+from league.model.match import Match, Side
+from league.model.words import Kind
+from league.rules.ruleset import StatsField
+from league.sheet import STATS_TAB, Sheet
+from league.table import Column, Display, Role, Table
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
+OTHER = "other"
+"""The row grouping every entry with fewer games than the minimum."""
+MIN_GAMES = 10
+TOP_MATCHUPS = 8
+FORMAT = 1
+"""The version of `to_json`'s layout: a history written by another version is read again from the workbook."""
+
+
+class StatsError(ValueError):
+    """Stats asked of something the league does not record (a field, an event); the message names what exists."""
+
+
+@dataclass(frozen=True)
+class Entries:
+    """What each row's side fielded in one field: an entry code per row (-1: nothing recorded) and the entries' names."""
+
+    names: list[str]
+    codes: Ints
+    unknown: tuple[str, ...] = ()
+    """Entries of a catalog field that the catalog does not list (misspelt or unofficial), counted as typed."""
+
+
+@dataclass(frozen=True)
+class Sides:
+    """One row per side of every counted match: who, in which event, against which row, how it ended, and what it
+    fielded in each `[stats]` field of the ruleset."""
+
+    label: str
+    """What the ruleset calls a competitor (`Player`, `Pair`, `Team`)."""
+    by: str
+    """The ruleset's own field to group by; empty when it has no `[stats]` table."""
+    names: list[str]
+    """Competitor code -> name as registered."""
+    events: list[str]
+    dates: list[str]
+    """Event code -> its date (YYYY-MM-DD), empty when the Events tab has none."""
+    competitor: Ints
+    event: Ints
+    partner: Ints
+    """Row of the other side; -1 for a bye."""
+    outcome: Ints
+    played: Flags
+    """Games played by both sides: not byes, forfeits or disqualifications."""
+    order: Ints
+    """Each row's place in the order the games were played (event date, round, results row): the streaks follow it."""
+    fields: Mapping[str, Entries]
+
+    def __len__(self) -> int:
+        return len(self.competitor)
+
+    def only(self, event: str | None = None, since: dt.date | None = None) -> Sides:
+        """The rows of one event (named ignoring case), or of events dated `since` or later."""
+        keep = np.ones(len(self), dtype=np.bool_)
+        if event is not None:
+            code = next((i for i, e in enumerate(self.events) if name_key(e) == name_key(event)), None)
+            if code is None:
+                raise StatsError(f"there is no event {event!r}; events: {', '.join(self.events) or 'none'}")
+            keep &= self.event == code
+        if since is not None:
+            later = np.array([bool(d) and dt.date.fromisoformat(d) >= since for d in self.dates] + [False], dtype=np.bool_)
+            keep &= later[self.event]
+        index = np.flatnonzero(keep)
+        renumber = np.full(len(self) + 1, -1, dtype=np.int64)
+        renumber[index] = np.arange(len(index))
+        partner = self.partner[index]
+        return replace(self, competitor=self.competitor[index], event=self.event[index],
+                       partner=np.where(partner >= 0, renumber[partner], -1), outcome=self.outcome[index],
+                       played=self.played[index] & (partner >= 0) & keep[np.maximum(partner, 0)], order=self.order[index],
+                       fields={k: replace(e, codes=e.codes[index]) for k, e in self.fields.items()})
+
+    def field(self, by: str | None) -> tuple[str, Entries]:
+        """The field `by` names (ignoring case), or the ruleset's own; one the ruleset does not record is an error
+        naming those it does."""
+        if not self.fields:
+            raise StatsError("the ruleset records nothing to group games by (it has no [stats] table)")
+        wanted = by if by is not None else self.by
+        found = next((name for name in self.fields if name_key(name) == name_key(wanted)), None)
+        if found is None:
+            raise StatsError(f"the ruleset does not record {wanted!r} per game; fields: {', '.join(self.fields)}")
+        return found, self.fields[found]
+
+    def to_json(self) -> str:
+        """The rows as compact JSON, for the history."""
+        data = {"format": FORMAT, "label": self.label, "by": self.by, "names": self.names, "events": self.events,
+                "dates": self.dates, **{k: getattr(self, k).tolist() for k in ("competitor", "event", "partner", "outcome", "order")},
+                "played": self.played.astype(np.int64).tolist(),
+                "fields": {k: {"names": e.names, "codes": e.codes.tolist(), "unknown": list(e.unknown)} for k, e in self.fields.items()}}
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Sides | None:
+        """The rows `to_json` wrote; None for another version's layout."""
+        data: dict[str, Any] = json.loads(text)
+        if data.get("format") != FORMAT:
+            return None
+        ints = {k: np.array(data[k], dtype=np.int64) for k in ("competitor", "event", "partner", "outcome", "order")}
+        fields = {k: Entries(e["names"], np.array(e["codes"], dtype=np.int64), tuple(e["unknown"])) for k, e in data["fields"].items()}
+        return cls(data["label"], data["by"], data["names"], data["events"], data["dates"], ints["competitor"], ints["event"],
+                   ints["partner"], ints["outcome"], np.array(data["played"], dtype=np.bool_), ints["order"], fields)
+
+
+def counted(ev: Evaluation, event: str | None = None, since: dt.date | None = None) -> tuple[list[Match], MatchTable, Ints]:
+    """The counted matches (of one event, or of events dated `since` or later) in the order played, their match
+    table, and each row's place in its results row (0: side A): what `sides` and the notebook API's matches read."""
+    lg = ev.league
+    if event is not None:
+        found = lg.event_id(event)
+        if found is None:
+            raise StatsError(f"there is no event {event!r}; events: {', '.join(e.id for e in lg.events) or 'none'}")
+        event = found
+    dates = {e.id: e.date for e in lg.events}
+    chosen = [m for m in ev.results if (event is None or m.event == event)
+              and (since is None or ((day := dates.get(m.event)) is not None and day >= since))]
+    order = _order(lg)
+    chosen.sort(key=lambda m: (order.get(m.event, (dt.date.max, len(order))), m.round or 0, m.row))
+    table = build_table(chosen, lg.ruleset, {e.id: e.stage or e.id for e in lg.events})
+    return chosen, table, np.array([i for m in chosen for i, s in enumerate(m.sides) if s.name], dtype=np.int64)
+
+
+def _order(lg: League) -> dict[str, tuple[dt.date, int]]:
+    return {e.id: (e.date or dt.date.max, i) for i, e in enumerate(lg.events)}
+
+
+def sides(ev: Evaluation) -> Sides:
+    """The sides of every counted match, from the evaluation's own match table (nothing is ranked or built again)."""
+    lg = ev.league
+    table = ev.table if ev.table is not None else build_table(ev.results, lg.ruleset, {})
+    matches = [ev.results[i] for i in table.match.tolist()]
+    side = [i for m in ev.results for i, s in enumerate(m.sides) if s.name]
+    rows = [m.sides[i] for m, i in zip(matches, side)]
+    order = _order(lg)
+    keys = [(order.get(m.event, (dt.date.max, len(order))), m.round or 0, m.row, i) for i, m in enumerate(matches)]
+    place = np.empty(len(keys), dtype=np.int64)
+    place[sorted(range(len(keys)), key=keys.__getitem__)] = np.arange(len(keys))
+    events = {e.id: e for e in lg.events}
+    rules = lg.ruleset.stats
+    fields = {name: entries(matches, rows, f, lg) for name, f in rules.fields.items()} if rules else {}
+    return Sides(lg.ruleset.competitor, rules.by if rules else "", [ev.names.get(k, k) for k in table.names], table.events,
+                 [d.isoformat() if (d := events[e].date if e in events else None) else "" for e in table.events],
+                 table.competitor, table.event, table.partner, table.outcome,
+                 (table.kind == KINDS.index(Kind.PLAYED)) & (table.partner >= 0), place, fields)
+
+
+def entries(matches: Sequence[Match], rows: Sequence[Side], field: StatsField, lg: League) -> Entries:
+    """Each side's entry in `field`: names matched ignoring case and spacing ("Sherlock" and "sherlock "), a catalog
+    field's by the catalog (an alias is its official name), shown as the catalog or most people spell them."""
+    keys: dict[str, int] = {}
+    spellings: list[Counter[str]] = []
+    official: dict[int, str] = {}
+    unknown: set[int] = set()
+    codes = np.full(len(rows), -1, dtype=np.int64)
+    registered: dict[tuple[str, str], dict[str, str]] = {}
+    for row, (m, s) in enumerate(zip(matches, rows)):
+        typed = _typed(field, m, s, lg, registered)
+        if not typed:
+            continue
+        piece = lg.catalog.piece(typed) if field.catalog else None
+        code = keys.setdefault(name_key(piece.name if piece else typed), len(keys))
+        if code == len(spellings):
+            spellings.append(Counter())
+            if piece:
+                official[code] = piece.name
+            elif field.catalog and lg.catalog.pieces:
+                unknown.add(code)
+        spellings[code][" ".join(typed.split())] += 1
+        codes[row] = code
+    names = [official.get(c) or max(seen, key=lambda w: (seen[w], -list(seen).index(w))) for c, seen in enumerate(spellings)]
+    return Entries(names, codes, tuple(sorted((names[c] for c in unknown), key=str.casefold)))
+
+
+def _typed(field: StatsField, m: Match, s: Side, lg: League, registered: dict[tuple[str, str], dict[str, str]]) -> str:
+    """What a side fielded, as typed: its results text, or its registration cell (the header found ignoring case)."""
+    if field.text:
+        return s.texts.get(field.text, "").strip()
+    header = field.registration
+    for text, value in s.texts.items():
+        header = header.replace(f"{{{text}}}", value.strip())
+    cells = registered.get((m.event, s.key))
+    if cells is None:
+        entrant = lg.entrant(m.event, s.name)
+        cells = registered[(m.event, s.key)] = {name_key(h): v for h, v in entrant.fields.items()} if entrant else {}
+    return cells.get(name_key(header), "").strip()
+
+
+@dataclass(frozen=True)
+class Rate:
+    """One entry's games (mirror matches left out) and its win rate, a draw counted as half a win."""
+
+    entry: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: float
+    low: float
+    high: float
+    """The 95 % Wilson interval of the win rate."""
+    mirrors: int = 0
+    """Games against the same entry, left out (one per side)."""
+
+
+@dataclass(frozen=True)
+class Matchups:
+    """Row entry against column entry: the row's score (wins plus half the draws) and the games between them."""
+
+    entries: list[str]
+    score: list[list[float]]
+    games: list[list[int]]
+
+
+@dataclass(frozen=True)
+class Record:
+    """A competitor's played games: record, win streaks and events played."""
+
+    competitor: str
+    wins: int
+    draws: int
+    losses: int
+    current: int
+    """Games won in a row up to the latest."""
+    longest: int
+    events: int
+
+
+def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a rate `score`/`n`: unlike rate ± z·se it stays within 0-1 and is fair to
+    entries with few games."""
+    if n == 0:
+        return 0.0, 1.0
+    p, z2 = score / n, z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _rate(entry: str, wins: int, draws: int, losses: int, mirrors: int = 0) -> Rate:
+    n = wins + draws + losses
+    score = wins + draws / 2
+    low, high = wilson(score, n)
+    return Rate(entry, n, wins, draws, losses, score / n if n else 0.0, low, high, mirrors)
+
+
+def _faced(s: Sides, e: Entries) -> tuple[Flags, Ints]:
+    """Rows of played games whose side recorded an entry, mirror matches left out; and each row's opponent's entry."""
+    opponent = np.where(s.partner >= 0, e.codes[np.maximum(s.partner, 0)], -1)
+    return s.played & (e.codes >= 0) & (opponent != e.codes), opponent
+
+
+def win_rates(s: Sides, e: Entries, min_games: int = MIN_GAMES) -> list[Rate]:
+    """Each entry's games and win rate, best first; entries with fewer than `min_games` games as one "other" row, last."""
+    use, _ = _faced(s, e)
+    size = len(e.names)
+    mirrors = np.bincount(e.codes[s.played & (e.codes >= 0) & ~use], minlength=size)
+    counts = [np.bincount(e.codes[use & (s.outcome == o)], minlength=size) for o in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)]
+    rates = [_rate(name, int(counts[0][c]), int(counts[1][c]), int(counts[2][c]), int(mirrors[c])) for c, name in enumerate(e.names)]
+    rates = [r for r in rates if r.games or r.mirrors]
+    few = [r for r in rates if r.games < min_games]
+    kept = sorted((r for r in rates if r.games >= min_games), key=lambda r: (-r.win_rate, -r.games, r.entry.casefold()))
+    if few:
+        kept.append(_rate(OTHER, sum(r.wins for r in few), sum(r.draws for r in few), sum(r.losses for r in few),
+                          sum(r.mirrors for r in few)))
+    return kept
+
+
+def matchups(s: Sides, e: Entries, top: int = TOP_MATCHUPS) -> Matchups:
+    """The `top` most played entries against each other: the row's score and the games, mirror matches left out."""
+    use, opponent = _faced(s, e)
+    played = np.bincount(e.codes[use], minlength=len(e.names))
+    chosen = sorted((c for c in range(len(e.names)) if played[c]), key=lambda c: (-played[c], e.names[c].casefold()))[:top]
+    at = np.full(len(e.names) + 1, -1, dtype=np.int64)
+    at[chosen] = np.arange(len(chosen))
+    rows, cols = at[e.codes[use]], at[opponent[use]]
+    both = (rows >= 0) & (cols >= 0)
+    cell = rows[both] * len(chosen) + cols[both]
+    size = len(chosen) * len(chosen)
+    outcome = s.outcome[use][both]
+    score = np.bincount(cell, weights=(outcome == Outcome.WIN) + 0.5 * (outcome == Outcome.DRAW), minlength=size)
+    count = np.bincount(cell, minlength=size).reshape(len(chosen), len(chosen))
+    return Matchups([e.names[c] for c in chosen], [[float(x) for x in row] for row in score.reshape(len(chosen), len(chosen))],
+                    count.tolist())
+
+
+def records(s: Sides) -> list[Record]:
+    """Each competitor's played games: wins, draws, losses, the current and the longest win streak, events played;
+    the longest current streaks first."""
+    rows = np.flatnonzero(s.played)
+    rows = rows[np.argsort(s.order[rows], kind="stable")]
+    tally: dict[int, list[int]] = {}
+    events: dict[int, set[int]] = {}
+    for who, outcome, event in zip(s.competitor[rows].tolist(), s.outcome[rows].tolist(), s.event[rows].tolist()):
+        t = tally.setdefault(who, [0, 0, 0, 0, 0])  # wins, draws, losses, current, longest
+        t[outcome] += 1
+        t[3] = t[3] + 1 if outcome == Outcome.WIN else 0
+        t[4] = max(t[4], t[3])
+        events.setdefault(who, set()).add(event)
+    out = [Record(s.names[c], t[0], t[1], t[2], t[3], t[4], len(events[c])) for c, t in tally.items()]
+    return sorted(out, key=lambda r: (-r.current, -r.longest, -r.wins, r.competitor.casefold()))
+
+
+def percent(score: float, games: int) -> str:
+    """A matchup cell: the row's win rate and the games, `58% (12)`; empty when they never met."""
+    return f"{score / games:.0%} ({games})" if games else ""
+
+
+def rates_table(rates: Sequence[Rate], label: str) -> Table:
+    """The win rates as a table: entry, games, wins, draws, losses, win rate and its interval."""
+    columns = (Column(label, Role.COMPETITOR), *(Column(h, Role.OTHER, Display.NUMBER) for h in ("Games", "Wins", "Draws", "Losses")),
+               *(Column(h, Role.OTHER, Display.PERCENT) for h in ("Win Rate", "Low", "High")))
+    rows = tuple((r.entry, r.games, r.wins, r.draws, r.losses, r.win_rate, r.low, r.high) for r in rates)
+    return Table.of(f"Win rates by {label}", columns, rows)
+
+
+def matchups_table(m: Matchups, label: str) -> Table:
+    """The matchups as a table: a row per entry, its win rate against each column's entry with the games played."""
+    columns = (Column(f"{label} against", Role.COMPETITOR), *(Column(name, Role.OTHER) for name in m.entries))
+    rows = tuple((name, *(percent(s, n) for s, n in zip(m.score[i], m.games[i]))) for i, name in enumerate(m.entries))
+    return Table.of("Matchups", columns, rows)
+
+
+def records_table(rs: Sequence[Record], label: str) -> Table:
+    """The competitors' records (W-L-D) and win streaks."""
+    columns = (Column(label, Role.COMPETITOR), Column("Record", Role.OTHER),
+               *(Column(h, Role.OTHER, Display.NUMBER) for h in ("Current Streak", "Longest Streak", "Events")))
+    rows = tuple((r.competitor, f"{r.wins}-{r.losses}-{r.draws}", r.current, r.longest, r.events) for r in rs)
+    return Table.of("Records", columns, rows)
+
+
+def stats_tables(s: Sides, by: str | None = None, min_games: int = MIN_GAMES, top: int = TOP_MATCHUPS) -> list[Table]:
+    """The win rates by a field (the ruleset's own by default) and its matchups, when the ruleset records one, then
+    every competitor's record."""
+    out = []
+    if s.fields or by is not None:
+        name, e = s.field(by)
+        out += [rates_table(win_rates(s, e, min_games), name), matchups_table(matchups(s, e, top), name)]
+    return [*out, records_table(records(s), s.label)]
+
+
+def stats_sheet(s: Sides, min_games: int = MIN_GAMES) -> Sheet:
+    """The `Stats` tab: the win rates by the ruleset's field, then the matchups, then every competitor's record, one
+    block under the other with its own header row."""
+    first, *rest = stats_tables(s, min_games=min_games)
+    rows: list[tuple[Cell, ...]] = list(first.rows)
+    for block in rest:
+        rows += [(), block.header, *block.rows]
+    return Sheet(STATS_TAB, first.header, tuple(rows), number_formats=first.number_formats)

@@ -1,0 +1,37 @@
+"""The `Stats` tab on Google Sheets, through gspread against the local Sheets API server: the same cells as on `.xlsx`,
+and still three requests a sync."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jobs.config import load_config
+from jobs.sync_job import run_sync
+from sync.open import open_workbook
+from sync.xlsx import XlsxWorkbook
+from tests.support.google_league import ACCOUNT, SHEET_ID, configure, demo_inputs
+from tests.support.grids import sheets, texts
+from tests.support.sheets_server import SheetsServer
+
+
+def test_the_stats_tab_is_the_same_on_google_and_xlsx(tmp_path: Path, sheets_server: SheetsServer,
+                                                      service_account_file: Path) -> None:
+    inputs = demo_inputs()
+    offline = tmp_path / "offline"
+    offline.mkdir()
+    XlsxWorkbook(offline / "league.xlsx").create(sheets(inputs))
+    (offline / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\nstats = true\n', encoding="utf-8")
+    config = load_config(offline)
+    run_sync(config, open_workbook(config))
+    local = XlsxWorkbook(offline / "league.xlsx").read(["Stats"])["Stats"]
+
+    sheets_server.add_spreadsheet(SHEET_ID, inputs, shared_with=[ACCOUNT])
+    online = configure(tmp_path, sheets_server, service_account_file, "stats = true\n")
+    config = load_config(online)
+    before = len(sheets_server.requests)
+    run_sync(config, open_workbook(config))
+    assert len([r for r in sheets_server.requests[before:] if "/token" not in r.path]) == 3
+    remote = sheets_server.values(SHEET_ID, "Stats")
+    assert texts(remote) == texts(local)
+    assert remote[0] == ["fighter", "Games", "Wins", "Draws", "Losses", "Win Rate", "Low", "High"]
+    assert ["Bullseye", 18, 6, 0, 12] in [row[:5] for row in remote]
