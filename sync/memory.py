@@ -39,7 +39,8 @@ class MemoryWorkbook:
         for name in changes.remove:
             self.tabs.pop(find_tab(self.tabs, name) or name, None)
         for sheet in changes.replace:
-            self._put(sheet.name, _grid(typed_kept(sheet, self.read([sheet.name]).get(sheet.name))))
+            kept = typed_kept(sheet, self.read([sheet.name]).get(sheet.name)) if sheet.typed else sheet
+            self._put(sheet.name, _grid(kept))
         for sheet in changes.append:
             existing = self.read([sheet.name]).get(sheet.name)
             self._put(sheet.name, [*existing, *(list(r) for r in sheet.rows)] if existing else _grid(sheet))
