@@ -14,7 +14,7 @@ import pytest
 from serve.app import RunningServer, ServeError, parse_address, start_server
 from serve.board import LiveBoard
 from serve.view import LiveView, live_view
-from tests.serve.conftest import HOSTILE, NOW, event_day
+from tests.support.event_day import HOSTILE, NOW, event_day
 
 Response = tuple[int, dict[str, str], bytes]
 
