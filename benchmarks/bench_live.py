@@ -21,6 +21,8 @@ from pathlib import Path
 from exporters.render import FORMATS
 from jobs.config import load_config
 from jobs.sync_job import run_sync
+from league.cells import Grid
+from serve import app
 from serve.app import start_server
 from serve.board import LiveBoard
 from serve.view import live_view
@@ -29,9 +31,11 @@ from tests.support.event_day import RESULT_CELLS, demo_tabs, pend
 from tests.support.live_load import percentile, phones
 
 
-def serve(seconds: float, every: float, formats: str) -> None:
+def serve(seconds: float, every: float, formats: str, in_process: bool) -> None:
     """The watcher's side: serve, and sync and publish every `every` seconds for `seconds`; print the port first,
-    the syncs' times last. `formats`: what each sync exports (league.toml's `export_formats`)."""
+    the syncs' times last. `formats`: what each sync exports (league.toml's `export_formats`); `in_process`: the
+    server in a thread of this process, beside the syncs, instead of its own process."""
+    app.SEPARATE_PROCESS = not in_process
     with tempfile.TemporaryDirectory() as folder:
         chosen = ", ".join(f'"{f}"' for f in formats.split(","))
         (Path(folder) / "league.toml").write_text(f'ruleset = "ogaming-mtg"\nworkbook = "league.xlsx"\nexport_formats = [{chosen}]\n',
@@ -59,7 +63,7 @@ def serve(seconds: float, every: float, formats: str) -> None:
               f"{max(took) * 1000:.0f} ms at most", flush=True)
 
 
-def _type_one(book: MemoryWorkbook, typed: list[list[object]], n: int) -> None:
+def _type_one(book: MemoryWorkbook, typed: Grid, n: int) -> None:
     """The judges type the next result of W3's last round (and start over once all are in)."""
     grid = book.tabs["Results W3"]
     head = [str(h) for h in grid[0]]
@@ -79,15 +83,16 @@ def main() -> None:
     parser.add_argument("--pause", type=float, default=1.0, help="seconds between a phone's refreshes (0: flat out)")
     parser.add_argument("--every", type=float, default=1.0, help="seconds between syncs")
     parser.add_argument("--formats", default=",".join(FORMATS), help="what each sync exports (default: every format)")
+    parser.add_argument("--in-process", action="store_true", help="serve from a thread of the syncing process")
     parser.add_argument("--server", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.quick:
         args.phones, args.seconds = 20, 3.0
     if args.server:
-        serve(args.seconds + 5, args.every, args.formats)
+        serve(args.seconds + 5, args.every, args.formats, args.in_process)
         return
     child = subprocess.Popen([sys.executable, __file__, "--server", "--seconds", str(args.seconds), "--every", str(args.every),
-                              "--formats", args.formats],
+                              "--formats", args.formats, *(["--in-process"] if args.in_process else [])],
                              stdout=subprocess.PIPE, text=True)
     assert child.stdout is not None
     port = int(child.stdout.readline())
@@ -102,7 +107,8 @@ def main() -> None:
     child.wait(timeout=120)
     syncs = child.stdout.read().strip()
     ms = [s * 1000 for s in seen.latencies]
-    print(f"{args.phones} phones, a page each ~{args.pause:g} s, syncs every {args.every:g} s exporting {args.formats}: "
+    where = "a thread of the syncing process" if args.in_process else "its own process"
+    print(f"server in {where}; {args.phones} phones, a page each ~{args.pause:g} s, syncs every {args.every:g} s exporting {args.formats}: "
           f"{len(ms)} pages in {wall:.1f} s ({len(ms) / wall:.0f}/s), {len(seen.failures)} failed")
     print(f"latency p50 {percentile(ms, 0.50):.1f} ms, p95 {percentile(ms, 0.95):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
           f"max {max(ms, default=0):.1f} ms")

@@ -8,13 +8,14 @@ plain refresh every `REFRESH_SECONDS` does it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from html import escape
 
 from exporters.board import Board, Line, board
 from exporters.branding import local_time
 from exporters.html import banner, page, style
 from league.table import Role, Table
+from serve.server import Pages
 from serve.view import LiveEvent, LiveView, Pairing
 
 REFRESH_SECONDS = 30
@@ -126,16 +127,6 @@ main{padding:1vh 2vw}
 .empty{font-size:5vh;margin-top:20vh;text-align:center}
 html.js .slide{display:none}html.js .slide.on{display:block}
 """
-
-
-@dataclass(frozen=True)
-class Pages:
-    """The bytes of each page for one version, drawn once and served to every phone."""
-
-    version: int
-    index: bytes
-    pairings: bytes
-    screen: bytes
 
 
 def draw(view: LiveView | None) -> Pages:

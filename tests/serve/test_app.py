@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from serve import app
 from serve.app import RunningServer, ServeError, parse_address, start_server
 from serve.board import LiveBoard
 from serve.view import LiveView, live_view
@@ -165,6 +166,28 @@ def test_the_stream_tells_each_new_version_and_the_pages_show_it(live: tuple[Run
         conn.close()
     page = text(server, "/pairings")
     assert '<meta name="live-version" content="2">' in page and "<h1>Store Championship</h1>" in page
+
+
+def test_where_no_socket_can_be_passed_the_server_runs_in_a_thread(exports: Path, day_view: LiveView,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app, "SEPARATE_PROCESS", False)
+    board = LiveBoard()
+    server = start_server(board, "127.0.0.1", 0, exports)
+    try:
+        assert "Waiting for the first sync" in text(server, "/pairings")
+        board.publish(day_view)
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        conn.request("GET", "/events")
+        stream = conn.getresponse()
+        while (line := stream.fp.readline()) != b"data: 1\n":
+            assert line, "the stream ended before version 1"
+        conn.close()
+        assert "Friday Night Magic W3" in text(server, "/pairings")
+        assert fetch(server, "/leaderboard-1200x630.png")[0] == 200 and fetch(server, "/../league.toml")[0] == 404
+    finally:
+        server.stop()
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", server.port), timeout=5).close()
 
 
 def test_a_stopped_server_refuses_connections(exports: Path) -> None:
