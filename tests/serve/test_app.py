@@ -3,15 +3,18 @@ name and nothing else; the update stream; the address `--serve` takes."""
 
 from __future__ import annotations
 
+import ast
 import http.client
 import re
 import socket
+import sys
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from serve import app
+from serve import server as server_module
 from serve.app import RunningServer, ServeError, parse_address, start_server
 from serve.board import LiveBoard
 from serve.view import LiveView, live_view
@@ -222,3 +225,11 @@ def test_an_address_is_a_port_or_host_and_port(typed: str, address: tuple[str, i
 def test_a_wrong_address_says_how_to_write_one(typed: str, says: str) -> None:
     with pytest.raises(ValueError, match=re.escape(says)):
         parse_address(typed)
+
+
+def test_the_server_process_imports_the_standard_library_only() -> None:
+    """It starts in a new interpreter for every watch: nothing of the engine, the exports or a third party in it."""
+    tree = ast.parse(Path(server_module.__file__).read_text(encoding="utf-8"))
+    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    imported |= {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert imported - {"__future__"} <= sys.stdlib_module_names
