@@ -156,8 +156,8 @@ LINKS = '<div class="links2"><a href="/">Standings</a><a href="/pairings">Pairin
 
 def index(view: LiveView) -> str:
     """`/`: the web page export of the events under way and the leaderboard, updating itself."""
-    return page(boards(view), view.league, view.branding, view.logo, live_head(view.version),
-                f"<style>{_style(PAIRINGS_STYLE, view)}</style>{LINKS}")
+    return page(boards(view), view.league, view.branding, view.logo,
+                f"{live_head(view.version)}<style>{_style(PAIRINGS_STYLE, view)}</style>", LINKS)
 
 
 def pairings(view: LiveView) -> str:

@@ -13,12 +13,15 @@ from pathlib import Path
 
 import pytest
 
+from league.evaluate import evaluate
+from league.pairing.bracket import bracket_sheet
+from league.table import Table
 from serve import app
 from serve import server as server_module
 from serve.app import RunningServer, ServeError, parse_address, start_server
 from serve.board import LiveBoard
 from serve.view import LiveView, live_view
-from tests.support.event_day import HOSTILE, NOW, event_day
+from tests.support.event_day import HOSTILE, NOW, demo_tabs, event_day
 
 Response = tuple[int, dict[str, str], bytes]
 
@@ -233,3 +236,22 @@ def test_the_server_process_imports_the_standard_library_only() -> None:
     imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     imported |= {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert imported - {"__future__"} <= sys.stdlib_module_names
+
+
+def test_playoff_matches_are_listed_by_match(exports: Path) -> None:
+    config, tabs = demo_tabs("ogaming-mtg")
+    assert config.ruleset.playoffs is not None
+    seeds = [f"Seed {n}" for n in range(1, 9)]
+    sheet = bracket_sheet("W1", seeds, config.ruleset.playoffs[1])
+    ev = evaluate(tabs, config.ruleset, config.catalog, {sheet.name: [list(sheet.header), *map(list, sheet.rows)]})
+    board = LiveBoard()
+    board.publish(live_view(config, ev, NOW, [Table.plain(sheet)]))
+    server = start_server(board, "127.0.0.1", 0, exports)
+    try:
+        pairings, screen = text(server, "/pairings"), text(server, "/screen")
+    finally:
+        server.stop()
+    assert "Playoffs: quarter-finals · 0 of 4 matches decided" in pairings
+    assert '<tr data-table="2" data-label="Match"><td class="n t">2</td><td class="name">Seed 4</td><td class="name">Seed 5</td></tr>' in pairings
+    assert "<th>Match</th>" in pairings
+    assert '<span class="t">Match 1</span><span class="n">Seed 1</span><span class="v">v</span><span class="n">Seed 8</span>' in screen
