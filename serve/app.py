@@ -21,8 +21,8 @@ from serve.board import LiveBoard
 from serve.pages import draw
 from serve.server import frame, listen, run
 
-DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
-"""Where `--serve` listens unless the organiser names another address: this machine only."""
+DEFAULT_HOST = "127.0.0.1"
+"""Where `--serve PORT` listens: this machine only, unless the organiser names another address."""
 SEPARATE_PROCESS = os.name == "posix"
 """Whether the server runs in a process of its own (a listening socket can be handed to a child process)."""
 FORWARD_WAIT = 0.5
@@ -53,9 +53,10 @@ def parse_address(text: str) -> tuple[str, int]:
         raise ValueError(f"{text!r} is not an address: write an IPv6 address in brackets, e.g. [::1]:8000")
     elif ":" in given:
         host, _, port = given.partition(":")
+        if not host:
+            raise ValueError(f"{text!r} is not an address: name the host before the colon; {example}")
         if not HOST_NAME.fullmatch(host):
-            raise ValueError(f"{text!r} is not an address: {'name the host before the colon' if not host else 'the host'}"
-                             f"{'' if not host else ' has characters no host name has'}; {example}")
+            raise ValueError(f"{text!r} is not an address: the host {host!r} has characters no host name has; {example}")
     else:
         host, port = DEFAULT_HOST, given
     if not re.fullmatch(r"[0-9]{1,5}", port) or int(port) > 65535:

@@ -91,7 +91,7 @@ document.addEventListener('live',function(){i=0;show();});
 """Shows the slides of `/screen` one at a time; starts again from the first when a new version arrives."""
 
 PAIRINGS_STYLE = """
-.links2{display:flex;gap:16px;padding:8px 16px;font-size:.95rem}.links2 a{color:%(primary)s}
+.pages{display:flex;gap:16px;padding:8px 16px;font-size:.95rem}.pages a{color:%(primary)s}
 .find{max-width:900px;margin:0 auto;padding:8px}
 .find label{display:block;font-weight:bold;margin-bottom:4px}
 .find input{width:100%%;font-size:1.1rem;padding:10px;border:2px solid %(primary)s;border-radius:8px}
@@ -151,7 +151,7 @@ def boards(view: LiveView) -> list[Board]:
     return [*shown, replace(board(view.leaderboard, "Leaderboard", view.synced), stands=view.league_stands)]
 
 
-LINKS = '<div class="links2"><a href="/">Standings</a><a href="/pairings">Pairings</a></div>'
+LINKS = '<div class="pages"><a href="/">Standings</a><a href="/pairings">Pairings</a></div>'
 
 
 def index(view: LiveView) -> str:
