@@ -1,46 +1,32 @@
-"""The live server: the three pages, their update stream and the export images, nothing else, GET only.
+"""Starting and stopping the live server, and the address `--serve` takes.
 
-The standard library's threading server holds the load of an event day (one thread a connection; 200 phones
-refreshing while syncs publish: `benchmarks/bench_live.py`), so the server needs no dependency. Each page is
-drawn once per version and the same bytes are sent to every phone. An image is served only by the exact name of
-a PNG file directly in the exports folder, found in its listing: no path is ever built from what a client sent."""
+The watcher binds the address (so a taken port is a clear error at once), then hands the socket to the server's
+own process (`serve/server.py`) and, from a thread, the pages of each version the board publishes: drawn once
+here, sent as bytes there. Where a socket can't be passed to a child process (Windows), the same server runs in a
+thread of this process instead."""
 
 from __future__ import annotations
 
 import ipaddress
+import os
 import re
-import socket
-import socketserver
+import subprocess
+import sys
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
-from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
-from urllib.parse import unquote, urlsplit
+from typing import IO
 
 from serve.board import LiveBoard
-from serve.pages import Pages, draw
+from serve.pages import draw
+from serve.server import frame, listen, run
 
-DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
-"""Where `--serve` listens unless the organiser names another address: this machine only."""
-KEEPALIVE_SECONDS = 15.0
-"""How often an idle update stream sends a comment, so proxies and phones keep it open."""
-RETRY_MS = 3000
-"""How soon a browser reconnects a broken update stream."""
-MAX_STREAMS = 1000
-"""Update streams held at once; more are refused (503) rather than exhaust the threads."""
-IDLE_SECONDS = 30.0
-"""How long a connection may wait for its next request."""
-SECURITY = {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Content-Security-Policy": "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; "
-                               "script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
-                               "frame-ancestors 'none'",
-}
-"""Sent with every page: what a page may load is its own inline style and script, its images and `/events`."""
+DEFAULT_HOST = "127.0.0.1"
+"""Where `--serve PORT` listens: this machine only, unless the organiser names another address."""
+SEPARATE_PROCESS = os.name == "posix"
+"""Whether the server runs in a process of its own (a listening socket can be handed to a child process)."""
+FORWARD_WAIT = 0.5
+"""How long the page forwarder waits for a new version before looking whether it should stop."""
 HOST_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")
 
 
@@ -67,9 +53,10 @@ def parse_address(text: str) -> tuple[str, int]:
         raise ValueError(f"{text!r} is not an address: write an IPv6 address in brackets, e.g. [::1]:8000")
     elif ":" in given:
         host, _, port = given.partition(":")
+        if not host:
+            raise ValueError(f"{text!r} is not an address: name the host before the colon; {example}")
         if not HOST_NAME.fullmatch(host):
-            raise ValueError(f"{text!r} is not an address: {'name the host before the colon' if not host else 'the host'}"
-                             f"{'' if not host else ' has characters no host name has'}; {example}")
+            raise ValueError(f"{text!r} is not an address: the host {host!r} has characters no host name has; {example}")
     else:
         host, port = DEFAULT_HOST, given
     if not re.fullmatch(r"[0-9]{1,5}", port) or int(port) > 65535:
@@ -84,195 +71,90 @@ def address_text(host: str, port: int) -> str:
 
 @dataclass
 class RunningServer:
-    """A server running in a background thread until `stop`."""
+    """The live server, running until `stop`."""
 
     host: str
     port: int
     """The port it listens on (the one the system chose when 0 was asked)."""
-    _server: _Server
-    _thread: threading.Thread
+    _board: LiveBoard
+    _feed: IO[bytes]
+    _forwarder: threading.Thread
+    _stopping: threading.Event
+    _child: subprocess.Popen[bytes] | None = None
+    _thread: threading.Thread | None = None
 
     @property
     def url(self) -> str:
         return f"http://{address_text(self.host, self.port)}/"
 
     def stop(self) -> None:
-        """Stop listening, end the update streams and wait for the server thread."""
-        self._server.site.stopping.set()
-        self._server.site.board.wake()
-        self._server.shutdown()
-        self._server.server_close()
-        self._thread.join(timeout=10)
-
-
-class _Site:
-    """What every request handler shares: the board, the exports folder, the pages of the current version."""
-
-    def __init__(self, board: LiveBoard, exports: Path) -> None:
-        self.board, self.exports = board, exports
-        self.stopping = threading.Event()
-        self._lock = threading.Lock()
-        self._pages = draw(None)
-        self._streams = 0
-
-    def pages(self) -> Pages:
-        """The pages of the view shown now, drawn by the first request that needs them."""
-        view = self.board.current()
-        version = view.version if view else 0
-        with self._lock:
-            if self._pages.version != version:
-                self._pages = draw(view)
-            return self._pages
-
-    def image(self, name: str) -> bytes | None:
-        """The bytes of the PNG file of exactly that name directly in the exports folder, if there is one."""
+        """Stop forwarding pages, close the server's input (it ends the update streams and stops) and wait for it."""
+        self._stopping.set()
+        self._board.wake()
+        self._forwarder.join(timeout=10)
         try:
-            found = next((p for p in self.exports.iterdir() if p.name == name), None)
-            return found.read_bytes() if found and found.suffix == ".png" and found.is_file() and not found.is_symlink() else None
+            self._feed.close()
         except OSError:
-            return None
-
-    def open_stream(self) -> bool:
-        with self._lock:
-            if self._streams >= MAX_STREAMS:
-                return False
-            self._streams += 1
-            return True
-
-    def close_stream(self) -> None:
-        with self._lock:
-            self._streams -= 1
-
-
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-    request_queue_size = 1024  # 200 phones connecting at once: the default backlog of 5 drops their first tries
-    site: _Site
-
-    def __init__(self, address: tuple[str, int], site: _Site) -> None:
-        self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
-        self.site = site
-        super().__init__(address, _Handler)
-
-    def server_bind(self) -> None:
-        """Bind without looking the host's name up (`HTTPServer` asks the resolver, which may wait on a network)."""
-        socketserver.TCPServer.server_bind(self)
-        self.server_name, self.server_port = str(self.server_address[0]), int(self.server_address[1])
-
-
-PAGES: dict[str, Callable[[Pages], bytes]] = {
-    "/": lambda p: p.index,
-    "/pairings": lambda p: p.pairings,
-    "/screen": lambda p: p.screen,
-}
-
-
-class _Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"  # phones keep their connection between refreshes
-    server_version, sys_version = "league", ""
-    disable_nagle_algorithm = True
-    timeout = IDLE_SECONDS
-    server: _Server
-
-    def do_GET(self) -> None:
-        self._answer(body=True)
-
-    def do_HEAD(self) -> None:
-        self._answer(body=False)
-
-    def __getattr__(self, name: str) -> Any:
-        """Every other method (POST, PUT, DELETE, OPTIONS, anything) is refused with 405."""
-        if name.startswith("do_"):
-            return self._not_allowed
-        raise AttributeError(name)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet: the watcher prints one line per sync, not one per phone."""
-
-    def _not_allowed(self) -> None:
-        self.close_connection = True
-        self.send_response(HTTPStatus.METHOD_NOT_ALLOWED)
-        self.send_header("Allow", "GET, HEAD")
-        self._finish(b"Only GET and HEAD are served here.\n", "text/plain; charset=utf-8", True, close=True)
-
-    def _answer(self, body: bool) -> None:
-        path = urlsplit(self.path).path
-        site = self.server.site
-        if path in PAGES:
-            self.send_response(HTTPStatus.OK)
-            self._finish(PAGES[path](site.pages()), "text/html; charset=utf-8", body)
-        elif path == "/events":
-            self._stream(body)
-        else:
-            name = unquote(path[1:]) if path.startswith("/") else ""
-            data = site.image(name) if name.endswith(".png") and "/" not in name else None
-            if data is None:
-                self.send_response(HTTPStatus.NOT_FOUND)
-                self._finish(b"Not found.\n", "text/plain; charset=utf-8", body)
-            else:
-                self.send_response(HTTPStatus.OK)
-                self._finish(data, "image/png", body)
-
-    def _finish(self, data: bytes, kind: str, body: bool, close: bool = False) -> None:
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(data)))
-        self.send_header("Cache-Control", "no-cache")
-        for header, value in SECURITY.items():
-            self.send_header(header, value)
-        if close:
-            self.send_header("Connection", "close")
-        self.end_headers()
-        if body:
-            self.wfile.write(data)
-
-    def _stream(self, body: bool) -> None:
-        """`/events`: the version now, then each new version as it is published, until the phone goes away."""
-        site = self.server.site
-        if not body:
-            self.send_response(HTTPStatus.OK)
-            self._finish(b"", "text/event-stream", False)
-            return
-        if not site.open_stream():
-            self.send_response(HTTPStatus.SERVICE_UNAVAILABLE)
-            self.send_header("Retry-After", "10")
-            self._finish(b"Too many open pages; this one retries by itself.\n", "text/plain; charset=utf-8", True)
-            return
-        self.close_connection = True
-        try:
-            self.send_response(HTTPStatus.OK)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Cache-Control", "no-cache")
-            self.send_header("X-Accel-Buffering", "no")
-            self.send_header("Connection", "close")
-            self.end_headers()
-            view = site.board.current()
-            sent = view.version if view else 0
-            self.wfile.write(f"retry: {RETRY_MS}\n\nid: {sent}\ndata: {sent}\n\n".encode())
-            while not site.stopping.is_set():
-                newer = site.board.wait_newer(sent, KEEPALIVE_SECONDS)
-                if site.stopping.is_set():
-                    break
-                if newer is None:
-                    self.wfile.write(b": still here\n\n")
-                else:
-                    sent = newer.version
-                    self.wfile.write(f"id: {sent}\ndata: {sent}\n\n".encode())
-        except OSError:
-            pass  # the phone went away
-        finally:
-            site.close_stream()
+            pass  # the server had already gone
+        if self._child is not None:
+            try:
+                self._child.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._child.kill()
+                self._child.wait(timeout=10)
+        if self._thread is not None:
+            self._thread.join(timeout=10)
 
 
 def start_server(board: LiveBoard, host: str, port: int, exports_dir: Path) -> RunningServer:
-    """Serve the live pages of `board` (and the PNG images of `exports_dir`) from a background thread; port 0 takes
-    any free port (`RunningServer.port` says which)."""
-    site = _Site(board, exports_dir)
+    """Serve the live pages of `board` (and the PNG images of `exports_dir`) until `stop`; port 0 takes any free
+    port (`RunningServer.port` says which). A ServeError when the address can't be had."""
     try:
-        server = _Server((host, port), site)
+        listening = listen(host, port)
     except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise ServeError(f"cannot serve on {address_text(host, port)}: {reason}; "
+        raise ServeError(f"cannot serve on {address_text(host, port)}: {exc.strerror or exc}; "
                          "name another port with --serve PORT, or HOST:PORT for an address of this machine") from None
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, name="league-live", daemon=True)
-    thread.start()
-    return RunningServer(host, int(server.server_address[1]), server, thread)
+    bound = int(listening.getsockname()[1])
+    child: subprocess.Popen[bytes] | None = None
+    thread: threading.Thread | None = None
+    with listening:
+        if SEPARATE_PROCESS:
+            child = subprocess.Popen([sys.executable, "-m", "serve.server", "--fd", str(listening.fileno()),
+                                      "--exports", str(exports_dir)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, pass_fds=(listening.fileno(),),
+                                     env=_importable(), start_new_session=True)  # Ctrl-C reaches the watcher only
+            assert child.stdin is not None
+            feed: IO[bytes] = child.stdin
+        else:
+            read_end, write_end = os.pipe()
+            source, feed = os.fdopen(read_end, "rb"), os.fdopen(write_end, "wb")
+            thread = threading.Thread(target=run, args=(listening.dup(), exports_dir, source), name="league-live", daemon=True)
+            thread.start()
+    stopping = threading.Event()
+    forwarder = threading.Thread(target=_forward, args=(board, feed, stopping), name="league-live-pages", daemon=True)
+    forwarder.start()
+    return RunningServer(host, bound, board, feed, forwarder, stopping, child, thread)
+
+
+def _forward(board: LiveBoard, feed: IO[bytes], stopping: threading.Event) -> None:
+    """Draw the pages of each version the board publishes and hand them to the server, until `stopping`."""
+    view = board.current()
+    try:
+        while True:
+            pages = draw(view)
+            feed.write(frame(pages))
+            feed.flush()
+            view = None
+            while view is None and not stopping.is_set():
+                view = board.wait_newer(pages.version, FORWARD_WAIT)
+            if stopping.is_set():
+                return
+    except (OSError, ValueError):
+        return  # the server's input is closed: it stopped
+
+
+def _importable() -> dict[str, str]:
+    """The environment of the server's process, with this package importable however the watcher was started."""
+    root = str(Path(__file__).resolve().parents[1])
+    paths = [root, *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}

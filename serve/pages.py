@@ -8,13 +8,14 @@ plain refresh every `REFRESH_SECONDS` does it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from html import escape
 
 from exporters.board import Board, Line, board
 from exporters.branding import local_time
 from exporters.html import banner, page, style
 from league.table import Role, Table
+from serve.server import Pages
 from serve.view import LiveEvent, LiveView, Pairing
 
 REFRESH_SECONDS = 30
@@ -90,7 +91,7 @@ document.addEventListener('live',function(){i=0;show();});
 """Shows the slides of `/screen` one at a time; starts again from the first when a new version arrives."""
 
 PAIRINGS_STYLE = """
-.links2{display:flex;gap:16px;padding:8px 16px;font-size:.95rem}.links2 a{color:%(primary)s}
+.pages{display:flex;gap:16px;padding:8px 16px;font-size:.95rem}.pages a{color:%(primary)s}
 .find{max-width:900px;margin:0 auto;padding:8px}
 .find label{display:block;font-weight:bold;margin-bottom:4px}
 .find input{width:100%%;font-size:1.1rem;padding:10px;border:2px solid %(primary)s;border-radius:8px}
@@ -128,16 +129,6 @@ html.js .slide{display:none}html.js .slide.on{display:block}
 """
 
 
-@dataclass(frozen=True)
-class Pages:
-    """The bytes of each page for one version, drawn once and served to every phone."""
-
-    version: int
-    index: bytes
-    pairings: bytes
-    screen: bytes
-
-
 def draw(view: LiveView | None) -> Pages:
     """Every page of a view; before the first sync, pages that wait for it (and update when it comes)."""
     if view is None:
@@ -160,13 +151,13 @@ def boards(view: LiveView) -> list[Board]:
     return [*shown, replace(board(view.leaderboard, "Leaderboard", view.synced), stands=view.league_stands)]
 
 
-LINKS = '<div class="links2"><a href="/">Standings</a><a href="/pairings">Pairings</a></div>'
+LINKS = '<div class="pages"><a href="/">Standings</a><a href="/pairings">Pairings</a></div>'
 
 
 def index(view: LiveView) -> str:
     """`/`: the web page export of the events under way and the leaderboard, updating itself."""
-    return page(boards(view), view.league, view.branding, view.logo, live_head(view.version),
-                f"<style>{_style(PAIRINGS_STYLE, view)}</style>{LINKS}")
+    return page(boards(view), view.league, view.branding, view.logo,
+                f"{live_head(view.version)}<style>{_style(PAIRINGS_STYLE, view)}</style>", LINKS)
 
 
 def pairings(view: LiveView) -> str:

@@ -74,19 +74,27 @@ def live_view(config: Config, evaluation: Evaluation, now: dt.datetime, tables: 
     standings are the final ones once a bracket has its champion, `Move` is the workbook's, and the playoff matches
     are read from the bracket tabs; without them the standings are built from the evaluation alone."""
     ev = evaluation
-    written = {t.name: t for t in tables}
-    built = {t.name: t for t in standings_sheets(ev)}
+    written = {t.name.casefold(): t for t in tables}  # tab names are unique ignoring case, as the judges may type them
+    built = {t.name.casefold(): t for t in standings_sheets(ev)}
     order = sorted(ev.league.events, key=_played_order)
     states = [ev.states[e.id] for e in order if e.id in ev.states]
     shown = _running(order, ev.states)
     events = tuple(_event(e, ev, ev.states[e.id], _table(written, built, standings_tab(e.id)),
-                          written.get(bracket_tab(e.id))) for e in shown)
-    board = written.get(LEADERBOARD_TAB)
+                          written.get(bracket_tab(e.id).casefold())) for e in shown)
+    board = written.get(LEADERBOARD_TAB.casefold())
     leaderboard = board if isinstance(board, Table) else leaderboard_sheet(ev, None)
     branding = config.branding
-    logo = branding.logo.read_bytes() if branding.logo and branding.logo.is_file() else None
-    return LiveView(branding.title or ev.league.ruleset.title, branding, logo, events, leaderboard,
+    return LiveView(branding.title or ev.league.ruleset.title, branding, _logo(branding), events, leaderboard,
                     league_stands(states), now)
+
+
+def _logo(branding: Branding) -> bytes | None:
+    """The logo drawn in the pages' header, as the page export draws it; none when it can't be read now (the
+    sync's exports say why)."""
+    try:
+        return branding.logo.read_bytes() if branding.logo else None
+    except OSError:
+        return None
 
 
 def _played_order(event: Event) -> tuple[str, int]:
@@ -104,8 +112,8 @@ def _running(order: list[Event], states: dict[str, EventState]) -> list[Event]:
 
 
 def _table(written: dict[str, Sheet], built: dict[str, Table], name: str) -> Table:
-    table = written.get(name)
-    return table if isinstance(table, Table) else built[name]
+    table = written.get(name.casefold())
+    return table if isinstance(table, Table) else built[name.casefold()]
 
 
 def _event(event: Event, ev: Evaluation, state: EventState, standings: Table, bracket: Sheet | None) -> LiveEvent:

@@ -3,18 +3,25 @@ name and nothing else; the update stream; the address `--serve` takes."""
 
 from __future__ import annotations
 
+import ast
 import http.client
 import re
 import socket
+import sys
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from league.evaluate import evaluate
+from league.pairing.bracket import bracket_sheet
+from league.table import Table
+from serve import app
+from serve import server as server_module
 from serve.app import RunningServer, ServeError, parse_address, start_server
 from serve.board import LiveBoard
 from serve.view import LiveView, live_view
-from tests.serve.conftest import HOSTILE, NOW, event_day
+from tests.support.event_day import HOSTILE, NOW, demo_tabs, event_day
 
 Response = tuple[int, dict[str, str], bytes]
 
@@ -167,6 +174,28 @@ def test_the_stream_tells_each_new_version_and_the_pages_show_it(live: tuple[Run
     assert '<meta name="live-version" content="2">' in page and "<h1>Store Championship</h1>" in page
 
 
+def test_where_no_socket_can_be_passed_the_server_runs_in_a_thread(exports: Path, day_view: LiveView,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app, "SEPARATE_PROCESS", False)
+    board = LiveBoard()
+    server = start_server(board, "127.0.0.1", 0, exports)
+    try:
+        assert "Waiting for the first sync" in text(server, "/pairings")
+        board.publish(day_view)
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        conn.request("GET", "/events")
+        stream = conn.getresponse()
+        while (line := stream.fp.readline()) != b"data: 1\n":
+            assert line, "the stream ended before version 1"
+        conn.close()
+        assert "Friday Night Magic W3" in text(server, "/pairings")
+        assert fetch(server, "/leaderboard-1200x630.png")[0] == 200 and fetch(server, "/../league.toml")[0] == 404
+    finally:
+        server.stop()
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", server.port), timeout=5).close()
+
+
 def test_a_stopped_server_refuses_connections(exports: Path) -> None:
     server = start_server(LiveBoard(), "127.0.0.1", 0, exports)
     assert server.url == f"http://127.0.0.1:{server.port}/" and server.port > 0
@@ -199,3 +228,30 @@ def test_an_address_is_a_port_or_host_and_port(typed: str, address: tuple[str, i
 def test_a_wrong_address_says_how_to_write_one(typed: str, says: str) -> None:
     with pytest.raises(ValueError, match=re.escape(says)):
         parse_address(typed)
+
+
+def test_the_server_process_imports_the_standard_library_only() -> None:
+    """It starts in a new interpreter for every watch: nothing of the engine, the exports or a third party in it."""
+    tree = ast.parse(Path(server_module.__file__).read_text(encoding="utf-8"))
+    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    imported |= {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert imported - {"__future__"} <= sys.stdlib_module_names
+
+
+def test_playoff_matches_are_listed_by_match(exports: Path) -> None:
+    config, tabs = demo_tabs("ogaming-mtg")
+    assert config.ruleset.playoffs is not None
+    seeds = [f"Seed {n}" for n in range(1, 9)]
+    sheet = bracket_sheet("W1", seeds, config.ruleset.playoffs[1])
+    ev = evaluate(tabs, config.ruleset, config.catalog, {sheet.name: [list(sheet.header), *map(list, sheet.rows)]})
+    board = LiveBoard()
+    board.publish(live_view(config, ev, NOW, [Table.plain(sheet)]))
+    server = start_server(board, "127.0.0.1", 0, exports)
+    try:
+        pairings, screen = text(server, "/pairings"), text(server, "/screen")
+    finally:
+        server.stop()
+    assert "Playoffs: quarter-finals · 0 of 4 matches decided" in pairings
+    assert '<tr data-table="2" data-label="Match"><td class="n t">2</td><td class="name">Seed 4</td><td class="name">Seed 5</td></tr>' in pairings
+    assert "<th>Match</th>" in pairings
+    assert '<span class="t">Match 1</span><span class="n">Seed 1</span><span class="v">v</span><span class="n">Seed 8</span>' in screen

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from serve.board import LiveBoard
 from serve.view import LiveView
-from tests.serve.conftest import NOW
+from tests.support.event_day import NOW
 
 
 def test_a_view_gets_the_next_version_only_when_it_shows_something_new(day_view: LiveView) -> None:

@@ -9,7 +9,7 @@ from league.evaluate import evaluate
 from league.pairing.bracket import bracket_sheet
 from league.table import Role, Table
 from serve.view import LiveView, Pairing, live_view
-from tests.serve.conftest import NOW, demo_tabs, event_day, pend
+from tests.support.event_day import NOW, demo_tabs, event_day, pend
 
 
 def test_the_event_under_way_shows_its_current_round_by_table(day_view: LiveView) -> None:
