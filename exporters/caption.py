@@ -22,7 +22,7 @@ def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: 
     """A caption ready to paste: plain text, one blank line between its parts; dates in the league's `zone`; `url`
     (the `[branding] url`) is the link to the league's page, left out when empty."""
     updated = board.updated.astimezone(zone)
-    parts = ["\n".join(p for p in (_winner(board), _headline(board, league, updated)) if p)]
+    parts = ["\n".join(p for p in (_what_happened(board, league), _headline(board, league, updated)) if p)]
     ranked = [line for line in board.lines if line.rank]
     if ranked:
         top = [_top_line(board, line) for line in ranked[:TOP]]
@@ -50,9 +50,28 @@ def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: 
     return "\n\n".join(parts) + "\n"
 
 
-def _winner(board: Board) -> str:
-    """The first line Facebook shows, once an event has a champion: `Dan Wu wins W1`."""
-    return f"{board.champion} wins {board.event or board.title}" if board.champion else ""
+def _what_happened(board: Board, league: str) -> str:
+    """The first line Facebook shows: `Dan Wu wins W1` once an event has a champion; else who is first, where the
+    standings stand: `Żaneta Torres leads the GL Unmatched League after QR2, 1 of 3 events complete`, `Ana Souza and
+    Bruno Lima share the lead of W2 after round 2 of 4`, `Kátia Ramos wins the O-Gaming League` once the league's
+    standings are final; nothing before a first result."""
+    if board.champion:
+        return f"{board.champion} wins {board.event or board.title}"
+    first = [line.name for line in board.lines if line.rank == "1"]
+    if not first or not board.stands:
+        return ""
+    what = board.event or f"the {league}"
+    if board.stands.startswith("Final"):
+        return f"{first[0]} wins {what}" if len(first) == 1 else f"{_names(first)} share first place in {what}"
+    after = f" {board.stands}" if board.stands.startswith("after ") else ""
+    return f"{first[0]} leads {what}{after}" if len(first) == 1 else f"{_names(first)} share the lead of {what}{after}"
+
+
+def _names(names: list[str]) -> str:
+    """`Ana and Bo`, `Ana, Bo and Cy`; `5 players` past three."""
+    if len(names) > 3:
+        return f"{len(names)} players"
+    return ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
 def _headline(board: Board, league: str, updated: dt.datetime) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import io
 import random
 from pathlib import Path
@@ -44,10 +46,28 @@ def _boards(stands: bool = True) -> dict[str, Board]:
 def test_the_caption_opens_with_the_champion_or_where_it_stands() -> None:
     shown = _boards()
     first = {key: caption(b, "O-Gaming League", (), ()).splitlines()[0] for key, b in shown.items()}
-    assert first == {"league": f"O-Gaming League: leaderboard {LEAGUE} (updated 2024-09-07)",
+    assert first == {"league": f"Łukasz Żółć leads the O-Gaming League {LEAGUE}",
                      "Weekly 1": "Dan Wu wins Weekly 1",
-                     "Weekly 2": "O-Gaming League: Weekly 2 · 2024-09-14 after round 2 of 4 (updated 2024-09-07)"}
+                     "Weekly 2": "Łukasz Żółć leads Weekly 2 after round 2 of 4"}
+    second = {key: caption(b, "O-Gaming League", (), ()).splitlines()[1] for key, b in shown.items()}
+    assert second["league"] == f"O-Gaming League: leaderboard {LEAGUE} (updated 2024-09-07)"
+    assert second["Weekly 2"] == "O-Gaming League: Weekly 2 · 2024-09-14 after round 2 of 4 (updated 2024-09-07)"
+    bare = _boards(False)["league"]
+    assert caption(bare, "O-Gaming League", (), ()).splitlines()[0].startswith("O-Gaming League: leaderboard"), \
+        "nothing to say before the standings say where they stand"
     assert caption(shown["Weekly 1"], "L", (), ()).splitlines()[1] == "L: Weekly 1 · 2024-09-07 — Final standings (updated 2024-09-07)"
+
+
+@pytest.mark.parametrize(("firsts", "stands", "said"), [
+    (1, "Final standings", "Łukasz Żółć wins the O-Gaming League"),
+    (2, "after W2, 1 of 2 events complete", "Łukasz Żółć and Ződ Örs Hegedűs share the lead of the O-Gaming League after W2, 1 of 2 events complete"),
+    (2, "Final standings", "Łukasz Żółć and Ződ Örs Hegedűs share first place in the O-Gaming League"),
+    (4, "after W2, 1 of 2 events complete", "4 players share the lead of the O-Gaming League after W2, 1 of 2 events complete"),
+])
+def test_the_caption_names_who_is_first_or_shares_it(firsts: int, stands: str, said: str) -> None:
+    shown = _boards()["league"]
+    lines = tuple(replace(line, rank="1") if i < firsts else line for i, line in enumerate(shown.lines))
+    assert caption(replace(shown, lines=lines, stands=stands), "O-Gaming League", (), ()).splitlines()[0] == said
 
 
 def test_the_page_says_where_each_table_stands() -> None:
@@ -132,5 +152,6 @@ def test_a_sync_records_where_the_event_and_the_league_stand(tmp_path: Path, req
     snap = latest_snapshot(config)
     assert [(e.id, e.stands, e.champion) for e in snap.events] == [("W1", "after round 1 of 3", "")]
     assert snap.stands == "after W1, 0 of 1 events complete"
-    head = (config.exports / "standings-w1.txt").read_text(encoding="utf-8").splitlines()[0]
+    said, head = (config.exports / "standings-w1.txt").read_text(encoding="utf-8").splitlines()[:2]
+    assert said.endswith(" of W1 after round 1 of 3") or " leads W1 after round 1 of 3" in said, said
     assert head.endswith("after round 1 of 3 (updated " + snap.time.strftime("%Y-%m-%d") + ")"), head
