@@ -129,6 +129,17 @@ def _open(path: Path) -> Iterator[sqlite3.Connection]:
         raise _failure(path, exc) from None
 
 
+@contextmanager
+def _writing(path: Path) -> Iterator[sqlite3.Connection]:
+    """The history open for a write, its folder made first if it is missing."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise HistoryError(f"cannot make the folder of the history file {path} ({exc.strerror or exc})") from None
+    with _open(path) as db:
+        yield db
+
+
 def _failure(path: Path, exc: sqlite3.Error) -> HistoryError:
     """The error for what SQLite said: only a damaged file is worth moving aside; a lock passes."""
     code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
@@ -145,11 +156,7 @@ def _failure(path: Path, exc: sqlite3.Error) -> HistoryError:
 def record(path: Path, snapshot: Snapshot) -> tuple[Snapshot, bool]:
     """Store the snapshot unless its tables equal the latest one's; returns the latest and whether it was added."""
     new = digest(snapshot.tables, standing(snapshot))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise HistoryError(f"cannot make the folder of the history file {path} ({exc.strerror or exc})") from None
-    with _open(path) as db:
+    with _writing(path) as db:
         row = db.execute("SELECT id, time, fingerprint, data, digest FROM snapshots ORDER BY id DESC LIMIT 1").fetchone()
         if row and row[4] == new:
             return from_json(row[3], row[0], _time(row[1]), row[2]), False
@@ -271,11 +278,7 @@ def brackets(path: Path) -> dict[str, Kept]:
 def keep_bracket(path: Path, event: str, kept: Kept, when: dt.datetime) -> None:
     """Keep an event's bracket (its seeds and every match's games), replacing what was kept for that event."""
     games = [[*key, _cell(a), _cell(b)] for key, (a, b) in sorted(kept.games.items())]
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise HistoryError(f"cannot make the folder of the history file {path} ({exc.strerror or exc})") from None
-    with _open(path) as db:
+    with _writing(path) as db:
         db.execute("INSERT OR REPLACE INTO brackets (event, seeds, games, time) VALUES (?, ?, ?, ?)",
                     (event.casefold(), json.dumps(list(kept.seeds), ensure_ascii=False), json.dumps(games, ensure_ascii=False),
                      when.isoformat()))
@@ -297,11 +300,7 @@ class Games:
 
 def keep_games(path: Path, games: Games) -> None:
     """Keep the latest sync's counted games, replacing the last ones kept."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise HistoryError(f"cannot make the folder of the history file {path} ({exc.strerror or exc})") from None
-    with _open(path) as db:
+    with _writing(path) as db:
         db.execute("INSERT OR REPLACE INTO games (id, time, fingerprint, data) VALUES (1, ?, ?, ?)",
                    (games.time.isoformat(), games.fingerprint, games.data))
 

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from exporters.snapshot import EventInfo, Snapshot
+from tests.exporters.graph_server import GraphServer
 from tests.exporters.tables import UPDATED, leaderboard, standings
+
+TOKEN = "EAAGsecretPageToken123"
+PAGE = "1234567890"
+
+
+@pytest.fixture()
+def graph() -> Iterator[GraphServer]:
+    """The local Graph API, taking the test Page's token."""
+    with GraphServer(TOKEN, PAGE) as server:
+        yield server
 
 
 @pytest.fixture()

@@ -11,6 +11,7 @@ import time
 
 import pytest
 from tests.exporters.tables import leaderboard
+from tests.exporters.conftest import PAGE, TOKEN
 from tests.exporters.graph_server import (Answer, GraphServer, html_ok, numeric_id, retry_after, server_error, throttled, transient,
                           trickling)
 from typer.testing import CliRunner
@@ -24,15 +25,7 @@ from jobs.errors import ConfigError, ExitCode
 from jobs.export_job import history_file
 from jobs.publish_job import PublishError, run_publish
 
-TOKEN = "EAAGsecretPageToken123"
-PAGE = "1234567890"
 runner = CliRunner()
-
-
-@pytest.fixture()
-def graph() -> Iterator[GraphServer]:
-    with GraphServer(TOKEN, PAGE) as server:
-        yield server
 
 
 @pytest.fixture()

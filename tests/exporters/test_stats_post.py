@@ -18,17 +18,10 @@ from jobs.errors import ConfigError
 from jobs.export_job import history_file
 from jobs.publish_job import PublishError, run_publish_stats
 from league.stats import Sides
+from tests.exporters.conftest import PAGE, TOKEN
 from tests.exporters.graph_server import GraphServer, html_ok
 
-TOKEN = "EAAGsecretPageToken123"
-PAGE = "1234567890"
 runner = CliRunner()
-
-
-@pytest.fixture()
-def graph() -> Iterator[GraphServer]:
-    with GraphServer(TOKEN, PAGE) as server:
-        yield server
 
 
 @pytest.fixture()
