@@ -135,7 +135,28 @@ def board(table: Table, title: str, updated: dt.datetime) -> Board:
     signs = {line.mark for line in lines}
     return Board(title, cols[score].label, cols[tb].label if tb is not None else "", lines, updated, move is not None,
                  count_label=cols[count].label if count is not None else "",
-                 footnotes=tuple(MEANINGS[sign] for sign in MEANINGS if sign in signs))
+                 footnotes=(*(MEANINGS[sign] for sign in MEANINGS if sign in signs), *cut_note(lines)))
+
+
+def cut_note(lines: tuple[Line, ...]) -> tuple[str, ...]:
+    """The footnote saying what the lines drawn across the table mean: `The lines mark the playoff cut: in, then
+    tiebreaker match, then out` (only the groups the table has); none without a cut."""
+    groups = list(dict.fromkeys(line.cut for line in lines if line.cut))
+    if len(groups) < 2:
+        return ()
+    return (f"{'The line marks' if len(groups) == 2 else 'The lines mark'} the playoff cut: {', then '.join(groups)}",)
+
+
+NOT_SETTLED = "all rounds played, results still to fix"
+"""What the standings say instead of `Final standings` while a line is still marked not final (`*`)."""
+
+
+def settled(stands: str, lines: tuple[Line, ...]) -> str:
+    """Where the standings stand as a reader may be told: never `Final` while a line says its results are still to
+    be fixed."""
+    if stands.startswith("Final") and any(line.mark == "*" for line in lines):
+        return NOT_SETTLED[0].upper() + NOT_SETTLED[1:]
+    return stands
 
 
 def move_text(move: int | str | None) -> str:

@@ -33,10 +33,11 @@ def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: 
         parts.append("No results yet.")
     prizes = _prize_winners(board.lines)
     if prizes:
-        parts.append("\n".join(["Prizes", *(f"{prize}: {', '.join(names)}" for prize, names in prizes.items())]))
+        heading = "Prizes" if board.champion or board.stands.startswith("Final") else "In line for prizes"
+        parts.append("\n".join([heading, *(f"{prize}: {', '.join(map(_shown, names))}" for prize, names in prizes.items())]))
     movers = _movers(board.lines)
     if movers:
-        parts.append("Biggest movers: " + "; ".join(f"{line.name} {move_text(line.move)} (now {line.rank})"
+        parts.append("Biggest movers: " + "; ".join(f"{_shown(line.name)} {move_text(line.move)} (now {line.rank})"
                                                      for line in movers))
     upcoming = next_event(events, updated.date())
     if upcoming:
@@ -56,22 +57,39 @@ def _what_happened(board: Board, league: str) -> str:
     Bruno Lima share the lead of W2 after round 2 of 4`, `Kátia Ramos wins the O-Gaming League` once the league's
     standings are final; nothing before a first result."""
     if board.champion:
-        return f"{board.champion} wins {board.event or board.title}"
+        return f"{_shown(board.champion)} wins {board.event or board.title}"
     first = [line.name for line in board.lines if line.rank == "1"]
     if not first or not board.stands:
         return ""
     what = board.event or f"the {league}"
     if board.stands.startswith("Final"):
-        return f"{first[0]} wins {what}" if len(first) == 1 else f"{_names(first)} share first place in {what}"
-    after = f" {board.stands}" if board.stands.startswith("after ") else ""
-    return f"{first[0]} leads {what}{after}" if len(first) == 1 else f"{_names(first)} share the lead of {what}{after}"
+        return f"{_names(first)} wins {what}" if len(first) == 1 else f"{_names(first)} share first place in {what}"
+    stands = board.stands
+    after = f" {stands}" if stands.startswith("after ") else f" ({stands})"
+    return f"{_names(first)} leads {what}{after}" if len(first) == 1 else f"{_names(first)} share the lead of {what}{after}"
 
 
 def _names(names: list[str]) -> str:
-    """`Ana and Bo`, `Ana, Bo and Cy`; `5 players` past three."""
+    """`Ana and Bo`, `Ana, Bo and Cy`; `5 players` past three; each name isolated (`shown`)."""
     if len(names) > 3:
         return f"{len(names)} players"
-    return ", ".join(names[:-1]) + f" and {names[-1]}"
+    shown = [_shown(n) for n in names]
+    return ", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) > 1 else shown[0]
+
+
+RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+"""Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms: letters written right to left."""
+
+
+def _shown(name: str) -> str:
+    """A name as the caption prints it: a right-to-left name between Unicode isolates (FSI ... PDI), so the figures
+    after it in a left-to-right post keep their place instead of joining the name's run."""
+    return f"\u2068{name}\u2069" if RTL.search(name) else name
+
+
+def _label(label: str) -> str:
+    """A heading as words in a sentence: lower case, but an abbreviation kept (`Total VP` -> `total VP`)."""
+    return " ".join(w if len(w) > 1 and w.isupper() else w.lower() for w in label.split())
 
 
 def _headline(board: Board, league: str, updated: dt.datetime) -> str:
@@ -80,7 +98,7 @@ def _headline(board: Board, league: str, updated: dt.datetime) -> str:
     what = board.title.lower() if board.title == "Leaderboard" else board.title
     stands = board.stands
     if stands:
-        what += f" {stands}" if stands.startswith("after ") else f" — {stands}"
+        what += f" {stands}" if stands.startswith("after ") and board.title == "Leaderboard" else f" — {stands}"
     return f"{league}: {what} (updated {updated:%Y-%m-%d})"
 
 
@@ -94,7 +112,7 @@ def _top_line(board: Board, line: Line) -> str:
     mark = f" {line.mark}" if line.mark else ""
     count = f", {board.count_label} {line.count}" if board.count_label and line.count else ""
     tiebreak = f", {board.tiebreak_label} {line.tiebreak}" if line.tiebreak else ""
-    return (f"{medal}{line.shown_rank}. {line.name}{mark}: {line.score} {board.score_label.lower()}{count}{tiebreak}"
+    return (f"{medal}{line.shown_rank}. {_shown(line.name)}{mark}: {line.score} {_label(board.score_label)}{count}{tiebreak}"
             f"{_arrow(line)}")
 
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import astuple, replace
 
-from exporters.board import Board, board
+from exporters.board import Board, board, settled
 from exporters.branding import Branding
 from exporters.snapshot import Snapshot, shown_tables
 from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX
@@ -64,11 +64,11 @@ def shown_board(snapshot: Snapshot, sheet: Table) -> Board:
 def _shown_board(snapshot: Snapshot, sheet: Table) -> Board:
     shown = board(sheet, snapshot.event_title(sheet), snapshot.time)
     if sheet.name == LEADERBOARD_TAB:
-        return replace(shown, stands=snapshot.stands)
+        return replace(shown, stands=settled(snapshot.stands, shown.lines))
     info = snapshot.event_info(sheet)
     if info is None:
         return shown
-    return replace(shown, stands=info.stands, champion=info.champion, event=info.name or info.id)
+    return replace(shown, stands=settled(info.stands, shown.lines), champion=info.champion, event=info.name or info.id)
 
 
 def standing(snapshot: Snapshot, sheet: Table) -> list[str]:

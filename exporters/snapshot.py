@@ -86,13 +86,18 @@ def event_stands(state: EventState | None) -> tuple[str, str]:
 
 
 def league_stands(states: Sequence[EventState]) -> str:
-    """Where the league stands, for the leaderboard: `after W2, 1 of 3 events complete`, `Final standings`;
-    `states` in the order the events are played (the last one with a round names where the league is)."""
+    """Where the league stands, for the leaderboard: `after W2, 1 of 3 events complete` once W2 is, `W3 after round
+    2 of 4, 2 of 3 events complete` while W3 is under way, `Final standings`; a league of one event stands where its
+    event does. `states` in the order the events are played (the last one with a round names where the league is)."""
     started = [s for s in states if s.paired]
     if not started:
         return ""
-    status = league_status(states)
-    return "Final standings" if status == "complete" else f"after {started[-1].event}, {status}"
+    if len(states) == 1:
+        return states[0].text
+    status, last = league_status(states), started[-1]
+    if status == "complete":
+        return "Final standings"
+    return f"after {last.event}, {status}" if last.complete else f"{last.event} {last.text}, {status}"
 
 
 def shown_tables(sheets: tuple[Sheet, ...] | list[Sheet]) -> tuple[Table, ...]:

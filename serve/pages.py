@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from html import escape
 
-from exporters.board import Board, Line, board
+from exporters.board import Board, Line, board, settled
 from exporters.branding import local_time
 from exporters.html import banner, page, style
 from league.table import Role, Table
@@ -238,7 +238,8 @@ def _event_slides(event: LiveEvent, view: LiveView) -> list[str]:
         grid = "grid" if len(chunk) > SCREEN_PAIRINGS // 2 else "grid one"
         out.append(f'<section class="slide" data-seconds="{SCREEN_SECONDS["pairings"]}"><h2>{escape(event.title)}'
                    f'{page_of}</h2><p class="sub">{sub}</p><div class="{grid}">{pairs}</div></section>')
-    shown = replace(board(event.standings, event.title, view.synced), stands=event.stands, champion=event.champion)
+    drawn = board(event.standings, event.title, view.synced)
+    shown = replace(drawn, stands=settled(event.stands, drawn.lines), champion=event.champion)
     pages = [shown.lines[i:i + SCREEN_ROWS] for i in range(0, len(shown.lines), SCREEN_ROWS)] or [()]
     for n, lines in enumerate(pages, 1):
         out.append(_standings_slide(shown, lines, f" ({n}/{len(pages)})" if len(pages) > 1 else ""))

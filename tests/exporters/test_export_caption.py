@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tests.exporters.tables import UPDATED, leaderboard
 
 from exporters.board import Board, Line, board
@@ -22,7 +24,7 @@ def test_the_caption_has_every_part() -> None:
                                     "🥈 2. Ződ Örs Hegedűs: 10 total wins, Health Ratio 0.4990 ▼1"]
     assert "🥉 3. Оксана Шевченко: 9 total wins, Health Ratio 0.4980" == top.splitlines()[3], "no arrow for a kept place"
     assert top.splitlines()[4].startswith("4. Niño Peña"), "medals for the podium only"
-    assert prizes.splitlines()[0] == "Prizes"
+    assert prizes.splitlines()[0] == "In line for prizes", "a leaderboard not yet final names no winner"
     assert "Nationals finals slot: Łukasz Żółć, Ződ Örs Hegedűs, Оксана Шевченко, Niño Peña" in prizes
     assert movers.startswith("Biggest movers: Łukasz Żółć ▲2 (now 1)")
     assert upcoming == "Next: QR3 at Alter Ego on 2024-10-05 at Alter Ego"
@@ -49,7 +51,7 @@ def _board(*lines: Line) -> Board:
 def test_prizes_are_listed_in_rank_order() -> None:
     shown = _board(_line("", "Out Cast", ("Best painted",)), _line("1", "Ana", ("1st place", "Top 4")),
                    _line("2", "Bo", ("Top 4",)), _line("3", "Cy", ("Best painted",)))
-    text = caption(shown, "League", (), ())
+    text = caption(replace(shown, stands="Final standings"), "League", (), ())
     prizes = text.split("\n\n")[2].splitlines()
     assert prizes == ["Prizes", "1st place: Ana", "Top 4: Ana, Bo", "Best painted: Cy, Out Cast"]
 
@@ -71,8 +73,6 @@ def test_the_link_comes_before_the_hashtags_when_a_url_is_set() -> None:
 
 
 def test_the_top_lines_say_what_the_table_marks_with_the_footnotes_they_need() -> None:
-    from dataclasses import replace
-
     from tests.exporters.tables import standings
 
     shown = board(standings(), "QR2 at Greenbelt 5", UPDATED)
@@ -86,3 +86,10 @@ def test_the_top_lines_say_what_the_table_marks_with_the_footnotes_they_need() -
     assert top[2] == "🥈 =2. Ződ Örs Hegedűs *: 6 wins, Record 7, Health Ratio 0.5900"
     assert top[3].startswith("🥈 =2. Оксана Шевченко: 5 wins"), "a shared second place: two silver medals"
     assert top[-1] == "* not final: results still to fix", "only the footnotes of marks the caption shows"
+
+
+def test_a_right_to_left_name_is_isolated_so_its_figures_keep_their_place() -> None:
+    shown = _board(_line("1", "محمد العلي", ("1st place",)), _line("2", "Ana", ()))
+    text = caption(replace(shown, stands="after round 2 of 4"), "League", (), ())
+    assert "1. \u2068محمد العلي\u2069: " in text and "2. Ana: " in text
+    assert text.splitlines()[0] == "\u2068محمد العلي\u2069 leads the League after round 2 of 4"

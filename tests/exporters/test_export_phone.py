@@ -148,7 +148,8 @@ def test_the_lines_carry_marks_shared_ranks_counts_cuts_and_every_prize() -> Non
     assert [line.count for line in shown.lines][:2] == ["3-0-0", "2-1-0"] and shown.count_label == "Record"
     assert [line.cut for line in shown.lines] == ["in", "in", "tiebreaker match", "tiebreaker match", "out", "out"]
     assert [len(line.held) for line in shown.lines] == [2, 1, 1, 1, 1, 0], "a prize most lines share is still marked"
-    assert shown.footnotes == ("* not final: results still to fix", "† dropped out", "DQ disqualified: not ranked")
+    assert shown.footnotes == ("* not final: results still to fix", "† dropped out", "DQ disqualified: not ranked",
+                               "The lines mark the playoff cut: in, then tiebreaker match, then out")
 
 
 def test_the_cut_line_is_drawn_where_the_cut_changes() -> None:

@@ -53,12 +53,12 @@ def test_every_export_shows_vp_as_the_score_whatever_the_tiebreaker_is_called(tm
     assert any(vp[name] != points[name] for name in vp), "the test needs VP and scenario points to differ"
 
     caption = (config.exports / "standings-d1.txt").read_text(encoding="utf-8")
-    shown = dict(re.findall(r"^(?:\S+ )?=?\d+\. (.+?)(?: [*†]| DQ)?: (\d+) vp", caption, re.M))
+    shown = dict(re.findall(r"^(?:\S+ )?=?\d+\. (.+?)(?: [*†]| DQ)?: (\d+) VP", caption, re.M))
     assert shown and all(int(shown[name]) == vp[name] for name in shown), caption
-    assert re.search(r"\d+ vp, Total Scenario Points \d+", caption.split("Top")[1].split("\n")[1]), "the tiebreaker named as such"
+    assert re.search(r"\d+ VP, Total Scenario Points \d+", caption.split("Top")[1].split("\n")[1]), "the tiebreaker named as such"
 
     board = (config.exports / "leaderboard.txt").read_text(encoding="utf-8")
-    assert re.search(r"^(?:\S+ )?1\. .+: \d+ total vp", board, re.M), board
+    assert re.search(r"^(?:\S+ )?1\. .+: \d+ total VP", board, re.M), board
 
     html = (config.exports / "league.html").read_text(encoding="utf-8")
     scores = re.findall(r"<th>Name</th>\s*<th>([^<]*)</th>", html)

@@ -51,7 +51,7 @@ def test_the_caption_opens_with_the_champion_or_where_it_stands() -> None:
                      "Weekly 2": "Łukasz Żółć leads Weekly 2 after round 2 of 4"}
     second = {key: caption(b, "O-Gaming League", (), ()).splitlines()[1] for key, b in shown.items()}
     assert second["league"] == f"O-Gaming League: leaderboard {LEAGUE} (updated 2024-09-07)"
-    assert second["Weekly 2"] == "O-Gaming League: Weekly 2 · 2024-09-14 after round 2 of 4 (updated 2024-09-07)"
+    assert second["Weekly 2"] == "O-Gaming League: Weekly 2 · 2024-09-14 — after round 2 of 4 (updated 2024-09-07)"
     bare = _boards(False)["league"]
     assert caption(bare, "O-Gaming League", (), ()).splitlines()[0].startswith("O-Gaming League: leaderboard"), \
         "nothing to say before the standings say where they stand"
@@ -151,7 +151,7 @@ def test_a_sync_records_where_the_event_and_the_league_stand(tmp_path: Path, req
     run_sync(config, open_workbook(config))
     snap = latest_snapshot(config)
     assert [(e.id, e.stands, e.champion) for e in snap.events] == [("W1", "after round 1 of 3", "")]
-    assert snap.stands == "after W1, 0 of 1 events complete"
+    assert snap.stands == "after round 1 of 3", "a league of one event stands where its event does"
     said, head = (config.exports / "standings-w1.txt").read_text(encoding="utf-8").splitlines()[:2]
     assert said.endswith(" of W1 after round 1 of 3") or " leads W1 after round 1 of 3" in said, said
     assert head.endswith("after round 1 of 3 (updated " + snap.time.strftime("%Y-%m-%d") + ")"), head

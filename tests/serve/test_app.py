@@ -49,7 +49,7 @@ def test_the_standings_page_is_the_export_with_the_event_under_way_first(live: t
     page = text(server, "/")
     assert page.index("Friday Night Magic W3 · 2025-01-23") < page.index("<h2>Leaderboard</h2>")
     assert '<p class="stands">after round 3 of 4</p>' in page
-    assert "after W3, 2 of 3 events complete" in page
+    assert "W3 after round 3 of 4, 2 of 3 events complete" in page
     assert '<meta name="live-version" content="1">' in page
     assert '<noscript><meta http-equiv="refresh" content="30"></noscript>' in page
     assert "new EventSource('/events')" in page
@@ -75,7 +75,7 @@ def test_the_screen_cycles_pairings_then_standings_then_the_leaderboard(live: tu
     assert slides == [("20", "Friday Night Magic W3 · 2025-01-23", "Pairings · Round 4 of 4 · 4 of 8 results in"),
                       ("12", "Friday Night Magic W3 · 2025-01-23 (1/2)", "after round 3 of 4 · Points"),
                       ("12", "Friday Night Magic W3 · 2025-01-23 (2/2)", "after round 3 of 4 · Points"),
-                      ("12", "Leaderboard", "after W3, 2 of 3 events complete · Total Points")]
+                      ("12", "Leaderboard", "W3 after round 3 of 4, 2 of 3 events complete · Total Points")]
     assert '<span class="t">Table 4</span><span class="n">Carla Mendes</span>' in page
 
 

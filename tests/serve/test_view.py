@@ -29,7 +29,7 @@ def test_the_event_under_way_shows_its_current_round_by_table(day_view: LiveView
 def test_the_leaderboard_and_where_the_league_stands(day_view: LiveView) -> None:
     assert day_view.leaderboard.name == "Leaderboard"
     assert day_view.leaderboard.find(Role.MOVE) is not None
-    assert day_view.league_stands == "after W3, 2 of 3 events complete"
+    assert day_view.league_stands == "W3 after round 3 of 4, 2 of 3 events complete"
     assert (day_view.league, day_view.synced, day_view.version) == ("O-Gaming Magic: the Gathering League", NOW, 0)
 
 
