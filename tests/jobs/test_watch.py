@@ -163,6 +163,9 @@ def test_sigterm_ends_the_watch_with_exit_0(xlsx_weekly: tuple[Config, Judge]) -
                                 stderr=subprocess.PIPE, text=True, env={**os.environ, "COLUMNS": "200"})
     assert watching.stdout is not None
     first = watching.stdout.readline()
+    if not first:  # the watch ended before its first line: show why
+        out, err = watching.communicate(timeout=30)
+        pytest.fail(f"the watch ended (exit {watching.returncode}) before its first sync: {out}{err}")
     assert "synced (first sync)" in first
     watching.send_signal(signal.SIGTERM)
     out, err = watching.communicate(timeout=30)
