@@ -3,8 +3,9 @@
 No scripts, no web fonts, no external address: the styles are inline and the logo is embedded as a
 data URI, so the file opens offline and shows the same everywhere. Every text is escaped. Open Graph and
 Twitter card tags make a shared link preview with the 1200x630 leaderboard image; at 390 px the page fits
-the screen (the table links fold into one line, low-priority columns are hidden); printed, each table
-gets its own page and the navigation is left out."""
+the screen (the table links fold into one line, low-priority columns are hidden, a wide logo is capped); printed,
+each table gets its own page, never ending on a row alone, and the navigation is left out. Text is drawn in the
+images' inks (`branding.inks`), so it reads on what is behind it whatever the `[branding]` colours."""
 
 from __future__ import annotations
 
@@ -12,44 +13,49 @@ import base64
 from html import escape
 from urllib.parse import urljoin, urlsplit
 
-from exporters.board import Board, move_text
-from exporters.branding import DOWN, MEDALS, SAME, UP, Branding, local_time
+from exporters.board import Board, Line, move_text
+from exporters.branding import MEDALS, NUMERAL_CONTRAST, Branding, inks, local_time, readable, stripe
 
 STYLE = """
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;
  background:%(background)s;color:%(text)s;line-height:1.4}
-header{background:%(primary)s;color:#fff;padding:16px;border-bottom:5px solid %(accent)s;display:flex;gap:12px;align-items:center}
-header img{height:56px;width:auto}
+header{background:%(primary)s;color:%(title)s;padding:16px;border-bottom:5px solid %(rule)s;display:flex;gap:12px;align-items:center}
+header img{flex:none;height:56px;width:auto;max-width:22%%;object-fit:contain;object-position:left center}
+header div{min-width:0;flex:1}
 h1{font-size:1.4rem;margin:0}
-header p{margin:2px 0 0;opacity:.85;font-size:.9rem}
+header p{margin:2px 0 0;font-size:.9rem}
 h1,h2,header p{overflow-wrap:break-word}
 nav{padding:8px 16px;font-size:.9rem}
 nav .links{display:flex;flex-wrap:wrap;gap:6px 12px}
-nav a{color:%(primary)s}
+nav a{color:%(heading)s}
 nav details{display:none}
-nav summary{cursor:pointer;color:%(primary)s;font-weight:bold}
+nav summary{cursor:pointer;color:%(heading)s;font-weight:bold}
 nav details a{display:block;padding:4px 0}
 main{max-width:900px;margin:0 auto;padding:0 8px 24px}
-h2{font-size:1.15rem;color:%(primary)s;margin:20px 8px 8px}
+h2{font-size:1.15rem;color:%(heading)s;margin:20px 8px 8px}
 p.stands{margin:-4px 8px 8px;font-weight:bold}
 .wrap{overflow-x:auto}
 table{border-collapse:collapse;width:100%%;font-size:.95rem}
 th,td{padding:6px 8px;text-align:left;vertical-align:bottom}
 td{vertical-align:top}
-th{font-size:.8rem;text-transform:uppercase;color:%(primary)s;border-bottom:2px solid %(accent)s}
-tr:nth-child(even) td{background:rgba(0,0,0,.04)}
+th{font-size:.8rem;text-transform:uppercase;color:%(heading)s;border-bottom:2px solid %(rule)s}
+tr:nth-child(even) td{background:%(stripe)s}
 th:nth-child(n+3),td.n{text-align:right}
 td.n{font-variant-numeric:tabular-nums;white-space:nowrap}
 td.name{overflow-wrap:break-word;word-break:normal;hyphens:manual;min-width:7em}
-.prize{display:block;font-size:.8rem;color:%(primary)s}
-.mark{font-weight:bold;color:%(primary)s;white-space:nowrap}
-tr.cut td{border-top:3px solid %(accent)s}
-p.notes{margin:6px 8px;font-size:.85rem}
+.prize{display:block;font-size:.8rem;color:%(heading)s}
+.mark{font-weight:bold;color:%(heading)s;white-space:nowrap}
+tr.cut td{border-top:3px solid %(rule)s}
+.zone{display:block;font-size:.75rem;font-weight:bold;text-transform:uppercase;color:%(heading)s}
+.vh{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);
+ white-space:nowrap;border:0}
+p.notes,p.legend{margin:6px 8px;font-size:.85rem}
+p.legend{color:%(same)s}
 .up{color:%(up)s}.down{color:%(down)s}.same{color:%(same)s}
-.medal{display:inline-block;min-width:1.8em;text-align:center;border-radius:1em;color:#fff;font-weight:bold}
-.m1{background:%(m1)s}.m2{background:%(m2)s}.m3{background:%(m3)s}
-footer{font-size:.8rem;color:#666;text-align:center;padding:16px}
+.medal{display:inline-block;min-width:1.8em;text-align:center;border-radius:1em;font-weight:bold}
+.m1{background:%(m1)s;color:%(n1)s}.m2{background:%(m2)s;color:%(n2)s}.m3{background:%(m3)s;color:%(n3)s}
+footer{font-size:.8rem;color:%(same)s;text-align:center;padding:16px}
 @media (max-width:600px){
  nav .links{display:none}
  nav details{display:block}
@@ -61,18 +67,27 @@ footer{font-size:.8rem;color:#666;text-align:center;padding:16px}
 }
 @media (max-width:420px){.low{display:none}}
 @media print{
- nav{display:none}
- body{background:#fff}
- header{padding:8px 0}
+ *{-webkit-print-color-adjust:exact;print-color-adjust:exact}
+ nav,footer{display:none}
+ header{padding:8px}
  main{max-width:none;padding:0}
  .wrap{overflow:visible}
  section{break-after:page;page-break-after:always}
  section:last-of-type{break-after:auto;page-break-after:auto}
+ h2,p.stands{break-after:avoid;page-break-after:avoid}
+ th,td{padding:3px 8px}
  thead{display:table-header-group}
  tr{break-inside:avoid;page-break-inside:avoid}
+ tr:nth-last-child(2){break-after:avoid;page-break-after:avoid}
+ p.notes,p.legend{break-before:avoid;page-break-before:avoid}
  .low{display:table-cell}
 }
 """
+LEGEND = "▲ ▼ places since the last change"
+"""Under a table with a `Move` column: what the arrows count (the images' wording)."""
+RULE_CONTRAST = NUMERAL_CONTRAST
+"""The least contrast of the accent's rules (under the header, under the headings, the cut line) with the
+background: the 3:1 of graphics a reader needs to see."""
 IMAGE = "leaderboard-1200x630.png"
 """The link image a shared address previews with (the leaderboard's 1200x630 card, beside the page)."""
 
@@ -97,9 +112,14 @@ def page(boards: list[Board], league: str, branding: Branding, logo: bytes | Non
 
 
 def style(branding: Branding) -> str:
-    """The page's style sheet in the league's colours."""
-    colours = {"background": branding.background, "text": branding.text, "primary": branding.primary,
-               "accent": branding.accent, "up": UP, "down": DOWN, "same": SAME, **{f"m{k}": v for k, v in MEDALS.items()}}
+    """The page's style sheet in the league's colours, with the inks the images use: every text reads on what is
+    behind it whatever the branding."""
+    drawn = inks(branding)
+    colours = {"background": branding.background, "text": drawn.text, "primary": branding.primary,
+               "title": drawn.title, "heading": drawn.heading, "stripe": "#%02x%02x%02x" % stripe(branding),
+               "rule": readable(branding.accent, (branding.background,), RULE_CONTRAST),
+               "up": drawn.up, "down": drawn.down, "same": drawn.same,
+               **{f"m{k}": v for k, v in MEDALS.items()}, **{f"n{k}": v for k, v in drawn.medals.items()}}
     return STYLE % colours
 
 
@@ -152,23 +172,38 @@ def section(board: Board, index: int) -> str:
     head = "".join(f'<th class="{kind}">{escape(h)}</th>' if kind else f"<th>{escape(h)}</th>" for h, kind in heads)
     rows = []
     for i, line in enumerate(board.lines):
+        above = board.lines[i - 1] if i else None
         rank = escape(line.shown_rank)
         if line.held and line.rank in ("1", "2", "3"):
             rank = f'<span class="medal m{line.rank}">{rank}</span>'
         prize = f'<span class="prize">★ {escape(" · ".join(line.held))}</span>' if line.held else ""
         mark = f' <span class="mark">{escape(line.mark)}</span>' if line.mark else ""
-        cells = [f"<td>{rank}</td>", f'<td class="name">{escape(line.name)}{mark}{prize}</td>',
+        cells = [f"<td>{rank}</td>", f'<td class="name">{_zone(line, above)}{escape(line.name)}{mark}{prize}</td>',
                  *([f'<td class="n">{escape(line.count)}</td>'] if board.count_label else []),
                  f'<td class="n">{escape(line.score)}</td>', f'<td class="n low">{escape(line.tiebreak)}</td>']
         if moves:
             arrow = move_text(line.move)
             kind = "up" if arrow.startswith("▲") else "down" if arrow.startswith("▼") else "same"
             cells.append(f'<td class="n {kind}">{escape(arrow)}</td>')
-        above = board.lines[i - 1].cut if i else ""
-        cut = ' class="cut"' if i and line.cut and above and line.cut != above else ""  # the playoff cut line
-        rows.append(f"<tr{cut}>{''.join(cells)}</tr>")
+        rows.append(f"<tr{_cut(line, above)}>{''.join(cells)}</tr>")
     body = "\n".join(rows) or f'<tr><td colspan="{len(heads)}">No standings yet</td></tr>'
     stands = f'<p class="stands">{escape(board.standing)}</p>' if board.standing else ""
+    legend = f'<p class="legend">{LEGEND}</p>' if moves else ""
     notes = f'<p class="notes">{"<br>".join(escape(n) for n in board.footnotes)}</p>' if board.footnotes else ""
     return (f'<section id="t{index}"><h2>{escape(board.title)}</h2>{stands}<div class="wrap"><table>'
-            f"<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></div>{notes}</section>")
+            f"<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></div>{legend}{notes}</section>")
+
+
+def _cut(line: Line, above: Line | None) -> str:
+    """A row's attributes for the playoff cut: `cut` (the line drawn above it) where a new zone starts under another,
+    and a title naming the row's zone, shown on hover."""
+    line_above = ' class="cut"' if above and above.cut and line.cut and line.cut != above.cut else ""
+    return f'{line_above} title="Playoffs: {escape(line.cut)}"' if line.cut else ""
+
+
+def _zone(line: Line, above: Line | None) -> str:
+    """The zone's name in small type over the first name of each zone (`in`, `tiebreaker match`, `out`), so the cut
+    line says what it divides; a screen reader hears it as "Playoffs: in"."""
+    if not line.cut or (above is not None and above.cut == line.cut):
+        return ""
+    return f'<span class="zone"><span class="vh">Playoffs: </span>{escape(line.cut)}</span>'

@@ -72,9 +72,21 @@ def test_the_page_marks_what_a_reader_must_know_with_footnotes() -> None:
     assert '<th>Record</th>' in text and '<td class="n">7</td>' in rows[0]
     assert 'Ződ Örs Hegedűs <span class="mark">*</span>' in rows[1] and ">=2<" in rows[1] and ">=2<" in rows[2]
     assert 'Niño Peña <span class="mark">†</span>' in rows[3] and "<td>–</td>" in rows[7] and ">DQ<" in rows[7]
-    assert [i for i, row in enumerate(rows) if row.startswith('<tr class="cut">')] == [2, 3], "in | tiebreaker | out"
+    assert [i for i, row in enumerate(rows) if row.startswith('<tr class="cut"')] == [2, 3], "in | tiebreaker | out"
+    titles = [re.findall(r'title="([^"]*)"', row) for row in rows[:4]]
+    assert titles == [["Playoffs: in"], ["Playoffs: in"], ["Playoffs: tiebreaker match"], ["Playoffs: out"]]
+    zones = [re.findall(r'<span class="zone"><span class="vh">Playoffs: </span>([^<]*)</span>', row) for row in rows]
+    assert zones[:5] == [["in"], [], ["tiebreaker match"], ["out"], []], "each zone is named over its first name"
     assert '<p class="notes">* not final: results still to fix<br>† dropped out<br>DQ disqualified: not ranked</p>' in text
-    assert "Move" not in text, "no Move column before a move exists"
+    assert "Move" not in text and "places since" not in text, "no Move column nor its legend before a move exists"
+
+
+def test_a_move_column_comes_with_its_legend() -> None:
+    text = _page()
+    leaderboard_section, event_section = text.split("<section")[1:]
+    assert "<th>Move</th>" in leaderboard_section
+    assert '</table></div><p class="legend">▲ ▼ places since the last change</p>' in leaderboard_section
+    assert "legend" not in event_section
 
 
 def test_the_poster_marks_what_a_reader_must_know_and_keeps_long_headings_whole() -> None:
@@ -158,5 +170,6 @@ def test_names_wrap_between_words_and_narrow_screens_fold_the_links_and_hide_low
 
 def test_printing_leaves_out_the_navigation_and_puts_each_table_on_its_own_page() -> None:
     style = _page().split("@media print{", 1)[1]
-    assert "nav{display:none}" in style and "section{break-after:page" in style
-    assert "section:last-of-type{break-after:auto" in style
+    assert "nav,footer{display:none}" in style and "section{break-after:page" in style
+    assert "section:last-of-type{break-after:auto" in style, "no blank page after the last table"
+    assert "tr:nth-last-child(2){break-after:avoid" in style, "no row alone on a page (measured in Chromium too)"
