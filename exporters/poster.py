@@ -80,7 +80,7 @@ def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float
           scale: float) -> bytes:
     margin = 12 * scale
     del width
-    room = height - (TABLE_TOP + 13 + FOOT * len(_notes(board, board.lines))) * scale
+    room = height - (TABLE_TOP + 13 + FOOT * len(_notes(board, board.lines))) * scale  # above the footer's lines
     chunks = pages([_height(line) * scale for line in board.lines], room)
     starts = [sum(chunks[:i]) for i in range(len(chunks))]
     shown = sum(chunks)
@@ -165,7 +165,7 @@ def _quiet() -> Iterator[None]:
 def _texts(board: Board, league: str) -> list[str]:
     """Every text the poster may draw, to find the fonts it needs before drawing."""
     return [league, board.title, board.standing, board.score_label, board.tiebreak_label, board.count_label,
-            "#Name Move–=…·★▲▼*†DQ page 0123456789,", LEGEND, board.champion, board.stands, *board.footnotes,
+            "#Name Move–=…·★▲▼*†DQ page 0123456789,", LEGEND, *board.footnotes,
             *(t for line in board.lines for t in (line.name, line.rank, line.score, line.tiebreak, line.count, *line.held)),
             "Updated 2026-01-01 00:00 ", "and more in the full table"]
 
