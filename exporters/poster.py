@@ -5,7 +5,8 @@ the faces of the font chain that hold them (`fonts.py`), each cut to the charact
 and set to regular or bold; text is shaped with HarfBuzz when a name needs it (Arabic joined and right
 to left, Devanagari and Thai marks placed), so names print as typed and a search in the PDF finds
 them. fpdf2's own warnings (missing glyphs) are kept off the terminal: the sync reports a name no font
-holds in `Problems`. A long table continues on further pages with its column headings repeated."""
+holds in `Problems`. A long table continues on further pages with its column headings repeated, its lines spread
+evenly over the pages."""
 
 from __future__ import annotations
 
@@ -32,10 +33,20 @@ FONT = "DejaVu"
 LOGO_SHARE = 0.22
 """The most of the page's width a logo takes: the league's name keeps the rest of the band."""
 MAX_PAGES = 4
-"""A wall holds a few sheets: past 100 lines (A4) the last page says how many more the web page lists."""
+"""A wall holds a few sheets: past about 95 lines (A4) the last page says how many more the web page lists."""
 HEADING_PT = (10.0, 6.5)
 """A column heading's type, largest and smallest: a long heading ("Total Scenario Points") gets smaller, then
 takes a second line, before it is cut."""
+SHRINK = 0.7
+"""The smallest share of its type a line of the title band or of the footer takes before it is cut."""
+ROW, PRIZE_ROW = 9.0, 12.0
+"""A line's height in millimetres on A4: a line holding prizes is taller, for the prizes' own line of type."""
+PRIZE_PT = 9.0
+"""The prizes under a name, on A4: read from a few steps away on a wall."""
+TABLE_TOP, FOOT = 56.0, 6.0
+"""Where the first line starts, and the height of each footer line (the update time, the legend, the footnotes)."""
+LEGEND = "▲ places gained · ▼ places lost since the last change · – no change · NEW new"
+"""What the `Move` column's arrows mean, in the footer once a move exists."""
 
 
 def columns(board: Board) -> list[tuple[str, float, str]]:
@@ -69,28 +80,69 @@ def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float
           scale: float) -> bytes:
     margin = 12 * scale
     del width
-    rows = _per_page(height, scale)
-    shown = min(len(board.lines), rows * MAX_PAGES)
-    chunks = [board.lines[i:i + rows] for i in range(0, shown, rows)] or [()]
-    for number, chunk in enumerate(chunks, 1):
+    room = height - (TABLE_TOP + 13 + FOOT * len(_notes(board, board.lines))) * scale  # above the footer's lines
+    chunks = pages([_height(line) * scale for line in board.lines], room)
+    starts = [sum(chunks[:i]) for i in range(len(chunks))]
+    shown = sum(chunks)
+    for number, (start, count) in enumerate(zip(starts, chunks), 1):
+        chunk = board.lines[start:start + count]
         pdf.add_page()
         _header(pdf, board, league, branding, scale, margin, f"page {number}/{len(chunks)}" if len(chunks) > 1 else "")
         _table(pdf, board, chunk, branding, scale, margin)
-        if board.footnotes and any(line.mark for line in chunk):
-            _footnotes(pdf, board, scale, margin)
+        _footer(pdf, board, _notes(board, chunk), branding, scale, margin)
     if shown < len(board.lines):
         pdf.set_font(FONT, "B", 9 * scale)
         pdf.set_xy(margin, pdf.h - 12 * scale)
-        pdf.cell(pdf.w - 2 * margin, 6 * scale, f"and {len(board.lines) - shown:,} more in the full table", align="R")
+        _cell(pdf, pdf.w - 2 * margin, FOOT * scale, f"and {len(board.lines) - shown:,} more in the full table", "R")
     return bytes(pdf.output())
 
 
-def _footnotes(pdf: FPDF, board: Board, scale: float, margin: float) -> None:
-    """What each mark of the table means, once, above the footer of every page that shows a marked line."""
+def _notes(board: Board, lines: tuple[Line, ...]) -> list[str]:
+    """The footer's lines above the update time: the `Move` legend once a move exists, and what the marks mean
+    when `lines` show one."""
+    return [*([LEGEND] if board.has_moves and board.moved else []),
+            *(["   ".join(board.footnotes)] if board.footnotes and any(line.mark for line in lines) else [])]
+
+
+def _height(line: Line) -> float:
+    return PRIZE_ROW if line.held else ROW
+
+
+def pages(heights: list[float], room: float) -> list[int]:
+    """How many lines each page shows: as many lines as `MAX_PAGES` pages of `room` millimetres hold, spread as
+    evenly as their heights allow, so no last page ends with a few lines; `[0]` for an empty table."""
+    full = _filled(heights, room)[:MAX_PAGES]
+    shown = heights[:sum(full)]
+    if len(full) < 2:
+        return full
+    low, high = max(shown), room
+    for _ in range(40):  # the smallest page height that still fits the lines on as many pages
+        middle = (low + high) / 2
+        low, high = (low, middle) if len(_filled(shown, middle)) <= len(full) else (middle, high)
+    return _filled(shown, high)
+
+
+def _filled(heights: list[float], room: float) -> list[int]:
+    """Lines per page when each page takes lines while they fit in `room`."""
+    counts, used = [0], 0.0
+    for height in heights:
+        if counts[-1] and used + height > room + 1e-6:
+            counts, used = [*counts, 0], 0.0
+        counts[-1] += 1
+        used += height
+    return counts
+
+
+def _footer(pdf: FPDF, board: Board, notes: list[str], branding: Branding, scale: float, margin: float) -> None:
+    """The update time at the foot of every page, and above it the legend and the footnotes, each on one line."""
+    pdf.set_text_color(*rgb(inks(branding).text))
+    room = pdf.w - 2 * margin
+    for i, text in enumerate(reversed(notes), 1):
+        pdf.set_xy(margin, pdf.h - (12 + FOOT * i) * scale)
+        _cell(pdf, room, FOOT * scale, _fitted(pdf, text, "", room, "", 9 * scale))
     pdf.set_font(FONT, "", 9 * scale)
-    pdf.set_xy(margin, pdf.h - 18 * scale)
-    text = "   ".join(board.footnotes)
-    pdf.cell(pdf.w - 2 * margin, 6 * scale, _fit(pdf, text, pdf.w - 2 * margin))
+    pdf.set_xy(margin, pdf.h - 12 * scale)
+    _cell(pdf, room, FOOT * scale, f"Updated {local_time(board.updated, branding)}")
 
 
 @contextlib.contextmanager
@@ -113,7 +165,7 @@ def _quiet() -> Iterator[None]:
 def _texts(board: Board, league: str) -> list[str]:
     """Every text the poster may draw, to find the fonts it needs before drawing."""
     return [league, board.title, board.standing, board.score_label, board.tiebreak_label, board.count_label,
-            "#Name Move–=…·★▲▼*†DQ page 0123456789,", *board.footnotes,
+            "#Name Move–=…·★▲▼*†DQ page 0123456789,", LEGEND, *board.footnotes,
             *(t for line in board.lines for t in (line.name, line.rank, line.score, line.tiebreak, line.count, *line.held)),
             "Updated 2026-01-01 00:00 ", "and more in the full table"]
 
@@ -211,10 +263,6 @@ def _to_truetype(font: object) -> None:
     tt.sfntVersion = "\x00\x01\x00\x00"
 
 
-def _per_page(height: float, scale: float) -> int:
-    return int((height - 70 * scale) // (9 * scale))
-
-
 def _fit(pdf: FPDF, text: str, room: float) -> str:
     """`text` (a character no font holds shown as U+FFFD), or as much of it as fits in `room` millimetres followed by
     an ellipsis."""
@@ -238,23 +286,50 @@ def _header(pdf: FPDF, board: Board, league: str, branding: Branding, scale: flo
         info = pdf.image(str(branding.logo), x=margin, y=(band - side) / 2, h=side)
         left += float(info.rendered_width) + 4 * scale
     pdf.set_text_color(*rgb(inks(branding).title))
-    pdf.set_font(FONT, "B", 26 * scale)
     room = pdf.w - left - margin
     lift = 4 * scale if board.standing else 0  # three lines in the band: where the standings stand goes last
-    pdf.set_xy(left, 7 * scale - lift)
-    pdf.cell(room, 13 * scale, _fit(pdf, league, room))
-    pdf.set_font(FONT, "", (13 if board.standing else 15) * scale)
-    pdf.set_xy(left, 22 * scale - 2 * lift)
-    subtitle = " · ".join(p for p in (board.title, page) if p)
-    pdf.cell(room, 9 * scale, _fit(pdf, subtitle, room))
+    title = _title(pdf, league, room, 26 * scale)
+    for i, part in enumerate(title):
+        pdf.set_xy(left, 7 * scale - lift + i * 13 * scale / len(title))
+        _cell(pdf, room, 13 * scale / len(title), part)
+    pdf.set_xy(left, (22 + 2 * (len(title) - 1)) * scale - 2 * lift)  # a title on two lines pushes the subtitle down
+    _cell(pdf, room, 9 * scale, _fitted(pdf, board.title, f" · {page}" if page else "", room, "",
+                                        (13 if board.standing else 15) * scale))
     if board.standing:
-        pdf.set_font(FONT, "B", 13 * scale)
         pdf.set_xy(left, 26 * scale)
-        pdf.cell(room, 9 * scale, _fit(pdf, board.standing, room))
-    pdf.set_text_color(*rgb(inks(branding).text))
-    pdf.set_font(FONT, "", 9 * scale)
-    pdf.set_xy(margin, pdf.h - 12 * scale)
-    pdf.cell(pdf.w - 2 * margin, 6 * scale, f"Updated {local_time(board.updated, branding)}")
+        champion = f"Champion: {board.champion}" if board.champion else ""
+        head, tail = (champion, f" · {board.stands}" if board.stands else "") if champion else (board.stands, "")
+        _cell(pdf, room, 9 * scale, _fitted(pdf, head, tail, room, "B", 13 * scale))
+
+
+def _title(pdf: FPDF, league: str, room: float, size: float) -> list[str]:
+    """The league's name on one line in the largest type from `size` down to `SHRINK` of it that fits, else on two
+    lines in that smallest type, split between the words where the longer line is shortest; the font left so."""
+    one = _fitted(pdf, league, "", room, "B", size)
+    words = league.split()
+    if one == drawable(league) or len(words) < 2:
+        return [one]
+    split = min(range(1, len(words)), key=lambda k: max(_width(pdf, " ".join(words[:k]), size * SHRINK),
+                                                        _width(pdf, " ".join(words[k:]), size * SHRINK)))
+    return [_fit(pdf, " ".join(part), room) for part in (words[:split], words[split:])]
+
+
+def _fitted(pdf: FPDF, head: str, tail: str, room: float, style: str, size: float) -> str:
+    """`head + tail` in the largest type from `size` down to `SHRINK` of it that fits in `room`, the font left so;
+    when even the smallest is too wide, `head` gives way to an ellipsis, never `tail` (a long champion's name
+    never pushes out "Final standings")."""
+    for pt in _steps(size, size * SHRINK):
+        if _width(pdf, drawable(head + tail), pt, style) <= room:
+            return drawable(head + tail)
+    return _fit(pdf, head, room - float(pdf.get_string_width(drawable(tail)))) + drawable(tail)
+
+
+def _cell(pdf: FPDF, width: float, height: float, text: str, align: str = "L") -> None:
+    """One line of text. fpdf2 (2.8.9) sets the page's font for a text that starts in a fallback font inside that
+    text's own saved state, yet takes it as set: the next text in the same font would be drawn with whatever font
+    the page had before (its figures as other glyphs). Marking the font unset makes the next text set it again."""
+    pdf.cell(width, height, text, align=align)
+    pdf.current_font_is_set_on_page = False
 
 
 def _logo_height(path: Path, widest: float) -> float:
@@ -273,13 +348,13 @@ def _table(pdf: FPDF, board: Board, lines: tuple[Line, ...], branding: Branding,
     for head, share, align in cols:
         _heading(pdf, head, x, y, table * share, align, scale)
         x += table * share
-    y += 8 * scale
+    top = TABLE_TOP * scale
     for i, line in enumerate(lines):
-        top = y + i * 9 * scale
         _row(pdf, board, line, branding, scale, margin, top, i % 2 == 0)
         if i and line.cut and lines[i - 1].cut and line.cut != lines[i - 1].cut:  # the cut line
             pdf.set_fill_color(*rgb(branding.accent))
             pdf.rect(margin, top - 0.6 * scale, table, 1.2 * scale, "F")
+        top += _height(line) * scale
 
 
 def _heading(pdf: FPDF, head: str, x: float, y: float, room: float, align: str, scale: float) -> None:
@@ -293,19 +368,20 @@ def _heading(pdf: FPDF, head: str, x: float, y: float, room: float, align: str, 
                                                             _width(pdf, " ".join(words[k:]), small * scale)))
         for n, part in enumerate((" ".join(words[:split]), " ".join(words[split:]))):
             pdf.set_xy(x, y + n * 3.4 * scale)
-            pdf.cell(room, 3.6 * scale, _fit(pdf, part, room), align=align)
+            _cell(pdf, room, 3.6 * scale, _fit(pdf, part, room), align)
         return
     pdf.set_xy(x, y)
-    pdf.cell(room, 7 * scale, _fit(pdf, head, room), align=align)
+    _cell(pdf, room, 7 * scale, _fit(pdf, head, room), align)
 
 
 def _steps(large: float, small: float) -> list[float]:
-    return [large - 0.5 * k for k in range(int((large - small) / 0.5) + 1)]
+    """Type sizes from `large` down to `small` by half points, `small` last."""
+    return [*(large - 0.5 * k for k in range(int((large - small) / 0.5) + 1) if large - 0.5 * k > small), small]
 
 
-def _width(pdf: FPDF, text: str, size: float) -> float:
-    """`text`'s width in bold type of `size` points; the font is left so."""
-    pdf.set_font(FONT, "B", size)
+def _width(pdf: FPDF, text: str, size: float, style: str = "B") -> float:
+    """`text`'s width in type of `size` points (bold unless `style` says otherwise); the font is left so."""
+    pdf.set_font(FONT, style, size)
     return float(pdf.get_string_width(text))
 
 
@@ -313,7 +389,7 @@ def _row(pdf: FPDF, board: Board, line: Line, branding: Branding, scale: float, 
          striped: bool) -> None:
     """One competitor: a medal behind a prize winner's rank (`=3` when shared), the mark after the name and every
     prize under it, a coloured move."""
-    table, row, cols = pdf.w - 2 * margin, 9 * scale, columns(board)
+    table, row, cols = pdf.w - 2 * margin, _height(line) * scale, columns(board)
     if striped:
         pdf.set_fill_color(*stripe(branding))
         pdf.rect(margin, y, table, row, "F")
@@ -336,16 +412,15 @@ def _row(pdf: FPDF, board: Board, line: Line, branding: Branding, scale: float, 
         pdf.set_font(FONT, "B" if bold else "", (10 if i == 0 and medal and len(text) > 1 else 12) * scale)  # in the disc
         shown = _marked(pdf, line, room) if i == 1 else _fit(pdf, text, room)
         if line.held and i == 1:
-            pdf.set_xy(x, y + 0.5 * scale)
-            pdf.cell(table * share, 5 * scale, shown, align=align)
-            pdf.set_font(FONT, "", 7.5 * scale)
+            pdf.set_xy(x, y + 0.8 * scale)
+            _cell(pdf, table * share, 5.6 * scale, shown, align)
+            pdf.set_font(FONT, "", PRIZE_PT * scale)
             pdf.set_text_color(*rgb(drawn.heading))
-            pdf.set_xy(x, y + 5 * scale)
-            prizes = "★ " + " · ".join(line.held)
-            pdf.cell(table * share, 3.5 * scale, _fit(pdf, prizes, room), align=align)
+            pdf.set_xy(x, y + 6.4 * scale)
+            _cell(pdf, table * share, 4.4 * scale, _fit(pdf, "★ " + " · ".join(line.held), room), align)
         else:
             pdf.set_xy(x, y)
-            pdf.cell(table * share, row, shown, align=align)
+            _cell(pdf, table * share, row, shown, align)
         x += table * share
 
 
