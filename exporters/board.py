@@ -147,6 +147,8 @@ def cut_note(lines: tuple[Line, ...]) -> tuple[str, ...]:
     return (f"{'The line marks' if len(groups) == 2 else 'The lines mark'} the playoff cut: {', then '.join(groups)}",)
 
 
+LEGEND = "▲ places gained · ▼ places lost since the last change · – no change · NEW new"
+"""What the `Move` column's signs mean, under every table that shows one."""
 NOT_SETTLED = "all rounds played, results still to fix"
 """What the standings say instead of `Final standings` while a line is still marked not final (`*`)."""
 

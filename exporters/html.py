@@ -13,7 +13,7 @@ import base64
 from html import escape
 from urllib.parse import urljoin, urlsplit
 
-from exporters.board import Board, Line, move_text
+from exporters.board import LEGEND, Board, Line, move_text
 from exporters.branding import MEDALS, NUMERAL_CONTRAST, Branding, inks, local_time, readable, stripe
 
 STYLE = """
@@ -83,8 +83,6 @@ footer{font-size:.8rem;color:%(same)s;text-align:center;padding:16px}
  .low{display:table-cell}
 }
 """
-LEGEND = "▲ ▼ places since the last change"
-"""Under a table with a `Move` column: what the arrows count (the images' wording)."""
 RULE_CONTRAST = NUMERAL_CONTRAST
 """The least contrast of the accent's rules (under the header, under the headings, the cut line) with the
 background: the 3:1 of graphics a reader needs to see."""

@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from exporters.board import Board, Line, move_text
+from exporters.board import LEGEND, Board, Line, move_text
 from exporters.branding import MEDALS, Branding, inks, local_time, rgb, stripe
 from exporters.fonts import Face, chain, coverage, drawable, face_for, font_file
 
@@ -45,8 +45,6 @@ PRIZE_PT = 9.0
 """The prizes under a name, on A4: read from a few steps away on a wall."""
 TABLE_TOP, FOOT = 56.0, 6.0
 """Where the first line starts, and the height of each footer line (the update time, the legend, the footnotes)."""
-LEGEND = "▲ places gained · ▼ places lost since the last change · – no change · NEW new"
-"""What the `Move` column's arrows mean, in the footer once a move exists."""
 
 
 def columns(board: Board) -> list[tuple[str, float, str]]:

@@ -12,7 +12,7 @@ import pytest
 from tests.exporters.tables import NAMES, UPDATED, leaderboard, standings
 from pypdf import PdfReader
 
-from exporters.board import Board, Line, board
+from exporters.board import LEGEND, Board, Line, board
 from exporters.branding import Branding
 from exporters.html import description, page
 from exporters.poster import SIZES, poster
@@ -85,7 +85,7 @@ def test_a_move_column_comes_with_its_legend() -> None:
     text = _page()
     leaderboard_section, event_section = text.split("<section")[1:]
     assert "<th>Move</th>" in leaderboard_section
-    assert '</table></div><p class="legend">▲ ▼ places since the last change</p>' in leaderboard_section
+    assert f'</table></div><p class="legend">{LEGEND}</p>' in leaderboard_section
     assert "legend" not in event_section
 
 
