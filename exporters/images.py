@@ -32,8 +32,9 @@ COLUMNS = {"rank": 0.07, "name": 0.14}
 """Anchors as fractions of a panel's width: rank centred, name left; the figures are laid out by `_columns`."""
 GAP = 0.03
 """The space between two figure columns, and between the name and the first of them, as a fraction of the width."""
-LEAST = 20
-"""The smallest type any text but a name gets on a feed page, however long: a heading takes two lines before less."""
+LEAST = 21
+"""The smallest type any text but a name gets, however long: DejaVu Sans at 21 px draws "lg" 20 px high, the least
+a phone reads. A heading takes two lines before an ellipsis, a band's line keeps its end whole."""
 
 
 @dataclass(frozen=True)
@@ -238,13 +239,14 @@ def _title(canvas: _Canvas, x: float, y: float, text: str, px: int, room: float)
 
 def _standing(board: Board) -> tuple[str, str]:
     """The band's standing line cut where a long champion's name gives way: before where the event stands."""
-    stands = board.stands if board.champion and board.stands else ""
-    return board.standing.removesuffix(stands), stands
+    head = board.standing.removesuffix(board.stands).rstrip(" ·") if board.champion else board.standing
+    return head, board.standing[len(head):]
 
 
 def _band_line(canvas: _Canvas, x: float, y: float, parts: tuple[str, str], px: int, room: float,
                bold: bool = False) -> None:
-    shown, size = shrunk(*parts, px, min(px, LEAST), room, bold)
+    """A line under the title, down to three quarters of its size (never under `LEAST`) before its head gives way."""
+    shown, size = shrunk(*parts, px, min(px, max(px * 3 // 4, LEAST)), room, bold)
     canvas.text(x, y, shown, size, bold, inks(canvas.branding).title)
 
 
@@ -420,7 +422,8 @@ def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: in
     whole table, so every page puts them in the same place) or its heading; and the room left for the names.
 
     Headings keep the type of the page while the names fit; else they get smaller, down to `LEAST`, then take two
-    lines, until the names fit; a heading still wider than a fifth of the panel gives way to an ellipsis."""
+    lines, then the columns close up a little, until the names fit; past that a name gives way to an ellipsis, and
+    a heading wider than a fifth of the panel too."""
     columns = _figures(board, layout)
     needs = [max((Typeface(c.px, c.bold).getlength(c.cell(line)) for line in board.lines), default=0.0)
              for c in columns]
@@ -429,16 +432,16 @@ def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: in
                      Typeface(layout.small).getlength("★ " + " · ".join(line.held)) if line.held else 0.0)
                  for line in lines), default=0.0)
     sizes = range(layout.small, min(layout.small, LEAST) - 1, -1)
-    choices = [(px, lines_) for lines_ in (1, 2) for px in sizes]
+    choices = [(px, count, GAP) for count in (1, 2) for px in sizes] + [(sizes[-1], 2, GAP * 2 / 3)]
     best: tuple[list[_Placed], float] = ([], 0.0)
-    for px, count in choices:
+    for px, count, gap in choices:
         face = Typeface(px, True)
         placed, edge = [], right
         for column, need in zip(reversed(columns), reversed(needs)):
             heading = (column.heading,) if count == 1 else _split(column.heading, face)
             wide = max(need, min(max(map(face.getlength, heading)), width / 5))
             placed.append(_Placed(column, edge, wide, heading, px))
-            edge -= wide + GAP * width
+            edge -= wide + gap * width
         room = edge - name_x
         if room > best[1] or not best[0]:
             best = (placed[::-1], room)
