@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Protocol
@@ -417,6 +417,15 @@ def _split(heading: str, face: Measure) -> tuple[str, ...]:
     return min(cuts, key=lambda cut: max(map(face.getlength, cut)))
 
 
+DIGITS = str.maketrans("123456789", "000000000")
+
+
+def _widest(texts: Iterable[str], face: Measure) -> float:
+    """The width of the widest text, each shape measured once: DejaVu Sans draws every digit one width, so a
+    column of 2,000 figures is a few measures ("0.0000", "00"), not 2,000 a page."""
+    return max((face.getlength(shape) for shape in {text.translate(DIGITS) for text in texts}), default=0.0)
+
+
 def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: int) -> tuple[list[_Placed], float]:
     """The figure columns laid out right to left from the right margin, each as wide as its widest figure (over the
     whole table, so every page puts them in the same place) or its heading; and the room left for the names.
@@ -425,8 +434,7 @@ def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: in
     lines, then the columns close up a little, until the names fit; past that a name gives way to an ellipsis, and
     a heading wider than a fifth of the panel too."""
     columns = _figures(board, layout)
-    needs = [max((Typeface(c.px, c.bold).getlength(c.cell(line)) for line in board.lines), default=0.0)
-             for c in columns]
+    needs = [_widest(map(c.cell, board.lines), Typeface(c.px, c.bold)) for c in columns]
     name_x, right = x0 + COLUMNS["name"] * width, x0 + width - MARGIN * width
     names = max((max(Typeface(layout.name).getlength(marked(line, Typeface(layout.name), width)),
                      Typeface(layout.small).getlength("★ " + " · ".join(line.held)) if line.held else 0.0)
@@ -528,7 +536,7 @@ def card(board: Board, branding: Branding, league: str) -> bytes:
     columns = []  # the count, then the score: the feed page's order, each labelled; laid out from the right
     for figures in (replace(f, px=CARD_TYPE) for f in _figures(board, LINK)[1 if board.count_label else 0::-1]):
         columns.append((figures, edge))
-        need = max((Typeface(CARD_TYPE, figures.bold).getlength(figures.cell(line)) for line in shown), default=0.0)
+        need = _widest(map(figures.cell, shown), Typeface(CARD_TYPE, figures.bold))
         edge -= max(need, Typeface(CARD_HEAD, True).getlength(figures.heading)) + 30
     if shown:
         for figures, at in columns:
