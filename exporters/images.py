@@ -320,12 +320,12 @@ def _footer(canvas: _Canvas, board: Board, layout: Layout, more: int, moves: boo
     right = [*([LEGEND] if moves else []), *([f"and {more:,} more in the full table"] if more else [])]
     rows = [layout.height - layout.footer * 0.5] if max(len(left), len(right)) == 1 else \
         [layout.height - layout.footer * 0.72, layout.height - layout.footer * 0.3]
-    for y, text in zip(rows[-len(right):] if right else [], right):
-        colour = inks(canvas.branding).same if text == LEGEND else ""
-        canvas.text((1 - MARGIN) * w, y, text, small, text != LEGEND, colour, "r")
-    taken = {y: Typeface(small, text != LEGEND).getlength(text) + GAP * w
-             for y, text in zip(rows[-len(right):] if right else [], right)}
-    for y, text in zip(rows[-len(left):], left):
+    taken: dict[float, float] = {}  # how much of each row the right side takes
+    for y, text in zip(rows[len(rows) - len(right):], right):
+        legend = text == LEGEND
+        canvas.text((1 - MARGIN) * w, y, text, small, not legend, inks(canvas.branding).same if legend else "", "r")
+        taken[y] = Typeface(small, not legend).getlength(text) + GAP * w
+    for y, text in zip(rows[len(rows) - len(left):], left):
         canvas.text(MARGIN * w, y, text, small, room=(1 - 2 * MARGIN) * w - taken.get(y, 0))
 
 
@@ -436,7 +436,7 @@ def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: in
     columns = _figures(board, layout)
     needs = [_widest(map(c.cell, board.lines), Typeface(c.px, c.bold)) for c in columns]
     name_x, right = x0 + COLUMNS["name"] * width, x0 + width - MARGIN * width
-    names = max((max(Typeface(layout.name).getlength(marked(line, Typeface(layout.name), width)),
+    names = max((max(Typeface(layout.name).getlength(marked(line, Typeface(layout.name), float("inf"))),
                      Typeface(layout.small).getlength("★ " + " · ".join(line.held)) if line.held else 0.0)
                  for line in lines), default=0.0)
     sizes = range(layout.small, min(layout.small, LEAST) - 1, -1)
@@ -537,11 +537,10 @@ def card(board: Board, branding: Branding, league: str) -> bytes:
     for figures in (replace(f, px=CARD_TYPE) for f in _figures(board, LINK)[1 if board.count_label else 0::-1]):
         columns.append((figures, edge))
         need = _widest(map(figures.cell, shown), Typeface(CARD_TYPE, figures.bold))
-        edge -= max(need, Typeface(CARD_HEAD, True).getlength(figures.heading)) + 30
+        edge -= max(need, min(Typeface(CARD_HEAD, True).getlength(figures.heading), (right - left) / 4)) + 30
     if shown:
         for figures, at in columns:
             canvas.text(at, head, figures.heading, CARD_HEAD, True, drawn.heading, "r", room=(right - left) / 4)
-    star = " ★"
     for i, line in enumerate(shown):
         mid = first + row * (i + 0.5)
         if i % 2 == 0:
@@ -554,7 +553,7 @@ def card(board: Board, branding: Branding, league: str) -> bytes:
                     drawn.medals[line.rank] if medal else "", "m")
         for figures, at in columns:
             canvas.text(at, mid, figures.cell(line), CARD_TYPE, figures.bold, align="r")
-        held = star if line.held else ""
+        held = " ★" if line.held else ""
         room_name = edge - name_x - Typeface(CARD_TYPE).getlength(held)
         canvas.text(name_x, mid, marked(line, Typeface(CARD_TYPE), room_name) + held, CARD_TYPE)
     if not shown:
