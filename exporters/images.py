@@ -2,15 +2,18 @@
 
 Drawn with Pillow in the chain of fonts of `fonts.py` (DejaVu Sans first, then Noto for the other scripts),
 each run of text shaped by libraqm where Pillow has it (Arabic joined and right to left, Indic marks placed):
-matplotlib's text layout measured
-about 0.4 s a page here against under 25 ms for Pillow's, and a league of 200 posts dozens of pages. A
-table longer than a page goes on further pages; a name too long for its column is shortened with an
-ellipsis, measured with the font itself, so it is never cut mid-glyph or drawn over the next column."""
+matplotlib's text layout measured about 0.4 s a page here against under 25 ms for Pillow's. The link size is one
+card of the top lines; a table longer than a feed page goes on further feed pages. The figure columns take what
+their figures and headings need from the right margin and the name the rest; a text too long for its room first
+gets smaller, then is shortened with an ellipsis measured with the font itself, so it is never cut mid-glyph or
+drawn over the next column."""
 
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
@@ -25,8 +28,13 @@ if TYPE_CHECKING:
     from PIL.ImageFont import FreeTypeFont
 
 MARGIN = 0.04
-COLUMNS = {"rank": 0.07, "name": 0.14, "count": 0.58, "score": 0.71, "tiebreak": 0.86, "move": 0.975}
-"""Anchors as fractions of a panel's width: rank centred, name left, the figures right-aligned."""
+COLUMNS = {"rank": 0.07, "name": 0.14}
+"""Anchors as fractions of a panel's width: rank centred, name left; the figures are laid out by `_columns`."""
+GAP = 0.03
+"""The space between two figure columns, and between the name and the first of them, as a fraction of the width."""
+LEAST = 21
+"""The smallest type any text but a name gets, however long: DejaVu Sans at 21 px draws "lg" 20 px high, the least
+a phone reads. A heading takes two lines before an ellipsis, a band's line keeps its end whole."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +55,7 @@ class Layout:
     small: int
     """Every other text: headings, the prize line, tiebreakers, the footer."""
     panels: int = 1
-    """Side-by-side columns of rows: the wide share holds two, so a long table needs fewer pages."""
+    """Side-by-side columns of rows on a page."""
 
     @property
     def per_page(self) -> int:
@@ -61,10 +69,10 @@ class Layout:
 
 FEED = Layout(1080, 1350, band=220, title=56, row=80, name=34, footer=110, small=24)
 """A Facebook feed post (4:5 portrait), read on a phone 390 points wide: names drawn at 34 px come out near 12 pt,
-everything else at 24 px near 9 pt."""
-LINK = Layout(1200, 630, band=205, title=34, row=40, name=18, footer=40, small=13, panels=2)
-"""A link or cover share (1.91:1 landscape): its first image is the card (`card`); `league export` continues the
-table after the card's rows on pages of this layout."""
+everything else at 24 px (never under 20 px) near 9 pt."""
+LINK = Layout(1200, 630, band=205, title=44, row=56, name=40, footer=44, small=24)
+"""A link or cover share (1.91:1 landscape): one image, the card (`card`), of the top lines in type of at least
+36 px; the feed pages list everyone. The card uses its size and band; the rest says what the card draws at."""
 SAFE = (60, 87, 1140, 543)
 """The card's safe band (left, top, right, bottom): what a link preview, a 1.91:1 crop and a cover's 820x312
 (2.63:1, the middle 456 rows of 630) all keep. Everything that matters is drawn inside it; outside is the
@@ -73,6 +81,8 @@ CARD_ROWS = 5
 """The top lines the card shows (fewer when the table is shorter), in type of at least 36 px."""
 CARD_TYPE = 40
 """The size of the card's ranks, names and scores."""
+CARD_HEAD = 24
+"""The size of the card's column headings, in the row between the band and the lines."""
 
 LAYOUTS = (FEED, LINK)
 MAX_PAGES = 10
@@ -149,11 +159,20 @@ class Typeface:
     bold: bool = False
 
     def runs(self, text: str) -> list[tuple[str, FreeTypeFont]]:
-        """The runs of `text` in the order they are drawn left to right, each with its font."""
+        """The runs of `text` in the order they are drawn left to right, each with its font.
+
+        A face whose space is wider than DejaVu Sans's (Noto Emoji's is 1.27 em) leaves its spaces to DejaVu Sans:
+        an emoji then advances as far as it draws, with no blank after it."""
+        primary = font(self.px, self.bold)
         if _in_dejavu(text, self.bold):
-            return [(text, font(self.px, self.bold))]
-        pieces = [(piece, face_font(face or chain(self.bold)[0], self.px, self.bold))
-                  for piece, face in runs(drawable(text, self.bold), self.bold)]
+            return [(text, primary)]
+        pieces: list[tuple[str, FreeTypeFont]] = []
+        for piece, face in runs(drawable(text, self.bold), self.bold):
+            drawn = face_font(face or chain(self.bold)[0], self.px, self.bold)
+            if drawn is primary or drawn.getlength(" ") <= primary.getlength(" "):
+                pieces.append((piece, drawn))
+                continue
+            pieces += [(part, primary if part.isspace() else drawn) for part in re.split(r"(\s+)", piece) if part]
         return pieces[::-1] if _right_to_left(text) else pieces
 
     def getlength(self, text: str) -> float:
@@ -202,10 +221,33 @@ def fit(text: str, face: Measure, room: float) -> str:
     return text[:cuts[low]].rstrip() + "…"
 
 
-def _title_size(text: str, px: int, room: float) -> int:
-    """The title's font size: smaller, down to three quarters, before a long league name needs an ellipsis."""
-    return next((size for size in range(px, px * 3 // 4 - 1, -2) if Typeface(size, True).getlength(text) <= room),
-                px * 3 // 4)
+def shrunk(head: str, tail: str, px: int, least: int, room: float, bold: bool = False) -> tuple[str, int]:
+    """`head + tail` and the largest size from `px` down to `least` it fits `room` at; past that, at `least`, the
+    head gives way to an ellipsis and the tail stays whole (a page number, where the event stands)."""
+    for size in range(px, least - 1, -1):
+        if Typeface(size, bold).getlength(head + tail) <= room:
+            return head + tail, size
+    face = Typeface(least, bold)
+    return fit(head, face, room - face.getlength(tail)) + tail, least
+
+
+def _title(canvas: _Canvas, x: float, y: float, text: str, px: int, room: float) -> None:
+    """The league's name in the band: smaller, down to half its size, before a long name needs an ellipsis."""
+    shown, size = shrunk(text, "", px, max(px // 2, LEAST), room, True)
+    canvas.text(x, y, shown, size, True, inks(canvas.branding).title)
+
+
+def _standing(board: Board) -> tuple[str, str]:
+    """The band's standing line cut where a long champion's name gives way: before where the event stands."""
+    head = board.standing.removesuffix(board.stands).rstrip(" ·") if board.champion else board.standing
+    return head, board.standing[len(head):]
+
+
+def _band_line(canvas: _Canvas, x: float, y: float, parts: tuple[str, str], px: int, room: float,
+               bold: bool = False) -> None:
+    """A line under the title, down to three quarters of its size (never under `LEAST`) before its head gives way."""
+    shown, size = shrunk(*parts, px, min(px, max(px * 3 // 4, LEAST)), room, bold)
+    canvas.text(x, y, shown, size, bold, inks(canvas.branding).title)
 
 
 class _Canvas:
@@ -246,17 +288,15 @@ def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: 
     draw.rectangle((0, layout.band, w, layout.band + 6), fill=branding.accent)
     left = MARGIN * w + _logo(canvas.image, branding, layout)
     room = w - left - MARGIN * w
-    title = inks(branding).title
-    sub = board.title + (f"  ·  page {page}/{total}" if total > 1 else "")
+    sub = (board.title, f"  ·  page {page}/{total}" if total > 1 else "")
     second = layout.title * 3 // 5
     if board.standing:  # three lines: the league, the table, where it stands, each as large as the table's name
-        canvas.text(left, layout.band * 0.25, league, _title_size(league, layout.title * 9 // 10, room), True, title,
-                    room=room)
-        canvas.text(left, layout.band * 0.56, sub, second, False, title, room=room)
-        canvas.text(left, layout.band * 0.82, board.standing, second, True, title, room=room)
+        _title(canvas, left, layout.band * 0.25, league, layout.title * 9 // 10, room)
+        _band_line(canvas, left, layout.band * 0.56, sub, second, room)
+        _band_line(canvas, left, layout.band * 0.82, _standing(board), second, room, True)
     else:
-        canvas.text(left, layout.band * 0.36, league, _title_size(league, layout.title, room), True, title, room=room)
-        canvas.text(left, layout.band * 0.74, sub, second, False, title, room=room)
+        _title(canvas, left, layout.band * 0.36, league, layout.title, room)
+        _band_line(canvas, left, layout.band * 0.74, sub, second, room)
     per_panel = max(-(-len(lines) // layout.panels), 1)  # a short page's rows shared evenly between the panels
     for panel in range(layout.panels):
         chunk = lines[panel * per_panel:(panel + 1) * per_panel]
@@ -264,17 +304,29 @@ def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: 
             _panel(canvas, board, layout, chunk, panel * w // layout.panels, w // layout.panels)
     if not lines:
         canvas.text(w / 2, layout.band + layout.row * 2.5, "No standings yet", layout.name, align="m")
-    small = layout.small
-    foot = h - layout.footer * (0.3 if board.footnotes else 0.5)
-    if board.footnotes:
-        canvas.text(MARGIN * w, h - layout.footer * 0.72, "   ".join(board.footnotes), small, room=(1 - 2 * MARGIN) * w)
-    canvas.text(MARGIN * w, foot, f"Updated {local_time(board.updated, branding)}", small)
-    if more:
-        canvas.text((1 - MARGIN) * w, foot, f"and {more:,} more in the full table", small, True, align="r")
-    elif board.has_moves and board.moved:
-        canvas.text((1 - MARGIN) * w, foot, "▲ ▼ places since the last change", small, color=inks(branding).same,
-                    align="r")
+    _footer(canvas, board, layout, more, any(move_text(line.move) for line in lines))
     return _png(canvas.image, branding)
+
+
+LEGEND = "▲ ▼ places since the last change"
+
+
+def _footer(canvas: _Canvas, board: Board, layout: Layout, more: int, moves: bool) -> None:
+    """The footnotes over the time of the update on the left; the arrows' legend, whenever the page shows a move,
+    over how many more lines the full table has on the right. One line each side is drawn at the footer's middle."""
+    w, small = layout.width, layout.small
+    left = [*(["   ".join(board.footnotes)] if board.footnotes else []),
+            f"Updated {local_time(board.updated, canvas.branding)}"]
+    right = [*([LEGEND] if moves else []), *([f"and {more:,} more in the full table"] if more else [])]
+    rows = [layout.height - layout.footer * 0.5] if max(len(left), len(right)) == 1 else \
+        [layout.height - layout.footer * 0.72, layout.height - layout.footer * 0.3]
+    taken: dict[float, float] = {}  # how much of each row the right side takes
+    for y, text in zip(rows[len(rows) - len(right):], right):
+        legend = text == LEGEND
+        canvas.text((1 - MARGIN) * w, y, text, small, not legend, inks(canvas.branding).same if legend else "", "r")
+        taken[y] = Typeface(small, not legend).getlength(text) + GAP * w
+    for y, text in zip(rows[len(rows) - len(left):], left):
+        canvas.text(MARGIN * w, y, text, small, room=(1 - 2 * MARGIN) * w - taken.get(y, 0))
 
 
 def _png(image: Image, branding: Branding) -> bytes:
@@ -321,27 +373,106 @@ def _palette(branding: Branding) -> Image:
     return palette
 
 
+@dataclass(frozen=True)
+class _Figures:
+    """One column of figures: its heading, what each line shows in it, in which type."""
+
+    heading: str
+    cell: Callable[[Line], str]
+    px: int
+    bold: bool = False
+    arrows: bool = False
+    """Moves, drawn in the colour of their direction."""
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """A column of figures laid out: the right edge its heading and figures align to, its width, the heading's lines
+    and their size."""
+
+    figures: _Figures
+    right: float
+    wide: float
+    heading: tuple[str, ...]
+    px: int
+
+
+def _figures(board: Board, layout: Layout) -> list[_Figures]:
+    """The table's figure columns, left to right: the count, the score, the tiebreaker and, once a move exists, Move."""
+    figure = max(layout.small, layout.name * 17 // 20)
+    out = [_Figures(board.count_label, lambda line: line.count, figure)] if board.count_label else []
+    out += [_Figures(board.score_label, lambda line: line.score, layout.name, True),
+            _Figures(board.tiebreak_label, lambda line: line.tiebreak, figure)]
+    if board.has_moves and board.moved:
+        out.append(_Figures("Move", lambda line: move_text(line.move), figure, True, arrows=True))
+    return out
+
+
+def _split(heading: str, face: Measure) -> tuple[str, ...]:
+    """The heading on two lines broken at the space that makes the longer line shortest; one line without a space."""
+    words = heading.split()
+    if len(words) < 2:
+        return (heading,)
+    cuts = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    return min(cuts, key=lambda cut: max(map(face.getlength, cut)))
+
+
+DIGITS = str.maketrans("123456789", "000000000")
+
+
+def _widest(texts: Iterable[str], face: Measure) -> float:
+    """The width of the widest text, each shape measured once: DejaVu Sans draws every digit one width, so a
+    column of 2,000 figures is a few measures ("0.0000", "00"), not 2,000 a page."""
+    return max((face.getlength(shape) for shape in {text.translate(DIGITS) for text in texts}), default=0.0)
+
+
+def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: int) -> tuple[list[_Placed], float]:
+    """The figure columns laid out right to left from the right margin, each as wide as its widest figure (over the
+    whole table, so every page puts them in the same place) or its heading; and the room left for the names.
+
+    Headings keep the type of the page while the names fit; else they get smaller, down to `LEAST`, then take two
+    lines, then the columns close up a little, until the names fit; past that a name gives way to an ellipsis, and
+    a heading wider than a fifth of the panel too."""
+    columns = _figures(board, layout)
+    needs = [_widest(map(c.cell, board.lines), Typeface(c.px, c.bold)) for c in columns]
+    name_x, right = x0 + COLUMNS["name"] * width, x0 + width - MARGIN * width
+    names = max((max(Typeface(layout.name).getlength(marked(line, Typeface(layout.name), float("inf"))),
+                     Typeface(layout.small).getlength("★ " + " · ".join(line.held)) if line.held else 0.0)
+                 for line in lines), default=0.0)
+    sizes = range(layout.small, min(layout.small, LEAST) - 1, -1)
+    choices = [(px, count, GAP) for count in (1, 2) for px in sizes] + [(sizes[-1], 2, GAP * 2 / 3)]
+    best: tuple[list[_Placed], float] = ([], 0.0)
+    for px, count, gap in choices:
+        face = Typeface(px, True)
+        placed, edge = [], right
+        for column, need in zip(reversed(columns), reversed(needs)):
+            heading = (column.heading,) if count == 1 else _split(column.heading, face)
+            wide = max(need, min(max(map(face.getlength, heading)), width / 5))
+            placed.append(_Placed(column, edge, wide, heading, px))
+            edge -= wide + gap * width
+        room = edge - name_x
+        if room > best[1] or not best[0]:
+            best = (placed[::-1], room)
+        if room >= names:
+            return placed[::-1], room
+    return best
+
+
 def _panel(canvas: _Canvas, board: Board, layout: Layout, lines: list[Line], x0: int, width: int) -> None:
     """The column headings and rows of one panel, `width` pixels wide from `x0`."""
     drawn = inks(canvas.branding)
     colour = drawn.heading
     small = layout.small
-    figure = max(small, layout.name * 17 // 20)
-
-    def at(column: str) -> float:
-        return x0 + COLUMNS[column] * width
-
+    rank_x, name_x = x0 + COLUMNS["rank"] * width, x0 + COLUMNS["name"] * width
+    columns, name_room = _columns(board, layout, lines, x0, width)
     head = layout.band + layout.row * 0.6
-    canvas.text(at("rank"), head, "#", small, True, colour, "m")
-    canvas.text(at("name"), head, "Name", small, True, colour)
-    canvas.text(at("score"), head, board.score_label, small, True, colour, "r", room=0.15 * width)
-    canvas.text(at("tiebreak"), head, board.tiebreak_label, small, True, colour, "r", room=0.15 * width)
-    if board.count_label:
-        canvas.text(at("count"), head, board.count_label, small, True, colour, "r", room=0.12 * width)
-    if board.has_moves and board.moved:
-        canvas.text(at("move"), head, "Move", small, True, colour, "r")
-    name_room = ((COLUMNS["count"] - 0.11) if board.count_label else (COLUMNS["score"] - 0.13)) * width \
-        - COLUMNS["name"] * width
+    px = columns[0].px if columns else small
+    canvas.text(rank_x, head, "#", px, True, colour, "m")
+    canvas.text(name_x, head, "Name", px, True, colour)
+    for placed in columns:
+        spread = px * 0.55 * (len(placed.heading) - 1)  # two lines: one over the other about the heading's middle
+        for k, part in enumerate(placed.heading):
+            canvas.text(placed.right, head - spread + 2 * spread * k, part, px, True, colour, "r", room=placed.wide)
     for i, line in enumerate(lines):
         top = layout.band + layout.row * (i + 1)
         mid = top + layout.row / 2
@@ -353,22 +484,20 @@ def _panel(canvas: _Canvas, board: Board, layout: Layout, lines: list[Line], x0:
         medal = MEDALS.get(line.rank) if line.held else None
         if medal:
             r = layout.row * 0.38 if layout.row < 60 else layout.name * 0.8
-            canvas.draw.ellipse((at("rank") - r, mid - r, at("rank") + r, mid + r), fill=medal)
+            canvas.draw.ellipse((rank_x - r, mid - r, rank_x + r, mid + r), fill=medal)
         rank_px = layout.name if len(line.shown_rank) < (2 if medal else 3) else layout.name * 3 // 4  # in the disc
-        canvas.text(at("rank"), mid, line.shown_rank, rank_px, True, drawn.medals[line.rank] if medal else "", "m")
+        canvas.text(rank_x, mid, line.shown_rank, rank_px, True, drawn.medals[line.rank] if medal else "", "m")
         lift = layout.row * 0.17 if line.held else 0
-        canvas.text(at("name"), mid - lift, marked(line, Typeface(layout.name), name_room), layout.name)
+        canvas.text(name_x, mid - lift, marked(line, Typeface(layout.name), name_room), layout.name)
         if line.held:
-            canvas.text(at("name"), mid + layout.row * 0.27, "★ " + " · ".join(line.held), small,
-                        color=colour, room=name_room)
-        if board.count_label:
-            canvas.text(at("count"), mid, line.count, figure, align="r")
-        canvas.text(at("score"), mid, line.score, layout.name, True, align="r")
-        canvas.text(at("tiebreak"), mid, line.tiebreak, figure, align="r")
-        arrow = move_text(line.move)
-        if arrow:
-            shade = drawn.up if arrow[0] == "▲" else drawn.down if arrow[0] == "▼" else drawn.same
-            canvas.text(at("move"), mid, arrow, figure, True, shade, "r")
+            canvas.text(name_x, mid + layout.row * 0.27, "★ " + " · ".join(line.held), small, color=colour,
+                        room=name_room)
+        for placed in columns:
+            figures = placed.figures
+            shown = figures.cell(line)
+            shade = "" if not figures.arrows or not shown else \
+                drawn.up if shown[0] == "▲" else drawn.down if shown[0] == "▼" else drawn.same
+            canvas.text(placed.right, mid, shown, figures.px, figures.bold, shade, "r")
 
 
 def marked(line: Line, face: Measure, room: float) -> str:
@@ -393,29 +522,40 @@ def card(board: Board, branding: Branding, league: str) -> bytes:
         scaled = _scaled_logo(branding.logo, 100, int(w * LOGO_SHARE))
         canvas.image.paste(scaled, (left, top + (band - top - scaled.height) // 2), scaled)
         x += scaled.width + 20
-    room, ink = right - x, inks(branding).title
-    canvas.text(x, top + 28, league, _title_size(league, 44, room), True, ink, room=room)
-    canvas.text(x, top + 68, board.title, 28, False, ink, room=room)
+    room = right - x
+    _title(canvas, x, top + 28, league, LINK.title, room)
+    _band_line(canvas, x, top + 68, (board.title, ""), 28, room)
     if board.standing:
-        canvas.text(x, top + 100, board.standing, 26, True, ink, room=room)
+        _band_line(canvas, x, top + 100, _standing(board), 26, room, True)
     shown = board.lines[:CARD_ROWS]
-    row = (bottom - 44 - band - 12) / CARD_ROWS
     drawn = inks(branding)
-    rank_x, name_x, score_x = left + 36, left + 92, right - 10
+    head = band + 6 + CARD_HEAD
+    first = head + CARD_HEAD
+    row = (bottom - 40 - first) / CARD_ROWS
+    rank_x, name_x, edge = left + 36, left + 92, right - 10.0
+    columns = []  # the count, then the score: the feed page's order, each labelled; laid out from the right
+    for figures in (replace(f, px=CARD_TYPE) for f in _figures(board, LINK)[1 if board.count_label else 0::-1]):
+        columns.append((figures, edge))
+        need = _widest(map(figures.cell, shown), Typeface(CARD_TYPE, figures.bold))
+        edge -= max(need, min(Typeface(CARD_HEAD, True).getlength(figures.heading), (right - left) / 4)) + 30
+    if shown:
+        for figures, at in columns:
+            canvas.text(at, head, figures.heading, CARD_HEAD, True, drawn.heading, "r", room=(right - left) / 4)
     for i, line in enumerate(shown):
-        mid = band + 12 + row * (i + 0.5)
+        mid = first + row * (i + 0.5)
         if i % 2 == 0:
             canvas.draw.rectangle((left, mid - row / 2, right - 1, mid + row / 2), fill=stripe(branding))
         medal = MEDALS.get(line.rank) if line.held else None
         if medal:
-            canvas.draw.ellipse((rank_x - 28, mid - 28, rank_x + 28, mid + 28), fill=medal)
+            r = row * 0.48
+            canvas.draw.ellipse((rank_x - r, mid - r, rank_x + r, mid + r), fill=medal)
         canvas.text(rank_x, mid, line.shown_rank, CARD_TYPE if len(line.shown_rank) < (2 if medal else 3) else 30, True,
                     drawn.medals[line.rank] if medal else "", "m")
-        score = line.score + (f"  {line.count}" if board.count_label and line.count else "")
-        canvas.text(score_x, mid, score, CARD_TYPE, True, align="r")
-        star = " ★" if line.held else ""
-        room_name = score_x - name_x - Typeface(CARD_TYPE, True).getlength(score) - 30 - Typeface(CARD_TYPE).getlength(star)
-        canvas.text(name_x, mid, marked(line, Typeface(CARD_TYPE), room_name) + star, CARD_TYPE)
+        for figures, at in columns:
+            canvas.text(at, mid, figures.cell(line), CARD_TYPE, figures.bold, align="r")
+        held = " ★" if line.held else ""
+        room_name = edge - name_x - Typeface(CARD_TYPE).getlength(held)
+        canvas.text(name_x, mid, marked(line, Typeface(CARD_TYPE), room_name) + held, CARD_TYPE)
     if not shown:
         canvas.text(w / 2, band + 150, "No standings yet", CARD_TYPE, align="m")
     foot = bottom - 20
