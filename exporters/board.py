@@ -149,6 +149,8 @@ def cut_note(lines: tuple[Line, ...]) -> tuple[str, ...]:
 
 LEGEND = "▲ places gained · ▼ places lost since the last change · – no change · NEW new"
 """What the `Move` column's signs mean, under every table that shows one."""
+SHORT_LEGEND = "▲ ▼ places since the last change"
+"""The same in the images' footer, which shares its line with the footnotes or the time."""
 NOT_SETTLED = "all rounds played, results still to fix"
 """What the standings say instead of `Final standings` while a line is still marked not final (`*`)."""
 

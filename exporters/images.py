@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
-from exporters.board import Board, Line, move_text
+from exporters.board import SHORT_LEGEND, Board, Line, move_text
 from exporters.branding import MEDALS, Branding, inks, local_time, rgb, stripe
 from exporters.fonts import Face, chain, drawable, font_file, runs
 
@@ -308,21 +308,18 @@ def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: 
     return _png(canvas.image, branding)
 
 
-LEGEND = "▲ ▼ places since the last change"
-
-
 def _footer(canvas: _Canvas, board: Board, layout: Layout, more: int, moves: bool) -> None:
     """The footnotes over the time of the update on the left; the arrows' legend, whenever the page shows a move,
     over how many more lines the full table has on the right. One line each side is drawn at the footer's middle."""
     w, small = layout.width, layout.small
     left = [*(["   ".join(board.footnotes)] if board.footnotes else []),
             f"Updated {local_time(board.updated, canvas.branding)}"]
-    right = [*([LEGEND] if moves else []), *([f"and {more:,} more in the full table"] if more else [])]
+    right = [*([SHORT_LEGEND] if moves else []), *([f"and {more:,} more in the full table"] if more else [])]
     rows = [layout.height - layout.footer * 0.5] if max(len(left), len(right)) == 1 else \
         [layout.height - layout.footer * 0.72, layout.height - layout.footer * 0.3]
     taken: dict[float, float] = {}  # how much of each row the right side takes
     for y, text in zip(rows[len(rows) - len(right):], right):
-        legend = text == LEGEND
+        legend = text == SHORT_LEGEND
         canvas.text((1 - MARGIN) * w, y, text, small, not legend, inks(canvas.branding).same if legend else "", "r")
         taken[y] = Typeface(small, not legend).getlength(text) + GAP * w
     for y, text in zip(rows[len(rows) - len(left):], left):

@@ -15,7 +15,8 @@ from tests.exporters.tables import NAMES, NOTE, PLAYER, PRIZE, RANK, RATIO, UPDA
 
 from exporters.board import Board, board
 from exporters.branding import Branding
-from exporters.poster import LEGEND, MAX_PAGES, PRIZE_PT, SIZES, pages, poster
+from exporters.board import LEGEND
+from exporters.poster import MAX_PAGES, PRIZE_PT, SIZES, pages, poster
 from league.table import Column, Display, Role, Table
 
 MAGIC = "O-Gaming Magic: the Gathering League"
