@@ -9,13 +9,16 @@ import datetime as dt
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from jobs.cli import app
+from jobs import sync_job
 from jobs.config import Config, load_config
 from jobs.errors import ConfigError, ExitCode
+from sync.workbook import BackendError
 from jobs.init_job import run_init
 from jobs.pair_job import run_pair
 from jobs.status_job import run_status
@@ -118,7 +121,7 @@ def test_a_weekly_played_from_the_players_reports_alone(league: tuple[Config, Ju
     form.send(1, a2, b2, 1, 0, 2), form.send(1, b3, a3, 1, 2, 0), form.send(1, b4, a4, 1, 1, 2)
     before = server.count() if server else 0
     second = synced(config)
-    assert server is None or server.count() - before == 3, "filling in reported results costs no request of its own"
+    assert server is None or server.count() - before == 4, "a sync that fills reads the rows it fills again: one request"
     assert second.code == ExitCode.CLEAN, [p.problem for p in second.evaluation.problems]
     results = dict(rows_of(judge.read(RESULTS), 1))
     assert {r: (results[r]["Wins A"], results[r]["Wins B"]) for r in decided} == decided
@@ -150,6 +153,35 @@ def test_a_weekly_played_from_the_players_reports_alone(league: tuple[Config, Ju
     assert by_judge.errors == 0 and by_judge.counted == final.evaluation.counted == 12
     assert [(t.name, t.header, t.rows) for t in standings_sheets(by_judge)] == \
         [(t.name, t.header, t.rows) for t in standings_sheets(final.evaluation)]
+
+
+def test_a_result_a_judge_types_while_the_sync_runs_is_never_overwritten(league: tuple[Config, Judge],
+                                                                           monkeypatch: pytest.MonkeyPatch,
+                                                                           request: pytest.FixtureRequest) -> None:
+    config, judge = league
+    server: SheetsServer | None = request.getfixturevalue("sheets_server") if config.sheets else None
+    form = Form(judge, config.sheets is not None)
+    assert run_pair(config, open_workbook(config), EVENT, seed=1).written
+    (row, a, b), *_ = tables(judge, 1)
+    form.send(2, a, b, 1, 2, 1), form.send(1, b, a, 1, 1, 2)
+    evaluate_now = sync_job.evaluate
+
+    def judge_types_first(*args: Any, **kwargs: Any) -> Any:
+        judge.type(RESULTS, {(row, "Wins A"): 0, (row, "Wins B"): 2})
+        return evaluate_now(*args, **kwargs)
+
+    monkeypatch.setattr(sync_job, "evaluate", judge_types_first)
+    before = server.count() if server else 0
+    with pytest.raises(BackendError, match=rf"{RESULTS}!.{row} holds '0' now.*sync again"):
+        synced(config)
+    assert server is None or server.count() - before == 3, "metadata, the read, the rows to fill read again: no write"
+    cells = dict(rows_of(judge.read(RESULTS), 1))[row]
+    assert (cells["Wins A"], cells["Wins B"]) == (0, 2)
+    monkeypatch.setattr(sync_job, "evaluate", evaluate_now)
+    again = synced(config)
+    cells = dict(rows_of(judge.read(RESULTS), 1))[row]
+    assert (cells["Wins A"], cells["Wins B"]) == (0, 2)
+    assert any(p.severity.value == "warning" and "differs from the result typed" in p.problem for p in again.evaluation.problems)
 
 
 @pytest.mark.parametrize(("line", "message"), [
