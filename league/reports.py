@@ -16,6 +16,7 @@ from league.lifecycle import EventState, event_states
 from league.model.competitor import Entrant
 from league.model.league import League
 from league.model.match import Match
+from league.match_table import typed_games
 from league.model.words import Status
 from league.problems import Problem, Severity
 from league.read.columns import Table, unreadable
@@ -233,8 +234,12 @@ class _Reconciler:
         return f"{m.event} round {m.round}{f' table {m.table}' if m.table else ''}: {m.sides[0].name} v {m.sides[1].name}"
 
     def against_typed(self, p: Placed, finished: bool) -> None:
-        """A report on a row with its result typed: quiet when it agrees, else a warning (an error once the event is over)."""
+        """A report on a row with its result typed: quiet when it agrees, else a warning (an error once the event is over).
+        A result word with its games cells empty (`Intentional Draw`, `Forfeit B`) stands for the games it records."""
         typed = {h: self._cell(p.match, h) for h in p.view}
+        if self.res.games and p.match.word and all(s.games is None for s in p.match.sides):
+            won = [self.res.side_header(self.res.games.won, side) for side in self.res.sides[:2]]
+            typed |= dict(zip([*won, self.res.games.drawn], typed_games(self.lg.ruleset, p.match)))
         if self.agree(p.match, p.view, typed):
             return
         if finished:

@@ -115,6 +115,22 @@ def test_a_typed_result_is_never_changed_and_a_report_differing_from_it_is_a_war
     assert done.problems == [] and done.fills == []
 
 
+@pytest.mark.parametrize(("word", "agreeing", "differing"), [
+    ("Intentional Draw", (0, 0, 3), (2, 1, 0)),
+    ("Forfeit B", (2, 0, 0), (0, 2, 0)),
+    ("forfeit a", (0, 2, 0), (2, 0, 0)),
+])
+def test_a_result_word_stands_for_the_games_it_records(word: str, agreeing: tuple[int, int, int],
+                                                       differing: tuple[int, int, int]) -> None:
+    typed = [[1, 1, "Ana", "Ben", None, None, None, word], [1, 2, "Cy", "Dee"]]
+    a, b, d = agreeing
+    _, done = reconciled(league([report(3, "Ana", "Ben", a, b, d), report(2, "Ben", "Ana", b, a, d)], typed))
+    assert done.problems == [] and done.fills == []
+    a, b, d = differing
+    _, done = reconciled(league([report(3, "Ana", "Ben", a, b, d)], typed))
+    assert at(done.problems) == {("warning", TAB, "G2")} and "differs from the result typed" in done.problems[0].problem
+
+
 # --- who may report, and reports that fit no row ----------------------------------------------
 
 def test_a_report_from_another_address_is_an_error_and_ignored() -> None:
