@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from league.cells import Cell, Grid, as_text, name_key, parse_whole
+from league.checks import run_checks
 from league.evaluate import read_league
 from league.lifecycle import EventState, event_states
 from league.model.competitor import Entrant
@@ -22,6 +23,7 @@ from league.problems import Problem, Severity
 from league.read.columns import Table, unreadable
 from league.read.reports import EMAIL, EVENT, Report, read_emails, read_reports
 from league.rules.catalog import Catalog, closest
+from league.rules.components.catalog import CatalogRules
 from league.rules.ruleset import Ruleset
 from league.sheet import Fill
 
@@ -95,9 +97,13 @@ def reconcile(lg: League, states: Mapping[str, EventState], table: Table, report
         out.log.extend(rec.replaced(answers) for answers in by_side.values()
                        if len(answers) > 1 and not rec.agree(match, answers[-2].view, answers[-1].view))
         if len(last) == 2:
-            rec.settle(last[0], last[1], out)
+            rec.settle(last[0], last[1])
         else:
             rec.waiting(next(iter(last.values())), now, confirm, out)
+    for fill, one in rec.checked():
+        out.fills.append(fill)
+        out.log.append(f"{rec.where(one.match)}: both reported {', '.join(f'{h} {as_text(v)}' for h, v in fill.cells)}: "
+                       f"written into {fill.tab} row {fill.row}")
     return out
 
 
@@ -121,7 +127,13 @@ class _Reconciler:
         for m in lg.matches:
             if m.round is not None:
                 self.rounds[(m.event, m.round)].append(m)
+        rules = lg.ruleset.component(CatalogRules)
+        self.pieces = {res.side_header(res.texts[rules.piece], x) for x in (a, b)} if rules and rules.piece else set()
+        self.map = res.row_texts[rules.map] if rules and rules.map else ""
+        self.label = rules.label if rules else "piece"
         self.problems: list[Problem] = []
+        self.agreed: list[tuple[Fill, Placed, Placed]] = []
+        """Results both sides reported alike, with the two reports, not yet checked."""
 
     def _error(self, report: Report, header: str, problem: str, fix: str, severity: Severity = Severity.ERROR) -> None:
         question = self.questions.get(header, header)
@@ -196,9 +208,10 @@ class _Reconciler:
             view: dict[str, Cell] = {}
             for header in [*self.outcome, *self.keys]:
                 answer = report.answers.get(header)
-                if header in self.numbers and as_text(answer) and parse_whole(answer) is None:
+                if header in self.numbers and as_text(answer) and ((whole := parse_whole(answer)) is None or whole < 0):
                     if not bad:
-                        self.problems.append(unreadable(self.table, report.row, self.questions[header], answer, "a whole number"))
+                        self.problems.append(unreadable(self.table, report.row, self.questions[header], answer,
+                                                        "a whole number of 0 or more"))
                     bad = True
                 view[self.swap.get(header, header) if side else header] = answer
             views.append((m, side, view))
@@ -207,11 +220,46 @@ class _Reconciler:
         for m, side, view in views:
             keys = [self.swap.get(h, h) if side else h for h in self.keys]
             if all(not as_text(self._cell(m, h)) or _same(h in self.numbers, view[h], self._cell(m, h)) for h in keys):
-                return Placed(report, m, side, view)
+                return self._spelled(Placed(report, m, side, view))
         header = self.keys[0]
         self._error(report, header, f"{self.questions[header]} {as_text(report.answers.get(header))!r} matches no game of "
                     f"that round ({', '.join(f'{m.tab} row {m.row}' for m in rows)})", f"check {self.questions[header]}")
         return None
+
+    def _spelled(self, p: Placed) -> Placed | None:
+        """The answers naming a winner, a piece or a map as the results tab spells them (the registered name, the
+        catalog's official one, aliases included); None, with the problem at the answer, for a name that is none."""
+        view = dict(p.view)
+        for header, typed in p.view.items():
+            if not as_text(typed):
+                continue
+            known = self._names(p.match, header)
+            if known is None:
+                continue
+            found = known.get(name_key(typed))
+            if found is None:
+                near, asked = closest(as_text(typed), known), self.swap.get(header, header) if p.side else header
+                self._error(p.report, asked, f"{self.questions[asked]} {as_text(typed)!r} is not {self._what(header)}",
+                            f"did you mean {' or '.join(near)}?" if near else f"answer one of: {', '.join(sorted(set(known.values())))}")
+                return None
+            view[header] = found
+        return replace(p, view=view)
+
+    def _names(self, m: Match, header: str) -> dict[str, str] | None:
+        """Name key -> spelling of what `header` names in row `m`: its two sides for the winner, the catalog's pieces
+        or maps; None for an answer taken as typed."""
+        if header == self.res.winner:
+            return {s.key: s.name for s in m.sides if s.name}
+        if header in self.pieces and self.lg.catalog.pieces:
+            return {k: piece.name for k, piece in self.lg.catalog.pieces.items()}
+        if header == self.map and self.lg.catalog.maps:
+            return dict(self.lg.catalog.maps)
+        return None
+
+    def _what(self, header: str) -> str:
+        if header == self.res.winner:
+            return "one of the two players of that match"
+        return f"an official {'map' if header == self.map else self.label}"
 
     def _cell(self, m: Match, header: str) -> Cell:
         at = self.lg.columns.get(m.tab, {}).get(header)
@@ -230,7 +278,7 @@ class _Reconciler:
     def _name(self, p: Placed) -> str:
         return p.match.sides[p.side].name
 
-    def _where(self, m: Match) -> str:
+    def where(self, m: Match) -> str:
         return f"{m.event} round {m.round}{f' table {m.table}' if m.table else ''}: {m.sides[0].name} v {m.sides[1].name}"
 
     def against_typed(self, p: Placed, finished: bool) -> None:
@@ -255,34 +303,54 @@ class _Reconciler:
     def replaced(self, answers: list[Placed]) -> str:
         """The log line of a side that answered more than once: the latest answer counts."""
         old, new = answers[-2], answers[-1]
-        return (f"{self._where(new.match)}: {self._name(new)}'s report of {new.report.time:%Y-%m-%d %H:%M:%S} UTC "
+        return (f"{self.where(new.match)}: {self._name(new)}'s report of {new.report.time:%Y-%m-%d %H:%M:%S} UTC "
                 f"({self.said(new)}) replaces the one of {old.report.time:%Y-%m-%d %H:%M:%S} UTC ({self.said(old)})")
 
-    def settle(self, one: Placed, other: Placed, out: Reconciled) -> None:
-        """Both sides reported: write the result when they agree, else an error at both reports."""
+    def settle(self, one: Placed, other: Placed) -> None:
+        """Both sides reported: the result to write when they agree (see `checked`), else an error at both reports."""
         m = one.match
+        header = self.outcome[0] if self.outcome else EVENT
         if not self.agree(m, one.view, other.view):
             for p, q in ((one, other), (other, one)):
-                header = self.outcome[0] if self.outcome else EVENT
-                self._error(p.report, header, f"the reports of {self._where(m)} disagree: {self._name(p)} answered "
+                self._error(p.report, header, f"the reports of {self.where(m)} disagree: {self._name(p)} answered "
                             f"{self.said(p)} (row {p.report.row}), {self._name(q)} answered {self.said(q)} (row {q.report.row})",
                             f"a judge types the result in {m.tab} row {m.row}, or one of them sends the Form again")
             return
         cells = tuple((h, _written(h in self.numbers, v)) for h, v in one.view.items()
                       if as_text(v) and not as_text(self._cell(m, h)))
         if cells:
-            out.fills.append(Fill(m.tab, m.row, cells))
-            out.log.append(f"{self._where(m)}: both reported {', '.join(f'{h} {as_text(v)}' for h, v in cells)}: "
-                           f"written into {m.tab} row {m.row}")
+            self.agreed.append((Fill(m.tab, m.row, cells), one, other))
+
+    def checked(self) -> Iterator[tuple[Fill, Placed]]:
+        """The agreed results whose rows, filled in, pass every check a typed row gets (a best of three ends 2-0 or 2-1,
+        say); a row that would not is not filled, and its problem is an error at both reports."""
+        if not self.agreed:
+            return
+        lg, problems = read_league(filled(self.tabs, [f for f, _, _ in self.agreed], self.lg.columns), self.lg.ruleset,
+                                   self.lg.catalog)
+        wrong: dict[tuple[str, int], Problem] = {}
+        for problem in [*problems, *run_checks(lg)]:
+            if problem.severity is Severity.ERROR and problem.row is not None:
+                wrong.setdefault((problem.tab.casefold(), problem.row), problem)
+        for fill, one, other in self.agreed:
+            found = wrong.get((fill.tab.casefold(), fill.row))
+            if found is None:
+                yield fill, one
+                continue
+            for p in (one, other):
+                self._error(p.report, self.outcome[0] if self.outcome else EVENT,
+                            f"the reports of {self.where(one.match)} agree ({self._name(one)}: {self.said(one)}), but "
+                            f"written into {fill.tab} row {fill.row} they would be wrong: {found.problem} ({fill.tab}!{found.cell})",
+                            f"{found.fix}: one of them sends the Form again, or a judge types the result")
 
     def waiting(self, p: Placed, now: dt.datetime, confirm: dt.timedelta, out: Reconciled) -> None:
         """One side reported: the row waits for the other, a warning once `confirm` has passed."""
         other = p.match.sides[1 - p.side].name
-        out.awaiting.append(f"{self._where(p.match)}: {self._name(p)} reported {self.said(p)} at "
+        out.awaiting.append(f"{self.where(p.match)}: {self._name(p)} reported {self.said(p)} at "
                             f"{p.report.time:%Y-%m-%d %H:%M} UTC; awaiting {other}")
         if now - p.report.time >= confirm:
             hours = confirm.total_seconds() / 3600
-            self._error(p.report, self.first, f"{self._name(p)} reported {self._where(p.match)} at "
+            self._error(p.report, self.first, f"{self._name(p)} reported {self.where(p.match)} at "
                         f"{p.report.time:%Y-%m-%d %H:%M} UTC and {other} has not confirmed within {hours:g} hours",
                         f"ask {other} to send the Form, or a judge types the result in {p.match.tab} row {p.match.row}",
                         Severity.WARNING)

@@ -232,21 +232,68 @@ def test_the_reports_table_names_results_headers_and_needs_the_round_and_both_si
     assert parse_ruleset({k: v for k, v in data.items() if k != "reports"}, "x.toml").reports == ()
 
 
-def test_a_gl_match_reported_alike_by_both_players_fills_a_whole_valid_row() -> None:
-    gl, catalog = load_ruleset("gl-unmatched", Path("."))
-    form = ["Timestamp", "Email Address", "Event", *(q for q, _ in gl.reports)]
+GL, GL_CATALOG = load_ruleset("gl-unmatched", Path("."))
+
+
+def gl_league(*answers: list[Cell]) -> dict[str, Grid]:
+    """A GL qualifier with Ana Souza v Ben Cruz pending in round 1, and these answers (from the Form's Round on)."""
+    form = ["Timestamp", "Email Address", "Event", *(q for q, _ in GL.reports)]
     when = dt.datetime(2026, 3, 14, 12, 0)
     fighters = ["Medusa", "Sinbad", "Alice", "Achilles", "Bigfoot"]
-    tabs: dict[str, Grid] = {
+    return {
         "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"], ["Q1", "", "2024-08-10", "", 8, "Q1", "R"]],
         "Players": [["Player", "Event", "Fighter 1", "Fighter 2", "Fighter 3", "Fighter 4", "Fighter 5", "Status"],
-                    ["Ana", "Q1", *fighters, ""], ["Ben", "Q1", *fighters, ""]],
-        "R": [list(gl.results.order), [1, 1, "Ana", None, None, None, "Ben"]],
-        TAB: [form, [when, "", "Q1", 1, "Ana", "Ben", "Medusa", "Sinbad", "Hanging Gardens", "Ana", 5, 0, 16, 15],
-              [when, "", "Q1", 1, "Ben", "Ana", "sinbad", "Medusa", "Hanging Gardens", "ana", 0, 5, 15, 16]],
+                    ["Ana Souza", "Q1", *fighters, ""], ["Ben Cruz", "Q1", *fighters, ""]],
+        "R": [list(GL.results.order), [1, 1, "Ana Souza", None, None, None, "Ben Cruz"]],
+        TAB: [form, *([when, "", "Q1", *a] for a in answers)],
     }
+
+
+def test_gl_answers_are_written_as_the_registered_and_official_names_are_spelt() -> None:
+    tabs = gl_league([1, "ana souza", "ben cruz", "medusa", "SINBAD", "hanging  gardens", "ana  souza", 5, 0, 16, 15],
+                     [1, "Ben Cruz", "Ana Souza", "Sinbad", "Medusa", "Hanging Gardens", "Ana Souza", 0, 5, 15, 16])
+    filled, done = reconcile_tabs(tabs, GL, GL_CATALOG, TAB, NOW, DAY, dt.UTC)
+    assert done.problems == []
+    assert filled["R"][1] == [1, 1, "Ana Souza", "Medusa", 5, 16, "Ben Cruz", "Sinbad", 0, 15, "Hanging Gardens", "Ana Souza"]
+
+
+@pytest.mark.parametrize(("answer", "cell", "says"), [
+    ({9: "Bruno"}, "J2", "Winner 'Bruno' is not one of the two players of that match"),
+    ({6: "Medussa"}, "G2", "My Fighter 'Medussa' is not an official fighter / did you mean Medusa?"),
+    ({8: "Atlantis"}, "I2", "Map 'Atlantis' is not an official map"),
+    ({10: -1}, "K2", "My Health '-1' is not a whole number of 0 or more"),
+    ({10: 0}, "J2", "they would be wrong: "),
+])
+def test_an_answer_that_is_no_valid_result_is_an_error_at_its_cell_and_nothing_is_written(answer: dict[int, Cell], cell: str,
+                                                                                          says: str) -> None:
+    mine: list[Cell] = [1, "Ana Souza", "Ben Cruz", "Medusa", "Sinbad", "Hanging Gardens", "Ana Souza", 5, 0, 16, 15]
+    theirs: list[Cell] = [1, "Ben Cruz", "Ana Souza", "Sinbad", "Medusa", "Hanging Gardens", "Ana Souza", 0, 5, 15, 16]
+    for at_, value in answer.items():
+        mine[at_ - 3] = value
+        if at_ == 10:
+            theirs[at_ - 2] = value
+    filled, done = reconcile_tabs(gl_league(mine, theirs), GL, GL_CATALOG, TAB, NOW, DAY, dt.UTC)
+    assert done.fills == [] and filled["R"] == gl_league()["R"]
+    found = {p.cell: f"{p.problem} / {p.fix}" for p in done.problems if p.row == 2}
+    assert cell in found and says in found[cell], found
+
+
+def test_negative_games_are_an_error_in_an_answer_and_in_the_results_tab() -> None:
+    _, done = reconciled(league([report(3, "Ana", "Ben", -1, 2), report(2, "Ben", "Ana", 2, -1)]))
+    assert done.fills == [] and at(done.problems) == {("error", TAB, "G2"), ("error", TAB, "H3")}
+    assert "My Wins '-1' is not a whole number of 0 or more" in done.problems[0].problem
+    ev = evaluate(league([], [[1, 1, "Ana", "Ben", -1, 2], [1, 2, "Cy", "Dee", 2, 0, -1]]), RULESET, CATALOG)
+    assert {(p.cell, p.problem) for p in ev.problems if p.severity is Severity.ERROR} == {
+        ("E2", "Wins A '-1' is not a whole number of 0 or more"), ("G3", "Draws '-1' is not a whole number of 0 or more")}
+    assert ev.counted == 0
+
+
+def test_a_gl_match_reported_alike_by_both_players_fills_a_whole_valid_row() -> None:
+    gl, catalog = GL, GL_CATALOG
+    tabs = gl_league([1, "Ana Souza", "Ben Cruz", "Medusa", "Sinbad", "Hanging Gardens", "Ana Souza", 5, 0, 16, 15],
+                     [1, "Ben Cruz", "Ana Souza", "sinbad", "Medusa", "Hanging Gardens", "ana souza", 0, 5, 15, 16])
     filled, done = reconcile_tabs(tabs, gl, catalog, TAB, NOW, DAY, dt.UTC)
     assert done.problems == [] and len(done.fills) == 1
-    assert filled["R"][1] == [1, 1, "Ana", "Medusa", 5, 16, "Ben", "Sinbad", 0, 15, "Hanging Gardens", "Ana"]
+    assert filled["R"][1] == [1, 1, "Ana Souza", "Medusa", 5, 16, "Ben Cruz", "Sinbad", 0, 15, "Hanging Gardens", "Ana Souza"]
     ev = evaluate(filled, gl, catalog)
     assert ev.counted == 1 and ev.errors == 0
