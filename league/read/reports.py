@@ -18,6 +18,10 @@ EVENT = "Event"
 """Questions every reports Form has: Google adds the first two, the third names the event."""
 EMAIL_COLUMN = "Email"
 """The registration (or members) tab's column of the addresses a competitor reports from."""
+CAPTAIN_COLUMN = "Captain"
+"""The members tab's column marking a team's captains: when a team has one marked, only captains report for it."""
+CAPTAIN_MARKS = frozenset({"yes", "y", "x", "✓", "✔", "true", "captain"})
+"""What a `Captain` cell says of a captain (any case); anything else, empty included, is a member who isn't one."""
 FORM_FORMATS = ("%m/%d/%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%Y-%m-%d %H:%M:%S")
 """Timestamps typed as text: Google's own (month first), day first, and ISO."""
 
@@ -76,18 +80,24 @@ def form_time(value: Cell, zone: dt.tzinfo) -> dt.datetime | None:
 
 def read_emails(tabs: Mapping[str, Grid], ruleset: Ruleset) -> dict[str, frozenset[str]] | None:
     """Competitor key -> the addresses it may report from (the registration tab's `Email`, or a team's in the members
-    tab); None when neither tab has an `Email` column, so anyone may report."""
+    tab: its captains' when its `Captain` column marks any, else every member's); None when neither tab has an `Email`
+    column, so anyone may report."""
     sources = [(ruleset.registration.tab, ruleset.registration.name)]
     if ruleset.members:
         sources.append((ruleset.members.tab, ruleset.members.competitor))
     found: dict[str, set[str]] | None = None
     for tab, name in sources:
         grid = next((g for t, g in tabs.items() if t.casefold() == tab.casefold()), None)
-        table = locate(tab, grid, [name], [EMAIL_COLUMN])[0] if grid else None
+        table = locate(tab, grid, [name], [EMAIL_COLUMN, CAPTAIN_COLUMN])[0] if grid else None
         if table is None or EMAIL_COLUMN not in table.columns:
             continue
         found = found if found is not None else defaultdict(set)
+        captains: dict[str, set[str]] = defaultdict(set)
         for _, cells in table.rows:
             if address := table.text(cells, EMAIL_COLUMN).casefold():
-                found[name_key(table.text(cells, name))].add(address)
+                key = name_key(table.text(cells, name))
+                found[key].add(address)
+                if CAPTAIN_COLUMN in table.columns and table.text(cells, CAPTAIN_COLUMN).casefold() in CAPTAIN_MARKS:
+                    captains[key].add(address)
+        found.update(captains)
     return None if found is None else {key: frozenset(addresses) for key, addresses in found.items()}

@@ -226,3 +226,10 @@ def test_init_reports_prints_the_forms_questions_and_a_dry_run_names_the_rows_it
     assert "Results D1 row 3: would be filled in from the players' reports" in preview
     status = CliRunner().invoke(app, ["status"])
     assert "awaiting a report" not in status.output
+
+
+def test_init_reports_gives_a_teams_roster_its_email_and_captain_columns(tmp_path: Path) -> None:
+    said = run_init(tmp_path, "nasef-lol", tmp_path / "league.xlsx", ["S1"], reports=True)
+    assert "Our Games" in said
+    book = open_workbook(load_config(tmp_path))
+    assert book.read(["Rosters"])["Rosters"][0][-2:] == ["Email", "Captain"]

@@ -223,6 +223,15 @@ def test_a_teams_addresses_are_those_of_its_roster_rows() -> None:
     assert read_emails({"Teams": tabs["Teams"]}, nasef) is None
 
 
+def test_a_team_with_captains_marked_reports_only_from_their_addresses() -> None:
+    nasef, _ = load_ruleset("nasef-lol", Path("."))
+    tabs: dict[str, Grid] = {"Rosters": [["Team", "Player", "Email", "Captain"], ["Owls", "Kim", "kim@s.edu", "✓"],
+                                         ["Owls", "Lee", "lee@s.edu", ""], ["Owls", "Max", "max@s.edu", " Yes"],
+                                         ["Bats", "Ray", "ray@s.edu", None], ["Bats", "Sam", "sam@s.edu", "no"]]}
+    assert read_emails(tabs, nasef) == {"owls": frozenset({"kim@s.edu", "max@s.edu"}),
+                                        "bats": frozenset({"ray@s.edu", "sam@s.edu"})}
+
+
 def test_the_reports_table_names_results_headers_and_needs_the_round_and_both_sides() -> None:
     data = tomllib.loads((resources.files("league") / "rules" / "presets" / "ogaming-mtg.toml").read_text(encoding="utf-8"))
     with pytest.raises(RulesetError, match=r"`reports.My Wins` is 'Wins C', which is not a header"):
