@@ -150,7 +150,7 @@ def reported(config: Config, inputs: dict[str, Grid], now: dt.datetime) -> tuple
     """The input tabs with the results both sides reported alike filled in, as the sync writes them, and what the
     reports tab says (`reports` in league.toml); `now` decides which single reports have waited too long."""
     return reconcile_tabs(inputs, config.ruleset, config.catalog, config.reports, now,
-                          dt.timedelta(hours=config.confirm_hours), config.branding.zone)
+                          dt.timedelta(hours=config.confirm_hours), config.branding.zone, config.reports_named)
 
 
 def lock_file(config: Config) -> Path:

@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from league.cells import Cell, Grid, as_text, name_key, parse_whole
+from league.cells import Cell, Grid, as_text, header_key, name_key, parse_whole
 from league.checks import run_checks
 from league.evaluate import read_league
 from league.lifecycle import EventState, event_states
@@ -51,17 +51,32 @@ class Placed:
 
 
 def reconcile_tabs(tabs: Mapping[str, Grid], ruleset: Ruleset, catalog: Catalog, tab: str, now: dt.datetime,
-                   confirm: dt.timedelta, zone: dt.tzinfo) -> tuple[dict[str, Grid], Reconciled]:
-    """The input tabs with the reported results filled in, and what the reports tab says; unchanged without it."""
+                   confirm: dt.timedelta, zone: dt.tzinfo, named: bool = False) -> tuple[dict[str, Grid], Reconciled]:
+    """The input tabs with the reported results filled in, and what the reports tab says; unchanged without it (a
+    warning when league.toml `named` the tab)."""
     found = next((t for t in tabs if t.casefold() == tab.casefold()), None)
     if found is None or not ruleset.reports:
-        return dict(tabs), Reconciled()
+        return dict(tabs), Reconciled(problems=[no_reports_tab(tabs, ruleset, tab)] if named and ruleset.reports else [])
     table, reports, problems = read_reports(found, tabs[found], ruleset, zone)
     if table is None:
         return dict(tabs), Reconciled(problems=problems)
     lg, _ = read_league(dict(tabs), ruleset, catalog)
     done = reconcile(lg, event_states(lg, {}), table, reports, read_emails(tabs, ruleset), tabs, now, confirm)
     return filled(tabs, done.fills, lg.columns), Reconciled(done.fills, problems + done.problems, done.log, done.awaiting)
+
+
+def no_reports_tab(tabs: Mapping[str, Grid], ruleset: Ruleset, tab: str) -> Problem:
+    """The warning for a `reports` setting naming no tab: the closest tab name, else the tab whose headers hold the
+    most of the Form's questions (Google names the tab in the spreadsheet's language: `Respostas ao formulário 1`)."""
+    near = closest(tab, {name_key(t): t for t in tabs})
+    questions = {header_key(q) for q, _ in ruleset.reports}
+    held = {t: len(questions & {header_key(h) for h in g[0]}) for t, g in tabs.items() if g}
+    form = max(held, key=lambda t: held[t], default="")
+    guess = near[0] if near else form if held.get(form, 0) >= 2 else ""
+    return Problem(Severity.WARNING, "missing-reports-tab", tab, None, "", None,
+                   f"`reports = {tab!r}` in league.toml names no tab of the workbook: the players' reports are not read",
+                   (f"did you mean {guess!r}? " if guess else "") + "set `reports` to the name of the tab the Form fills "
+                   "(the Form's Responses tab: Link to Sheets), or rename that tab")
 
 
 def filled(tabs: Mapping[str, Grid], fills: Sequence[Fill], columns: Mapping[str, Mapping[str, int]]) -> dict[str, Grid]:

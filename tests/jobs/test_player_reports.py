@@ -199,7 +199,17 @@ def test_bad_reports_settings_stop_the_command_naming_the_key(tmp_path: Path, li
 def test_reports_settings_default_to_the_reports_tab_and_a_day(tmp_path: Path) -> None:
     (tmp_path / "league.toml").write_text('ruleset = "ogaming-mtg"\nworkbook = "x.xlsx"\n', encoding="utf-8")
     config = load_config(tmp_path)
-    assert (config.reports, config.confirm_hours, config.warnings) == ("Reports", 24.0, ())
+    assert (config.reports, config.reports_named, config.confirm_hours, config.warnings) == ("Reports", False, 24.0, ())
+
+
+def test_a_reports_tab_named_in_league_toml_and_missing_is_a_warning_in_problems(tmp_path: Path) -> None:
+    run_init(tmp_path, "ogaming-mtg", tmp_path / "league.xlsx", ["W1"], reports=True)
+    toml = tmp_path / "league.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + 'reports = "Form Responses1"\n', encoding="utf-8")
+    config = load_config(tmp_path)
+    problems = synced(config).evaluation.problems
+    assert [(p.code, p.fix.split("?")[0]) for p in problems if p.tab == "Form Responses1"] == [
+        ("missing-reports-tab", "did you mean 'Reports'")]
 
 
 def test_init_reports_prints_the_forms_questions_and_a_dry_run_names_the_rows_it_would_fill(tmp_path: Path,

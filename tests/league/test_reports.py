@@ -202,6 +202,21 @@ def test_a_league_without_a_reports_tab_or_questions_is_unchanged() -> None:
     assert all(p.severity is not Severity.ERROR for p in reconciled(league([]))[1].problems)
 
 
+@pytest.mark.parametrize(("named", "tab", "hint"), [
+    ("Form Responses1", TAB, f"did you mean {TAB!r}?"),
+    ("Form Responses 1", "Respostas ao formulário 1", "did you mean 'Respostas ao formulário 1'?"),
+    ("Answers", "Other", "set `reports` to the name of the tab the Form fills"),
+])
+def test_a_reports_tab_named_in_league_toml_that_is_missing_is_a_warning_with_the_closest_tab(named: str, tab: str,
+                                                                                              hint: str) -> None:
+    tabs = league([report(3, "Ana", "Ben", 2, 1)])
+    tabs[tab] = tabs.pop(TAB) if tab != "Other" else [["Nothing"]]
+    _, done = reconcile_tabs(tabs, RULESET, CATALOG, named, NOW, DAY, dt.UTC, named=True)
+    assert [(p.severity.value, p.tab, p.code) for p in done.problems] == [("warning", named, "missing-reports-tab")]
+    assert f"`reports = {named!r}` in league.toml names no tab" in done.problems[0].problem and hint in done.problems[0].fix
+    assert reconcile_tabs(tabs, RULESET, CATALOG, named, NOW, DAY, dt.UTC)[1] == Reconciled(), "the default Reports: quiet"
+
+
 # --- the Form's times, the addresses, the [reports] table ----------------------------------------
 
 def test_form_times_are_read_from_cells_serial_numbers_and_text_in_the_spreadsheets_zone() -> None:
