@@ -243,3 +243,16 @@ def test_init_reports_gives_a_teams_roster_its_email_and_captain_columns(tmp_pat
     assert "Our Games" in said
     book = open_workbook(load_config(tmp_path))
     assert book.read(["Rosters"])["Rosters"][0][-2:] == ["Email", "Captain"]
+
+
+def test_pair_counts_the_results_both_sides_reported_before_a_sync_writes_them(league: tuple[Config, Judge]) -> None:
+    config, judge = league
+    form = Form(judge, config.sheets is not None)
+    assert run_pair(config, open_workbook(config), EVENT, seed=1).written
+    for row, a, b in tables(judge, 1):
+        form.send(2, a, b, 1, 2, 0), form.send(1, b, a, 1, 0, 2)
+    paired = run_pair(config, open_workbook(config), EVENT, seed=2)
+    assert paired.written and paired.round == 2, paired.reasons
+    assert all(as_text(c.get("Wins A")) == "" for _, c in rows_of(judge.read(RESULTS), 1)), "the sync writes them"
+    assert synced(config).code == ExitCode.CLEAN
+    assert all(c.get("Wins A") == 2 for _, c in rows_of(judge.read(RESULTS), 1) if as_text(c.get("Player B")))
