@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode
-from jobs.sync_job import find_event, read_inputs, reported, workbook_lock
+from jobs.sync_job import find_event, form_zone, read_inputs, reported, workbook_lock
 from league.cells import Cell, name_key
 from league.evaluate import evaluate
 from league.pairing import SYSTEMS, Pairing, history
@@ -57,7 +57,7 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
         raise ConfigError(f"ruleset {rs.name!r} names no pairing system: add `[pairing] system = ...` "
                           f"({', '.join(sorted(SYSTEMS))})")
     typed, _ = read_inputs(workbook)
-    inputs, _ = reported(config, typed, now)  # results both sides reported alike count, as in `league status`
+    inputs, _ = reported(config, typed, now, form_zone(config, workbook))  # reported alike: counted, as in `league status`
     ev = evaluate(inputs, rs, config.catalog)
     found = find_event(ev, event)
     details = ev.league.event_by_id[found]

@@ -51,9 +51,10 @@ class Placed:
 
 
 def reconcile_tabs(tabs: Mapping[str, Grid], ruleset: Ruleset, catalog: Catalog, tab: str, now: dt.datetime,
-                   confirm: dt.timedelta, zone: dt.tzinfo, named: bool = False) -> tuple[dict[str, Grid], Reconciled]:
+                   confirm: dt.timedelta, zone: dt.tzinfo, named: bool = False,
+                   shown: dt.tzinfo = dt.UTC) -> tuple[dict[str, Grid], Reconciled]:
     """The input tabs with the reported results filled in, and what the reports tab says; unchanged without it (a
-    warning when league.toml `named` the tab)."""
+    warning when league.toml `named` the tab). The Form's times are read in `zone` and shown in `shown`."""
     found = next((t for t in tabs if t.casefold() == tab.casefold()), None)
     if found is None or not ruleset.reports:
         return dict(tabs), Reconciled(problems=[no_reports_tab(tabs, ruleset, tab)] if named and ruleset.reports else [])
@@ -61,7 +62,7 @@ def reconcile_tabs(tabs: Mapping[str, Grid], ruleset: Ruleset, catalog: Catalog,
     if table is None:
         return dict(tabs), Reconciled(problems=problems)
     lg, _ = read_league(dict(tabs), ruleset, catalog)
-    done = reconcile(lg, event_states(lg, {}), table, reports, read_emails(tabs, ruleset), tabs, now, confirm)
+    done = reconcile(lg, event_states(lg, {}), table, reports, read_emails(tabs, ruleset), tabs, now, confirm, shown)
     return filled(tabs, done.fills, lg.columns), Reconciled(done.fills, problems + done.problems, done.log, done.awaiting)
 
 
@@ -94,9 +95,9 @@ def filled(tabs: Mapping[str, Grid], fills: Sequence[Fill], columns: Mapping[str
 
 def reconcile(lg: League, states: Mapping[str, EventState], table: Table, reports: Sequence[Report],
               emails: Mapping[str, frozenset[str]] | None, tabs: Mapping[str, Grid], now: dt.datetime,
-              confirm: dt.timedelta) -> Reconciled:
-    """Place every report on its row, then settle each row by its two sides' latest reports."""
-    rec = _Reconciler(lg, table, tabs, emails)
+              confirm: dt.timedelta, shown: dt.tzinfo = dt.UTC) -> Reconciled:
+    """Place every report on its row, then settle each row by its two sides' latest reports (times shown in `shown`)."""
+    rec = _Reconciler(lg, table, tabs, emails, shown)
     placed = [p for p in (rec.place(r) for r in sorted(reports, key=lambda r: (r.time, r.row))) if p is not None]
     latest: dict[tuple[str, int], dict[int, list[Placed]]] = defaultdict(lambda: defaultdict(list))
     for p in placed:
@@ -125,8 +126,9 @@ def reconcile(lg: League, states: Mapping[str, EventState], table: Table, report
 class _Reconciler:
     """The ruleset's headers worked out once, and the problems found so far."""
 
-    def __init__(self, lg: League, table: Table, tabs: Mapping[str, Grid], emails: Mapping[str, frozenset[str]] | None) -> None:
-        self.lg, self.table, self.tabs, self.emails = lg, table, tabs, emails
+    def __init__(self, lg: League, table: Table, tabs: Mapping[str, Grid], emails: Mapping[str, frozenset[str]] | None,
+                 shown: dt.tzinfo) -> None:
+        self.lg, self.table, self.tabs, self.emails, self.shown = lg, table, tabs, emails, shown
         res = lg.ruleset.results
         self.res = res
         a, b = res.sides[:2]
@@ -318,8 +320,12 @@ class _Reconciler:
     def replaced(self, answers: list[Placed]) -> str:
         """The log line of a side that answered more than once: the latest answer counts."""
         old, new = answers[-2], answers[-1]
-        return (f"{self.where(new.match)}: {self._name(new)}'s report of {new.report.time:%Y-%m-%d %H:%M:%S} UTC "
-                f"({self.said(new)}) replaces the one of {old.report.time:%Y-%m-%d %H:%M:%S} UTC ({self.said(old)})")
+        return (f"{self.where(new.match)}: {self._name(new)}'s report of {self.time(new, ':%S')} "
+                f"({self.said(new)}) replaces the one of {self.time(old, ':%S')} ({self.said(old)})")
+
+    def time(self, p: Placed, seconds: str = "") -> str:
+        """When a report was sent, in the league's zone, the zone named: `2026-03-14 18:00 UTC`."""
+        return f"{p.report.time.astimezone(self.shown):%Y-%m-%d %H:%M{seconds} %Z}"
 
     def settle(self, one: Placed, other: Placed) -> None:
         """Both sides reported: the result to write when they agree (see `checked`), else an error at both reports."""
@@ -362,11 +368,11 @@ class _Reconciler:
         """One side reported: the row waits for the other, a warning once `confirm` has passed."""
         other = p.match.sides[1 - p.side].name
         out.awaiting.append(f"{self.where(p.match)}: {self._name(p)} reported {self.said(p)} at "
-                            f"{p.report.time:%Y-%m-%d %H:%M} UTC; awaiting {other}")
+                            f"{self.time(p)}; awaiting {other}")
         if now - p.report.time >= confirm:
             hours = confirm.total_seconds() / 3600
             self._error(p.report, self.first, f"{self._name(p)} reported {self.where(p.match)} at "
-                        f"{p.report.time:%Y-%m-%d %H:%M} UTC and {other} has not confirmed within {hours:g} hours",
+                        f"{self.time(p)} and {other} has not confirmed within {hours:g} hours",
                         f"ask {other} to send the Form, or a judge types the result in {p.match.tab} row {p.match.row}",
                         Severity.WARNING)
 

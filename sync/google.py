@@ -253,6 +253,11 @@ class GoogleWorkbook:
         """Tabs in spreadsheet order."""
         return list(titles(self.metadata()))
 
+    def time_zone(self) -> str | None:
+        """The spreadsheet's time zone (File > Settings), in which a Form writes its `Timestamp`: from the metadata GET."""
+        zone = self.metadata().get("properties", {}).get("timeZone")
+        return zone if isinstance(zone, str) and zone else None
+
     def read(self, tabs: Sequence[str]) -> dict[str, Grid]:
         """Every named tab that exists, in one values:batchGet, unformatted, dates as serial numbers.
 

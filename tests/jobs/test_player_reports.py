@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from typer.testing import CliRunner
@@ -27,6 +28,7 @@ from league.cells import SERIAL_EPOCH, Cell, Grid, as_text
 from league.evaluate import evaluate
 from league.report import standings_sheets
 from sync.open import open_workbook
+from tests.support.google_league import SHEET_ID
 from tests.support.judges import Judge, new_league, rows_of
 from tests.support.sheets_server import SheetsServer
 
@@ -256,3 +258,26 @@ def test_pair_counts_the_results_both_sides_reported_before_a_sync_writes_them(l
     assert all(as_text(c.get("Wins A")) == "" for _, c in rows_of(judge.read(RESULTS), 1)), "the sync writes them"
     assert synced(config).code == ExitCode.CLEAN
     assert all(c.get("Wins A") == 2 for _, c in rows_of(judge.read(RESULTS), 1) if as_text(c.get("Player B")))
+
+
+def test_form_times_are_read_in_the_spreadsheets_zone_and_shown_in_the_leagues(league: tuple[Config, Judge],
+                                                                              request: pytest.FixtureRequest) -> None:
+    config, judge = league
+    toml = config.path
+    toml.write_text(toml.read_text(encoding="utf-8").replace('timezone = "UTC"', 'timezone = "America/New_York"'),
+                    encoding="utf-8")
+    config = load_config(toml.parent)
+    sent = NOW - dt.timedelta(hours=2)  # 16:00:30 UTC, 12:00 in New York; the Form writes 01:00 in Tokyo
+    if config.sheets:
+        server: SheetsServer = request.getfixturevalue("sheets_server")
+        server.set_time_zone(SHEET_ID, "Asia/Tokyo")
+        local = sent.astimezone(ZoneInfo("Asia/Tokyo")).replace(tzinfo=None)
+        stamp: Cell = (local - dt.datetime.combine(SERIAL_EPOCH, dt.time())) / dt.timedelta(days=1)
+    else:
+        stamp = sent.astimezone(ZoneInfo("America/New_York")).replace(tzinfo=None)
+    assert run_pair(config, open_workbook(config), EVENT, seed=1).written
+    (_, a, b), *_ = tables(judge, 1)
+    judge.type(FORM, {(2, q): v for q, v in {"Timestamp": stamp, "Email Address": EMAIL[a], "Event": EVENT, "Round": 1,
+                                            "Player": a, "Opponent": b, "My Wins": 2, "Opponent Wins": 0}.items()})
+    lines = run_status(config, open_workbook(config)).lines
+    assert any(f"at 2026-03-14 12:00 EDT; awaiting {b}" in line for line in lines), lines
