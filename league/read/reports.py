@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 
 from league.cells import SERIAL_EPOCH, Cell, Grid, as_text, name_key
@@ -22,8 +23,9 @@ CAPTAIN_COLUMN = "Captain"
 """The members tab's column marking a team's captains: when a team has one marked, only captains report for it."""
 CAPTAIN_MARKS = frozenset({"yes", "y", "x", "✓", "✔", "true", "captain"})
 """What a `Captain` cell says of a captain (any case); anything else, empty included, is a member who isn't one."""
-FORM_FORMATS = ("%m/%d/%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%Y-%m-%d %H:%M:%S")
-"""Timestamps typed as text: Google's own (month first), day first, and ISO."""
+FORM_FORMATS = ("%m/%d/%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d %b %Y %H:%M:%S", "%d %B %Y %H:%M:%S")
+"""Timestamps typed as text besides ISO (`2026-12-01 23:10:54`, `2026-12-01T23:10:54`): Google's own (month first),
+day first where the month can't come first (`13/12/2026`), and `1 Dec 2026` or `1 December 2026`."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,9 @@ def form_time(value: Cell, zone: dt.tzinfo) -> dt.datetime | None:
         when = dt.datetime.combine(SERIAL_EPOCH, dt.time()) + dt.timedelta(days=float(value))
         when = when.replace(microsecond=0) + dt.timedelta(seconds=round(when.microsecond / 1e6))
     elif text := as_text(value):
-        for pattern in FORM_FORMATS:
+        with suppress(ValueError):
+            when = dt.datetime.fromisoformat(text)
+        for pattern in FORM_FORMATS if when is None else ():
             try:
                 when = dt.datetime.strptime(text, pattern)
                 break

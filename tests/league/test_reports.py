@@ -226,6 +226,10 @@ def test_form_times_are_read_from_cells_serial_numbers_and_text_in_the_spreadshe
     assert form_time(46095.520833333336, warsaw) == expected
     assert form_time("3/14/2026 12:30:00", warsaw) == form_time("2026-03-14 12:30:00", warsaw) == expected
     assert form_time("yesterday", warsaw) is None and form_time(None, warsaw) is None
+    for text in ("2026-03-14T12:30:00", "14 Mar 2026 12:30:00", "14 March 2026 12:30:00", "14/3/2026 12:30:00",
+                 "2026-03-14T12:30:00+01:00"):
+        assert form_time(text, warsaw) == expected, text
+    assert form_time("3/4/2026 12:30:00", dt.UTC) == dt.datetime(2026, 3, 4, 12, 30, tzinfo=dt.UTC), "month first"
     tabs = league([["soon", "ana@example.org", "W1", 1, "Ana", "Ben", 2, 1, 0]])
     assert at(reconciled(tabs)[1].problems) == {("error", TAB, "A2")}
 
