@@ -51,10 +51,11 @@ class Placed:
 
 
 def reconcile_tabs(tabs: Mapping[str, Grid], ruleset: Ruleset, catalog: Catalog, tab: str, now: dt.datetime,
-                   confirm: dt.timedelta, zone: dt.tzinfo, named: bool = False,
-                   shown: dt.tzinfo = dt.UTC) -> tuple[dict[str, Grid], Reconciled]:
+                   confirm: dt.timedelta, zone: dt.tzinfo, named: bool = False, shown: dt.tzinfo = dt.UTC,
+                   since: dt.datetime | None = None) -> tuple[dict[str, Grid], Reconciled]:
     """The input tabs with the reported results filled in, and what the reports tab says; unchanged without it (a
-    warning when league.toml `named` the tab). The Form's times are read in `zone` and shown in `shown`."""
+    warning when league.toml `named` the tab). The Form's times are read in `zone` and shown in `shown`; a replaced
+    answer is logged once, by the first sync after the previous one (`since`; None: every sync logs it)."""
     found = next((t for t in tabs if t.casefold() == tab.casefold()), None)
     if found is None or not ruleset.reports:
         return dict(tabs), Reconciled(problems=[no_reports_tab(tabs, ruleset, tab)] if named and ruleset.reports else [])
@@ -62,7 +63,7 @@ def reconcile_tabs(tabs: Mapping[str, Grid], ruleset: Ruleset, catalog: Catalog,
     if table is None:
         return dict(tabs), Reconciled(problems=problems)
     lg, _ = read_league(dict(tabs), ruleset, catalog)
-    done = reconcile(lg, event_states(lg, {}), table, reports, read_emails(tabs, ruleset), tabs, now, confirm, shown)
+    done = reconcile(lg, event_states(lg, {}), table, reports, read_emails(tabs, ruleset), tabs, now, confirm, shown, since)
     return filled(tabs, done.fills, lg.columns), Reconciled(done.fills, problems + done.problems, done.log, done.awaiting)
 
 
@@ -95,7 +96,7 @@ def filled(tabs: Mapping[str, Grid], fills: Sequence[Fill], columns: Mapping[str
 
 def reconcile(lg: League, states: Mapping[str, EventState], table: Table, reports: Sequence[Report],
               emails: Mapping[str, frozenset[str]] | None, tabs: Mapping[str, Grid], now: dt.datetime,
-              confirm: dt.timedelta, shown: dt.tzinfo = dt.UTC) -> Reconciled:
+              confirm: dt.timedelta, shown: dt.tzinfo = dt.UTC, since: dt.datetime | None = None) -> Reconciled:
     """Place every report on its row, then settle each row by its two sides' latest reports (times shown in `shown`)."""
     rec = _Reconciler(lg, table, tabs, emails, shown)
     placed = [p for p in (rec.place(r) for r in sorted(reports, key=lambda r: (r.time, r.row))) if p is not None]
@@ -110,8 +111,7 @@ def reconcile(lg: League, states: Mapping[str, EventState], table: Table, report
             for p in last.values():
                 rec.against_typed(p, states[match.event].swiss_done)
             continue
-        out.log.extend(rec.replaced(answers) for answers in by_side.values()
-                       if len(answers) > 1 and not rec.agree(match, answers[-2].view, answers[-1].view))
+        out.log.extend(line for answers in by_side.values() if (line := rec.replaced(answers, since)))
         if len(last) == 2:
             rec.settle(last[0], last[1])
         else:
@@ -317,9 +317,15 @@ class _Reconciler:
                     f"{p.match.tab} row {p.match.row}; a report never changes a typed result",
                     f"a judge checks {p.match.tab} row {p.match.row}", Severity.WARNING)
 
-    def replaced(self, answers: list[Placed]) -> str:
-        """The log line of a side that answered more than once: the latest answer counts."""
-        old, new = answers[-2], answers[-1]
+    def replaced(self, answers: list[Placed], since: dt.datetime | None) -> str:
+        """The log line of a side whose latest answer, sent after the previous sync (`since`), replaces a different one:
+        the one that counted at that sync (else the one before it); empty when there is nothing new to log."""
+        new = answers[-1]
+        if len(answers) < 2 or (since is not None and new.report.time <= since):
+            return ""
+        old = next((p for p in reversed(answers[:-1]) if since is not None and p.report.time <= since), answers[-2])
+        if self.agree(new.match, old.view, new.view):
+            return ""
         return (f"{self.where(new.match)}: {self._name(new)}'s report of {self.time(new, ':%S')} "
                 f"({self.said(new)}) replaces the one of {self.time(old, ':%S')} ({self.said(old)})")
 

@@ -281,3 +281,30 @@ def test_form_times_are_read_in_the_spreadsheets_zone_and_shown_in_the_leagues(l
                                             "Player": a, "Opponent": b, "My Wins": 2, "Opponent Wins": 0}.items()})
     lines = run_status(config, open_workbook(config)).lines
     assert any(f"at 2026-03-14 12:00 EDT; awaiting {b}" in line for line in lines), lines
+
+
+def test_a_replaced_answer_is_logged_once_in_the_sync_log(tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    config, judge = next(new_league("xlsx", tmp_path, "ogaming-mtg", [EVENT], request))
+    run_init(tmp_path, "", Path(), [], reports=True)
+    config = load_config(tmp_path)
+    open_workbook(config).add_rows("Players", [{"Player": p, "Event": EVENT, "Account Standing": "Good", "Email": EMAIL[p]}
+                                               for p in PLAYERS])
+    assert run_pair(config, open_workbook(config), EVENT, seed=1).written
+    (_, a, b), *_ = tables(judge, 1)
+
+    def answer(row: int, hours: int, wins: int) -> None:
+        judge.type("Reports", {(row, q): v for q, v in {
+            "Timestamp": (NOW - dt.timedelta(hours=hours)).replace(tzinfo=None), "Email Address": EMAIL[a], "Event": EVENT,
+            "Round": 1, "Player": a,
+            "Opponent": b, "My Wins": wins, "Opponent Wins": 2}.items()})
+
+    def sync(hours: int) -> None:
+        run_sync(config, open_workbook(config), now=NOW - dt.timedelta(hours=hours))
+
+    answer(2, 20, 2), answer(3, 15, 1), sync(14), sync(13)
+    answer(4, 8, 0), sync(7), sync(6)
+    log = [as_text(r[-1]) for r in judge.read("Sync Log")[1:] if "replaces" in as_text(r[-1])]
+    assert len(log) == 2, log
+    assert "report of 2026-03-14 03:00:30 UTC (My Wins 1, Opponent Wins 2" in log[0]
+    assert "report of 2026-03-14 10:00:30 UTC (My Wins 0, Opponent Wins 2" in log[1]
+    assert "replaces the one of 2026-03-14 03:00:30 UTC" in log[1]

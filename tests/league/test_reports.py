@@ -104,6 +104,19 @@ def test_a_later_answer_from_the_same_side_replaces_the_earlier_whatever_the_row
     assert done.log == [], "the same answer sent twice replaces nothing"
 
 
+def test_a_replaced_answer_is_logged_once_by_the_first_sync_after_it_naming_what_counted_before() -> None:
+    answers = [report(9, "Ana", "Ben", 2, 0), report(7, "Ana", "Ben", 2, 1), report(5, "Ana", "Ben", 1, 2)]
+    logged = [reconcile_tabs(league(answers), RULESET, CATALOG, TAB, NOW, DAY, dt.UTC, since=NOW - dt.timedelta(hours=h))[1].log
+              for h in (8, 6, 4)]
+    assert logged[0] == ["W1 round 1 table 1: Ana v Ben: Ana's report of 2026-03-14 13:00:00 UTC (My Wins 1, Opponent Wins 2, "
+                         "Draws 0) replaces the one of 2026-03-14 09:00:00 UTC (My Wins 2, Opponent Wins 0, Draws 0)"]
+    assert "replaces the one of 2026-03-14 11:00:00 UTC" in logged[1][0], "what counted at the previous sync"
+    assert logged[2] == [], "logged already"
+    back = [*answers, report(3, "Ana", "Ben", 2, 0)]
+    assert reconcile_tabs(league(back), RULESET, CATALOG, TAB, NOW, DAY, dt.UTC, since=NOW - dt.timedelta(hours=8))[1].log == [], \
+        "back to what counted at the previous sync: nothing replaced"
+
+
 def test_a_typed_result_is_never_changed_and_a_report_differing_from_it_is_a_warning() -> None:
     typed = [[1, 1, "Ana", "Ben", 2, 0, None], [1, 2, "Cy", "Dee"]]
     tabs = league([report(3, "Ana", "Ben", 2, 1), report(2, "Ben", "Ana", 1, 2), report(2, "Cy", "Dee", 2, 0)], typed)
