@@ -59,11 +59,12 @@ def reconcile_tabs(tabs: Mapping[str, Grid], ruleset: Ruleset, catalog: Catalog,
     found = next((t for t in tabs if t.casefold() == tab.casefold()), None)
     if found is None or not ruleset.reports:
         return dict(tabs), Reconciled(problems=[no_reports_tab(tabs, ruleset, tab)] if named and ruleset.reports else [])
-    table, reports, problems = read_reports(found, tabs[found], ruleset, zone)
+    emails = read_emails(tabs, ruleset)
+    table, reports, problems = read_reports(found, tabs[found], ruleset, zone, emails is not None)
     if table is None:
         return dict(tabs), Reconciled(problems=problems)
     lg, _ = read_league(dict(tabs), ruleset, catalog)
-    done = reconcile(lg, event_states(lg, {}), table, reports, read_emails(tabs, ruleset), tabs, now, confirm, shown, since)
+    done = reconcile(lg, event_states(lg, {}), table, reports, emails, tabs, now, confirm, shown, since)
     return filled(tabs, done.fills, lg.columns), Reconciled(done.fills, problems + done.problems, done.log, done.awaiting)
 
 

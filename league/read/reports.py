@@ -41,10 +41,19 @@ class Report:
     """Results header as the ruleset maps the question (the reporter is side A) -> the answer as typed."""
 
 
-def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo) -> tuple[Table | None, list[Report], list[Problem]]:
-    """Every answer with a readable timestamp; a naive time is in `zone` (the spreadsheet's)."""
+def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo,
+                 checked: bool = False) -> tuple[Table | None, list[Report], list[Problem]]:
+    """Every answer with a readable timestamp; a naive time is in `zone` (the spreadsheet's). When the addresses are
+    `checked` (an `Email` column says who may report), a tab without `Email Address` is one error at its header."""
     questions = [q for q, _ in ruleset.reports]
     table, problems = locate(tab, grid, [TIMESTAMP, EVENT, *questions], [EMAIL])
+    if table is not None and checked and EMAIL not in table.columns:
+        problems.append(Problem(Severity.ERROR, "missing-header", tab, 1, EMAIL, len(grid[0]),
+                                f"no column {EMAIL} in row 1, yet the {EMAIL_COLUMN} column says who may report: "
+                                "no answer can be checked, so none is read",
+                                "turn on Collect email addresses in the Form's settings (Google adds the column), or "
+                                f"rename the column Google added in another language to {EMAIL!r}"))
+        return None, [], problems
     if table is None:
         return None, [], problems
     reports = []

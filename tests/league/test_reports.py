@@ -154,6 +154,16 @@ def test_a_report_from_another_address_is_an_error_and_ignored() -> None:
     assert len(done.fills) == 1
 
 
+def test_a_reports_tab_without_email_address_is_one_error_at_its_header_when_addresses_are_checked() -> None:
+    tabs = league([report(3, "Ana", "Ben", 2, 1), report(2, "Ben", "Ana", 1, 2)])
+    tabs[TAB] = [[c for i, c in enumerate(r) if i != 1] for r in tabs[TAB]]
+    _, done = reconciled(tabs)
+    assert [(p.severity.value, p.tab, p.cell) for p in done.problems] == [("error", TAB, "I1")] and done.fills == []
+    assert "no column Email Address" in done.problems[0].problem and "Collect email addresses" in done.problems[0].fix
+    _, done = reconciled({**tabs, "Players": [r[:-1] for r in tabs["Players"]]})
+    assert done.problems == [] and len(done.fills) == 1, "no Email column: anyone may report, no address needed"
+
+
 def test_without_an_email_column_anyone_may_report() -> None:
     _, done = reconciled(league([report(3, "Ana", "Ben", 2, 1, email="x@y.z"), report(2, "Ben", "Ana", 1, 2, email="x@y.z")],
                                 emails=False))
