@@ -8,7 +8,7 @@ from league.cells import Cell, quote_tab
 from league.read.avoid import AVOID_HEADERS, AVOID_TAB
 from league.read.events import EVENT_HEADERS, EVENTS_TAB
 from league.read.penalties import PENALTIES_TAB, PENALTY_HEADERS
-from league.read.reports import CAPTAIN_COLUMN, EMAIL, EMAIL_COLUMN, EVENT, TIMESTAMP
+from league.read.reports import CAPTAIN_COLUMN, EMAIL, EMAIL_COLUMN, EVENT, TIMESTAMP, optional_questions
 from league.rules.catalog import Catalog
 from league.rules.components.base import Tab
 from league.rules.ruleset import Ruleset
@@ -103,9 +103,9 @@ def form_questions(ruleset: Ruleset, catalog: Catalog, events: Sequence[str], na
         if header in competitors:
             lines.append(f"{question}: Dropdown, required: {listed}")
         elif header in numbers:
-            optional = res.games is not None and header == res.games.drawn
-            lines.append(f"{question}: Short answer, {'optional' if optional else 'required'}, response validation "
-                         "Number > Whole number")
+            optional = question in optional_questions(ruleset)
+            lines.append(f"{question}: Short answer, {'optional (empty or left out: 0)' if optional else 'required'}, "
+                         "response validation Number > Whole number")
         else:
             choices = words.get(header)
             lines.append(f"{question}: Dropdown, required: {', '.join(choices)}" if choices else f"{question}: Short answer, required")

@@ -45,8 +45,9 @@ def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo,
                  checked: bool = False) -> tuple[Table | None, list[Report], list[Problem]]:
     """Every answer with a readable timestamp; a naive time is in `zone` (the spreadsheet's). When the addresses are
     `checked` (an `Email` column says who may report), a tab without `Email Address` is one error at its header."""
-    questions = [q for q, _ in ruleset.reports]
-    table, problems = locate(tab, grid, [TIMESTAMP, EVENT, *questions], [EMAIL])
+    optional = optional_questions(ruleset)
+    questions = [q for q, _ in ruleset.reports if q not in optional]
+    table, problems = locate(tab, grid, [TIMESTAMP, EVENT, *questions], [EMAIL, *optional])
     if table is not None and checked and EMAIL not in table.columns:
         problems.append(Problem(Severity.ERROR, "missing-header", tab, 1, EMAIL, len(grid[0]),
                                 f"no column {EMAIL} in row 1, yet the {EMAIL_COLUMN} column says who may report: "
@@ -67,6 +68,12 @@ def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo,
         reports.append(Report(row, when, table.text(cells, EMAIL), table.text(cells, EVENT),
                               {header: table.cell(cells, question) for question, header in ruleset.reports}))
     return table, reports, problems
+
+
+def optional_questions(ruleset: Ruleset) -> list[str]:
+    """The questions a Form may leave out or players leave blank, taken as 0: the drawn games."""
+    drawn = ruleset.results.games.drawn if ruleset.results.games else ""
+    return [q for q, header in ruleset.reports if drawn and header == drawn]
 
 
 def form_time(value: Cell, zone: dt.tzinfo) -> dt.datetime | None:

@@ -164,6 +164,14 @@ def test_a_reports_tab_without_email_address_is_one_error_at_its_header_when_add
     assert done.problems == [] and len(done.fills) == 1, "no Email column: anyone may report, no address needed"
 
 
+def test_a_form_without_the_draws_question_counts_no_drawn_games() -> None:
+    tabs = league([report(3, "Ana", "Ben", 2, 1), report(2, "Ben", "Ana", 1, 2)])
+    tabs[TAB] = [r[:-1] for r in tabs[TAB]]
+    filled, done = reconciled(tabs)
+    assert done.problems == [] and done.fills == [Fill("R1", 2, (("Wins A", 2), ("Wins B", 1)))]
+    assert evaluate(filled, RULESET, CATALOG).counted == 1
+
+
 def test_without_an_email_column_anyone_may_report() -> None:
     _, done = reconciled(league([report(3, "Ana", "Ben", 2, 1, email="x@y.z"), report(2, "Ben", "Ana", 1, 2, email="x@y.z")],
                                 emails=False))
