@@ -23,7 +23,7 @@ from league.problems import Problem, Severity
 from league.read.columns import Table, unreadable
 from league.read.reports import EMAIL, EVENT, Report, read_emails, read_reports
 from league.rules.catalog import Catalog, closest
-from league.rules.components.catalog import CatalogRules
+from league.rules.components.base import Tab
 from league.rules.ruleset import Ruleset
 from league.sheet import Fill
 
@@ -145,10 +145,9 @@ class _Reconciler:
         for m in lg.matches:
             if m.round is not None:
                 self.rounds[(m.event, m.round)].append(m)
-        rules = lg.ruleset.component(CatalogRules)
-        self.pieces = {res.side_header(res.texts[rules.piece], x) for x in (a, b)} if rules and rules.piece else set()
-        self.map = res.row_texts[rules.map] if rules and rules.map else ""
-        self.label = rules.label if rules else "piece"
+        self.choices = {d.column: d.values for c in lg.ruleset.components
+                        for d in c.dropdowns(Tab.RESULTS, lg.ruleset, lg.catalog) if d.values}
+        """Results header -> the words the components allow in it (official fighters and maps, armies)."""
         self.problems: list[Problem] = []
         self.agreed: list[tuple[Fill, Placed, Placed]] = []
         """Results both sides reported alike, with the two reports, not yet checked."""
@@ -254,7 +253,8 @@ class _Reconciler:
             known = self._names(p.match, header)
             if known is None:
                 continue
-            found = known.get(name_key(typed))
+            piece = self.lg.catalog.piece(as_text(typed)) if header != self.res.winner else None
+            found = known.get(name_key(typed)) or (piece.name if piece and name_key(piece.name) in known else None)
             if found is None:
                 near, asked = closest(as_text(typed), known), self.swap.get(header, header) if p.side else header
                 self._error(p.report, asked, f"{self.questions[asked]} {as_text(typed)!r} is not {self._what(header)}",
@@ -264,20 +264,17 @@ class _Reconciler:
         return replace(p, view=view)
 
     def _names(self, m: Match, header: str) -> dict[str, str] | None:
-        """Name key -> spelling of what `header` names in row `m`: its two sides for the winner, the catalog's pieces
-        or maps; None for an answer taken as typed."""
+        """Name key -> spelling of what `header` names in row `m`: its two sides for the winner, else the words the
+        components allow in that column (the dropdown's); None for an answer taken as typed."""
         if header == self.res.winner:
             return {s.key: s.name for s in m.sides if s.name}
-        if header in self.pieces and self.lg.catalog.pieces:
-            return {k: piece.name for k, piece in self.lg.catalog.pieces.items()}
-        if header == self.map and self.lg.catalog.maps:
-            return dict(self.lg.catalog.maps)
-        return None
+        words = self.choices.get(header)
+        return {name_key(w): w for w in words} if words else None
 
     def _what(self, header: str) -> str:
         if header == self.res.winner:
-            return "one of the two players of that match"
-        return f"an official {'map' if header == self.map else self.label}"
+            return "one of the two in that match"
+        return "one of its choices (the official names)"
 
     def _cell(self, m: Match, header: str) -> Cell:
         at = self.lg.columns.get(m.tab, {}).get(header)

@@ -317,9 +317,9 @@ def test_gl_answers_are_written_as_the_registered_and_official_names_are_spelt()
 
 
 @pytest.mark.parametrize(("answer", "cell", "says"), [
-    ({9: "Bruno"}, "J2", "Winner 'Bruno' is not one of the two players of that match"),
-    ({6: "Medussa"}, "G2", "My Fighter 'Medussa' is not an official fighter / did you mean Medusa?"),
-    ({8: "Atlantis"}, "I2", "Map 'Atlantis' is not an official map"),
+    ({9: "Bruno"}, "J2", "Winner 'Bruno' is not one of the two in that match / answer one of: Ana Souza, Ben Cruz"),
+    ({6: "Medussa"}, "G2", "My Fighter 'Medussa' is not one of its choices (the official names) / did you mean Medusa?"),
+    ({8: "Atlantis"}, "I2", "Map 'Atlantis' is not one of its choices"),
     ({10: -1}, "K2", "My Health '-1' is not a whole number of 0 or more"),
     ({10: 0}, "J2", "they would be wrong: "),
 ])
@@ -345,6 +345,15 @@ def test_negative_games_are_an_error_in_an_answer_and_in_the_results_tab() -> No
     assert {(p.cell, p.problem) for p in ev.problems if p.severity is Severity.ERROR} == {
         ("E2", "Wins A '-1' is not a whole number of 0 or more"), ("G3", "Draws '-1' is not a whole number of 0 or more")}
     assert ev.counted == 0
+
+
+def test_more_games_than_a_match_allows_are_refused_in_answers_and_an_error_in_the_results_tab() -> None:
+    _, done = reconciled(league([report(3, "Ana", "Ben", 5, 0), report(2, "Ben", "Ana", 0, 5)]))
+    assert done.fills == [] and at(done.problems) == {("error", TAB, "G2"), ("error", TAB, "G3")}
+    assert "Wins A is 5: a side wins at most 2 games in a match (R1!E2)" in done.problems[0].problem
+    ev = evaluate(league([], [[1, 1, "Ana", "Ben", 3, 0], [1, 2, "Cy", "Dee", 2, 1, 1]]), RULESET, CATALOG)
+    assert [(p.code, p.cell) for p in ev.problems if p.severity is Severity.ERROR] == [("too-many-games", "E2")]
+    assert ev.counted == 1
 
 
 def test_a_gl_match_reported_alike_by_both_players_fills_a_whole_valid_row() -> None:
