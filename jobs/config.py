@@ -65,6 +65,8 @@ class Config:
     """The whole time `league publish` may take, retries and every request included (`facebook_retry_seconds`)."""
     reports: str = "Reports"
     """The tab a Google Form fills with players' own results (`reports`)."""
+    reports_named: bool = False
+    """`reports` is set in league.toml: a tab of that name missing is a warning, not a league without reports."""
     confirm_hours: float = 24.0
     """Hours a result reported by one side waits for the other before it is a warning (`confirm_hours`)."""
     stats: bool = False
@@ -169,7 +171,7 @@ def load_config(given: Path | None = None) -> Config:
     if not isinstance(stats, bool):
         raise ConfigError(f"{path}: `stats` must be true or false, found {stats!r}")
     return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
-                  branding, kept, tuple(formats), facebook, reports=reports.strip(), confirm_hours=confirm, stats=stats)
+                  branding, kept, tuple(formats), facebook, reports=reports.strip(), reports_named="reports" in data, confirm_hours=confirm, stats=stats)
 
 
 def _typed_as(data: dict[str, Any], key: str) -> str:

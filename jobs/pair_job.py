@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode
-from jobs.sync_job import find_event, read_inputs, workbook_lock
+from jobs.sync_job import find_event, form_zone, read_inputs, reported, workbook_lock
 from league.cells import Cell, name_key
 from league.evaluate import evaluate
 from league.pairing import SYSTEMS, Pairing, history
@@ -56,7 +56,8 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
     if not rs.pairing:
         raise ConfigError(f"ruleset {rs.name!r} names no pairing system: add `[pairing] system = ...` "
                           f"({', '.join(sorted(SYSTEMS))})")
-    inputs, _ = read_inputs(workbook)
+    typed, _ = read_inputs(workbook)
+    inputs, _ = reported(config, typed, now, form_zone(config, workbook))  # reported alike: counted, as in `league status`
     ev = evaluate(inputs, rs, config.catalog)
     found = find_event(ev, event)
     details = ev.league.event_by_id[found]
@@ -81,7 +82,7 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
     refused = bool(reasons) and (too_few or not force)
     if not (refused or dry_run):
         outcome = f"paired {found} round {number}, seed {seed}: {len(rows)} rows added" + (" (forced)" if reasons else "")
-        summary = sync_log_row(ev, inputs, now, outcome)
+        summary = sync_log_row(ev, typed, now, outcome)
         workbook.add_rows(details.results_tab, rows, [_explained(summary, found, number, pairings, ev.names)])
     code = ExitCode.INPUT_ERRORS if refused else ExitCode.CLEAN
     return PairResult(found, number, seed, pairings, ev.names, rows, not (refused or dry_run), reasons if refused else [], code)

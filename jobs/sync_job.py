@@ -11,12 +11,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from filelock import FileLock, Timeout
 
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode, ExportError, WorkbookError
-from jobs.export_job import export_after_sync, previous_leaderboard, snapshot_of
+from exporters import history
+from jobs.export_job import export_after_sync, history_file, previous_leaderboard, snapshot_of
 from jobs.playoffs import (
     bracket_problems,
     drawn,
@@ -136,7 +138,7 @@ def run_check(config: Config, workbook: Workbook, now: dt.datetime | None = None
 def checked(config: Config, workbook: Workbook, now: dt.datetime | None = None) -> tuple[Evaluation, Reconciled]:
     """`run_check`, with what the players' reports say (the results a sync would fill in counted as filled)."""
     inputs, outputs = read_inputs(workbook)
-    inputs, reports = reported(config, inputs, now or dt.datetime.now(dt.UTC))
+    inputs, reports = reported(config, inputs, now or dt.datetime.now(dt.UTC), form_zone(config, workbook))
     try:
         kept = kept_brackets(config)
     except ExportError:
@@ -146,11 +148,23 @@ def checked(config: Config, workbook: Workbook, now: dt.datetime | None = None) 
     return with_problems(ev, [*bracket_problems(resolved), *reports.problems]), reports
 
 
-def reported(config: Config, inputs: dict[str, Grid], now: dt.datetime) -> tuple[dict[str, Grid], Reconciled]:
+def reported(config: Config, inputs: dict[str, Grid], now: dt.datetime, zone: dt.tzinfo,
+             since: dt.datetime | None = None) -> tuple[dict[str, Grid], Reconciled]:
     """The input tabs with the results both sides reported alike filled in, as the sync writes them, and what the
-    reports tab says (`reports` in league.toml); `now` decides which single reports have waited too long."""
+    reports tab says (`reports` in league.toml); `now` decides which single reports have waited too long, `zone` is
+    the one the Form's times are in (`form_zone`), and they are shown in the league's `timezone`. An answer replaced
+    is logged by the first sync after `since`, the previous sync's time."""
     return reconcile_tabs(inputs, config.ruleset, config.catalog, config.reports, now,
-                          dt.timedelta(hours=config.confirm_hours), config.branding.zone)
+                          dt.timedelta(hours=config.confirm_hours), zone, config.reports_named, config.branding.zone, since)
+
+
+def form_zone(config: Config, workbook: Workbook) -> dt.tzinfo:
+    """The zone a Form's `Timestamp` is in: the spreadsheet's own (Google writes it so), else the league's `timezone`."""
+    name = workbook.time_zone()
+    try:
+        return ZoneInfo(name) if name else config.branding.zone
+    except (ZoneInfoNotFoundError, ValueError):
+        return config.branding.zone
 
 
 def lock_file(config: Config) -> Path:
@@ -199,15 +213,15 @@ def find_event(ev: Evaluation, typed: str) -> str:
 def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, progress: Progress) -> SyncResult:
     progress("Reading the workbook…")
     typed, outputs = read_inputs(workbook, every_output=dry_run)
-    inputs, reports = reported(config, typed, now)
     # `Move` compares with the history's latest leaderboard; before the first recorded sync, with the tab. A
     # history that can't be read (damaged, held by another process) does not stop the sync: it compares with
     # the tab, draws the brackets from their tabs, and the exports, drawn from the history, fail (exit 5).
     unusable = ""
     try:
-        previous, kept = previous_leaderboard(config), kept_brackets(config)
+        previous, kept, since = previous_leaderboard(config), kept_brackets(config), last_synced(config)
     except ExportError as exc:
-        previous, kept, unusable = None, {}, str(exc)
+        previous, kept, since, unusable = None, {}, None, str(exc)
+    inputs, reports = reported(config, typed, now, form_zone(config, workbook), since)
     previous = previous or read_leaderboard(outputs.get(LEADERBOARD_TAB) or [])
     resolved = resolve_brackets(outputs, config.ruleset, kept)
     progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
@@ -244,6 +258,15 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     except ExportError as exc:
         return SyncResult(ev, changes, [], ExitCode.EXPORTS_FAILED, export_problem=str(exc))
     return SyncResult(ev, changes, exported, code)
+
+
+def last_synced(config: Config) -> dt.datetime | None:
+    """When the previous sync ran (the games it kept in the history), or None before the first."""
+    try:
+        games = history.kept_games(history_file(config))
+    except history.HistoryError as exc:
+        raise ExportError(str(exc)) from None
+    return games.time if games else None
 
 
 def with_report_lines(summary: Sheet, lines: list[str]) -> Sheet:

@@ -8,7 +8,7 @@ from league.cells import Cell, quote_tab
 from league.read.avoid import AVOID_HEADERS, AVOID_TAB
 from league.read.events import EVENT_HEADERS, EVENTS_TAB
 from league.read.penalties import PENALTIES_TAB, PENALTY_HEADERS
-from league.read.reports import EMAIL, EMAIL_COLUMN, EVENT, TIMESTAMP
+from league.read.reports import CAPTAIN_COLUMN, EMAIL, EMAIL_COLUMN, EVENT, TIMESTAMP, optional_questions
 from league.rules.catalog import Catalog
 from league.rules.components.base import Tab
 from league.rules.ruleset import Ruleset
@@ -79,11 +79,12 @@ def input_sheets(ruleset: Ruleset, catalog: Catalog, events: Sequence[Sequence[C
 
 def reports_sheets(ruleset: Ruleset, tab: str) -> list[Sheet]:
     """For `league init --reports`: the tab the players' Form fills (`tab`, its questions as headers), and the `Email`
-    column of the registration tab (the members tab for teams) saying who may report for whom."""
+    column of the registration tab (the members tab for teams, with its `Captain` column) saying who may report for whom."""
     registered = ruleset.members.tab if ruleset.members else ruleset.registration.tab
     headers = ruleset.members.headers if ruleset.members else ruleset.registration.headers
+    captain = (CAPTAIN_COLUMN,) if ruleset.members else ()
     return [Sheet(tab, (TIMESTAMP, EMAIL, EVENT, *(q for q, _ in ruleset.reports))),
-            Sheet(registered, (*headers, EMAIL_COLUMN))]
+            Sheet(registered, (*headers, EMAIL_COLUMN, *captain))]
 
 
 def form_questions(ruleset: Ruleset, catalog: Catalog, events: Sequence[str], names: Sequence[str]) -> list[str]:
@@ -102,9 +103,9 @@ def form_questions(ruleset: Ruleset, catalog: Catalog, events: Sequence[str], na
         if header in competitors:
             lines.append(f"{question}: Dropdown, required: {listed}")
         elif header in numbers:
-            optional = res.games is not None and header == res.games.drawn
-            lines.append(f"{question}: Short answer, {'optional' if optional else 'required'}, response validation "
-                         "Number > Whole number")
+            optional = question in optional_questions(ruleset)
+            lines.append(f"{question}: Short answer, {'optional (empty or left out: 0)' if optional else 'required'}, "
+                         "response validation Number > Whole number")
         else:
             choices = words.get(header)
             lines.append(f"{question}: Dropdown, required: {', '.join(choices)}" if choices else f"{question}: Short answer, required")

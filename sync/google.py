@@ -1,6 +1,7 @@
 """The Google Sheets backend: a whole sync in three requests, with retries that end.
 
-One metadata GET, one values:batchGet of every tab, one atomic batchUpdate. URLs are built from a
+One metadata GET, one values:batchGet of every tab, one atomic batchUpdate; a sync that fills in reported results
+reads those rows again just before its write (a fourth request, only then). URLs are built from a
 configurable API root (gspread's own URL constants can't be redirected), but every request goes
 through gspread's HTTPClient and google-auth's AuthorizedSession.
 """
@@ -25,11 +26,11 @@ from gspread.exceptions import APIError
 from gspread.http_client import HTTPClient, ParamsType
 from urllib3.exceptions import NewConnectionError
 
-from league.cells import Cell, Grid
-from league.sheet import Changes, Sheet
+from league.cells import Cell, Grid, quote_tab
+from league.sheet import Changes, Fill, Sheet
 from sync.credentials import read_key_file, redact
 from sync.growth import Growth, growth
-from sync.layout import check_appends, find_tab, placed_fill, placed_rows
+from sync.layout import check_appends, find_tab, placed_fill, placed_rows, trimmed
 from sync.sheets_body import (
     MARKER_FIELDS,
     METADATA_FIELDS,
@@ -252,6 +253,11 @@ class GoogleWorkbook:
         """Tabs in spreadsheet order."""
         return list(titles(self.metadata()))
 
+    def time_zone(self) -> str | None:
+        """The spreadsheet's time zone (File > Settings), in which a Form writes its `Timestamp`: from the metadata GET."""
+        zone = self.metadata().get("properties", {}).get("timeZone")
+        return zone if isinstance(zone, str) and zone else None
+
     def read(self, tabs: Sequence[str]) -> dict[str, Grid]:
         """Every named tab that exists, in one values:batchGet, unformatted, dates as serial numbers.
 
@@ -267,12 +273,31 @@ class GoogleWorkbook:
         return {tab: [list(row) for row in self._grids[title]] for tab, title in found.items()}
 
     def write(self, changes: Changes) -> None:
-        """Every change in one batchUpdate, which Google applies atomically; the cells filled in are checked empty in
-        the tabs as this object read them (the sync's own read: no request of its own)."""
+        """Every change in one batchUpdate, which Google applies atomically. The cells filled in are checked empty as
+        they stand now: a batchUpdate can't write a cell only if it is empty, so a write that fills reads the filled
+        rows again first (one values:batchGet, only then), and a judge who typed into one since the sync read it wins."""
         check_appends(changes)
-        fills = [add_rows_requests(self.metadata(), f.tab, f.row - 1, [placed_fill(f, self.read([f.tab]).get(f.tab))])
+        now = self._filled_rows(changes.fill)
+        fills = [add_rows_requests(self.metadata(), f.tab, f.row - 1, [placed_fill(f, now.get(f.tab.casefold()))])
                  for f in changes.fill]
         self._batch([*sync_requests(self.metadata(), changes), *(r for requests_ in fills for r in requests_)])
+
+    def _filled_rows(self, fills: Sequence[Fill]) -> dict[str, Grid]:
+        """Folded tab name -> its header row and the rows to fill, as they stand now (other rows empty), in one
+        values:batchGet; nothing is read when nothing is filled. A missing tab is left out."""
+        names = self.tab_names()
+        wanted = sorted({(title, row) for f in fills if (title := find_tab(names, f.tab)) is not None for row in (1, f.row)})
+        if not wanted:
+            return {}
+        answer = self._call("GET", f"{self.base}/values:batchGet", params={
+            "ranges": [f"{quote_tab(title)}!{row}:{row}" for title, row in wanted], "valueRenderOption": "UNFORMATTED_VALUE",
+            "dateTimeRenderOption": "SERIAL_NUMBER", "majorDimension": "ROWS"})
+        grids: dict[str, Grid] = {}
+        for (title, row), got in zip(wanted, answer.get("valueRanges", [])):
+            grid = grids.setdefault(title.casefold(), [])
+            grid.extend([] for _ in range(row - len(grid)))
+            grid[row - 1] = (trimmed(got.get("values", [])) or [[]])[0]
+        return grids
 
     def create(self, sheets: Sequence[Sheet]) -> None:
         """New input tabs for `league init`, in one batchUpdate; refuses tabs that already exist."""

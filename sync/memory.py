@@ -26,6 +26,10 @@ class MemoryWorkbook:
         """Tab names in insertion order."""
         return list(self.tabs)
 
+    def time_zone(self) -> str | None:
+        """An in-memory workbook keeps no zone: its times are in the league's `timezone`."""
+        return None
+
     def write(self, changes: Changes) -> None:
         """Replace and append output tabs as the changes say, and fill in the empty cells of input tabs' rows."""
         check_appends(changes)

@@ -16,7 +16,7 @@ from sync.layout import DATE_PATTERN, FROZEN_ROWS, LAST_ROW, Look, dropdown_colu
 
 MARKER_FIELDS = "developerMetadata(metadataId,metadataKey,metadataValue)"
 """What the one read after a lost answer asks for: the spreadsheet's own developer metadata."""
-METADATA_FIELDS = ("spreadsheetId,properties.title,"
+METADATA_FIELDS = ("spreadsheetId,properties(title,timeZone),"
                    "sheets(properties(sheetId,title,index,sheetType,gridProperties),protectedRanges(protectedRangeId,description)),"
                    + MARKER_FIELDS)
 MARKER_KEY = "league.write"

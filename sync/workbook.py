@@ -40,6 +40,11 @@ class Workbook(Protocol):
         """Names of all tabs, in workbook order."""
         ...
 
+    def time_zone(self) -> str | None:
+        """The IANA name of the zone the workbook's own times are in (a Google Form's `Timestamp`: the spreadsheet's
+        time zone), or None when the workbook does not say (`.xlsx`)."""
+        ...
+
     def write(self, changes: Changes) -> None:
         """Apply every change to the output tabs atomically; on any failure raise BackendError, changing nothing.
 

@@ -86,6 +86,10 @@ class XlsxWorkbook:
         """All tabs in workbook order, hidden ones included."""
         return self._calamine().tab_names()
 
+    def time_zone(self) -> str | None:
+        """An `.xlsx` file keeps no time zone: its times are in the league's `timezone`."""
+        return None
+
     def write(self, changes: Changes) -> None:
         """Rewrite output tabs whole, add rows below an output tab's last row, drop stale tabs; all or nothing.
 

@@ -103,6 +103,9 @@ def _games(lg: League, m: Match, draws: bool) -> Iterator[Problem]:
         header = res.side_header(res.games.won, side)
         if s.games is None and header not in s.unreadable:
             yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the games {s.name or 'the side'} won")
+        elif res.games.most and s.games is not None and s.games > res.games.most:
+            yield at(lg, m.tab, m.row, header, "too-many-games", f"{header} is {s.games}: a side wins at most "
+                     f"{res.games.most} games in a match", "check the games won by each side")
     won = [s.games for s in m.sides]
     if not draws and None not in won and len(set(won)) == 1 and not (word and word.loser):
         header = res.side_header(res.games.won, res.sides[-1])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 
 from league.cells import SERIAL_EPOCH, Cell, Grid, as_text, name_key
@@ -18,8 +19,13 @@ EVENT = "Event"
 """Questions every reports Form has: Google adds the first two, the third names the event."""
 EMAIL_COLUMN = "Email"
 """The registration (or members) tab's column of the addresses a competitor reports from."""
-FORM_FORMATS = ("%m/%d/%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%Y-%m-%d %H:%M:%S")
-"""Timestamps typed as text: Google's own (month first), day first, and ISO."""
+CAPTAIN_COLUMN = "Captain"
+"""The members tab's column marking a team's captains: when a team has one marked, only captains report for it."""
+CAPTAIN_MARKS = frozenset({"yes", "y", "x", "✓", "✔", "true", "captain"})
+"""What a `Captain` cell says of a captain (any case); anything else, empty included, is a member who isn't one."""
+FORM_FORMATS = ("%m/%d/%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d %b %Y %H:%M:%S", "%d %B %Y %H:%M:%S")
+"""Timestamps typed as text besides ISO (`2026-12-01 23:10:54`, `2026-12-01T23:10:54`): Google's own (month first),
+day first where the month can't come first (`13/12/2026`), and `1 Dec 2026` or `1 December 2026`."""
 
 
 @dataclass(frozen=True)
@@ -35,10 +41,20 @@ class Report:
     """Results header as the ruleset maps the question (the reporter is side A) -> the answer as typed."""
 
 
-def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo) -> tuple[Table | None, list[Report], list[Problem]]:
-    """Every answer with a readable timestamp; a naive time is in `zone` (the spreadsheet's)."""
-    questions = [q for q, _ in ruleset.reports]
-    table, problems = locate(tab, grid, [TIMESTAMP, EVENT, *questions], [EMAIL])
+def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo,
+                 checked: bool = False) -> tuple[Table | None, list[Report], list[Problem]]:
+    """Every answer with a readable timestamp; a naive time is in `zone` (the spreadsheet's). When the addresses are
+    `checked` (an `Email` column says who may report), a tab without `Email Address` is one error at its header."""
+    optional = optional_questions(ruleset)
+    questions = [q for q, _ in ruleset.reports if q not in optional]
+    table, problems = locate(tab, grid, [TIMESTAMP, EVENT, *questions], [EMAIL, *optional])
+    if table is not None and checked and EMAIL not in table.columns:
+        problems.append(Problem(Severity.ERROR, "missing-header", tab, 1, EMAIL, len(grid[0]),
+                                f"no column {EMAIL} in row 1, yet the {EMAIL_COLUMN} column says who may report: "
+                                "no answer can be checked, so none is read",
+                                "turn on Collect email addresses in the Form's settings (Google adds the column), or "
+                                f"rename the column Google added in another language to {EMAIL!r}"))
+        return None, [], problems
     if table is None:
         return None, [], problems
     reports = []
@@ -54,6 +70,12 @@ def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo) -> tup
     return table, reports, problems
 
 
+def optional_questions(ruleset: Ruleset) -> list[str]:
+    """The questions a Form may leave out or players leave blank, taken as 0: the drawn games."""
+    drawn = ruleset.results.games.drawn if ruleset.results.games else ""
+    return [q for q, header in ruleset.reports if drawn and header == drawn]
+
+
 def form_time(value: Cell, zone: dt.tzinfo) -> dt.datetime | None:
     """A Form timestamp (a date-time cell, a serial number, or text) as UTC."""
     when: dt.datetime | None = None
@@ -63,7 +85,9 @@ def form_time(value: Cell, zone: dt.tzinfo) -> dt.datetime | None:
         when = dt.datetime.combine(SERIAL_EPOCH, dt.time()) + dt.timedelta(days=float(value))
         when = when.replace(microsecond=0) + dt.timedelta(seconds=round(when.microsecond / 1e6))
     elif text := as_text(value):
-        for pattern in FORM_FORMATS:
+        with suppress(ValueError):
+            when = dt.datetime.fromisoformat(text)
+        for pattern in FORM_FORMATS if when is None else ():
             try:
                 when = dt.datetime.strptime(text, pattern)
                 break
@@ -76,18 +100,24 @@ def form_time(value: Cell, zone: dt.tzinfo) -> dt.datetime | None:
 
 def read_emails(tabs: Mapping[str, Grid], ruleset: Ruleset) -> dict[str, frozenset[str]] | None:
     """Competitor key -> the addresses it may report from (the registration tab's `Email`, or a team's in the members
-    tab); None when neither tab has an `Email` column, so anyone may report."""
+    tab: its captains' when its `Captain` column marks any, else every member's); None when neither tab has an `Email`
+    column, so anyone may report."""
     sources = [(ruleset.registration.tab, ruleset.registration.name)]
     if ruleset.members:
         sources.append((ruleset.members.tab, ruleset.members.competitor))
     found: dict[str, set[str]] | None = None
     for tab, name in sources:
         grid = next((g for t, g in tabs.items() if t.casefold() == tab.casefold()), None)
-        table = locate(tab, grid, [name], [EMAIL_COLUMN])[0] if grid else None
+        table = locate(tab, grid, [name], [EMAIL_COLUMN, CAPTAIN_COLUMN])[0] if grid else None
         if table is None or EMAIL_COLUMN not in table.columns:
             continue
         found = found if found is not None else defaultdict(set)
+        captains: dict[str, set[str]] = defaultdict(set)
         for _, cells in table.rows:
             if address := table.text(cells, EMAIL_COLUMN).casefold():
-                found[name_key(table.text(cells, name))].add(address)
+                key = name_key(table.text(cells, name))
+                found[key].add(address)
+                if CAPTAIN_COLUMN in table.columns and table.text(cells, CAPTAIN_COLUMN).casefold() in CAPTAIN_MARKS:
+                    captains[key].add(address)
+        found.update(captains)
     return None if found is None else {key: frozenset(addresses) for key, addresses in found.items()}

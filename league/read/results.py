@@ -24,6 +24,16 @@ def _whole(table: Table, cell: Cell, row: int, header: str, problems: list[Probl
     return value
 
 
+def _count(table: Table, cell: Cell, row: int, header: str, problems: list[Problem], bad: set[str]) -> int | None:
+    """A count of games: a whole number of 0 or more; a negative one is reported at its cell (and remembered in `bad`)."""
+    value = _whole(table, cell, row, header, problems, bad)
+    if value is not None and value < 0:
+        problems.append(unreadable(table, row, header, cell, "a whole number of 0 or more"))
+        bad.add(header)
+        return None
+    return value
+
+
 def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
                  columns: dict[str, dict[str, int]]) -> tuple[list[Match], list[Problem]]:
     """An event's results rows, each cell parsed; unreadable cells are reported where they are."""
@@ -62,7 +72,7 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
         for competitor, figure_at, games_at, text_at, (drop_header, drop_at) in sides:
             bad: set[str] = set()
             figures = {name: _whole(table, cell[i], row, header, problems, bad) for name, header, i in figure_at}
-            games = _whole(table, cell[games_at[1]], row, games_at[0], problems, bad) if games_at else None
+            games = _count(table, cell[games_at[1]], row, games_at[0], problems, bad) if games_at else None
             texts = {name: as_text(cell[i]) for name, i in text_at}
             name = as_text(cell[competitor])
             mark = as_text(cell[drop_at]).casefold() if drop_at >= 0 else ""
@@ -73,7 +83,7 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
                                               "round; no or nothing if not"))
             parsed.append(Side(name, name_key(name), figures, texts, games, frozenset(bad) if bad else _NONE,
                                drops=mark in DROP_MARKS))
-        drawn = _whole(table, cell[drawn_at], row, drawn_header, problems, set()) if drawn_header else None
+        drawn = _count(table, cell[drawn_at], row, drawn_header, problems, set()) if drawn_header else None
         word = as_text(cell[result_at])
         meaning = ruleset.word_of(word)
         if meaning is None:

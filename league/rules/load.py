@@ -37,7 +37,10 @@ def _games(s: Section) -> Games | None:
     bye = s.get("bye", list, [0, 0])
     if len(bye) != 2 or not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in bye):
         raise s.error("bye", f"must be [games won, games lost], found {bye!r}")
-    games = Games(s.get("won", str), s.get("drawn", str, ""), (bye[0], bye[1]))
+    most = s.get("most", int, 0)
+    if most < 0:
+        raise s.error("most", f"must be the most games one side can win in a match (0: no bound), found {most}")
+    games = Games(s.get("won", str), s.get("drawn", str, ""), (bye[0], bye[1]), most)
     s.done()
     return games
 

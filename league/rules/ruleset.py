@@ -73,6 +73,8 @@ class Games:
     """Header of drawn games, or empty when games cannot be drawn."""
     bye: tuple[int, int] = (0, 0)
     """Games a bye counts as (won, lost) in the competitor's own game figures."""
+    most: int = 0
+    """The most games one side can win in a match (2 in a best of three), or 0 for no bound."""
 
 
 @dataclass(frozen=True)

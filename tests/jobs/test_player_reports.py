@@ -9,13 +9,17 @@ import datetime as dt
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from typer.testing import CliRunner
 
 from jobs.cli import app
+from jobs import sync_job
 from jobs.config import Config, load_config
 from jobs.errors import ConfigError, ExitCode
+from sync.workbook import BackendError
 from jobs.init_job import run_init
 from jobs.pair_job import run_pair
 from jobs.status_job import run_status
@@ -24,6 +28,7 @@ from league.cells import SERIAL_EPOCH, Cell, Grid, as_text
 from league.evaluate import evaluate
 from league.report import standings_sheets
 from sync.open import open_workbook
+from tests.support.google_league import SHEET_ID
 from tests.support.judges import Judge, new_league, rows_of
 from tests.support.sheets_server import SheetsServer
 
@@ -118,7 +123,7 @@ def test_a_weekly_played_from_the_players_reports_alone(league: tuple[Config, Ju
     form.send(1, a2, b2, 1, 0, 2), form.send(1, b3, a3, 1, 2, 0), form.send(1, b4, a4, 1, 1, 2)
     before = server.count() if server else 0
     second = synced(config)
-    assert server is None or server.count() - before == 3, "filling in reported results costs no request of its own"
+    assert server is None or server.count() - before == 4, "a sync that fills reads the rows it fills again: one request"
     assert second.code == ExitCode.CLEAN, [p.problem for p in second.evaluation.problems]
     results = dict(rows_of(judge.read(RESULTS), 1))
     assert {r: (results[r]["Wins A"], results[r]["Wins B"]) for r in decided} == decided
@@ -152,6 +157,35 @@ def test_a_weekly_played_from_the_players_reports_alone(league: tuple[Config, Ju
         [(t.name, t.header, t.rows) for t in standings_sheets(final.evaluation)]
 
 
+def test_a_result_a_judge_types_while_the_sync_runs_is_never_overwritten(league: tuple[Config, Judge],
+                                                                           monkeypatch: pytest.MonkeyPatch,
+                                                                           request: pytest.FixtureRequest) -> None:
+    config, judge = league
+    server: SheetsServer | None = request.getfixturevalue("sheets_server") if config.sheets else None
+    form = Form(judge, config.sheets is not None)
+    assert run_pair(config, open_workbook(config), EVENT, seed=1).written
+    (row, a, b), *_ = tables(judge, 1)
+    form.send(2, a, b, 1, 2, 1), form.send(1, b, a, 1, 1, 2)
+    evaluate_now = sync_job.evaluate
+
+    def judge_types_first(*args: Any, **kwargs: Any) -> Any:
+        judge.type(RESULTS, {(row, "Wins A"): 0, (row, "Wins B"): 2})
+        return evaluate_now(*args, **kwargs)
+
+    monkeypatch.setattr(sync_job, "evaluate", judge_types_first)
+    before = server.count() if server else 0
+    with pytest.raises(BackendError, match=rf"{RESULTS}!.{row} holds '0' now.*sync again"):
+        synced(config)
+    assert server is None or server.count() - before == 3, "metadata, the read, the rows to fill read again: no write"
+    cells = dict(rows_of(judge.read(RESULTS), 1))[row]
+    assert (cells["Wins A"], cells["Wins B"]) == (0, 2)
+    monkeypatch.setattr(sync_job, "evaluate", evaluate_now)
+    again = synced(config)
+    cells = dict(rows_of(judge.read(RESULTS), 1))[row]
+    assert (cells["Wins A"], cells["Wins B"]) == (0, 2)
+    assert any(p.severity.value == "warning" and "differs from the result typed" in p.problem for p in again.evaluation.problems)
+
+
 @pytest.mark.parametrize(("line", "message"), [
     ('reports = ""', "`reports` must be the name of the tab the Form fills"),
     ("reports = 3", "`reports` must be the name"),
@@ -167,7 +201,17 @@ def test_bad_reports_settings_stop_the_command_naming_the_key(tmp_path: Path, li
 def test_reports_settings_default_to_the_reports_tab_and_a_day(tmp_path: Path) -> None:
     (tmp_path / "league.toml").write_text('ruleset = "ogaming-mtg"\nworkbook = "x.xlsx"\n', encoding="utf-8")
     config = load_config(tmp_path)
-    assert (config.reports, config.confirm_hours, config.warnings) == ("Reports", 24.0, ())
+    assert (config.reports, config.reports_named, config.confirm_hours, config.warnings) == ("Reports", False, 24.0, ())
+
+
+def test_a_reports_tab_named_in_league_toml_and_missing_is_a_warning_in_problems(tmp_path: Path) -> None:
+    run_init(tmp_path, "ogaming-mtg", tmp_path / "league.xlsx", ["W1"], reports=True)
+    toml = tmp_path / "league.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + 'reports = "Form Responses1"\n', encoding="utf-8")
+    config = load_config(tmp_path)
+    problems = synced(config).evaluation.problems
+    assert [(p.code, p.fix.split("?")[0]) for p in problems if p.tab == "Form Responses1"] == [
+        ("missing-reports-tab", "did you mean 'Reports'")]
 
 
 def test_init_reports_prints_the_forms_questions_and_a_dry_run_names_the_rows_it_would_fill(tmp_path: Path,
@@ -194,3 +238,73 @@ def test_init_reports_prints_the_forms_questions_and_a_dry_run_names_the_rows_it
     assert "Results D1 row 3: would be filled in from the players' reports" in preview
     status = CliRunner().invoke(app, ["status"])
     assert "awaiting a report" not in status.output
+
+
+def test_init_reports_gives_a_teams_roster_its_email_and_captain_columns(tmp_path: Path) -> None:
+    said = run_init(tmp_path, "nasef-lol", tmp_path / "league.xlsx", ["S1"], reports=True)
+    assert "Our Games" in said
+    book = open_workbook(load_config(tmp_path))
+    assert book.read(["Rosters"])["Rosters"][0][-2:] == ["Email", "Captain"]
+
+
+def test_pair_counts_the_results_both_sides_reported_before_a_sync_writes_them(league: tuple[Config, Judge]) -> None:
+    config, judge = league
+    form = Form(judge, config.sheets is not None)
+    assert run_pair(config, open_workbook(config), EVENT, seed=1).written
+    for row, a, b in tables(judge, 1):
+        form.send(2, a, b, 1, 2, 0), form.send(1, b, a, 1, 0, 2)
+    paired = run_pair(config, open_workbook(config), EVENT, seed=2)
+    assert paired.written and paired.round == 2, paired.reasons
+    assert all(as_text(c.get("Wins A")) == "" for _, c in rows_of(judge.read(RESULTS), 1)), "the sync writes them"
+    assert synced(config).code == ExitCode.CLEAN
+    assert all(c.get("Wins A") == 2 for _, c in rows_of(judge.read(RESULTS), 1) if as_text(c.get("Player B")))
+
+
+def test_form_times_are_read_in_the_spreadsheets_zone_and_shown_in_the_leagues(league: tuple[Config, Judge],
+                                                                              request: pytest.FixtureRequest) -> None:
+    config, judge = league
+    toml = config.path
+    toml.write_text(toml.read_text(encoding="utf-8").replace('timezone = "UTC"', 'timezone = "America/New_York"'),
+                    encoding="utf-8")
+    config = load_config(toml.parent)
+    sent = NOW - dt.timedelta(hours=2)  # 16:00:30 UTC, 12:00 in New York; the Form writes 01:00 in Tokyo
+    if config.sheets:
+        server: SheetsServer = request.getfixturevalue("sheets_server")
+        server.set_time_zone(SHEET_ID, "Asia/Tokyo")
+        local = sent.astimezone(ZoneInfo("Asia/Tokyo")).replace(tzinfo=None)
+        stamp: Cell = (local - dt.datetime.combine(SERIAL_EPOCH, dt.time())) / dt.timedelta(days=1)
+    else:
+        stamp = sent.astimezone(ZoneInfo("America/New_York")).replace(tzinfo=None)
+    assert run_pair(config, open_workbook(config), EVENT, seed=1).written
+    (_, a, b), *_ = tables(judge, 1)
+    judge.type(FORM, {(2, q): v for q, v in {"Timestamp": stamp, "Email Address": EMAIL[a], "Event": EVENT, "Round": 1,
+                                            "Player": a, "Opponent": b, "My Wins": 2, "Opponent Wins": 0}.items()})
+    lines = run_status(config, open_workbook(config)).lines
+    assert any(f"at 2026-03-14 12:00 EDT; awaiting {b}" in line for line in lines), lines
+
+
+def test_a_replaced_answer_is_logged_once_in_the_sync_log(tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    config, judge = next(new_league("xlsx", tmp_path, "ogaming-mtg", [EVENT], request))
+    run_init(tmp_path, "", Path(), [], reports=True)
+    config = load_config(tmp_path)
+    open_workbook(config).add_rows("Players", [{"Player": p, "Event": EVENT, "Account Standing": "Good", "Email": EMAIL[p]}
+                                               for p in PLAYERS])
+    assert run_pair(config, open_workbook(config), EVENT, seed=1).written
+    (_, a, b), *_ = tables(judge, 1)
+
+    def answer(row: int, hours: int, wins: int) -> None:
+        judge.type("Reports", {(row, q): v for q, v in {
+            "Timestamp": (NOW - dt.timedelta(hours=hours)).replace(tzinfo=None), "Email Address": EMAIL[a], "Event": EVENT,
+            "Round": 1, "Player": a,
+            "Opponent": b, "My Wins": wins, "Opponent Wins": 2}.items()})
+
+    def sync(hours: int) -> None:
+        run_sync(config, open_workbook(config), now=NOW - dt.timedelta(hours=hours))
+
+    answer(2, 20, 2), answer(3, 15, 1), sync(14), sync(13)
+    answer(4, 8, 0), sync(7), sync(6)
+    log = [as_text(r[-1]) for r in judge.read("Sync Log")[1:] if "replaces" in as_text(r[-1])]
+    assert len(log) == 2, log
+    assert "report of 2026-03-14 03:00:30 UTC (My Wins 1, Opponent Wins 2" in log[0]
+    assert "report of 2026-03-14 10:00:30 UTC (My Wins 0, Opponent Wins 2" in log[1]
+    assert "replaces the one of 2026-03-14 03:00:30 UTC" in log[1]

@@ -104,6 +104,19 @@ def test_a_later_answer_from_the_same_side_replaces_the_earlier_whatever_the_row
     assert done.log == [], "the same answer sent twice replaces nothing"
 
 
+def test_a_replaced_answer_is_logged_once_by_the_first_sync_after_it_naming_what_counted_before() -> None:
+    answers = [report(9, "Ana", "Ben", 2, 0), report(7, "Ana", "Ben", 2, 1), report(5, "Ana", "Ben", 1, 2)]
+    logged = [reconcile_tabs(league(answers), RULESET, CATALOG, TAB, NOW, DAY, dt.UTC, since=NOW - dt.timedelta(hours=h))[1].log
+              for h in (8, 6, 4)]
+    assert logged[0] == ["W1 round 1 table 1: Ana v Ben: Ana's report of 2026-03-14 13:00:00 UTC (My Wins 1, Opponent Wins 2, "
+                         "Draws 0) replaces the one of 2026-03-14 09:00:00 UTC (My Wins 2, Opponent Wins 0, Draws 0)"]
+    assert "replaces the one of 2026-03-14 11:00:00 UTC" in logged[1][0], "what counted at the previous sync"
+    assert logged[2] == [], "logged already"
+    back = [*answers, report(3, "Ana", "Ben", 2, 0)]
+    assert reconcile_tabs(league(back), RULESET, CATALOG, TAB, NOW, DAY, dt.UTC, since=NOW - dt.timedelta(hours=8))[1].log == [], \
+        "back to what counted at the previous sync: nothing replaced"
+
+
 def test_a_typed_result_is_never_changed_and_a_report_differing_from_it_is_a_warning() -> None:
     typed = [[1, 1, "Ana", "Ben", 2, 0, None], [1, 2, "Cy", "Dee"]]
     tabs = league([report(3, "Ana", "Ben", 2, 1), report(2, "Ben", "Ana", 1, 2), report(2, "Cy", "Dee", 2, 0)], typed)
@@ -115,6 +128,22 @@ def test_a_typed_result_is_never_changed_and_a_report_differing_from_it_is_a_war
     assert done.problems == [] and done.fills == []
 
 
+@pytest.mark.parametrize(("word", "agreeing", "differing"), [
+    ("Intentional Draw", (0, 0, 3), (2, 1, 0)),
+    ("Forfeit B", (2, 0, 0), (0, 2, 0)),
+    ("forfeit a", (0, 2, 0), (2, 0, 0)),
+])
+def test_a_result_word_stands_for_the_games_it_records(word: str, agreeing: tuple[int, int, int],
+                                                       differing: tuple[int, int, int]) -> None:
+    typed = [[1, 1, "Ana", "Ben", None, None, None, word], [1, 2, "Cy", "Dee"]]
+    a, b, d = agreeing
+    _, done = reconciled(league([report(3, "Ana", "Ben", a, b, d), report(2, "Ben", "Ana", b, a, d)], typed))
+    assert done.problems == [] and done.fills == []
+    a, b, d = differing
+    _, done = reconciled(league([report(3, "Ana", "Ben", a, b, d)], typed))
+    assert at(done.problems) == {("warning", TAB, "G2")} and "differs from the result typed" in done.problems[0].problem
+
+
 # --- who may report, and reports that fit no row ----------------------------------------------
 
 def test_a_report_from_another_address_is_an_error_and_ignored() -> None:
@@ -123,6 +152,24 @@ def test_a_report_from_another_address_is_an_error_and_ignored() -> None:
     assert "came from 'ben@example.org', which is not Ana's" in done.problems[0].problem
     _, done = reconciled(league([report(3, "Ana", "Ben", 2, 1, email="ANA@example.org "), report(2, "Ben", "Ana", 1, 2)]))
     assert len(done.fills) == 1
+
+
+def test_a_reports_tab_without_email_address_is_one_error_at_its_header_when_addresses_are_checked() -> None:
+    tabs = league([report(3, "Ana", "Ben", 2, 1), report(2, "Ben", "Ana", 1, 2)])
+    tabs[TAB] = [[c for i, c in enumerate(r) if i != 1] for r in tabs[TAB]]
+    _, done = reconciled(tabs)
+    assert [(p.severity.value, p.tab, p.cell) for p in done.problems] == [("error", TAB, "I1")] and done.fills == []
+    assert "no column Email Address" in done.problems[0].problem and "Collect email addresses" in done.problems[0].fix
+    _, done = reconciled({**tabs, "Players": [r[:-1] for r in tabs["Players"]]})
+    assert done.problems == [] and len(done.fills) == 1, "no Email column: anyone may report, no address needed"
+
+
+def test_a_form_without_the_draws_question_counts_no_drawn_games() -> None:
+    tabs = league([report(3, "Ana", "Ben", 2, 1), report(2, "Ben", "Ana", 1, 2)])
+    tabs[TAB] = [r[:-1] for r in tabs[TAB]]
+    filled, done = reconciled(tabs)
+    assert done.problems == [] and done.fills == [Fill("R1", 2, (("Wins A", 2), ("Wins B", 1)))]
+    assert evaluate(filled, RULESET, CATALOG).counted == 1
 
 
 def test_without_an_email_column_anyone_may_report() -> None:
@@ -186,6 +233,21 @@ def test_a_league_without_a_reports_tab_or_questions_is_unchanged() -> None:
     assert all(p.severity is not Severity.ERROR for p in reconciled(league([]))[1].problems)
 
 
+@pytest.mark.parametrize(("named", "tab", "hint"), [
+    ("Form Responses1", TAB, f"did you mean {TAB!r}?"),
+    ("Form Responses 1", "Respostas ao formulário 1", "did you mean 'Respostas ao formulário 1'?"),
+    ("Answers", "Other", "set `reports` to the name of the tab the Form fills"),
+])
+def test_a_reports_tab_named_in_league_toml_that_is_missing_is_a_warning_with_the_closest_tab(named: str, tab: str,
+                                                                                              hint: str) -> None:
+    tabs = league([report(3, "Ana", "Ben", 2, 1)])
+    tabs[tab] = tabs.pop(TAB) if tab != "Other" else [["Nothing"]]
+    _, done = reconcile_tabs(tabs, RULESET, CATALOG, named, NOW, DAY, dt.UTC, named=True)
+    assert [(p.severity.value, p.tab, p.code) for p in done.problems] == [("warning", named, "missing-reports-tab")]
+    assert f"`reports = {named!r}` in league.toml names no tab" in done.problems[0].problem and hint in done.problems[0].fix
+    assert reconcile_tabs(tabs, RULESET, CATALOG, named, NOW, DAY, dt.UTC)[1] == Reconciled(), "the default Reports: quiet"
+
+
 # --- the Form's times, the addresses, the [reports] table ----------------------------------------
 
 def test_form_times_are_read_from_cells_serial_numbers_and_text_in_the_spreadsheets_zone() -> None:
@@ -195,6 +257,10 @@ def test_form_times_are_read_from_cells_serial_numbers_and_text_in_the_spreadshe
     assert form_time(46095.520833333336, warsaw) == expected
     assert form_time("3/14/2026 12:30:00", warsaw) == form_time("2026-03-14 12:30:00", warsaw) == expected
     assert form_time("yesterday", warsaw) is None and form_time(None, warsaw) is None
+    for text in ("2026-03-14T12:30:00", "14 Mar 2026 12:30:00", "14 March 2026 12:30:00", "14/3/2026 12:30:00",
+                 "2026-03-14T12:30:00+01:00"):
+        assert form_time(text, warsaw) == expected, text
+    assert form_time("3/4/2026 12:30:00", dt.UTC) == dt.datetime(2026, 3, 4, 12, 30, tzinfo=dt.UTC), "month first"
     tabs = league([["soon", "ana@example.org", "W1", 1, "Ana", "Ben", 2, 1, 0]])
     assert at(reconciled(tabs)[1].problems) == {("error", TAB, "A2")}
 
@@ -207,6 +273,15 @@ def test_a_teams_addresses_are_those_of_its_roster_rows() -> None:
     assert read_emails({"Teams": tabs["Teams"]}, nasef) is None
 
 
+def test_a_team_with_captains_marked_reports_only_from_their_addresses() -> None:
+    nasef, _ = load_ruleset("nasef-lol", Path("."))
+    tabs: dict[str, Grid] = {"Rosters": [["Team", "Player", "Email", "Captain"], ["Owls", "Kim", "kim@s.edu", "✓"],
+                                         ["Owls", "Lee", "lee@s.edu", ""], ["Owls", "Max", "max@s.edu", " Yes"],
+                                         ["Bats", "Ray", "ray@s.edu", None], ["Bats", "Sam", "sam@s.edu", "no"]]}
+    assert read_emails(tabs, nasef) == {"owls": frozenset({"kim@s.edu", "max@s.edu"}),
+                                        "bats": frozenset({"ray@s.edu", "sam@s.edu"})}
+
+
 def test_the_reports_table_names_results_headers_and_needs_the_round_and_both_sides() -> None:
     data = tomllib.loads((resources.files("league") / "rules" / "presets" / "ogaming-mtg.toml").read_text(encoding="utf-8"))
     with pytest.raises(RulesetError, match=r"`reports.My Wins` is 'Wins C', which is not a header"):
@@ -216,21 +291,77 @@ def test_the_reports_table_names_results_headers_and_needs_the_round_and_both_si
     assert parse_ruleset({k: v for k, v in data.items() if k != "reports"}, "x.toml").reports == ()
 
 
-def test_a_gl_match_reported_alike_by_both_players_fills_a_whole_valid_row() -> None:
-    gl, catalog = load_ruleset("gl-unmatched", Path("."))
-    form = ["Timestamp", "Email Address", "Event", *(q for q, _ in gl.reports)]
+GL, GL_CATALOG = load_ruleset("gl-unmatched", Path("."))
+
+
+def gl_league(*answers: list[Cell]) -> dict[str, Grid]:
+    """A GL qualifier with Ana Souza v Ben Cruz pending in round 1, and these answers (from the Form's Round on)."""
+    form = ["Timestamp", "Email Address", "Event", *(q for q, _ in GL.reports)]
     when = dt.datetime(2026, 3, 14, 12, 0)
     fighters = ["Medusa", "Sinbad", "Alice", "Achilles", "Bigfoot"]
-    tabs: dict[str, Grid] = {
+    return {
         "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"], ["Q1", "", "2024-08-10", "", 8, "Q1", "R"]],
         "Players": [["Player", "Event", "Fighter 1", "Fighter 2", "Fighter 3", "Fighter 4", "Fighter 5", "Status"],
-                    ["Ana", "Q1", *fighters, ""], ["Ben", "Q1", *fighters, ""]],
-        "R": [list(gl.results.order), [1, 1, "Ana", None, None, None, "Ben"]],
-        TAB: [form, [when, "", "Q1", 1, "Ana", "Ben", "Medusa", "Sinbad", "Hanging Gardens", "Ana", 5, 0, 16, 15],
-              [when, "", "Q1", 1, "Ben", "Ana", "sinbad", "Medusa", "Hanging Gardens", "ana", 0, 5, 15, 16]],
+                    ["Ana Souza", "Q1", *fighters, ""], ["Ben Cruz", "Q1", *fighters, ""]],
+        "R": [list(GL.results.order), [1, 1, "Ana Souza", None, None, None, "Ben Cruz"]],
+        TAB: [form, *([when, "", "Q1", *a] for a in answers)],
     }
+
+
+def test_gl_answers_are_written_as_the_registered_and_official_names_are_spelt() -> None:
+    tabs = gl_league([1, "ana souza", "ben cruz", "medusa", "SINBAD", "hanging  gardens", "ana  souza", 5, 0, 16, 15],
+                     [1, "Ben Cruz", "Ana Souza", "Sinbad", "Medusa", "Hanging Gardens", "Ana Souza", 0, 5, 15, 16])
+    filled, done = reconcile_tabs(tabs, GL, GL_CATALOG, TAB, NOW, DAY, dt.UTC)
+    assert done.problems == []
+    assert filled["R"][1] == [1, 1, "Ana Souza", "Medusa", 5, 16, "Ben Cruz", "Sinbad", 0, 15, "Hanging Gardens", "Ana Souza"]
+
+
+@pytest.mark.parametrize(("answer", "cell", "says"), [
+    ({9: "Bruno"}, "J2", "Winner 'Bruno' is not one of the two in that match / answer one of: Ana Souza, Ben Cruz"),
+    ({6: "Medussa"}, "G2", "My Fighter 'Medussa' is not one of its choices (the official names) / did you mean Medusa?"),
+    ({8: "Atlantis"}, "I2", "Map 'Atlantis' is not one of its choices"),
+    ({10: -1}, "K2", "My Health '-1' is not a whole number of 0 or more"),
+    ({10: 0}, "J2", "they would be wrong: "),
+])
+def test_an_answer_that_is_no_valid_result_is_an_error_at_its_cell_and_nothing_is_written(answer: dict[int, Cell], cell: str,
+                                                                                          says: str) -> None:
+    mine: list[Cell] = [1, "Ana Souza", "Ben Cruz", "Medusa", "Sinbad", "Hanging Gardens", "Ana Souza", 5, 0, 16, 15]
+    theirs: list[Cell] = [1, "Ben Cruz", "Ana Souza", "Sinbad", "Medusa", "Hanging Gardens", "Ana Souza", 0, 5, 15, 16]
+    for at_, value in answer.items():
+        mine[at_ - 3] = value
+        if at_ == 10:
+            theirs[at_ - 2] = value
+    filled, done = reconcile_tabs(gl_league(mine, theirs), GL, GL_CATALOG, TAB, NOW, DAY, dt.UTC)
+    assert done.fills == [] and filled["R"] == gl_league()["R"]
+    found = {p.cell: f"{p.problem} / {p.fix}" for p in done.problems if p.row == 2}
+    assert cell in found and says in found[cell], found
+
+
+def test_negative_games_are_an_error_in_an_answer_and_in_the_results_tab() -> None:
+    _, done = reconciled(league([report(3, "Ana", "Ben", -1, 2), report(2, "Ben", "Ana", 2, -1)]))
+    assert done.fills == [] and at(done.problems) == {("error", TAB, "G2"), ("error", TAB, "H3")}
+    assert "My Wins '-1' is not a whole number of 0 or more" in done.problems[0].problem
+    ev = evaluate(league([], [[1, 1, "Ana", "Ben", -1, 2], [1, 2, "Cy", "Dee", 2, 0, -1]]), RULESET, CATALOG)
+    assert {(p.cell, p.problem) for p in ev.problems if p.severity is Severity.ERROR} == {
+        ("E2", "Wins A '-1' is not a whole number of 0 or more"), ("G3", "Draws '-1' is not a whole number of 0 or more")}
+    assert ev.counted == 0
+
+
+def test_more_games_than_a_match_allows_are_refused_in_answers_and_an_error_in_the_results_tab() -> None:
+    _, done = reconciled(league([report(3, "Ana", "Ben", 5, 0), report(2, "Ben", "Ana", 0, 5)]))
+    assert done.fills == [] and at(done.problems) == {("error", TAB, "G2"), ("error", TAB, "G3")}
+    assert "Wins A is 5: a side wins at most 2 games in a match (R1!E2)" in done.problems[0].problem
+    ev = evaluate(league([], [[1, 1, "Ana", "Ben", 3, 0], [1, 2, "Cy", "Dee", 2, 1, 1]]), RULESET, CATALOG)
+    assert [(p.code, p.cell) for p in ev.problems if p.severity is Severity.ERROR] == [("too-many-games", "E2")]
+    assert ev.counted == 1
+
+
+def test_a_gl_match_reported_alike_by_both_players_fills_a_whole_valid_row() -> None:
+    gl, catalog = GL, GL_CATALOG
+    tabs = gl_league([1, "Ana Souza", "Ben Cruz", "Medusa", "Sinbad", "Hanging Gardens", "Ana Souza", 5, 0, 16, 15],
+                     [1, "Ben Cruz", "Ana Souza", "sinbad", "Medusa", "Hanging Gardens", "ana souza", 0, 5, 15, 16])
     filled, done = reconcile_tabs(tabs, gl, catalog, TAB, NOW, DAY, dt.UTC)
     assert done.problems == [] and len(done.fills) == 1
-    assert filled["R"][1] == [1, 1, "Ana", "Medusa", 5, 16, "Ben", "Sinbad", 0, 15, "Hanging Gardens", "Ana"]
+    assert filled["R"][1] == [1, 1, "Ana Souza", "Medusa", 5, 16, "Ben Cruz", "Sinbad", 0, 15, "Hanging Gardens", "Ana Souza"]
     ev = evaluate(filled, gl, catalog)
     assert ev.counted == 1 and ev.errors == 0

@@ -287,3 +287,14 @@ def test_add_tabs_refusals_change_nothing(backend: Backend, sheet: Sheet, messag
     with pytest.raises(BackendError, match=message):
         backend.open().add_tabs([results(tab="Results QR2"), sheet])
     assert typed(everything(backend.open())) == typed(before)
+
+
+def test_time_zone_is_the_spreadsheets_own_and_none_for_a_file(backend: Backend) -> None:
+    book = seeded(backend)
+    assert book.time_zone() == ("Etc/GMT" if backend.name == "google" else None)
+    if backend.server:
+        backend.server.set_time_zone(SHEET_ID, "Europe/Warsaw")
+        before = backend.server.count()
+        fresh = backend.open()
+        assert (fresh.tab_names(), fresh.time_zone()) == (["Sheet1", "Players"], "Europe/Warsaw")
+        assert backend.server.count() - before == 1, "the zone comes with the metadata GET"

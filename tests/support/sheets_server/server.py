@@ -150,6 +150,11 @@ class SheetsServer:
             else:
                 sh.put(rows)
 
+    def set_time_zone(self, spreadsheet_id: str, zone: str) -> None:
+        """Set the spreadsheet's time zone, as File > Settings does; no request, no fault."""
+        with self._lock:
+            self._books[spreadsheet_id].props["timeZone"] = zone
+
     def has_spreadsheet(self, spreadsheet_id: str) -> bool:
         with self._lock:
             return spreadsheet_id in self._books
