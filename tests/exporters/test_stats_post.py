@@ -39,7 +39,7 @@ def test_export_writes_the_chart_and_its_caption(league: Config) -> None:
     image = Image.open(league.exports / "stats-1080x1350.png")
     assert image.size == (1080, 1350)
     caption = (league.exports / "stats.txt").read_text(encoding="utf-8")
-    assert "win rates by Deck, 79 games" in caption and "Boros Energy: 48% (10-11-7, 28 games)" in caption
+    assert "win rates by Deck, 78 games" in caption and "Boros Energy: 48% (10-11-7, 28 games)" in caption
     assert "mirror matches are left out" in caption and caption.rstrip().endswith("#OGamingMTG")
 
 
