@@ -88,6 +88,8 @@ class StatsPost:
     caption: str
     digest: str
     time: dt.datetime
+    games: int
+    """Games played: a chart of none is not posted."""
 
 
 def stats_post(config: Config) -> StatsPost:
@@ -110,7 +112,8 @@ def stats_post(config: Config) -> StatsPost:
     games, league = int(sides.played.sum()) // 2, config.branding.title or config.ruleset.title
     shown = digest((stats.rates_table(rates, name),))
     return StatsPost(chart(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES),
-                     stats_caption(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES), shown, kept.time)
+                     stats_caption(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES), shown, kept.time,
+                     games)
 
 
 def run_stats_export(config: Config) -> list[Path]:

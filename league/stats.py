@@ -401,6 +401,17 @@ def win_rates(s: Sides, e: Entries, min_games: int = MIN_GAMES) -> list[Rate]:
     return kept
 
 
+def fold(rates: Sequence[Rate], most: int) -> list[Rate]:
+    """The first `most` entries of `win_rates`, every entry past them grouped with "other" (what a chart of `most`
+    bars shows, so that nothing is silently left off)."""
+    named = [r for r in rates if r.entry != OTHER]
+    if len(named) <= most:
+        return list(rates)
+    rest = named[most:] + [r for r in rates if r.entry == OTHER]
+    return [*named[:most], _rate(OTHER, sum(r.wins for r in rest), sum(r.draws for r in rest), sum(r.losses for r in rest),
+                                 sum(r.mirrors for r in rest))]
+
+
 def matchups(s: Sides, e: Entries, top: int = TOP_MATCHUPS) -> Matchups:
     """The `top` most played entries against each other: the row's score and the games, mirror matches left out."""
     use, opponent = _faced(s, e)
