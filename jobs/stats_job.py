@@ -63,7 +63,7 @@ def run_stats(config: Config, workbook: Callable[[], Workbook], by: str | None =
         sides = stats.sides(run_check(config, workbook()))
     try:
         chosen = sides.only(event, since)
-        tables = stats.stats_tables(chosen, by, min_games)
+        tables = stats.stats_tables(chosen, by, min_games, numbered=True)
         name, e = chosen.field(by) if chosen.fields or by is not None else ("", None)
     except stats.StatsError as exc:
         raise ConfigError(str(exc)) from None

@@ -460,10 +460,13 @@ def rates_table(rates: Sequence[Rate], label: str) -> Table:
     return Table.of(f"Win rates by {label}", columns, rows)
 
 
-def matchups_table(m: Matchups, label: str) -> Table:
-    """The matchups as a table: a row per entry, its win rate against each column's entry with the games played."""
-    columns = (Column(f"{label} against", Role.COMPETITOR), *(Column(name, Role.OTHER) for name in m.entries))
-    rows = tuple((name, *(percent(s, n) for s, n in zip(m.score[i], m.games[i]))) for i, name in enumerate(m.entries))
+def matchups_table(m: Matchups, label: str, numbered: bool = False) -> Table:
+    """The matchups as a table: a row per entry, its win rate against each column's entry with the games played;
+    `numbered` (for a terminal 80 columns wide), the rows numbered and the columns named by those numbers."""
+    heads = [str(i) for i in range(1, len(m.entries) + 1)] if numbered else m.entries
+    columns = (Column(f"{label} against", Role.COMPETITOR), *(Column(name, Role.OTHER) for name in heads))
+    rows = tuple((f"{i + 1} {name}" if numbered else name, *(percent(s, n) for s, n in zip(m.score[i], m.games[i])))
+                 for i, name in enumerate(m.entries))
     return Table.of("Matchups", columns, rows)
 
 
@@ -475,13 +478,14 @@ def records_table(rs: Sequence[Record], label: str) -> Table:
     return Table.of("Records", columns, rows)
 
 
-def stats_tables(s: Sides, by: str | None = None, min_games: int = MIN_GAMES, top: int = TOP_MATCHUPS) -> list[Table]:
-    """The win rates by a field (the ruleset's own by default) and its matchups, when the ruleset records one, then
-    every competitor's record."""
+def stats_tables(s: Sides, by: str | None = None, min_games: int = MIN_GAMES, top: int = TOP_MATCHUPS,
+                 numbered: bool = False) -> list[Table]:
+    """The win rates by a field (the ruleset's own by default) and its matchups (`numbered` for a terminal), when the
+    ruleset records one, then every competitor's record."""
     out = []
     if s.fields or by is not None:
         name, e = s.field(by)
-        out += [rates_table(win_rates(s, e, min_games), name), matchups_table(matchups(s, e, top), name)]
+        out += [rates_table(win_rates(s, e, min_games), name), matchups_table(matchups(s, e, top), name, numbered)]
     return [*out, records_table(records(s), s.label)]
 
 

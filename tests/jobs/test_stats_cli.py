@@ -157,3 +157,26 @@ def test_playoff_games_are_counted(tmp_path: Path) -> None:
     assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1, "the demo's planted mistakes"
     result = runner.invoke(app, ["stats", str(folder), "--top", "30"], env={"COLUMNS": "200"})
     assert "82 game(s) played" in result.output, result.output
+
+
+def test_since_is_shown_as_a_day_in_the_help() -> None:
+    result = runner.invoke(app, ["stats", "--help"], env={"COLUMNS": "100"})
+    assert "--since YYYY-MM-DD" in result.output and "%Y" not in result.output
+
+
+def test_names_fold_at_spaces_only_at_80_columns(demo_league: Path) -> None:
+    """At 80 columns the matchups name their columns by the rows' numbers, and no name is broken inside a word."""
+    from jobs.config import load_config
+    from jobs.stats_job import run_stats
+    from sync.open import open_workbook
+
+    config = load_config(demo_league)
+    result = runner.invoke(app, ["stats", str(demo_league)], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    assert all(len(line) <= 80 for line in result.output.splitlines() if line[:1] in "┏┃┡│└")
+    tables = run_stats(config, lambda: open_workbook(config)).tables
+    words = {w for t in tables for row in t.rows for w in str(row[0]).split()}
+    cells = {c.strip() for line in result.output.splitlines() for c in line.split("│")[1:2] for c in c.split() if c.strip()}
+    assert cells <= words | {"…"}, f"broken inside a word: {sorted(cells - words)}"
+    matchups = result.output.split("Matchups")[1].split("Records")[0]
+    assert "┃ 1 " in matchups and "│ 1 " in matchups
