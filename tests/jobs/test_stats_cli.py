@@ -180,3 +180,20 @@ def test_names_fold_at_spaces_only_at_80_columns(demo_league: Path) -> None:
     assert cells <= words | {"…"}, f"broken inside a word: {sorted(cells - words)}"
     matchups = result.output.split("Matchups")[1].split("Records")[0]
     assert "┃ 1 " in matchups and "│ 1 " in matchups
+
+
+def test_the_stats_tabs_block_headers_are_bold_and_only_the_rates_are_percentages(tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    folder = tmp_path / "mtg"
+    assert runner.invoke(app, ["demo", str(folder), "--ruleset", "ogaming-mtg"]).exit_code == 0
+    with (folder / "league.toml").open("a", encoding="utf-8") as toml:
+        toml.write("stats = true\n")
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1
+    tab = load_workbook(folder / "ogaming-mtg-league.xlsx")["Stats"]
+    firsts = [row[0] for row in tab.iter_rows() if row[0].value in ("Deck", "Deck against", "Player")]
+    assert len(firsts) == 3 and all(c.font.bold for c in firsts)
+    assert all(c.font.bold for c in tab[firsts[1].row] if c.value is not None)
+    matchups = [c for row in tab.iter_rows(min_row=firsts[1].row + 1, max_row=firsts[2].row - 1) for c in row[1:] if c.value]
+    assert matchups and all(c.number_format == "General" for c in matchups), "58% (12) is text, not a percentage"
+    assert tab.cell(2, 6).number_format == "0.00%" and not tab.cell(2, 1).font.bold
