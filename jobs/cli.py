@@ -334,7 +334,8 @@ def stats(
     by: Annotated[str | None, typer.Option(help="The field to group the games by (the ruleset's [stats] fields: "
                                            "fighter, Deck, army, alignment); default: the ruleset's own.")] = None,
     event: Annotated[str | None, typer.Option(help="Only this event's games.")] = None,
-    since: Annotated[dt.datetime | None, typer.Option(formats=["%Y-%m-%d"], help="Only events dated on or after this day (YYYY-MM-DD).")] = None,
+    since: Annotated[dt.datetime | None, typer.Option(formats=["%Y-%m-%d"], metavar="YYYY-MM-DD",
+                                                      help="Only events dated on or after this day.")] = None,
     min_games: Annotated[int, typer.Option(min=0, help="Entries with fewer games are grouped as \"other\".")] = 10,
     top: Annotated[int, typer.Option(min=1, help="Competitors' records shown (the longest current win streaks first).")] = 10,
     fresh: Annotated[bool, typer.Option("--fresh", help="Read and check the workbook now, not the games of the latest sync.")] = False,
@@ -349,6 +350,6 @@ def stats(
         return run_stats(cfg, lambda: open_workbook(cfg), by, event, since.date() if since else None, min_games, fresh)
     result = guarded(job)
     for table in result.tables:
-        output.show_table(table, limit=top if table.name == "Records" else len(table.rows))
+        output.show_table(table, limit=top if table.name == "Records" else len(table.rows), whole_words=True)
     for note in result.notes:
         output.say(note)

@@ -34,12 +34,16 @@ def fail(label: str, text: str, colour: str = "red", stream: Console = errors) -
     stream.print(f"[{colour}]{label}:[/{colour}] {escape(text)}", soft_wrap=True)
 
 
-def show_table(shown: LeagueTable, limit: int = 10, title: str = "") -> None:
-    """The first `limit` rows of an output table as a terminal table, without its notes (too long for a line)."""
+def show_table(shown: LeagueTable, limit: int = 10, title: str = "", whole_words: bool = False) -> None:
+    """The first `limit` rows of an output table as a terminal table, without its notes (too long for a line);
+    `whole_words`: each column at least as wide as its longest word, so names wrap at spaces, not inside a word."""
     table = Table(title=escape(title or shown.name), title_justify="left")
     keep = [i for i, c in enumerate(shown.columns) if c.role is not Role.NOTE]
     for i in keep:
-        table.add_column(escape(shown.columns[i].label), overflow="fold")
+        texts = (shown.columns[i].label, *(_shown(r[i], shown.columns[i]) for r in shown.rows[:limit]))
+        words = [w for text in texts for w in text.split()]
+        table.add_column(escape(shown.columns[i].label), overflow="fold",
+                         min_width=min(max(map(len, words), default=1), 24) if whole_words else None)
     for row in shown.rows[:limit]:
         table.add_row(*(_shown(row[i], shown.columns[i]) for i in keep))
     console.print(table)

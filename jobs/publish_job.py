@@ -131,6 +131,8 @@ def run_publish_stats(config: Config, graph: Graph | None = None, now: dt.dateti
     path = history_file(config)
     snap = latest_snapshot(config, "nothing was posted")
     post = stats_post(config)
+    if not post.games:
+        raise ConfigError("no games played yet: a win-rate chart of none is not posted; nothing was posted")
     with history_errors("nothing was posted"):
         done = history.table_posted(path, post.digest, STATS_TARGET)
         doubt = None if done else history.table_in_doubt(path, post.digest, STATS_TARGET)

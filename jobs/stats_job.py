@@ -49,26 +49,32 @@ def run_stats(config: Config, workbook: Callable[[], Workbook], by: str | None =
     a usage error naming those it has."""
     with history_errors():
         kept = None if fresh else history.kept_games(history_file(config))
-    sides = stats.Sides.from_json(kept.data) if kept else None
-    if kept and sides:
-        notes = [f"the games of the latest sync ({local_time(kept.time, config.branding)}); --fresh reads the workbook now"]
+    sides, notes = None, []
+    if kept is not None:
+        try:
+            sides = stats.Sides.from_json(kept.data)
+        except stats.KeptGamesError as exc:
+            notes.append(f"{exc}: the workbook was read instead (the next sync keeps them again)")
+    if kept is not None and sides is not None:
+        notes.append(f"the games of the latest sync ({local_time(kept.time, config.branding)}); --fresh reads the workbook now")
     else:
         from jobs.sync_job import run_check
 
-        ev = run_check(config, workbook())
-        sides = stats.sides(ev)
-        notes = [f"{ev.errors} row(s) with errors are left out: `league check` lists them"] if ev.errors else []
+        sides = stats.sides(run_check(config, workbook()))
     try:
         chosen = sides.only(event, since)
-        tables = stats.stats_tables(chosen, by, min_games)
+        tables = stats.stats_tables(chosen, by, min_games, numbered=True)
         name, e = chosen.field(by) if chosen.fields or by is not None else ("", None)
     except stats.StatsError as exc:
         raise ConfigError(str(exc)) from None
-    notes.append(f"{int(chosen.played.sum()) // 2} game(s) played; byes, forfeits and disqualifications are not games")
+    if left := int(chosen.left_out.sum()):
+        notes.append(f"{left} result row(s) with errors are left out: `league check` lists them")
+    notes.append(f"{int(chosen.played.sum()) // 2} game(s) played, playoffs included; byes, forfeits, disqualifications "
+                 "and intentional draws are not games")
     if e is not None:
         mirrors = sum(r.mirrors for r in stats.win_rates(chosen, e, min_games)) // 2
         notes.append(f"win rate: wins and half the draws over games, with its 95% Wilson interval (Low-High); "
-                     f"{mirrors} mirror match(es) left out; under {min_games} games: {stats.OTHER}")
+                     f"{mirrors} mirror match(es) left out" + (f"; under {min_games} games: {stats.OTHER}" if min_games else ""))
         if e.unknown:
             notes.append(f"{name}s not in the catalog, counted as typed: {', '.join(e.unknown)}")
     return StatsResult(tables, notes)
@@ -82,6 +88,8 @@ class StatsPost:
     caption: str
     digest: str
     time: dt.datetime
+    games: int
+    """Games played: a chart of none is not posted."""
 
 
 def stats_post(config: Config) -> StatsPost:
@@ -90,7 +98,10 @@ def stats_post(config: Config) -> StatsPost:
 
     with history_errors("nothing was exported"):
         kept = history.kept_games(history_file(config))
-    sides = stats.Sides.from_json(kept.data) if kept else None
+    try:
+        sides = stats.Sides.from_json(kept.data) if kept is not None else None
+    except stats.KeptGamesError as exc:
+        raise ConfigError(f"{exc}; run `league sync` to keep them again: nothing was exported") from None
     if kept is None or sides is None:
         raise ConfigError("no games kept yet: run `league sync` first (it keeps the counted games for the stats)")
     try:
@@ -101,7 +112,8 @@ def stats_post(config: Config) -> StatsPost:
     games, league = int(sides.played.sum()) // 2, config.branding.title or config.ruleset.title
     shown = digest((stats.rates_table(rates, name),))
     return StatsPost(chart(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES),
-                     stats_caption(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES), shown, kept.time)
+                     stats_caption(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES), shown, kept.time,
+                     games)
 
 
 def run_stats_export(config: Config) -> list[Path]:

@@ -21,8 +21,12 @@ from league.match_table import KINDS, Outcome
 from league.report import leaderboard_sheet, standings_sheets
 from league.table import Role, Table
 
+Day = str | dt.date
+"""A day as the API takes it: `"2024-09-01"` (ISO), a `date` or a `datetime` (its day)."""
 OUTCOMES = {Outcome.WIN: "win", Outcome.DRAW: "draw", Outcome.LOSS: "loss", Outcome.BYE: "bye"}
 RATE_COLUMNS = ["games", "wins", "draws", "losses", "win_rate", "low", "high"]
+RATE_TYPES = {"games": "int64", "wins": "int64", "draws": "int64", "losses": "int64", "win_rate": "float64", "low": "float64",
+              "high": "float64"}
 
 
 @dataclass(frozen=True)
@@ -41,32 +45,46 @@ class LeagueFrames:
     evaluation: Evaluation
     snapshots: Sequence[Snapshot] = ()
 
-    def matches(self, event: str | None = None, since: dt.date | None = None) -> pd.DataFrame:
-        """One row per side of every counted match (byes, forfeits and disqualifications included, see `kind`), in the
-        order played. Columns: `event`, `date`, `round`, `tab`, `row` (the results row), `side` (A, B), `competitor`,
-        `opponent` (empty for a bye), `kind` (played, forfeit, bye, dq), `outcome` (win, draw, loss, bye), `games_won`,
-        `games_lost`, `games_drawn`; then the ruleset's fields: its `[stats]` fields (`fighter`, `Deck`, `army`,
-        `alignment`), its per-side figures (`health`, `scenario`; empty where not typed) and its other texts (`map`)."""
+    def matches(self, event: str | None = None, since: Day | None = None) -> pd.DataFrame:
+        """One row per side of every counted match (byes, forfeits and disqualifications included, see `kind`; the
+        playoff games of the brackets after their event's Swiss rounds), in the order played. Columns: `event`,
+        `date`, `round` (a playoff game's: the bracket's round), `tab` (`Bracket <Event>` for a playoff game), `row`,
+        `side` (A, B), `competitor`, `opponent` (empty for a bye), `kind` (played, forfeit, bye, dq), `outcome` (win,
+        draw, loss, bye), `games_won`, `games_lost`, `games_drawn`; then the ruleset's fields: its `[stats]` fields
+        (`fighter`, `Deck`, `army`, `alignment`; a per-game text is empty for a playoff game), its per-side figures
+        (`health`, `scenario`; empty where not typed) and its other texts (`map`)."""
         ev = self.evaluation
         lg = ev.league
-        matches, t, side = counts.counted(ev, event, since)
+        swiss, t, side, playoffs = counts.counted(ev, event, _day(since))
         dates = {e.id: e.date for e in lg.events}
         res = lg.ruleset.results
-        rows = [matches[i] for i in t.match.tolist()]
-        sides = [m.sides[i] for m, i in zip(rows, side.tolist())]
+        n = len(t)
+        rows = [swiss[i] for i in t.match.tolist()] + [m for m in playoffs for _ in m.sides]
+        at = side.tolist() + [i for _ in playoffs for i in (0, 1)]
+        sides = [m.sides[i] for m, i in zip(rows, at)]
+        others = [m.sides[1 - i] for m, i in zip(rows[n:], at[n:])]
+        ints = {"round": [*t.round.tolist(), *(m.round or 0 for m in rows[n:])], "row": [m.row for m in rows],
+                "games_won": [*t.games_won.tolist(), *(s.games or 0 for s in sides[n:])],
+                "games_lost": [*t.games_lost.tolist(), *(o.games or 0 for o in others)],
+                "games_drawn": [*t.games_drawn.tolist(), *(0 for _ in others)]}
         frame: dict[str, object] = {
-            "event": [m.event for m in rows], "date": [dates.get(m.event) for m in rows], "round": t.round.tolist(),
-            "tab": [m.tab for m in rows], "row": [m.row for m in rows], "side": [res.sides[i] for i in side.tolist()],
-            "competitor": [ev.names.get(t.names[c], s.name) for c, s in zip(t.competitor.tolist(), sides)],
-            "opponent": [ev.names.get(t.names[o], "") if o >= 0 else "" for o in t.opponent.tolist()],
-            "kind": [KINDS[k].value for k in t.kind.tolist()], "outcome": [OUTCOMES[Outcome(o)] for o in t.outcome.tolist()],
-            "games_won": t.games_won.tolist(), "games_lost": t.games_lost.tolist(), "games_drawn": t.games_drawn.tolist()}
+            "event": [m.event for m in rows], "date": [dates.get(m.event) for m in rows], "round": ints["round"],
+            "tab": [m.tab for m in rows], "row": ints["row"], "side": [res.sides[i] for i in at],
+            "competitor": [ev.names.get(t.names[c], s.name) for c, s in zip(t.competitor.tolist(), sides)]
+            + [ev.names.get(s.key, s.name) for s in sides[n:]],
+            "opponent": [ev.names.get(t.names[o], "") if o >= 0 else "" for o in t.opponent.tolist()]
+            + [ev.names.get(o.key, o.name) for o in others],
+            "kind": [KINDS[k].value for k in t.kind.tolist()] + ["played"] * len(others),
+            "outcome": [OUTCOMES[Outcome(o)] for o in t.outcome.tolist()]
+            + ["win" if s.key == m.winner_key else "loss" for m, s in zip(rows[n:], sides[n:])],
+            **{k: ints[k] for k in ("games_won", "games_lost", "games_drawn")}}
         fields = lg.ruleset.stats.fields if lg.ruleset.stats else {}
         for name, field in fields.items():
             e = counts.entries(rows, sides, field, lg)
             frame[name] = [e.names[c] if c >= 0 else "" for c in e.codes.tolist()]
         for name in res.figures:
-            frame[name] = pd.array([v if k else None for v, k in zip(t.figures[name].tolist(), t.known[name].tolist())], dtype="Int64")
+            frame[name] = pd.array([v if k else None for v, k in zip(t.figures[name].tolist(), t.known[name].tolist())]
+                                   + [None] * len(others), dtype="Int64")
         shown = {f.text for f in fields.values()}
         for name in res.texts:
             if name not in shown and name not in frame:
@@ -74,7 +92,9 @@ class LeagueFrames:
         for name in res.row_texts:
             if name not in frame:
                 frame[name] = [m.row_texts.get(name, "") for m in rows]
-        return pd.DataFrame(frame)
+        out = pd.DataFrame(frame).astype({k: "int64" for k in ints})
+        order = counts.played_order(lg)
+        return out.iloc[sorted(range(len(rows)), key=lambda i: (*order(rows[i]), i))].reset_index(drop=True)
 
     def standings(self, event: str) -> pd.DataFrame:
         """An event's standings as its `Standings <Event>` tab shows them (in Swiss order: the playoffs are drawn by a
@@ -106,35 +126,43 @@ class LeagueFrames:
                 out.append((snap.id, pd.Timestamp(snap.time), _number(cell[0]), as_text(cell[1]), cell[2], as_text(cell[3])))
         return pd.DataFrame(out, columns=["sync", "time", "rank", "competitor", "score", "move"])
 
-    def stats(self, by: str | None = None, event: str | None = None, since: dt.date | None = None,
+    def stats(self, by: str | None = None, event: str | None = None, since: Day | None = None,
               min_games: int = 0) -> pd.DataFrame:
         """Win rates by a `[stats]` field of the ruleset (`fighter`, `Deck`, `army`, `alignment`; default: the
-        ruleset's own), one row per entry indexed by it, best first: `games`, `wins`, `draws`, `losses` (mirror matches
-        left out; byes and forfeits are no games), `win_rate` (wins and half the draws over games), `low` and `high`
-        (its 95 % Wilson interval). Entries with fewer than `min_games` games are one row, `other`."""
-        chosen = self._sides.only(event, since)
+        ruleset's own), one row per entry indexed by it, best first: `games`, `wins`, `draws`, `losses` (int64; mirror
+        matches left out; byes, forfeits and intentional draws are no games), `win_rate` (float64: wins and half the
+        draws over games), `low` and `high` (float64: its 95 % Wilson interval). Entries with fewer than `min_games`
+        (0 or more) games are one row, `other`. `since`: `"2024-09-01"`, a date or a datetime."""
+        if min_games < 0:
+            raise ValueError(f"min_games must be 0 or more, not {min_games}")
+        chosen = self._sides.only(event, _day(since))
         name, e = chosen.field(by)
         rates = counts.win_rates(chosen, e, min_games)
-        return pd.DataFrame([[getattr(r, c) for c in RATE_COLUMNS] for r in rates], columns=RATE_COLUMNS,
-                            index=pd.Index([r.entry for r in rates], name=name))
+        frame = pd.DataFrame([[getattr(r, c) for c in RATE_COLUMNS] for r in rates], columns=RATE_COLUMNS,
+                             index=pd.Index([r.entry for r in rates], name=name, dtype=object))
+        return frame.astype(RATE_TYPES)
 
-    def matchups(self, by: str | None = None, top: int = counts.TOP_MATCHUPS) -> pd.DataFrame:
-        """The `top` most played entries against each other: row entry's win rate against the column's (NaN where they
-        never met), with `.attrs["games"]` the games between them as a DataFrame of the same shape."""
-        _, e = self._sides.field(by)
-        m = counts.matchups(self._sides, e, top)
+    def matchups(self, by: str | None = None, event: str | None = None, since: Day | None = None,
+                 top: int = counts.TOP_MATCHUPS) -> pd.DataFrame:
+        """The `top` most played entries against each other (of one event, or since a day): row entry's win rate
+        against the column's (float64, NaN where they never met), with `.attrs["games"]` the games between them as a
+        DataFrame of the same shape (int64)."""
+        chosen = self._sides.only(event, _day(since))
+        _, e = chosen.field(by)
+        m = counts.matchups(chosen, e, top)
         rate = [[s / n if n else float("nan") for s, n in zip(scores, games)] for scores, games in zip(m.score, m.games)]
-        frame = pd.DataFrame(rate, index=m.entries, columns=m.entries)
-        frame.attrs["games"] = pd.DataFrame(m.games, index=m.entries, columns=m.entries)
+        frame = pd.DataFrame(rate, index=m.entries, columns=m.entries, dtype="float64")
+        frame.attrs["games"] = pd.DataFrame(m.games, index=m.entries, columns=m.entries, dtype="int64")
         return frame
 
-    def records(self, event: str | None = None, since: dt.date | None = None) -> pd.DataFrame:
-        """Each competitor's played games, indexed by name, the longest current win streak first: `wins`, `draws`,
-        `losses`, `current` and `longest` (win streaks), `events` (events with a game played)."""
-        rs = counts.records(self._sides.only(event, since))
+    def records(self, event: str | None = None, since: Day | None = None) -> pd.DataFrame:
+        """Each competitor's played games, indexed by name, the longest current win streak first (every column int64):
+        `wins`, `draws`, `losses`, `current` and `longest` (win streaks), `events` (events with a game played)."""
+        rs = counts.records(self._sides.only(event, _day(since)))
         columns = ["wins", "draws", "losses", "current", "longest", "events"]
         return pd.DataFrame([[getattr(r, c) for c in columns] for r in rs], columns=columns,
-                            index=pd.Index([r.competitor for r in rs], name=self.evaluation.league.ruleset.competitor))
+                            index=pd.Index([r.competitor for r in rs], name=self.evaluation.league.ruleset.competitor,
+                                           dtype=object)).astype("int64")
 
     @cached_property
     def _sides(self) -> counts.Sides:
@@ -148,3 +176,18 @@ def _frame(table: Table) -> pd.DataFrame:
 def _number(cell: Cell) -> int | None:
     text = as_text(cell)
     return int(text) if text.isdigit() else None
+
+
+def _day(since: Day | None) -> dt.date | None:
+    """The day `since` names: an ISO `"2024-09-01"`, a date, or a datetime's day."""
+    if since is None or (isinstance(since, dt.date) and not isinstance(since, dt.datetime)):
+        return since
+    if isinstance(since, dt.datetime):
+        return since.date()
+    if isinstance(since, str):
+        try:
+            return dt.date.fromisoformat(since.strip())
+        except ValueError:
+            raise ValueError(f"since must be a day such as \"2024-09-01\" (YYYY-MM-DD), a date or a datetime; "
+                             f"not {since!r}") from None
+    raise TypeError(f"since must be a day such as \"2024-09-01\", a date or a datetime; not {type(since).__name__}")

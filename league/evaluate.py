@@ -57,6 +57,8 @@ class Evaluation:
     """The counted results rows as the standings count them (a ruleset's changes applied): what `league.stats` reads."""
     table: MatchTable | None = None
     """Their match table (`table.match` indexes `results`)."""
+    brackets: Mapping[str, Grid] = field(default_factory=dict)
+    """Event id -> its bracket tab as drawn: the playoff games `league.stats` counts."""
 
     @property
     def errors(self) -> int:
@@ -111,7 +113,8 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog, outputs:
     bad = affected(problems)
     counted, remarks = adjusted(penalised((m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None
                                            and m.round is not None and not m.pending and ruleset.counts(m)), lg), lg)
-    states = event_states(lg, _brackets(lg, outputs or {}))
+    brackets = _brackets(lg, outputs or {})
+    states = event_states(lg, brackets)
     stage_of = {e.id: e.stage or e.id for e in lg.events}
     table = build_table(counted, ruleset, stage_of)
     names: dict[str, str] = {}
@@ -136,7 +139,7 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog, outputs:
     seen = ranked_problems(lg, standings)  # found in the standings themselves (a cut decided against the places left)
     problems = sorted([*problems, *seen], key=Problem.sort_key) if seen else problems
     return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted), remarks, states, tuple(counted),
-                      table)
+                      table, brackets)
 
 
 def _brackets(lg: League, outputs: Mapping[str, Grid]) -> dict[str, Grid]:

@@ -51,6 +51,9 @@ class Sheet:
     """Cells that link to another tab's cell (shown as the cell's own text, never a formula)."""
     number_formats: tuple[tuple[int, str], ...] = ()
     """(0-based column, spreadsheet number pattern such as `0.0000`) for the data rows."""
+    headings: tuple[int, ...] = ()
+    """Data rows (0-based indexes into `rows`) that are the header rows of blocks further down the tab (the `Stats`
+    tab's): bold as row 1 is; `number_formats` apply only to the rows above the first of them."""
     typed: tuple[str, ...] = ()
     """Headers of an output tab's columns people type into (a bracket's games): written whole, such a tab keeps the
     cell it holds wherever `rows` has None in these columns, so what was typed after the sync read the tab stays

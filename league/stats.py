@@ -13,20 +13,22 @@ import datetime as dt
 import json
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
-from league.cells import Cell, name_key
+from league.cells import Cell, Grid, as_text, header_key, name_key, parse_whole
+from league.checks import affected
 from league.evaluate import Evaluation
 from league.match_table import KINDS, Flags, Ints, MatchTable, Outcome, build_table
 from league.model.league import League
 from league.model.match import Match, Side
-from league.model.words import Kind
+from league.model.words import Kind, ResultWord
+from league.pairing.bracket import BYE, bracket_tab
 from league.rules.ruleset import StatsField
-from league.sheet import STATS_TAB, Sheet
+from league.sheet import BRACKET_PREFIX, STATS_TAB, Sheet
 from league.table import Column, Display, Role, Table
 
 Z95 = 1.959963984540054
@@ -35,7 +37,7 @@ OTHER = "other"
 """The row grouping every entry with fewer games than the minimum."""
 MIN_GAMES = 10
 TOP_MATCHUPS = 8
-FORMAT = 1
+FORMAT = 2
 """The version of `to_json`'s layout: a history written by another version is read again from the workbook."""
 
 
@@ -73,25 +75,30 @@ class Sides:
     """Row of the other side; -1 for a bye."""
     outcome: Ints
     played: Flags
-    """Games played by both sides: not byes, forfeits or disqualifications."""
+    """Games played by both sides: not byes, forfeits or disqualifications, nor a result word deciding the match by
+    itself (an intentional draw)."""
     order: Ints
     """Each row's place in the order the games were played (event date, round, results row): the streaks follow it."""
     fields: Mapping[str, Entries]
+    left_out: Ints
+    """Event code -> its results and bracket rows left out for an error (as from the standings)."""
 
     def __len__(self) -> int:
         return len(self.competitor)
 
     def only(self, event: str | None = None, since: dt.date | None = None) -> Sides:
-        """The rows of one event (named ignoring case), or of events dated `since` or later."""
-        keep = np.ones(len(self), dtype=np.bool_)
+        """The rows of one event of the league (named ignoring case), or of events dated `since` or later; an event
+        with no game counted yet gives no rows."""
+        chosen = np.ones(len(self.events) + 1, dtype=np.bool_)
+        chosen[-1] = False
         if event is not None:
             code = next((i for i, e in enumerate(self.events) if name_key(e) == name_key(event)), None)
             if code is None:
                 raise StatsError(f"there is no event {event!r}; events: {', '.join(self.events) or 'none'}")
-            keep &= self.event == code
+            chosen[:-1] = np.arange(len(self.events)) == code
         if since is not None:
-            later = np.array([bool(d) and dt.date.fromisoformat(d) >= since for d in self.dates] + [False], dtype=np.bool_)
-            keep &= later[self.event]
+            chosen[:-1] &= np.array([bool(d) and dt.date.fromisoformat(d) >= since for d in self.dates], dtype=np.bool_)
+        keep = chosen[self.event]
         index = np.flatnonzero(keep)
         renumber = np.full(len(self) + 1, -1, dtype=np.int64)
         renumber[index] = np.arange(len(index))
@@ -99,7 +106,8 @@ class Sides:
         return replace(self, competitor=self.competitor[index], event=self.event[index],
                        partner=np.where(partner >= 0, renumber[partner], -1), outcome=self.outcome[index],
                        played=self.played[index] & (partner >= 0) & keep[np.maximum(partner, 0)], order=self.order[index],
-                       fields={k: replace(e, codes=e.codes[index]) for k, e in self.fields.items()})
+                       fields={k: replace(e, codes=e.codes[index]) for k, e in self.fields.items()},
+                       left_out=np.where(chosen[:-1], self.left_out, 0))
 
     def field(self, by: str | None) -> tuple[str, Entries]:
         """The field `by` names (ignoring case), or the ruleset's own; one the ruleset does not record is an error
@@ -115,26 +123,51 @@ class Sides:
     def to_json(self) -> str:
         """The rows as compact JSON, for the history."""
         data = {"format": FORMAT, "label": self.label, "by": self.by, "names": self.names, "events": self.events,
-                "dates": self.dates, **{k: getattr(self, k).tolist() for k in ("competitor", "event", "partner", "outcome", "order")},
+                "dates": self.dates, **{k: getattr(self, k).tolist() for k in INTS},
                 "played": self.played.astype(np.int64).tolist(),
                 "fields": {k: {"names": e.names, "codes": e.codes.tolist(), "unknown": list(e.unknown)} for k, e in self.fields.items()}}
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> Sides | None:
-        """The rows `to_json` wrote; None for another version's layout."""
-        data: dict[str, Any] = json.loads(text)
-        if data.get("format") != FORMAT:
-            return None
-        ints = {k: np.array(data[k], dtype=np.int64) for k in ("competitor", "event", "partner", "outcome", "order")}
-        fields = {k: Entries(e["names"], np.array(e["codes"], dtype=np.int64), tuple(e["unknown"])) for k, e in data["fields"].items()}
-        return cls(data["label"], data["by"], data["names"], data["events"], data["dates"], ints["competitor"], ints["event"],
-                   ints["partner"], ints["outcome"], np.array(data["played"], dtype=np.bool_), ints["order"], fields)
+        """The rows `to_json` wrote; None for another version's layout. Damaged rows (cut short, edited by hand) are a
+        `KeptGamesError` saying so."""
+        try:
+            data: dict[str, Any] = json.loads(text)
+            if not isinstance(data, dict) or data.get("format") != FORMAT:
+                return None
+            ints = {k: np.array(data[k], dtype=np.int64) for k in INTS}
+            fields = {k: Entries(list(e["names"]), np.array(e["codes"], dtype=np.int64), tuple(e["unknown"]))
+                      for k, e in data["fields"].items()}
+            out = cls(str(data["label"]), str(data["by"]), list(data["names"]), list(data["events"]), list(data["dates"]),
+                      ints["competitor"], ints["event"], ints["partner"], ints["outcome"], np.array(data["played"], dtype=np.bool_),
+                      ints["order"], fields, ints["left_out"])
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise KeptGamesError(f"the games kept by the latest sync are damaged ({type(exc).__name__}: {exc})") from None
+        sizes = {len(out.competitor), *(len(getattr(out, k)) for k in ("event", "partner", "outcome", "played", "order")),
+                 *(len(e.codes) for e in fields.values())}
+        n = len(out.competitor)
+        inside = [(out.competitor, 0, len(out.names)), (out.event, 0, len(out.events)), (out.partner, -1, n),
+                  (out.outcome, 0, len(Outcome)), *((e.codes, -1, len(e.names)) for e in fields.values())]
+        if (len(sizes) > 1 or len(out.left_out) != len(out.events) or len(out.dates) != len(out.events)
+                or any(len(a) and (int(a.min()) < low or int(a.max()) >= high) for a, low, high in inside)):
+            raise KeptGamesError("the games kept by the latest sync are damaged (their columns do not fit together)")
+        return out
 
 
-def counted(ev: Evaluation, event: str | None = None, since: dt.date | None = None) -> tuple[list[Match], MatchTable, Ints]:
-    """The counted matches (of one event, or of events dated `since` or later) in the order played, their match
-    table, and each row's place in its results row (0: side A): what `sides` and the notebook API's matches read."""
+INTS = ("competitor", "event", "partner", "outcome", "order", "left_out")
+"""The integer columns of `Sides.to_json`."""
+
+
+class KeptGamesError(StatsError):
+    """The games a sync kept in the history can't be read back: damaged, not another version's layout."""
+
+
+def counted(ev: Evaluation, event: str | None = None, since: dt.date | None = None
+            ) -> tuple[list[Match], MatchTable, Ints, list[Match]]:
+    """The counted Swiss matches (of one event, or of events dated `since` or later) in the order played, their match
+    table, each row's place in its results row (0: side A), and the playoff games played in the events' brackets:
+    what `sides` and the notebook API's matches read."""
     lg = ev.league
     if event is not None:
         found = lg.event_id(event)
@@ -142,36 +175,109 @@ def counted(ev: Evaluation, event: str | None = None, since: dt.date | None = No
             raise StatsError(f"there is no event {event!r}; events: {', '.join(e.id for e in lg.events) or 'none'}")
         event = found
     dates = {e.id: e.date for e in lg.events}
-    chosen = [m for m in ev.results if (event is None or m.event == event)
-              and (since is None or ((day := dates.get(m.event)) is not None and day >= since))]
-    order = _order(lg)
-    chosen.sort(key=lambda m: (order.get(m.event, (dt.date.max, len(order))), m.round or 0, m.row))
+
+    def wanted(m: Match) -> bool:
+        return (event is None or m.event == event) and (since is None or ((day := dates.get(m.event)) is not None and day >= since))
+
+    chosen = [m for m in ev.results if wanted(m)]
+    chosen.sort(key=played_order(lg))
     table = build_table(chosen, lg.ruleset, {e.id: e.stage or e.id for e in lg.events})
-    return chosen, table, np.array([i for m in chosen for i, s in enumerate(m.sides) if s.name], dtype=np.int64)
+    side = np.array([i for m in chosen for i, s in enumerate(m.sides) if s.name], dtype=np.int64)
+    return chosen, table, side, [m for m in playoff_games(ev) if wanted(m)]
 
 
-def _order(lg: League) -> dict[str, tuple[dt.date, int]]:
-    return {e.id: (e.date or dt.date.max, i) for i, e in enumerate(lg.events)}
+def played_order(lg: League) -> Callable[[Match], tuple[object, ...]]:
+    """The order games were played: event date (then the Events tab's order), the Swiss rounds before the playoffs,
+    round, row."""
+    order = {e.id: (e.date or dt.date.max, i) for i, e in enumerate(lg.events)}
+    return lambda m: (order.get(m.event, (dt.date.max, len(order))), m.tab.startswith(BRACKET_PREFIX), m.round or 0, m.row)
+
+
+def playoff_games(ev: Evaluation) -> list[Match]:
+    """Every bracket match played (both games typed, a winner drawn), as a results row would hold it: its tab and row
+    the bracket's, its round the bracket's round, each side's games. Brackets record no per-side text."""
+    lg = ev.league
+    out = []
+    for e in lg.events:
+        grid = ev.brackets.get(e.id)
+        if not grid:
+            continue
+        heads = [header_key(h) for h in grid[0]]
+        need = ("Round", "Competitor A", "Competitor B", "Games A", "Games B", "Winner")
+        if any(header_key(h) not in heads for h in need):
+            continue
+        at = [heads.index(header_key(h)) for h in need]
+        for row, cells in enumerate(grid[1:], start=2):
+            number, a, b, ga, gb, winner = (cells[i] if i < len(cells) else None for i in at)
+            names, games = (as_text(a), as_text(b)), (parse_whole(ga), parse_whole(gb))
+            won = name_key(as_text(winner))
+            if (parse_whole(number) is None or not all(names) or BYE in (n.casefold() for n in names)
+                    or games[0] is None or games[1] is None or won not in map(name_key, names)):
+                continue
+            out.append(Match(e.id, bracket_tab(e.id), row, parse_whole(number), "",
+                             tuple(Side(n, name_key(n), games=g) for n, g in zip(names, games)), PLAYOFF_WORD,
+                             as_text(winner), won))
+    return out
+
+
+PLAYOFF_WORD = ResultWord(Kind.PLAYED)
+"""A bracket match: played, decided by its games."""
+
+
+def is_game(m: Match) -> bool:
+    """A match played by both sides: not a bye, forfeit or disqualification, nor decided by its result word alone (an
+    `Intentional Draw`, whose kind may be `played` for the standings, is no game)."""
+    return m.kind is Kind.PLAYED and not (m.word and (m.word.draw or m.word.loser))
 
 
 def sides(ev: Evaluation) -> Sides:
-    """The sides of every counted match, from the evaluation's own match table (nothing is ranked or built again)."""
+    """The sides of every counted match, from the evaluation's own match table (nothing is ranked or built again),
+    then those of the playoff games in the brackets."""
     lg = ev.league
     table = ev.table if ev.table is not None else build_table(ev.results, lg.ruleset, {})
-    matches = [ev.results[i] for i in table.match.tolist()]
+    swiss = [ev.results[i] for i in table.match.tolist()]
     side = [i for m in ev.results for i, s in enumerate(m.sides) if s.name]
-    rows = [m.sides[i] for m, i in zip(matches, side)]
-    order = _order(lg)
-    keys = [(order.get(m.event, (dt.date.max, len(order))), m.round or 0, m.row, i) for i, m in enumerate(matches)]
-    place = np.empty(len(keys), dtype=np.int64)
-    place[sorted(range(len(keys)), key=keys.__getitem__)] = np.arange(len(keys))
-    events = {e.id: e for e in lg.events}
+    playoffs = playoff_games(ev)
+    matches = swiss + [m for m in playoffs for _ in m.sides]
+    rows = [m.sides[i] for m, i in zip(swiss, side)] + [s for m in playoffs for s in m.sides]
+    names = {k: i for i, k in enumerate(table.names)}
+    events = {k: i for i, k in enumerate(table.events)}
+    for e in lg.events:
+        events.setdefault(e.id, len(events))
+    extra = len(swiss)
+    competitor = np.array([names.setdefault(s.key, len(names)) for s in rows[extra:]], dtype=np.int64)
+    decided = np.array([not is_game(m) for m in swiss], dtype=np.bool_)
+    order = played_order(lg)
+    keyed = sorted(range(len(matches)), key=lambda i: (*order(matches[i]), i))
+    place = np.empty(len(matches), dtype=np.int64)
+    place[keyed] = np.arange(len(matches))
+    by_id = {e.id: e for e in lg.events}
     rules = lg.ruleset.stats
     fields = {name: entries(matches, rows, f, lg) for name, f in rules.fields.items()} if rules else {}
-    return Sides(lg.ruleset.competitor, rules.by if rules else "", [ev.names.get(k, k) for k in table.names], table.events,
-                 [d.isoformat() if (d := events[e].date if e in events else None) else "" for e in table.events],
-                 table.competitor, table.event, table.partner, table.outcome,
-                 (table.kind == KINDS.index(Kind.PLAYED)) & (table.partner >= 0), place, fields)
+    won = np.array([s.key == m.winner_key for m, s in zip(matches[extra:], rows[extra:])], dtype=np.bool_)
+    pair = extra + (np.arange(len(matches) - extra, dtype=np.int64) ^ 1)  # the two sides of a playoff game are neighbours
+    return Sides(lg.ruleset.competitor, rules.by if rules else "", [ev.names.get(k, k) for k in names], list(events),
+                 [d.isoformat() if (d := by_id[e].date if e in by_id else None) else "" for e in events],
+                 np.concatenate([table.competitor, competitor]),
+                 np.concatenate([table.event, np.array([events[m.event] for m in matches[extra:]], dtype=np.int64)]),
+                 np.concatenate([table.partner, pair]),
+                 np.concatenate([table.outcome, np.where(won, int(Outcome.WIN), int(Outcome.LOSS))]),
+                 np.concatenate([(table.kind == KINDS.index(Kind.PLAYED)) & (table.partner >= 0) & ~decided,
+                                 np.ones(len(matches) - extra, dtype=np.bool_)]),
+                 place, fields, _left_out(ev, list(events)))
+
+
+def _left_out(ev: Evaluation, events: Sequence[str]) -> Ints:
+    """Each event's results and bracket rows with an error: left out of the standings and so of the stats."""
+    bad = {tab.casefold(): rows for tab, rows in affected(ev.problems).items()}
+    out = np.zeros(len(events), dtype=np.int64)
+    at = {e: i for i, e in enumerate(events)}
+    for m in ev.league.matches:
+        if m.row in bad.get(m.tab.casefold(), ()) and m.event in at:
+            out[at[m.event]] += 1
+    for e, i in at.items():
+        out[i] += len(bad.get(bracket_tab(e).casefold(), ()))
+    return out
 
 
 def entries(matches: Sequence[Match], rows: Sequence[Side], field: StatsField, lg: League) -> Entries:
@@ -295,6 +401,17 @@ def win_rates(s: Sides, e: Entries, min_games: int = MIN_GAMES) -> list[Rate]:
     return kept
 
 
+def fold(rates: Sequence[Rate], most: int) -> list[Rate]:
+    """The first `most` entries of `win_rates`, every entry past them grouped with "other" (what a chart of `most`
+    bars shows, so that nothing is silently left off)."""
+    named = [r for r in rates if r.entry != OTHER]
+    if len(named) <= most:
+        return list(rates)
+    rest = named[most:] + [r for r in rates if r.entry == OTHER]
+    return [*named[:most], _rate(OTHER, sum(r.wins for r in rest), sum(r.draws for r in rest), sum(r.losses for r in rest),
+                                 sum(r.mirrors for r in rest))]
+
+
 def matchups(s: Sides, e: Entries, top: int = TOP_MATCHUPS) -> Matchups:
     """The `top` most played entries against each other: the row's score and the games, mirror matches left out."""
     use, opponent = _faced(s, e)
@@ -343,10 +460,13 @@ def rates_table(rates: Sequence[Rate], label: str) -> Table:
     return Table.of(f"Win rates by {label}", columns, rows)
 
 
-def matchups_table(m: Matchups, label: str) -> Table:
-    """The matchups as a table: a row per entry, its win rate against each column's entry with the games played."""
-    columns = (Column(f"{label} against", Role.COMPETITOR), *(Column(name, Role.OTHER) for name in m.entries))
-    rows = tuple((name, *(percent(s, n) for s, n in zip(m.score[i], m.games[i]))) for i, name in enumerate(m.entries))
+def matchups_table(m: Matchups, label: str, numbered: bool = False) -> Table:
+    """The matchups as a table: a row per entry, its win rate against each column's entry with the games played;
+    `numbered` (for a terminal 80 columns wide), the rows numbered and the columns named by those numbers."""
+    heads = [str(i) for i in range(1, len(m.entries) + 1)] if numbered else m.entries
+    columns = (Column(f"{label} against", Role.COMPETITOR), *(Column(name, Role.OTHER) for name in heads))
+    rows = tuple((f"{i + 1} {name}" if numbered else name, *(percent(s, n) for s, n in zip(m.score[i], m.games[i])))
+                 for i, name in enumerate(m.entries))
     return Table.of("Matchups", columns, rows)
 
 
@@ -358,21 +478,25 @@ def records_table(rs: Sequence[Record], label: str) -> Table:
     return Table.of("Records", columns, rows)
 
 
-def stats_tables(s: Sides, by: str | None = None, min_games: int = MIN_GAMES, top: int = TOP_MATCHUPS) -> list[Table]:
-    """The win rates by a field (the ruleset's own by default) and its matchups, when the ruleset records one, then
-    every competitor's record."""
+def stats_tables(s: Sides, by: str | None = None, min_games: int = MIN_GAMES, top: int = TOP_MATCHUPS,
+                 numbered: bool = False) -> list[Table]:
+    """The win rates by a field (the ruleset's own by default) and its matchups (`numbered` for a terminal), when the
+    ruleset records one, then every competitor's record."""
     out = []
     if s.fields or by is not None:
         name, e = s.field(by)
-        out += [rates_table(win_rates(s, e, min_games), name), matchups_table(matchups(s, e, top), name)]
+        out += [rates_table(win_rates(s, e, min_games), name), matchups_table(matchups(s, e, top), name, numbered)]
     return [*out, records_table(records(s), s.label)]
 
 
 def stats_sheet(s: Sides, min_games: int = MIN_GAMES) -> Sheet:
     """The `Stats` tab: the win rates by the ruleset's field, then the matchups, then every competitor's record, one
-    block under the other with its own header row."""
+    block under the other with its own header row (bold, as row 1; the percentages formatted in the first block only)."""
     first, *rest = stats_tables(s, min_games=min_games)
     rows: list[tuple[Cell, ...]] = list(first.rows)
+    headings = []
     for block in rest:
-        rows += [(), block.header, *block.rows]
-    return Sheet(STATS_TAB, first.header, tuple(rows), number_formats=first.number_formats)
+        rows.append(())
+        headings.append(len(rows))
+        rows += [block.header, *block.rows]
+    return Sheet(STATS_TAB, first.header, tuple(rows), number_formats=first.number_formats, headings=tuple(headings))

@@ -88,8 +88,8 @@ class Planner:
         """Rewrite a tab whole: exact size (stale rows go), typed values, bold frozen header, links."""
         sid = self.sheet_id(sheet.name, requests)
         shape = look(sheet)
-        rows = [_row(sheet.header, bold=True), *(_row(r) for r in sheet.rows)]
-        _format(rows[1:], shape)
+        rows = [_row(sheet.header, bold=True), *(_row(r, bold=i in sheet.headings) for i, r in enumerate(sheet.rows))]
+        _format(rows[1:], shape, min(sheet.headings, default=len(sheet.rows)))
         for link in sheet.links:
             target = self.ids.get(link.tab.casefold())
             if target is not None:
@@ -155,13 +155,14 @@ def _owned(sid: int, sheet: Sheet, rows: list[Json], columns: int) -> list[Json]
     return out
 
 
-def _format(rows: list[Json], shape: Look) -> None:
-    """Number formats and wrapping on the data rows' cells that hold a value, as the `.xlsx` backend styles them."""
-    for row in rows:
+def _format(rows: list[Json], shape: Look, numbered: int) -> None:
+    """Number formats (on the first `numbered` rows: those above a block's heading row) and wrapping on the data
+    rows' cells that hold a value, as the `.xlsx` backend styles them."""
+    for at, row in enumerate(rows):
         for column, cell in enumerate(row["values"]):
             if not cell:
                 continue
-            if column in shape.number_formats:
+            if column in shape.number_formats and at < numbered:
                 cell["userEnteredFormat"] = {"numberFormat": {"type": "NUMBER", "pattern": shape.number_formats[column]}}
             elif column in shape.wrapped and "userEnteredFormat" not in cell:
                 cell["userEnteredFormat"] = dict(WRAP_FORMAT)

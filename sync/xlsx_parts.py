@@ -226,10 +226,15 @@ def sheet_xml(sheet: Sheet, styles: Styles, validations: str = "") -> str:
     width = max(map(len, rows), default=0)
     letters = [column_letter(c) for c in range(width)]  # once per column, not per cell
     data_styles = [formats.get(c, styles.wrap if c in shape.wrapped else 0) for c in range(width)]
+    plain_styles = [styles.wrap if c in shape.wrapped else 0 for c in range(width)]  # below a block's heading row
+    headings = {FROZEN_ROWS + 1 + i for i in sheet.headings}
+    below = min(headings, default=len(rows) + 1)
     for r, row in enumerate(rows, start=1):
         cells = []
+        looks = data_styles if r < below else plain_styles
         for c, value in enumerate(row):
-            style = styles.header if r <= FROZEN_ROWS else styles.link if (r, c) in linked else data_styles[c]
+            style = (styles.header if r <= FROZEN_ROWS or r in headings else styles.link if (r, c) in linked
+                     else looks[c])
             # most cells are text or numbers: straight to plain_cell, without the date checks of _cell
             cells.append(plain_cell(f"{letters[c]}{r}", value, style) if type(value) in _PLAIN
                          else _cell(f"{letters[c]}{r}", value, style, styles))

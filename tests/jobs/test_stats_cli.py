@@ -55,7 +55,9 @@ def test_fresh_reads_the_workbook_and_counts_the_same(demo_league: Path) -> None
     kept = runner.invoke(app, ["stats", str(demo_league)], env={"COLUMNS": "200"})
     fresh = runner.invoke(app, ["stats", str(demo_league), "--fresh"], env={"COLUMNS": "200"})
     assert kept.exit_code == fresh.exit_code == 0
-    assert "the games of the latest sync (" in kept.output and "9 row(s) with errors are left out" in fresh.output
+    assert "the games of the latest sync (" in kept.output
+    assert "7 result row(s) with errors are left out" in fresh.output, "rows, not the 9 errors in them"
+    assert "7 result row(s) with errors are left out" in kept.output, "kept with the games"
     assert kept.output.split("Records")[0] == fresh.output.split("Records")[0]
 
 
@@ -88,3 +90,110 @@ def test_stats_in_league_toml_must_be_true_or_false(tmp_path: Path) -> None:
         toml.write('stats = "yes"\n')
     result = runner.invoke(app, ["sync", str(folder)], env={"COLUMNS": "300"})
     assert result.exit_code == 2 and "`stats` must be true or false, found 'yes'" in result.output
+
+
+def test_an_event_of_the_events_tab_without_games_answers_empty(demo_league: Path) -> None:
+    from openpyxl import load_workbook
+
+    folder = demo_league.parent / "later"
+    assert runner.invoke(app, ["demo", str(folder)]).exit_code == 0
+    book = folder / "gl-unmatched-league.xlsx"
+    wb = load_workbook(book)
+    wb["Events"].append(["QR9-AE", "GL League QR9", "2025-03-01", "Alter Ego", 16, "QR9", "Results QR9-AE"])
+    wb.create_sheet("Results QR9-AE").append(list(next(wb["Results QR1-AE"].values)))
+    wb.save(book)
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1
+    result = runner.invoke(app, ["stats", str(folder), "--event", "qr9-ae"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "0 game(s) played" in result.output and "row(s) with errors" not in result.output
+
+
+def test_damaged_kept_games_are_read_again_from_the_workbook(tmp_path: Path) -> None:
+    import sqlite3
+
+    folder = tmp_path / "gl"
+    assert runner.invoke(app, ["demo", str(folder)]).exit_code == 0
+    good = runner.invoke(app, ["stats", str(folder)], env={"COLUMNS": "200"})
+    history = folder / "league-history.sqlite"
+    with sqlite3.connect(history) as db:
+        db.execute("""UPDATE games SET data='{"format":2,"label":"x"}'""")
+    result = runner.invoke(app, ["stats", str(folder)], env={"COLUMNS": "300"})
+    assert result.exit_code == 0, result.output
+    assert "the games kept by the latest sync are damaged" in result.output and "the workbook was read instead" in result.output
+    assert result.output.split("Records")[0] == good.output.split("Records")[0]
+    export = runner.invoke(app, ["export", str(folder), "--format", "stats"], env={"COLUMNS": "300"})
+    assert export.exit_code == 2 and "run `league sync` to keep them again" in " ".join(export.output.split())
+
+
+def test_kept_games_with_no_rows_are_used_as_kept(in_tmp: Path) -> None:
+    """An empty league's kept games are no games, not missing ones: the workbook is not read again."""
+    assert runner.invoke(app, ["init"]).exit_code == 0
+    assert runner.invoke(app, ["sync"]).exit_code == 0
+    result = runner.invoke(app, ["stats"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "the games of the latest sync" in result.output and "0 game(s) played" in result.output
+
+
+def test_min_games_0_says_nothing_of_other(demo_league: Path) -> None:
+    result = runner.invoke(app, ["stats", str(demo_league), "--min-games", "0"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0 and "mirror match(es) left out" in result.output and "under 0 games" not in result.output
+
+
+def test_playoff_games_are_counted(tmp_path: Path) -> None:
+    """The reviewer's case: W1's quarter-finals typed 0-2, 1-2, 2-0, 0-2 are 4 more games (79 Swiss games, less the
+    intentional draw, which is no game)."""
+    from openpyxl import load_workbook
+
+    folder = tmp_path / "mtg"
+    assert runner.invoke(app, ["demo", str(folder), "--ruleset", "ogaming-mtg"]).exit_code == 0
+    assert runner.invoke(app, ["bracket", str(folder), "--event", "W1", "--force"]).exit_code == 0
+    before = runner.invoke(app, ["stats", str(folder), "--fresh"], env={"COLUMNS": "200"})
+    assert "78 game(s) played" in before.output
+    book = folder / "ogaming-mtg-league.xlsx"
+    wb = load_workbook(book)
+    for row, (a, b) in zip(range(2, 6), [(0, 2), (1, 2), (2, 0), (0, 2)]):
+        wb["Bracket W1"].cell(row, 8).value, wb["Bracket W1"].cell(row, 9).value = a, b
+    wb.save(book)
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1, "the demo's planted mistakes"
+    result = runner.invoke(app, ["stats", str(folder), "--top", "30"], env={"COLUMNS": "200"})
+    assert "82 game(s) played" in result.output, result.output
+
+
+def test_since_is_shown_as_a_day_in_the_help() -> None:
+    result = runner.invoke(app, ["stats", "--help"], env={"COLUMNS": "100"})
+    assert "--since YYYY-MM-DD" in result.output and "%Y" not in result.output
+
+
+def test_names_fold_at_spaces_only_at_80_columns(demo_league: Path) -> None:
+    """At 80 columns the matchups name their columns by the rows' numbers, and no name is broken inside a word."""
+    from jobs.config import load_config
+    from jobs.stats_job import run_stats
+    from sync.open import open_workbook
+
+    config = load_config(demo_league)
+    result = runner.invoke(app, ["stats", str(demo_league)], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    assert all(len(line) <= 80 for line in result.output.splitlines() if line[:1] in "┏┃┡│└")
+    tables = run_stats(config, lambda: open_workbook(config)).tables
+    words = {w for t in tables for row in t.rows for w in str(row[0]).split()}
+    cells = {c.strip() for line in result.output.splitlines() for c in line.split("│")[1:2] for c in c.split() if c.strip()}
+    assert cells <= words | {"…"}, f"broken inside a word: {sorted(cells - words)}"
+    matchups = result.output.split("Matchups")[1].split("Records")[0]
+    assert "┃ 1 " in matchups and "│ 1 " in matchups
+
+
+def test_the_stats_tabs_block_headers_are_bold_and_only_the_rates_are_percentages(tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    folder = tmp_path / "mtg"
+    assert runner.invoke(app, ["demo", str(folder), "--ruleset", "ogaming-mtg"]).exit_code == 0
+    with (folder / "league.toml").open("a", encoding="utf-8") as toml:
+        toml.write("stats = true\n")
+    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1
+    tab = load_workbook(folder / "ogaming-mtg-league.xlsx")["Stats"]
+    firsts = [row[0] for row in tab.iter_rows() if row[0].value in ("Deck", "Deck against", "Player")]
+    assert len(firsts) == 3 and all(c.font.bold for c in firsts)
+    assert all(c.font.bold for c in tab[firsts[1].row] if c.value is not None)
+    matchups = [c for row in tab.iter_rows(min_row=firsts[1].row + 1, max_row=firsts[2].row - 1) for c in row[1:] if c.value]
+    assert matchups and all(c.number_format == "General" for c in matchups), "58% (12) is text, not a percentage"
+    assert tab.cell(2, 6).number_format == "0.00%" and not tab.cell(2, 1).font.bold

@@ -3,24 +3,40 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from jobs.config import load_ruleset
 from league import stats
-from league.cells import Grid
+from league.cells import Cell, Grid
 from league.demos import DEMOS
 from league.evaluate import Evaluation, evaluate
+from league.pairing.bracket import HEADERS, bracket_sheet, resolve
 from league.problems import Severity
 
 AE, QR2 = "QR1-AE", "QR2-AE"
 
 
-def demo(preset: str) -> tuple[Evaluation, dict[str, Grid]]:
+def demo(preset: str, outputs: dict[str, Grid] | None = None) -> tuple[Evaluation, dict[str, Grid]]:
     ruleset, catalog = load_ruleset(preset, Path("."))
     tabs = DEMOS[preset](ruleset, catalog).tabs(ruleset, catalog)
-    return evaluate(tabs, ruleset, catalog), tabs
+    return evaluate(tabs, ruleset, catalog, outputs), tabs
+
+
+def magic_with_playoffs(games: Sequence[tuple[Cell, Cell]]) -> Evaluation:
+    """The Magic demo with W1's bracket seeded from its standings and `games` typed in its first-round rows, drawn
+    again as a sync draws it."""
+    ev, _ = demo("ogaming-mtg")
+    seeds = [ev.names[line.key] for line in ev.standings["W1"][:8]]
+    typed = [list(HEADERS), *(list(r) for r in bracket_sheet("W1", seeds, [3]).rows)]
+    for row, (a, b) in zip(typed[1:], games):
+        row[HEADERS.index("Games A")], row[HEADERS.index("Games B")] = a, b
+    drawn = resolve("W1", seeds, [3], typed)
+    ev = demo("ogaming-mtg", {drawn.sheet.name: [list(drawn.sheet.header), *(list(r) for r in drawn.sheet.rows)]})[0]
+    return replace(ev, problems=[*ev.problems, *drawn.problems])  # as the sync adds the bracket's problems
 
 
 def rates(ev: Evaluation, by: str | None = None, min_games: int = 0) -> dict[str, stats.Rate]:
@@ -191,7 +207,7 @@ def test_the_kept_games_count_as_the_evaluation() -> None:
         again = stats.Sides.from_json(s.to_json())
         assert again is not None
         assert stats.stats_tables(again) == stats.stats_tables(s)
-        assert stats.Sides.from_json(s.to_json().replace('"format":1', '"format":0')) is None
+        assert stats.Sides.from_json(s.to_json().replace(f'"format":{stats.FORMAT}', '"format":0')) is None
 
 
 def test_the_stats_tab_holds_the_three_blocks() -> None:
@@ -223,3 +239,90 @@ def test_a_bad_stats_table_is_refused_by_key(variant, table: dict[str, object], 
     with pytest.raises(RulesetError, match=message.replace("{", r"\{").replace("(", r"\(").replace(")", r"\)")
                        .replace(".", r"\.").replace("`", "`")):
         variant(lambda data: data.__setitem__("stats", table))
+
+
+def test_playoff_games_count_after_the_swiss_rounds() -> None:
+    """W1's quarter-finals typed 0-2, 1-2, 2-0, 0-2: four more games, each side with its registered deck, won by the
+    bracket's winners, and the latest games of their players' streaks."""
+    before = stats.sides(demo("ogaming-mtg")[0])
+    ev = magic_with_playoffs([(0, 2), (1, 2), (2, 0), (0, 2), ("", "")])
+    s = stats.sides(ev)
+    assert int(s.played.sum()) // 2 == int(before.played.sum()) // 2 + 4
+    records = {r.competitor: r for r in stats.records(s)}
+    old = {r.competitor: r for r in stats.records(before)}
+    final = ev.states["W1"]
+    assert final.bracket and not final.champion
+    quarter = resolve("W1", [ev.names[line.key] for line in ev.standings["W1"][:8]], [3]).sheet.rows[0]
+    top, eighth = str(quarter[4]), str(quarter[6])
+    assert records[eighth].wins == old[eighth].wins + 1 and records[eighth].current >= 1, "the 0-2 won by seed 8"
+    assert records[top].losses == old[top].losses + 1 and records[top].current == 0, "the playoff loss is the latest game"
+    deck = s.fields["Deck"]
+    won = list(range(len(s) - 8, len(s)))  # the playoff games' sides come after the Swiss ones
+    assert set(s.event[won].tolist()) == {s.events.index("W1")} and sorted(s.outcome[won].tolist()) == [0] * 4 + [2] * 4
+    assert {deck.names[c] for c in deck.codes[won] if c >= 0} <= set(deck.names)
+    again = stats.Sides.from_json(s.to_json())
+    assert again is not None and stats.stats_tables(again) == stats.stats_tables(s)
+
+
+def test_playoff_games_have_no_per_game_text_and_unplayed_matches_are_no_games() -> None:
+    """A bracket match with one side's games missing is an error (left out, counted as a row left out); a match not
+    typed yet is no game. GL's fighters are per-game texts: a playoff game would leave them out (code -1)."""
+    ev = magic_with_playoffs([(2, 0), (2, None), ("", ""), ("", "")])
+    s = stats.sides(ev)
+    base = stats.sides(demo("ogaming-mtg")[0])
+    assert int(s.played.sum()) // 2 == int(base.played.sum()) // 2 + 1
+    assert int(s.left_out[s.events.index("W1")]) == int(base.left_out[base.events.index("W1")]) + 1
+    games = stats.playoff_games(ev)
+    assert [(m.tab, m.row, m.round) for m in games] == [("Bracket W1", 2, 1)]
+    assert all(not side.texts for m in games for side in m.sides)
+
+
+def test_an_intentional_draw_is_no_game() -> None:
+    """Magic's `Intentional Draw` is a played match for the standings (kind `played`, draw) but no game was played:
+    not in the win rates, records or game count."""
+    ev, tabs = demo("ogaming-mtg")
+    bad = error_rows(ev)
+    agreed = [(tab, row) for tab, row, c in rows(tabs) if c["Result"] == "Intentional Draw" and (tab, row) not in bad]
+    assert agreed
+    s = stats.sides(ev)
+    assert int(s.played.sum()) // 2 == ev.counted - len(agreed) - sum(
+        1 for m in ev.results if m.kind is not None and m.kind.value != "played")
+    assert all(not stats.is_game(m) for m in ev.results if m.word and m.word.draw)
+
+
+def test_an_event_without_games_yet_answers_with_no_rows(blank) -> None:
+    blank.register("Ana Reyes", AE)
+    blank.register("Ben Cruz", AE)
+    blank.play(AE, 1, "Ana Reyes", "Medusa", 5, "Ben Cruz", "Robin Hood", 0)
+    s = stats.sides(blank.evaluate().ev)
+    empty = s.only(event="qr2-ae")
+    assert len(empty) == 0 and not stats.records(empty)
+    assert [t.rows for t in stats.stats_tables(empty, min_games=0)] == [(), (), ()]
+    with pytest.raises(stats.StatsError, match="there is no event 'QR9'"):
+        s.only(event="QR9")
+
+
+def test_rows_left_out_are_counted_per_row_not_per_problem(blank) -> None:
+    """A row with two errors is one row left out; the count is kept with the games and follows `only`."""
+    blank.register("Ana Reyes", AE)
+    blank.register("Ben Cruz", AE)
+    blank.play(AE, 1, "Ana Reyes", "Medusa", 5, "Ben Cruz", "Robin Hood", 0)
+    blank.play(AE, 2, "Ana Reyes", "Medusa", 99, "Nobody Here", "Robin Hood", 0)
+    ev = blank.evaluate().ev
+    assert len([p for p in ev.problems if p.severity is Severity.ERROR and p.tab == "Results QR1-AE"]) >= 2
+    s = stats.sides(ev)
+    assert int(s.left_out.sum()) == 1
+    assert int(s.only(event=QR2).left_out.sum()) == 0
+    again = stats.Sides.from_json(s.to_json())
+    assert again is not None and int(again.left_out.sum()) == 1
+
+
+@pytest.mark.parametrize("data", ['{"format":2,"label":"x"}', '{"format":2', "[]", '{"format":2,"label":"P","by":"","names":[],'
+                                  '"events":[],"dates":[],"competitor":[5],"event":[0],"partner":[-1],"outcome":[0],'
+                                  '"order":[0],"left_out":[],"played":[1],"fields":{}}'])
+def test_damaged_kept_games_are_a_clear_error(data: str) -> None:
+    if data == "[]":
+        assert stats.Sides.from_json(data) is None, "not this version's layout"
+        return
+    with pytest.raises(stats.KeptGamesError, match="the games kept by the latest sync are damaged"):
+        stats.Sides.from_json(data)

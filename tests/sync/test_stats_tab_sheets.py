@@ -35,3 +35,12 @@ def test_the_stats_tab_is_the_same_on_google_and_xlsx(tmp_path: Path, sheets_ser
     assert texts(remote) == texts(local)
     assert remote[0] == ["fighter", "Games", "Wins", "Draws", "Losses", "Win Rate", "Low", "High"]
     assert ["Bullseye", 18, 6, 0, 12] in [row[:5] for row in remote]
+    headings = [i + 1 for i, row in enumerate(remote) if row[:1] in (["fighter against"], ["Player"])]
+    assert len(headings) == 2
+    for row in headings:
+        assert sheets_server.cell(SHEET_ID, "Stats", f"A{row}")["userEnteredFormat"]["textFormat"]["bold"] is True
+    assert "numberFormat" in sheets_server.cell(SHEET_ID, "Stats", "F2")["userEnteredFormat"], "the win rates: percentages"
+    row, column = next((r, c) for r in range(headings[0] + 1, headings[1]) for c in range(1, 9)
+                       if len(remote[r - 1]) > c and remote[r - 1][c])
+    below = sheets_server.cell(SHEET_ID, "Stats", f"{'ABCDEFGHI'[column]}{row}")
+    assert "numberFormat" not in below.get("userEnteredFormat", {}), "a matchup cell is text, not a percentage"
