@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import openpyxl
@@ -11,14 +10,12 @@ import pytest
 
 
 @pytest.fixture()
-def in_tmp(tmp_path: Path) -> Iterator[Path]:
-    """Run the test from inside its own temporary folder, as a user runs `league` from a league's folder."""
-    old = Path.cwd()
-    os.chdir(tmp_path)
-    try:
-        yield tmp_path
-    finally:
-        os.chdir(old)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run the test from inside its own temporary folder, as a user runs `league` from a league's folder. Through
+    `monkeypatch`, so a test that moves further (`monkeypatch.chdir`) still ends where the run was: the first
+    change it records is the one undone."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
 
 
 @pytest.fixture()

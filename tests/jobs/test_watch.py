@@ -159,8 +159,11 @@ def test_an_interval_below_the_minimum_is_refused(xlsx_weekly: tuple[Config, Jud
 
 def test_sigterm_ends_the_watch_with_exit_0(xlsx_weekly: tuple[Config, Judge]) -> None:
     config, _ = xlsx_weekly
+    # From the repository's folder: `python -c` imports from the current folder first, which another test may have
+    # left in a league folder (a `league/` there would stand for the package).
     watching = subprocess.Popen([sys.executable, "-c", "from jobs.cli import main; main()", "watch", str(config.path)], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, env={**os.environ, "COLUMNS": "200"})
+                                stderr=subprocess.PIPE, text=True, env={**os.environ, "COLUMNS": "200"},
+                                cwd=Path(__file__).parents[2])
     assert watching.stdout is not None
     first = watching.stdout.readline()
     if not first:  # the watch ended before its first line: show why
