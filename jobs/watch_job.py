@@ -111,7 +111,8 @@ class Source(Protocol):
         ...
 
     def settle(self) -> None:
-        """The poll read the workbook as `moved` last saw it: the next one looks only if it changes again."""
+        """The poll synced the workbook as `moved` last saw it (or found nothing to sync): the next one looks only if
+        it changes again. Not called when the sync failed, so the next poll tries again whatever happens meanwhile."""
         ...
 
 
@@ -237,9 +238,9 @@ class Watcher:
             return
         workbook = self.source.open()
         inputs, outputs = read_inputs(workbook)
-        self.source.settle()
         digests = tab_digests(inputs, outputs)
         if digests == self.seen:
+            self.source.settle()
             return
         changed = changed_tabs(self.seen, digests)
         result = run_sync(self.config, workbook)  # reads nothing more: the backend keeps what `read_inputs` read
@@ -250,9 +251,11 @@ class Watcher:
         for event in self.options.auto_pair:
             if self.clock.stopping() or self.advance(ev, event):
                 break  # one pairing or seeding a poll: the reads of a poll stay bounded
-        # Only now: a pairing that failed (the lock held, Google down) is tried again by the next poll's sync.
+        # Only now: a sync or a pairing that failed (the workbook open in Excel, the lock held, Google down) is tried
+        # again by the next poll, after its backoff, even if nothing changes meanwhile.
         written = {s.name: _grid(s) for s in result.changes.replace if s.name.startswith(BRACKET_PREFIX)}
         self.seen = {**digests, **tab_digests({}, written)}  # the brackets as this sync wrote them: not a change
+        self.source.settle()
 
     def advance(self, ev: Evaluation, typed: str) -> bool:
         """Pair the event's next round, or seed its bracket, if its state says it is ready; whether something was written.

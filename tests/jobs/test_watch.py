@@ -150,6 +150,28 @@ def test_a_workbook_caught_mid_save_is_tried_again(xlsx_weekly: tuple[Config, Ju
     assert watch_job.BACKOFF_BASE <= clock.waits[1] <= 2 * watch_job.BACKOFF_BASE, "a failed poll waits, then tries again"
 
 
+def test_a_change_not_synced_while_the_workbook_is_open_in_excel_is_synced_once_it_is_closed(
+        xlsx_weekly: tuple[Config, Judge]) -> None:
+    config, judge = xlsx_weekly
+    assert config.workbook is not None
+    lock = config.workbook.with_name(f".~lock.{config.workbook.name}#")
+    lines: list[str] = []
+
+    def step(now: float) -> bool:
+        if len(clock.waits) == 1:  # LibreOffice opens it, a judge types and saves
+            lock.write_text("judge,laptop")
+            type_round(judge, 1)
+        if len(clock.waits) == 2:  # closed again: nothing changes in the workbook after this
+            lock.unlink()
+        return len(clock.waits) < 5
+
+    clock = StepClock(step)
+    watcher(config, clock, lines).run()
+    assert "not synced" in lines[1] and "is open in Excel or LibreOffice" in lines[1], lines
+    assert lines[2:] == ["18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)"], "synced once it could be"
+    assert clock.waits[1] < 5.0, "tried again at the backoff time, not at the next change"
+
+
 def test_an_interval_below_the_minimum_is_refused(xlsx_weekly: tuple[Config, Judge]) -> None:
     config, _ = xlsx_weekly
     done = CliRunner().invoke(app, ["watch", str(config.path), "--interval", "4"])
