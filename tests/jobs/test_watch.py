@@ -266,6 +266,23 @@ def test_a_round_is_never_paired_twice_by_two_watchers_or_a_restart(xlsx_weekly:
     assert any("W1 waits: round 2 is unfinished" in line for line in lines), lines
 
 
+@pytest.mark.parametrize("table", [8, 4], ids=["the last table", "a table in the middle"])
+def test_a_pairing_row_blanked_keeps_the_next_round_from_being_paired(xlsx_weekly: tuple[Config, Judge], table: int) -> None:
+    config, judge = xlsx_weekly
+    [(row, cells)] = [(r, c) for r, c in rows_of(judge.read(RESULTS), 1) if as_text(c["Table"]) == str(table)]
+    pair = f"{as_text(cells['Player A'])} v {as_text(cells['Player B'])}"
+    judge.type(RESULTS, {(row, header): "" for header in cells})  # the row erased
+    assert type_round(judge, 1) == 2 * 7
+    lines: list[str] = []
+    watcher(config, StepClock(lambda now: True), lines, EVENT).poll()
+    assert rounds_typed(judge) == {1: 7}, "round 2 waits for the table"
+    assert lines[-1].endswith(f"W1 waits: round 1 table {table} ({pair}) is missing from {RESULTS}: type it back or its result")
+    judge.type(RESULTS, {(row, header): value for header, value in cells.items()})  # typed back
+    type_round(judge, 1)
+    watcher(config, StepClock(lambda now: True), lines, EVENT).poll()
+    assert rounds_typed(judge) == {1: 8, 2: 8}
+
+
 @pytest.fixture
 def sheets_weekly(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Config, Judge]]:
     yield from magic_weekly("sheets", tmp_path, request)
