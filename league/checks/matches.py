@@ -104,6 +104,15 @@ def _games(lg: League, m: Match, draws: bool) -> Iterator[Problem]:
         if s.games is None and header not in s.unreadable:
             yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the games {s.name or 'the side'} won")
     won = [s.games for s in m.sides]
+    typed = [g for g in won if g is not None]
+    need = res.games.best_of // 2 + 1
+    if res.games.best_of and len(typed) == len(won) and (max(typed) > need or min(typed) >= need):
+        header = res.side_header(res.games.won, res.sides[typed.index(max(typed))])
+        yield at(lg, m.tab, m.row, header, "impossible-games",
+                 f"the games are {'-'.join(map(str, won))}: a best of {res.games.best_of} is over once a "
+                 f"{lg.ruleset.competitor.lower()} has won {need}", f"type the games as played ({need} at most for each side, "
+                 f"and only one side with {need})")
+        return
     if not draws and None not in won and len(set(won)) == 1 and not (word and word.loser):
         header = res.side_header(res.games.won, res.sides[-1])
         yield at(lg, m.tab, m.row, header, "drawn-match", f"the games are {'-'.join(map(str, won))}: this format has no drawn matches",
