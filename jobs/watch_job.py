@@ -9,6 +9,7 @@ import datetime as dt
 import gc
 import hashlib
 import json
+import math
 import random
 import signal
 import threading
@@ -36,6 +37,8 @@ from sync.xlsx import XlsxWorkbook
 MIN_INTERVAL = 5.0
 """The shortest poll interval: a poll reads at most `READS_PER_POLL` times on Sheets, so 12 polls a minute stay
 within Google's 60 reads per minute per user (tests lower it to run fast)."""
+MAX_INTERVAL = 3600.0
+"""The longest poll interval: a watch looking less than hourly is no event-day watch (a typo, or `inf`)."""
 DEFAULT_INTERVAL = 15.0
 READS_PER_POLL = 4
 """Sheets reads of one poll at worst: metadata and one values:batchGet to look (the sync reuses them), and the same
@@ -92,10 +95,17 @@ class WatchOptions:
 
 
 def check_options(config: Config, options: WatchOptions) -> None:
-    """Refuse, before anything runs, an interval below the minimum or auto-pairing without a pairing system."""
+    """Refuse, before anything runs, an interval that is not a number of seconds from the minimum to the maximum, or
+    auto-pairing without a pairing system."""
+    if not math.isfinite(options.interval):
+        raise ConfigError(f"--interval {options.interval:g} is not a number of seconds: use a number from "
+                          f"{MIN_INTERVAL:g} to {MAX_INTERVAL:g} (the default is {DEFAULT_INTERVAL:g})")
     if options.interval < MIN_INTERVAL:
         raise ConfigError(f"--interval {options.interval:g} is below {MIN_INTERVAL:g} seconds: polling faster would run "
                           "past Google's read quota; use --interval 5 or more")
+    if options.interval > MAX_INTERVAL:
+        raise ConfigError(f"--interval {options.interval:g} is above {MAX_INTERVAL:g} seconds (an hour): results would "
+                          f"wait that long to be synced; use --interval {MAX_INTERVAL:g} or less")
     if options.auto_pair and not config.ruleset.pairing:
         raise ConfigError(f"ruleset {config.ruleset.name!r} names no pairing system, so --auto-pair cannot pair: add "
                           f"`[pairing] system = ...` ({', '.join(sorted(SYSTEMS))})")

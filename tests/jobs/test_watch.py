@@ -179,6 +179,18 @@ def test_an_interval_below_the_minimum_is_refused(xlsx_weekly: tuple[Config, Jud
     assert "--interval 4 is below 5 seconds" in done.stderr
 
 
+@pytest.mark.parametrize("interval, said", [("nan", "--interval nan is not a number of seconds: use a number from 5 to 3600"),
+                                             ("inf", "--interval inf is not a number of seconds"),
+                                             ("-inf", "--interval -inf is not a number of seconds"),
+                                             ("3601", "--interval 3601 is above 3600 seconds")])
+def test_an_interval_that_is_no_number_of_seconds_or_too_long_is_refused(xlsx_weekly: tuple[Config, Judge], interval: str,
+                                                                         said: str) -> None:
+    config, _ = xlsx_weekly
+    done = CliRunner().invoke(app, ["watch", str(config.path), "--interval", interval])
+    assert done.exit_code == ExitCode.USAGE, done.output
+    assert said in " ".join(done.stderr.split())
+
+
 def test_sigterm_ends_the_watch_with_exit_0(xlsx_weekly: tuple[Config, Judge]) -> None:
     config, _ = xlsx_weekly
     watching = subprocess.Popen([sys.executable, "-c", "from jobs.cli import main; main()", "watch", str(config.path)], stdout=subprocess.PIPE,
