@@ -25,11 +25,13 @@ from jobs.config import Config
 from jobs.errors import ConfigError, WorkbookError
 from jobs.pair_job import run_pair
 from jobs.sync_job import SyncResult, read_inputs, run_sync
-from league.cells import Cell, Grid, as_text
-from league.evaluate import Evaluation
+from league.cells import Cell, Grid, as_text, name_key
+from league.evaluate import Evaluation, read_league
 from league.lifecycle import EventState
+from league.model.league import League
 from league.pairing import SYSTEMS
 from league.problems import Severity
+from league.rules.catalog import closest
 from league.sheet import BRACKET_PREFIX, Sheet
 from sync.workbook import BackendError, CredentialsError, Workbook
 from sync.xlsx import XlsxWorkbook
@@ -248,6 +250,8 @@ class Watcher:
             return
         workbook = self.source.open()
         inputs, outputs = read_inputs(workbook)
+        if self.seen is None:
+            self.check_events(inputs)
         digests = tab_digests(inputs, outputs)
         if digests == self.seen:
             self.source.settle()
@@ -267,6 +271,15 @@ class Watcher:
         self.seen = {**digests, **tab_digests({}, written)}  # the brackets as this sync wrote them: not a change
         self.source.settle()
 
+    def check_events(self, inputs: dict[str, Grid]) -> None:
+        """Refuse, before the first sync writes anything, an --auto-pair event the Events tab lacks."""
+        if not self.options.auto_pair:
+            return
+        lg, _ = read_league(inputs, self.config.ruleset, self.config.catalog)
+        for typed in self.options.auto_pair:
+            if lg.event_id(typed) is None:
+                raise ConfigError(unknown_event(typed, lg))
+
     def advance(self, ev: Evaluation, typed: str) -> bool:
         """Pair the event's next round, or seed its bracket, if its state says it is ready; whether something was written.
 
@@ -274,8 +287,7 @@ class Watcher:
         twice, whatever another watcher or a restart did meanwhile."""
         event = ev.league.event_id(typed)
         if event is None or event not in ev.states:
-            raise ConfigError(f"--auto-pair {typed}: there is no event {typed!r}; events: "
-                              f"{', '.join(e.id for e in ev.league.events) or 'none'}")
+            raise ConfigError(unknown_event(typed, ev.league))
         ready, reason = self._ready(ev, event, ev.states[event])
         if not ready:
             self._waits(event, reason)
@@ -316,6 +328,14 @@ class Watcher:
 
     def _time(self) -> str:
         return f"{dt.datetime.now(self.config.branding.zone):%H:%M:%S}"
+
+
+def unknown_event(typed: str, lg: League) -> str:
+    """Why `--auto-pair` cannot pair `typed`: the events there are, and the closest ids to it."""
+    ids = [e.id for e in lg.events]
+    near = closest(typed, {name_key(i): i for i in ids})
+    return (f"--auto-pair {typed}: there is no event {typed!r}; events: {', '.join(ids) or 'none'}"
+            + (f"; did you mean {' or '.join(near)}?" if near else ""))
 
 
 def tab_digests(inputs: Mapping[str, Grid], outputs: Mapping[str, Grid]) -> dict[str, str]:

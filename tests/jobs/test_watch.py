@@ -503,6 +503,10 @@ def test_sigterm_during_a_write_lets_it_finish_then_ends_the_watch(xlsx_weekly: 
 
 def test_auto_pairing_an_event_the_league_lacks_is_a_usage_error(xlsx_weekly: tuple[Config, Judge]) -> None:
     config, _ = xlsx_weekly
+    before = open_workbook(config).read(["Sync Log"])["Sync Log"]
     done = CliRunner().invoke(app, ["watch", str(config.path), "--auto-pair", "W9"])
     assert done.exit_code == ExitCode.USAGE
     assert "--auto-pair W9: there is no event 'W9'; events: W1" in done.stderr
+    assert open_workbook(config).read(["Sync Log"])["Sync Log"] == before, "refused before its first sync"
+    done = CliRunner().invoke(app, ["watch", str(config.path), "--auto-pair", "W1x"])
+    assert "--auto-pair W1x: there is no event 'W1x'; events: W1; did you mean W1?" in " ".join(done.stderr.split())
