@@ -23,7 +23,7 @@ import pytest
 from typer.testing import CliRunner
 
 from jobs import watch_job
-from jobs.cli import app
+from jobs.cli import app, bare_serve, main
 from jobs.errors import ExitCode
 from jobs.config import Config, load_config
 from jobs.bracket_job import run_bracket
@@ -189,6 +189,24 @@ def test_an_interval_that_is_no_number_of_seconds_or_too_long_is_refused(xlsx_we
     done = CliRunner().invoke(app, ["watch", str(config.path), "--interval", interval])
     assert done.exit_code == ExitCode.USAGE, done.output
     assert said in " ".join(done.stderr.split())
+
+
+@pytest.mark.parametrize("args, served", [(["--serve"], "127.0.0.1:8000"), (["--serve", "--interval", "5"], "127.0.0.1:8000"),
+                                          (["--serve", "9000"], "9000"), (["--serve", "0.0.0.0:8001", "--auto-pair", "W1"], "0.0.0.0:8001")])
+def test_a_bare_serve_serves_at_the_default_address(args: list[str], served: str) -> None:
+    assert bare_serve(["watch", "league.toml", *args]) == ["watch", "league.toml", *args[:1], served,
+                                                           *args[2 if served != "127.0.0.1:8000" else 1:]]
+    assert bare_serve(["pair", "--serve"]) == ["pair", "--serve"], "only the watch has --serve"
+
+
+def test_league_watch_with_a_bare_serve_runs(xlsx_weekly: tuple[Config, Judge], capsys: pytest.CaptureFixture[str]) -> None:
+    config, _ = xlsx_weekly
+    with pytest.raises(SystemExit) as done:  # W9 stops it after its pages start, before its first sync
+        main(["watch", str(config.path), "--auto-pair", "W9", "--serve"])
+    assert done.value.code == ExitCode.USAGE
+    printed = capsys.readouterr()
+    assert "requires an argument" not in printed.err
+    assert "127.0.0.1:8000" in printed.out + printed.err  # served there, or said to be taken
 
 
 def test_sigterm_ends_the_watch_with_exit_0(xlsx_weekly: tuple[Config, Judge]) -> None:
