@@ -272,6 +272,8 @@ def test_auto_pair_plays_the_weekly_to_its_champion(weekly: tuple[Config, Judge]
                                                     "seeded Bracket W1: 8 competitors"]
     log = [as_text(r[-1]) for r in open_workbook(config).read(["Sync Log"])["Sync Log"]]
     assert [o.split(",")[0] for o in log if o.startswith("paired")] == [f"paired W1 round {n}" for n in range(1, 5)]
+    [seeded] = [o for o in log if " bracket seeded: " in o]
+    assert seeded.startswith("W1 bracket seeded: 8 competitors, seeds 1 Player ") and seeded.count(", ") == 8
     states = run_check(config, open_workbook(config)).states[EVENT]
     assert states.phase is Phase.COMPLETE and states.champion
     assert lines[-1].endswith("synced (Bracket W1 changed): 0 error(s), 0 warning(s)"), "the final synced, then quiet"
