@@ -33,7 +33,7 @@ from league.pairing import SYSTEMS
 from league.problems import Severity
 from league.rules.catalog import closest
 from league.sheet import BRACKET_PREFIX, Sheet
-from sync.workbook import BackendError, CredentialsError, Workbook
+from sync.workbook import BackendError, CredentialsError, UnreadableWorkbook, Workbook
 from sync.xlsx import XlsxWorkbook
 
 MIN_INTERVAL = 5.0
@@ -236,8 +236,9 @@ class Watcher:
                 except (BackendError, WorkbookError) as exc:
                     failures += 1
                     wait = self.rng.uniform(BACKOFF_BASE, min(BACKOFF_CAP, BACKOFF_BASE * 2 ** failures))
-                    if failures == 1:  # once, until a poll works again
-                        self.say(f"{self._time()} not synced: {exc}; trying again, less often while it fails")
+                    said = _failure(exc, failures)
+                    if said:
+                        self.say(f"{self._time()} not synced: {said}")
                 finally:
                     gc.unfreeze()  # a sync freezes what it read for its own speed; a watch lives on
                 self.clock.sleep(max(0.0, wait))
@@ -328,6 +329,23 @@ class Watcher:
 
     def _time(self) -> str:
         return f"{dt.datetime.now(self.config.branding.zone):%H:%M:%S}"
+
+
+SAVING_POLLS = 3
+"""Polls in a row that find the `.xlsx` unreadable before the watch stops taking it for a save in progress."""
+
+
+def _failure(exc: Exception, failures: int) -> str:
+    """What the watch says of a failed poll: once until a poll works again; an unreadable `.xlsx` is first taken for
+    one caught while being saved (Excel writes it in place), and said as it is only if it stays unreadable."""
+    if isinstance(exc, UnreadableWorkbook):
+        if failures == 1:
+            return "the workbook was caught while being saved; trying again"
+        if failures != SAVING_POLLS:
+            return ""
+    elif failures != 1:
+        return ""
+    return f"{str(exc).rstrip('.')}; trying again, less often while it fails"
 
 
 def unknown_event(typed: str, lg: League) -> str:

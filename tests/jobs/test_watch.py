@@ -144,7 +144,7 @@ def test_a_workbook_caught_mid_save_is_tried_again(xlsx_weekly: tuple[Config, Ju
     watcher(config, clock, lines).run()
     assert whole
     assert lines[0].endswith("synced (first sync): 0 error(s), 0 warning(s)")
-    assert "not synced" in lines[1] and "not a readable .xlsx workbook" in lines[1]
+    assert lines[1] == "18:00:30 not synced: the workbook was caught while being saved; trying again"
     assert lines[2] == "18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)"
     assert len(lines) == 3
     assert watch_job.BACKOFF_BASE <= clock.waits[1] <= 2 * watch_job.BACKOFF_BASE, "a failed poll waits, then tries again"
@@ -170,6 +170,26 @@ def test_a_change_not_synced_while_the_workbook_is_open_in_excel_is_synced_once_
     assert "not synced" in lines[1] and "is open in Excel or LibreOffice" in lines[1], lines
     assert lines[2:] == ["18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)"], "synced once it could be"
     assert clock.waits[1] < 5.0, "tried again at the backoff time, not at the next change"
+
+
+def test_a_workbook_that_stays_unreadable_is_said_as_it_is(xlsx_weekly: tuple[Config, Judge]) -> None:
+    config, _ = xlsx_weekly
+    assert config.workbook is not None
+    whole = config.workbook.read_bytes()
+    lines: list[str] = []
+
+    def step(now: float) -> bool:
+        if len(clock.waits) == 1:
+            config.workbook.write_bytes(whole[: len(whole) // 2])  # type: ignore[union-attr]
+        return len(clock.waits) < 6
+
+    clock = StepClock(step)
+    watcher(config, clock, lines).run()
+    assert lines[1:] == [
+        "18:00:30 not synced: the workbook was caught while being saved; trying again",
+        f"18:00:30 not synced: {config.workbook} is not a readable .xlsx workbook (Cannot detect file format); save it as "
+        ".xlsx from Excel or LibreOffice, or point `workbook` in league.toml at the right file; trying again, less often "
+        "while it fails"]
 
 
 def test_an_interval_below_the_minimum_is_refused(xlsx_weekly: tuple[Config, Judge]) -> None:
