@@ -15,7 +15,7 @@ from exporters.board import Board, Line, board, settled
 from exporters.branding import local_time
 from exporters.html import banner, page, style
 from league.table import Role, Table
-from serve.server import Pages
+from serve.server import CYCLE, FIND, LIVE, Pages
 from serve.view import LiveEvent, LiveView, Pairing
 
 REFRESH_SECONDS = 30
@@ -26,69 +26,6 @@ SCREEN_PAIRINGS = 16
 """Tables on one slide of `/screen` (two columns of eight)."""
 SCREEN_SECONDS = {"pairings": 20, "standings": 12}
 """How long `/screen` shows each kind of slide."""
-
-LIVE = """(function(){
-var v=%(version)d;
-if(!window.EventSource||!window.fetch||!window.DOMParser)return;
-var es=new EventSource('/events'),html=document.documentElement;
-html.setAttribute('data-version',String(v));
-es.onopen=function(){html.setAttribute('data-listening','1');};
-es.onmessage=function(e){
- var n=parseInt(e.data,10);
- if(isNaN(n)||n===v)return;
- fetch(location.pathname,{cache:'no-store'}).then(function(r){return r.text();}).then(function(t){
-  var d=new DOMParser().parseFromString(t,'text/html');
-  ['header','nav','main'].forEach(function(s){var a=document.querySelector(s),b=d.querySelector(s);if(a&&b)a.innerHTML=b.innerHTML;});
-  var m=d.querySelector('meta[name=live-version]');
-  v=m?parseInt(m.getAttribute('content'),10):n;
-  html.setAttribute('data-version',String(v));
-  document.dispatchEvent(new Event('live'));
- }).catch(function(){});
-};
-})();"""
-"""Listens for new versions and swaps the page's header, links and content for the new ones."""
-
-FIND = """(function(){
-var q=document.getElementById('q'),out=document.getElementById('found');
-function norm(s){return s.normalize('NFKD').replace(/[\\u0300-\\u036f]/g,'').toLowerCase().replace(/\\s+/g,' ').trim();}
-function apply(){
- var t=norm(q.value),hits=[];
- document.querySelectorAll('main section').forEach(function(sec){
-  var shown=0;
-  sec.querySelectorAll('tbody tr[data-table]').forEach(function(tr){
-   var names=[].map.call(tr.querySelectorAll('td.name'),function(td){return td.textContent;}),at=-1;
-   for(var k=0;t&&k<names.length;k++){if(norm(names[k]).indexOf(t)>=0){at=k;break;}}
-   tr.hidden=!!t&&at<0;
-   if(!tr.hidden)shown++;
-   if(at>=0)hits.push(names[at]+': '+tr.getAttribute('data-label')+' '+tr.getAttribute('data-table')+
-     (names.length>1?' v '+names[1-at]:' (bye)')+' \\u00b7 '+sec.getAttribute('data-event'));
-  });
-  sec.hidden=!!t&&!shown;
- });
- out.textContent='';
- if(!t)return;
- if(!hits.length)hits=['No one by that name in the current round'];
- hits.slice(0,8).forEach(function(h){var p=document.createElement('p');p.textContent=h;out.appendChild(p);});
-}
-q.addEventListener('input',apply);document.addEventListener('live',apply);apply();
-})();"""
-"""The name search of `/pairings`: rows of other players hidden, the player's table said in words (as text)."""
-
-CYCLE = """(function(){
-document.documentElement.className+=' js';
-var i=0,timer=0;
-function show(){
- var s=document.querySelectorAll('main .slide');
- if(!s.length)return;
- i=i%%s.length;
- s.forEach(function(e,k){e.classList.toggle('on',k===i);});
- clearTimeout(timer);
- timer=setTimeout(function(){i++;show();},1000*(parseInt(s[i].getAttribute('data-seconds'),10)||%(seconds)d));
-}
-document.addEventListener('DOMContentLoaded',show);
-document.addEventListener('live',function(){i=0;show();});
-})();"""
-"""Shows the slides of `/screen` one at a time; starts again from the first when a new version arrives."""
 
 PAIRINGS_STYLE = """
 .pages{display:flex;gap:16px;padding:8px 16px;font-size:.95rem}.pages a{color:%(primary)s}
@@ -141,7 +78,7 @@ def live_head(version: int) -> str:
     """What each page adds to its head: its version, the refresh with scripts off, the listener with scripts on."""
     return (f'<meta name="live-version" content="{version}">'
             f'<noscript><meta http-equiv="refresh" content="{REFRESH_SECONDS}"></noscript>'
-            f"<script>{LIVE % {'version': version}}</script>")
+            f"<script>{LIVE}</script>")
 
 
 def boards(view: LiveView) -> list[Board]:
@@ -177,7 +114,7 @@ def screen(view: LiveView) -> str:
     top = replace(board(view.leaderboard, "Leaderboard", view.synced), stands=view.league_stands)
     slides.append(_standings_slide(top, top.lines[:SCREEN_ROWS], ""))
     body = "\n".join(slides)
-    head = f"<script>{CYCLE % {'seconds': SCREEN_SECONDS['standings']}}</script>"
+    head = f"<script>{CYCLE}</script>"
     synced = escape(local_time(view.synced, view.branding, "%H:%M"))
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width,initial-scale=1">'
