@@ -213,10 +213,12 @@ class Server(ThreadingHTTPServer):
         self.server_name, self.server_port = str(self.server_address[0]), int(self.server_address[1])
 
     def image(self, name: str) -> bytes | None:
-        """The bytes of the PNG file of exactly that name directly in the exports folder, if there is one."""
+        """The bytes of the PNG file of exactly that name directly in the exports folder, if there is one (a hidden
+        file, its name starting with a dot, is nobody's export: never served)."""
         try:
             found = next((p for p in self.exports.iterdir() if p.name == name), None)
-            return found.read_bytes() if found and found.suffix == ".png" and found.is_file() and not found.is_symlink() else None
+            return (found.read_bytes() if found and found.suffix == ".png" and not found.name.startswith(".") and found.is_file()
+                    and not found.is_symlink() else None)
         except OSError:
             return None
 
@@ -259,7 +261,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._stream(body)
         else:
             name = unquote(path[1:]) if path.startswith("/") else ""
-            data = self.server.image(name) if name.endswith(".png") and "/" not in name else None
+            data = self.server.image(name) if name.endswith(".png") and "/" not in name and not name.startswith(".") else None
             if data is None:
                 self.send_response(HTTPStatus.NOT_FOUND)
                 self._finish(b"Not found.\n", "text/plain; charset=utf-8", body)

@@ -128,7 +128,7 @@ def test_an_export_image_is_served_by_its_exact_name(live: tuple[RunningServer, 
     "/%2e%2e%2fsecret.png", "/secret.png", "//etc/passwd", "/etc/passwd", "/%2Fetc%2Fpasswd.png",
     "/sub/inner.png", "/sub%2finner.png", "/link.png", "/league.html", "/exports/", "/sub/", "/sub", "/LEADERBOARD-1200x630.PNG",
     "/leaderboard-1200x630.png/", "/leaderboard-1200x630.png%00.html", "/pairings/", "/index.html", "/favicon.ico",
-    "/league.toml", "/.", "/..",
+    "/league.toml", "/.", "/..", "/.hidden.png", "/%2ehidden.png",
 ])
 def test_nothing_else_is_served(live: tuple[RunningServer, LiveBoard], path: str) -> None:
     server, _ = live
