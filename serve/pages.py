@@ -100,7 +100,10 @@ def index(view: LiveView) -> str:
 def pairings(view: LiveView) -> str:
     """`/pairings`: the current round of every running event, with a search for one's own table."""
     sections = "\n".join(_pairing_section(e) for e in view.events if e.pairings)
-    body = sections or '<p class="stands">No round is paired yet.</p>'
+    over = "\n".join(f'<p class="stands over">{escape(e.title)} is over'
+                     + (f": champion {escape(e.champion)}." if e.champion else ".") + "</p>"
+                     for e in view.events if e.final and not e.pairings)
+    body = "\n".join(p for p in (sections, over) if p) or '<p class="stands">No round is paired yet.</p>'
     return _document(view, "Pairings", style(view.branding) + _style(PAIRINGS_STYLE, view),
                      f"{LINKS}<div class=\"find\"><label for=\"q\">Find your table</label>"
                      '<input id="q" type="search" placeholder="Your name" autocomplete="off" autocapitalize="none" '

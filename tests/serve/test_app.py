@@ -8,6 +8,7 @@ import http.client
 import re
 import socket
 import sys
+from html import escape
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pytest
 from league.evaluate import evaluate
 from league.pairing.bracket import bracket_sheet
 from league.table import Table
-from serve import app
+from serve import app, pages
 from serve import server as server_module
 from serve.app import RunningServer, ServeError, parse_address, start_server
 from serve.board import LiveBoard
@@ -259,3 +260,11 @@ def test_playoff_matches_are_listed_by_match(exports: Path) -> None:
     assert '<tr data-table="2" data-label="Match"><td class="n t">2</td><td class="name">Seed 4</td><td class="name">Seed 5</td></tr>' in pairings
     assert "<th>Match</th>" in pairings
     assert '<span class="t">Match 1</span><span class="n">Seed 1</span><span class="v">v</span><span class="n">Seed 8</span>' in screen
+
+
+def test_once_an_event_is_over_the_pairings_say_so_with_its_champion(day_view: LiveView) -> None:
+    done = replace(day_view.events[0], pairings=(), final=True, champion="Zoë <b>Q</b>")
+    page = pages.pairings(replace(day_view, events=(done,)))
+    assert f'<p class="stands over">{escape(done.title)} is over: champion Zoë &lt;b&gt;Q&lt;/b&gt;.</p>' in page
+    assert "No round is paired yet" not in page
+    assert "No round is paired yet" in pages.pairings(replace(day_view, events=()))
