@@ -12,8 +12,8 @@ from dataclasses import replace
 from html import escape
 
 from exporters.board import Board, Line, board, settled
-from exporters.branding import local_time
-from exporters.html import banner, page, style
+from exporters.branding import inks, local_time, readable
+from exporters.html import RULE_CONTRAST, banner, page, style
 from league.table import Role, Table
 from serve.server import CYCLE, FIND, LIVE, Pages
 from serve.view import LiveEvent, LiveView, Pairing
@@ -24,6 +24,11 @@ SCREEN_ROWS = 10
 """Standings lines on one slide of `/screen`, in type read across a room."""
 SCREEN_PAIRINGS = 16
 """Tables on one slide of `/screen` (two columns of eight)."""
+SCREEN_BACKGROUND = "#10131a"
+"""`/screen`'s own dark background: a TV across a room, lit or not."""
+LONG_PAIRED, LONG_RANKED = 18, 30
+"""Names longer than these many characters are set smaller on `/screen` (a table's two names share half the width)."""
+BYE_NAME = '<span class="n">bye</span>'
 SCREEN_SECONDS = {"pairings": 20, "standings": 12}
 """How long `/screen` shows each kind of slide."""
 
@@ -42,10 +47,10 @@ td.bye{font-style:italic}
 
 SCREEN_STYLE = """
 *{box-sizing:border-box}
-html,body{margin:0;height:100%%;overflow:hidden;background:#10131a;color:#f4f4f4;
+html,body{margin:0;height:100%%;overflow:hidden;background:%(screen)s;color:#f4f4f4;
  font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif}
-header{display:flex;justify-content:space-between;align-items:baseline;padding:1.2vh 2vw;background:%(primary)s;
- border-bottom:.6vh solid %(accent)s;font-size:3vh}
+header{display:flex;justify-content:space-between;align-items:baseline;padding:1.2vh 2vw;background:%(band)s;
+ color:%(title)s;border-bottom:.6vh solid %(rule)s;font-size:3vh}
 header h1{font-size:3.4vh;margin:0}
 main{padding:1vh 2vw}
 .slide h2{font-size:5.4vh;margin:1vh 0 0;color:%(accent)s;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
@@ -54,12 +59,13 @@ main{padding:1vh 2vw}
 .grid.one{grid-template-columns:1fr;max-width:70vw}
 .pair{display:flex;gap:1.2vw;align-items:baseline;font-size:4vh;line-height:1.25;padding:.7vh 0;border-bottom:1px solid #333}
 .pair .t{min-width:3.2em;font-weight:bold;color:%(accent)s}
-.pair .n{flex:1;min-width:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.pair .n{flex:1;min-width:0;overflow-wrap:anywhere}
+.n.long{font-size:.72em}
 .pair .v{opacity:.6}
 .pair.done{opacity:.5}
 .line{display:flex;gap:2vw;font-size:5vh;line-height:1.3;padding:.5vh 0;border-bottom:1px solid #333}
 .line .r{min-width:2.6em;text-align:right;font-weight:bold;color:%(accent)s}
-.line .n{flex:1;min-width:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.line .n{flex:1;min-width:0;overflow-wrap:anywhere}
 .line .s{min-width:4em;text-align:right;font-variant-numeric:tabular-nums}
 .empty{font-size:5vh;margin-top:20vh;text-align:center}
 html.js .slide{display:none}html.js .slide.on{display:block}
@@ -128,7 +134,12 @@ def screen(view: LiveView) -> str:
 
 
 def _style(sheet: str, view: LiveView) -> str:
-    return sheet % {"primary": view.branding.primary, "accent": view.branding.accent}
+    """A page's style sheet in the league's colours as the exports ink them: every text reads on what is behind it
+    (`/pairings` on the branding's background, `/screen` on its dark one) whatever the branding."""
+    b, drawn = view.branding, inks(view.branding)
+    return sheet % {"primary": drawn.heading, "band": b.primary, "title": drawn.title, "screen": SCREEN_BACKGROUND,
+                    "accent": readable(b.accent, (SCREEN_BACKGROUND,)),
+                    "rule": readable(b.accent, (SCREEN_BACKGROUND, b.primary), RULE_CONTRAST)}
 
 
 def _document(view: LiveView, what: str, sheet: str, body: str) -> str:
@@ -172,8 +183,8 @@ def _event_slides(event: LiveEvent, view: LiveView) -> list[str]:
         page_of = f" ({n}/{len(chunks)})" if len(chunks) > 1 else ""
         pairs = "".join(
             f'<div class="pair{" done" if p.done else ""}"><span class="t">{label} {escape(p.table)}</span>'
-            f'<span class="n">{escape(p.sides[0])}</span><span class="v">v</span>'
-            f'<span class="n">{escape(p.sides[1]) if len(p.sides) > 1 else "bye"}</span></div>' for p in chunk)
+            f'{_name(p.sides[0], LONG_PAIRED)}<span class="v">v</span>'
+            f'{_name(p.sides[1], LONG_PAIRED) if len(p.sides) > 1 else BYE_NAME}</div>' for p in chunk)
         sub = " · ".join(escape(p) for p in ("Pairings", event.round, event.progress) if p)
         grid = "grid" if len(chunk) > SCREEN_PAIRINGS // 2 else "grid one"
         out.append(f'<section class="slide" data-seconds="{SCREEN_SECONDS["pairings"]}"><h2>{escape(event.title)}'
@@ -188,11 +199,16 @@ def _event_slides(event: LiveEvent, view: LiveView) -> list[str]:
 
 def _standings_slide(shown: Board, lines: Sequence[Line], page_of: str) -> str:
     rows = "".join(f'<div class="line"><span class="r">{escape(line.shown_rank)}</span>'
-                   f'<span class="n">{escape(line.name)}</span><span class="s">{escape(line.score)}</span></div>'
+                   f'{_name(line.name, LONG_RANKED)}<span class="s">{escape(line.score)}</span></div>'
                    for line in lines)
     body = rows or '<p class="empty">No standings yet</p>'
     return (f'<section class="slide" data-seconds="{SCREEN_SECONDS["standings"]}"><h2>{escape(shown.title)}{page_of}</h2>'
             f'<p class="sub">{escape(shown.standing)} · {escape(shown.score_label)}</p>{body}</section>')
+
+
+def _name(name: str, long: int) -> str:
+    """A name on `/screen`, escaped; a long one in smaller type (and wrapped if still too long), never cut off."""
+    return f'<span class="n{" long" if len(name) > long else ""}">{escape(name)}</span>'
 
 
 def _waiting() -> bytes:

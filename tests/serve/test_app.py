@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from exporters.branding import inks, readable
+
 from league.evaluate import evaluate
 from league.pairing.bracket import bracket_sheet
 from league.table import Table
@@ -268,3 +270,16 @@ def test_once_an_event_is_over_the_pairings_say_so_with_its_champion(day_view: L
     assert f'<p class="stands over">{escape(done.title)} is over: champion Zoë &lt;b&gt;Q&lt;/b&gt;.</p>' in page
     assert "No round is paired yet" not in page
     assert "No round is paired yet" in pages.pairings(replace(day_view, events=()))
+
+
+def test_the_pages_ink_the_branding_so_that_it_reads(day_view: LiveView) -> None:
+    """A pale primary and a dark accent, as a store's logo colours may be: `/pairings` draws its links in the primary
+    darkened to read on the page (as the export does), `/screen` its accent lightened to read on its dark background."""
+    branding = replace(day_view.branding, primary="#f4f1a8", accent="#1b1f4a")
+    view = replace(day_view, branding=branding)
+    assert f".pages a{{color:{inks(branding).heading}}}" in pages.pairings(view)
+    assert inks(branding).heading != branding.primary
+    screen = pages.screen(view)
+    lit = readable(branding.accent, (pages.SCREEN_BACKGROUND,))
+    assert f"color:{lit}" in screen and f"color:{branding.accent}" not in screen and lit != branding.accent
+    assert f"background:{branding.primary};\n color:{inks(branding).title}" in screen, "the header's band and its title ink"
