@@ -14,7 +14,7 @@ from league.checks.pairings import left_in
 from league.evaluate import Evaluation, evaluate
 from league.model.standing import Standing
 from league.pairing.bracket import bracket_sheet, bracket_tab
-from league.report import standings_tab
+from league.report import standings_tab, sync_log_row
 from league.model.words import Status
 from league.sheet import Changes, Sheet
 from sync.workbook import Workbook
@@ -67,8 +67,11 @@ def _bracket(config: Config, workbook: Workbook, event: str, force: bool) -> Bra
                              "(`--force` seeds the standings as they are)", ExitCode.INPUT_ERRORS)
     seeds = [ev.names[s.key] for s in lines[:size]]
     sheet = bracket_sheet(found, seeds, best_of)
-    keep_seeding(config, found, seeds, dt.datetime.now(dt.UTC))  # first: a bracket tab the history lacks is drawn from its rows
-    workbook.write(Changes(replace=(sheet,)))
+    now = dt.datetime.now(dt.UTC)
+    keep_seeding(config, found, seeds, now)  # first: a bracket tab the history lacks is drawn from its rows
+    seeded = ", ".join(f"{n} {name}" for n, name in enumerate(seeds, start=1))
+    log = sync_log_row(ev, inputs, now, f"{found} bracket seeded: {len(seeds)} competitors, seeds {seeded}")
+    workbook.write(Changes(replace=(sheet,), append=(log,)))
     return BracketResult(found, seeds, sheet, "", ExitCode.CLEAN)
 
 

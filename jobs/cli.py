@@ -70,10 +70,28 @@ def main(argv: list[str] | None = None) -> None:
     """The `league` command. Any exception no job expected exits 4, wherever it was raised (a job, or the
     printing of its result): exit 1 would tell cron that judges have something to fix."""
     try:
-        app(args=argv, prog_name="league")
+        app(args=bare_serve(sys.argv[1:] if argv is None else argv), prog_name="league")
     except Exception as exc:
         _bug(exc)
         sys.exit(ExitCode.BUG)
+
+
+SERVE_DEFAULT = "127.0.0.1:8000"
+
+
+def bare_serve(args: list[str]) -> list[str]:
+    """`league watch --serve` without an address (last, or followed by another option) serves at 127.0.0.1:8000.
+
+    Typer's options take a value or none, never an optional one, so the default address is put in before parsing."""
+    if not args or args[0] != "watch":
+        return args
+    out = []
+    for at, arg in enumerate(args):
+        out.append(arg)
+        after = args[at + 1] if at + 1 < len(args) else None
+        if arg == "--serve" and (after is None or after.startswith("--")):
+            out.append(SERVE_DEFAULT)
+    return out
 
 
 def _bug(exc: Exception) -> None:
@@ -314,8 +332,9 @@ def publish(
 def watch(
     config: ConfigArg = None,
     interval: Annotated[float, typer.Option(help="Seconds between looks at the workbook (at least 5).")] = 15.0,
-    serve: Annotated[str | None, typer.Option(help="Serve the live pages at [HOST:]PORT (127.0.0.1:8000 when given "
-                                              "as --serve 8000; another host only when you name it).")] = None,
+    serve: Annotated[str | None, typer.Option(metavar="[HOST:]PORT", help="Serve the live pages: --serve alone at "
+                                              "127.0.0.1:8000, --serve 8000 at 127.0.0.1:8000, --serve 0.0.0.0:8000 on "
+                                              "every network (another host only when you name it).")] = None,
     auto_pair: Annotated[list[str] | None, typer.Option("--auto-pair", help="An event whose next round to pair as soon "
                                                         "as the last result is in, then its bracket (repeat for each).")] = None,
 ) -> None:

@@ -20,8 +20,8 @@ from league.table import Table as LeagueTable
 if TYPE_CHECKING:
     from jobs.pair_job import PairResult
 
-console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
+console = Console(highlight=False, emoji=False)  # `:-1:` in a name or an address is text, not 👎
+errors = Console(stderr=True, highlight=False, emoji=False)
 
 
 def say(text: str) -> None:

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 import zlib
 from dataclasses import dataclass
 
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode
 from jobs.sync_job import find_event, form_zone, read_inputs, reported, workbook_lock
-from league.cells import Cell, name_key
+from league.cells import Cell, Grid, as_text, name_key, parse_whole
 from league.evaluate import evaluate
+from league.model.match import Match
 from league.pairing import SYSTEMS, Pairing, history
 from league.problems import Severity
 from league.report import SYNC_LOG_HEADERS, sync_log_row
 from league.model.words import Kind
 from league.rules.ruleset import Ruleset
-from league.sheet import Sheet
+from league.sheet import SYNC_LOG_TAB, Sheet
 from sync.workbook import Workbook
 
 
@@ -56,7 +58,7 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
     if not rs.pairing:
         raise ConfigError(f"ruleset {rs.name!r} names no pairing system: add `[pairing] system = ...` "
                           f"({', '.join(sorted(SYSTEMS))})")
-    typed, _ = read_inputs(workbook)
+    typed, outputs = read_inputs(workbook, every_output=True)  # the same one read, with the Sync Log's pairings
     inputs, _ = reported(config, typed, now, form_zone(config, workbook))  # reported alike: counted, as in `league status`
     ev = evaluate(inputs, rs, config.catalog)
     found = find_event(ev, event)
@@ -68,6 +70,8 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
     unfinished = [f"{details.results_tab} row {m.row}" for m in last if m.row in errors]
     waiting = [str(m.row) for m in last if m.pending and m.row not in errors]
     reasons = [f"round {h.played_rounds} is unfinished: fix " + ", ".join(unfinished)] if unfinished else []
+    reasons += [f"round {h.played_rounds} {gone} is missing from {details.results_tab}: type it back or its result"
+                for gone in tables_gone(outputs.get(SYNC_LOG_TAB, []), found, h.played_rounds, last)]
     reasons += [f"round {h.played_rounds} is unfinished: type the results of {details.results_tab} "
                 f"row{'s' if len(waiting) > 1 else ''} {', '.join(waiting)}"] if waiting else []
     rounds = ev.league.rounds_of(found)
@@ -86,6 +90,23 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
         workbook.add_rows(details.results_tab, rows, [_explained(summary, found, number, pairings, ev.names)])
     code = ExitCode.INPUT_ERRORS if refused else ExitCode.CLEAN
     return PairResult(found, number, seed, pairings, ev.names, rows, not (refused or dry_run), reasons if refused else [], code)
+
+
+def tables_gone(log: Grid, event: str, number: int, rows: list[Match]) -> list[str]:
+    """The tables of the event's round as `league pair` last made it (its `Sync Log` rows) that no results row holds
+    any more, by table number or by both names: `table 8 (Hugo Alves v Diego Rocha)`; none when the log lacks them."""
+    made: dict[int, tuple[str, str, str]] = {}
+    table = re.compile(rf"{re.escape(event)} round {number} table (\d+): (.+?) v (.+?): ")
+    for row in log[1:]:
+        outcome = as_text(row[-1]) if row else ""
+        if outcome.startswith(f"paired {event} round {number},"):
+            made = {}  # paired again (forced, or the rows deleted and paired afresh): the latest pairing counts
+        elif found := table.match(outcome):
+            made[int(found[1])] = (found[2], found[3], f"table {found[1]} ({found[2]} v {found[3]})")
+    held = {parse_whole(m.table) for m in rows}
+    met = {frozenset(s.key for s in m.sides if s.name) for m in rows}
+    return [said for t, (a, b, said) in sorted(made.items())
+            if t not in held and frozenset({name_key(a), *([] if b == "bye" else [name_key(b)])}) not in met]
 
 
 def _explained(summary: Sheet, event: str, number: int, pairings: list[Pairing], names: dict[str, str]) -> Sheet:

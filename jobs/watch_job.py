@@ -9,6 +9,7 @@ import datetime as dt
 import gc
 import hashlib
 import json
+import math
 import random
 import signal
 import threading
@@ -24,18 +25,22 @@ from jobs.config import Config
 from jobs.errors import ConfigError, WorkbookError
 from jobs.pair_job import run_pair
 from jobs.sync_job import SyncResult, read_inputs, run_sync
-from league.cells import Cell, Grid, as_text
-from league.evaluate import Evaluation
+from league.cells import Cell, Grid, as_text, name_key
+from league.evaluate import Evaluation, read_league
 from league.lifecycle import EventState
+from league.model.league import League
 from league.pairing import SYSTEMS
 from league.problems import Severity
+from league.rules.catalog import closest
 from league.sheet import BRACKET_PREFIX, Sheet
-from sync.workbook import BackendError, CredentialsError, Workbook
+from sync.workbook import BackendError, CredentialsError, UnreadableWorkbook, Workbook
 from sync.xlsx import XlsxWorkbook
 
 MIN_INTERVAL = 5.0
 """The shortest poll interval: a poll reads at most `READS_PER_POLL` times on Sheets, so 12 polls a minute stay
 within Google's 60 reads per minute per user (tests lower it to run fast)."""
+MAX_INTERVAL = 3600.0
+"""The longest poll interval: a watch looking less than hourly is no event-day watch (a typo, or `inf`)."""
 DEFAULT_INTERVAL = 15.0
 READS_PER_POLL = 4
 """Sheets reads of one poll at worst: metadata and one values:batchGet to look (the sync reuses them), and the same
@@ -92,10 +97,17 @@ class WatchOptions:
 
 
 def check_options(config: Config, options: WatchOptions) -> None:
-    """Refuse, before anything runs, an interval below the minimum or auto-pairing without a pairing system."""
+    """Refuse, before anything runs, an interval that is not a number of seconds from the minimum to the maximum, or
+    auto-pairing without a pairing system."""
+    if not math.isfinite(options.interval):
+        raise ConfigError(f"--interval {options.interval:g} is not a number of seconds: use a number from "
+                          f"{MIN_INTERVAL:g} to {MAX_INTERVAL:g} (the default is {DEFAULT_INTERVAL:g})")
     if options.interval < MIN_INTERVAL:
         raise ConfigError(f"--interval {options.interval:g} is below {MIN_INTERVAL:g} seconds: polling faster would run "
                           "past Google's read quota; use --interval 5 or more")
+    if options.interval > MAX_INTERVAL:
+        raise ConfigError(f"--interval {options.interval:g} is above {MAX_INTERVAL:g} seconds (an hour): results would "
+                          f"wait that long to be synced; use --interval {MAX_INTERVAL:g} or less")
     if options.auto_pair and not config.ruleset.pairing:
         raise ConfigError(f"ruleset {config.ruleset.name!r} names no pairing system, so --auto-pair cannot pair: add "
                           f"`[pairing] system = ...` ({', '.join(sorted(SYSTEMS))})")
@@ -111,7 +123,8 @@ class Source(Protocol):
         ...
 
     def settle(self) -> None:
-        """The poll read the workbook as `moved` last saw it: the next one looks only if it changes again."""
+        """The poll synced the workbook as `moved` last saw it (or found nothing to sync): the next one looks only if
+        it changes again. Not called when the sync failed, so the next poll tries again whatever happens meanwhile."""
         ...
 
 
@@ -223,8 +236,9 @@ class Watcher:
                 except (BackendError, WorkbookError) as exc:
                     failures += 1
                     wait = self.rng.uniform(BACKOFF_BASE, min(BACKOFF_CAP, BACKOFF_BASE * 2 ** failures))
-                    if failures == 1:  # once, until a poll works again
-                        self.say(f"{self._time()} not synced: {exc}; trying again, less often while it fails")
+                    said = _failure(exc, failures)
+                    if said:
+                        self.say(f"{self._time()} not synced: {said}")
                 finally:
                     gc.unfreeze()  # a sync freezes what it read for its own speed; a watch lives on
                 self.clock.sleep(max(0.0, wait))
@@ -237,9 +251,11 @@ class Watcher:
             return
         workbook = self.source.open()
         inputs, outputs = read_inputs(workbook)
-        self.source.settle()
+        if self.seen is None:
+            self.check_events(inputs)
         digests = tab_digests(inputs, outputs)
         if digests == self.seen:
+            self.source.settle()
             return
         changed = changed_tabs(self.seen, digests)
         result = run_sync(self.config, workbook)  # reads nothing more: the backend keeps what `read_inputs` read
@@ -250,9 +266,20 @@ class Watcher:
         for event in self.options.auto_pair:
             if self.clock.stopping() or self.advance(ev, event):
                 break  # one pairing or seeding a poll: the reads of a poll stay bounded
-        # Only now: a pairing that failed (the lock held, Google down) is tried again by the next poll's sync.
+        # Only now: a sync or a pairing that failed (the workbook open in Excel, the lock held, Google down) is tried
+        # again by the next poll, after its backoff, even if nothing changes meanwhile.
         written = {s.name: _grid(s) for s in result.changes.replace if s.name.startswith(BRACKET_PREFIX)}
         self.seen = {**digests, **tab_digests({}, written)}  # the brackets as this sync wrote them: not a change
+        self.source.settle()
+
+    def check_events(self, inputs: dict[str, Grid]) -> None:
+        """Refuse, before the first sync writes anything, an --auto-pair event the Events tab lacks."""
+        if not self.options.auto_pair:
+            return
+        lg, _ = read_league(inputs, self.config.ruleset, self.config.catalog)
+        for typed in self.options.auto_pair:
+            if lg.event_id(typed) is None:
+                raise ConfigError(unknown_event(typed, lg))
 
     def advance(self, ev: Evaluation, typed: str) -> bool:
         """Pair the event's next round, or seed its bracket, if its state says it is ready; whether something was written.
@@ -261,8 +288,7 @@ class Watcher:
         twice, whatever another watcher or a restart did meanwhile."""
         event = ev.league.event_id(typed)
         if event is None or event not in ev.states:
-            raise ConfigError(f"--auto-pair {typed}: there is no event {typed!r}; events: "
-                              f"{', '.join(e.id for e in ev.league.events) or 'none'}")
+            raise ConfigError(unknown_event(typed, ev.league))
         ready, reason = self._ready(ev, event, ev.states[event])
         if not ready:
             self._waits(event, reason)
@@ -303,6 +329,31 @@ class Watcher:
 
     def _time(self) -> str:
         return f"{dt.datetime.now(self.config.branding.zone):%H:%M:%S}"
+
+
+SAVING_POLLS = 3
+"""Polls in a row that find the `.xlsx` unreadable before the watch stops taking it for a save in progress."""
+
+
+def _failure(exc: Exception, failures: int) -> str:
+    """What the watch says of a failed poll: once until a poll works again; an unreadable `.xlsx` is first taken for
+    one caught while being saved (Excel writes it in place), and said as it is only if it stays unreadable."""
+    if isinstance(exc, UnreadableWorkbook):
+        if failures == 1:
+            return "the workbook was caught while being saved; trying again"
+        if failures != SAVING_POLLS:
+            return ""
+    elif failures != 1:
+        return ""
+    return f"{str(exc).rstrip('.')}; trying again, less often while it fails"
+
+
+def unknown_event(typed: str, lg: League) -> str:
+    """Why `--auto-pair` cannot pair `typed`: the events there are, and the closest ids to it."""
+    ids = [e.id for e in lg.events]
+    near = closest(typed, {name_key(i): i for i in ids})
+    return (f"--auto-pair {typed}: there is no event {typed!r}; events: {', '.join(ids) or 'none'}"
+            + (f"; did you mean {' or '.join(near)}?" if near else ""))
 
 
 def tab_digests(inputs: Mapping[str, Grid], outputs: Mapping[str, Grid]) -> dict[str, str]:

@@ -12,10 +12,10 @@ from dataclasses import replace
 from html import escape
 
 from exporters.board import Board, Line, board, settled
-from exporters.branding import local_time
-from exporters.html import banner, page, style
+from exporters.branding import inks, local_time, readable
+from exporters.html import RULE_CONTRAST, banner, page, style
 from league.table import Role, Table
-from serve.server import Pages
+from serve.server import CYCLE, FIND, LIVE, Pages
 from serve.view import LiveEvent, LiveView, Pairing
 
 REFRESH_SECONDS = 30
@@ -24,71 +24,13 @@ SCREEN_ROWS = 10
 """Standings lines on one slide of `/screen`, in type read across a room."""
 SCREEN_PAIRINGS = 16
 """Tables on one slide of `/screen` (two columns of eight)."""
+SCREEN_BACKGROUND = "#10131a"
+"""`/screen`'s own dark background: a TV across a room, lit or not."""
+LONG_PAIRED, LONG_RANKED = 18, 30
+"""Names longer than these many characters are set smaller on `/screen` (a table's two names share half the width)."""
+BYE_NAME = '<span class="n">bye</span>'
 SCREEN_SECONDS = {"pairings": 20, "standings": 12}
 """How long `/screen` shows each kind of slide."""
-
-LIVE = """(function(){
-var v=%(version)d;
-if(!window.EventSource||!window.fetch||!window.DOMParser)return;
-var es=new EventSource('/events'),html=document.documentElement;
-html.setAttribute('data-version',String(v));
-es.onopen=function(){html.setAttribute('data-listening','1');};
-es.onmessage=function(e){
- var n=parseInt(e.data,10);
- if(isNaN(n)||n===v)return;
- fetch(location.pathname,{cache:'no-store'}).then(function(r){return r.text();}).then(function(t){
-  var d=new DOMParser().parseFromString(t,'text/html');
-  ['header','nav','main'].forEach(function(s){var a=document.querySelector(s),b=d.querySelector(s);if(a&&b)a.innerHTML=b.innerHTML;});
-  var m=d.querySelector('meta[name=live-version]');
-  v=m?parseInt(m.getAttribute('content'),10):n;
-  html.setAttribute('data-version',String(v));
-  document.dispatchEvent(new Event('live'));
- }).catch(function(){});
-};
-})();"""
-"""Listens for new versions and swaps the page's header, links and content for the new ones."""
-
-FIND = """(function(){
-var q=document.getElementById('q'),out=document.getElementById('found');
-function norm(s){return s.normalize('NFKD').replace(/[\\u0300-\\u036f]/g,'').toLowerCase().replace(/\\s+/g,' ').trim();}
-function apply(){
- var t=norm(q.value),hits=[];
- document.querySelectorAll('main section').forEach(function(sec){
-  var shown=0;
-  sec.querySelectorAll('tbody tr[data-table]').forEach(function(tr){
-   var names=[].map.call(tr.querySelectorAll('td.name'),function(td){return td.textContent;}),at=-1;
-   for(var k=0;t&&k<names.length;k++){if(norm(names[k]).indexOf(t)>=0){at=k;break;}}
-   tr.hidden=!!t&&at<0;
-   if(!tr.hidden)shown++;
-   if(at>=0)hits.push(names[at]+': '+tr.getAttribute('data-label')+' '+tr.getAttribute('data-table')+
-     (names.length>1?' v '+names[1-at]:' (bye)')+' \\u00b7 '+sec.getAttribute('data-event'));
-  });
-  sec.hidden=!!t&&!shown;
- });
- out.textContent='';
- if(!t)return;
- if(!hits.length)hits=['No one by that name in the current round'];
- hits.slice(0,8).forEach(function(h){var p=document.createElement('p');p.textContent=h;out.appendChild(p);});
-}
-q.addEventListener('input',apply);document.addEventListener('live',apply);apply();
-})();"""
-"""The name search of `/pairings`: rows of other players hidden, the player's table said in words (as text)."""
-
-CYCLE = """(function(){
-document.documentElement.className+=' js';
-var i=0,timer=0;
-function show(){
- var s=document.querySelectorAll('main .slide');
- if(!s.length)return;
- i=i%%s.length;
- s.forEach(function(e,k){e.classList.toggle('on',k===i);});
- clearTimeout(timer);
- timer=setTimeout(function(){i++;show();},1000*(parseInt(s[i].getAttribute('data-seconds'),10)||%(seconds)d));
-}
-document.addEventListener('DOMContentLoaded',show);
-document.addEventListener('live',function(){i=0;show();});
-})();"""
-"""Shows the slides of `/screen` one at a time; starts again from the first when a new version arrives."""
 
 PAIRINGS_STYLE = """
 .pages{display:flex;gap:16px;padding:8px 16px;font-size:.95rem}.pages a{color:%(primary)s}
@@ -105,10 +47,10 @@ td.bye{font-style:italic}
 
 SCREEN_STYLE = """
 *{box-sizing:border-box}
-html,body{margin:0;height:100%%;overflow:hidden;background:#10131a;color:#f4f4f4;
+html,body{margin:0;height:100%%;overflow:hidden;background:%(screen)s;color:#f4f4f4;
  font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif}
-header{display:flex;justify-content:space-between;align-items:baseline;padding:1.2vh 2vw;background:%(primary)s;
- border-bottom:.6vh solid %(accent)s;font-size:3vh}
+header{display:flex;justify-content:space-between;align-items:baseline;padding:1.2vh 2vw;background:%(band)s;
+ color:%(title)s;border-bottom:.6vh solid %(rule)s;font-size:3vh}
 header h1{font-size:3.4vh;margin:0}
 main{padding:1vh 2vw}
 .slide h2{font-size:5.4vh;margin:1vh 0 0;color:%(accent)s;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
@@ -117,12 +59,13 @@ main{padding:1vh 2vw}
 .grid.one{grid-template-columns:1fr;max-width:70vw}
 .pair{display:flex;gap:1.2vw;align-items:baseline;font-size:4vh;line-height:1.25;padding:.7vh 0;border-bottom:1px solid #333}
 .pair .t{min-width:3.2em;font-weight:bold;color:%(accent)s}
-.pair .n{flex:1;min-width:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.pair .n{flex:1;min-width:0;overflow-wrap:anywhere}
+.n.long{font-size:.72em}
 .pair .v{opacity:.6}
 .pair.done{opacity:.5}
 .line{display:flex;gap:2vw;font-size:5vh;line-height:1.3;padding:.5vh 0;border-bottom:1px solid #333}
 .line .r{min-width:2.6em;text-align:right;font-weight:bold;color:%(accent)s}
-.line .n{flex:1;min-width:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.line .n{flex:1;min-width:0;overflow-wrap:anywhere}
 .line .s{min-width:4em;text-align:right;font-variant-numeric:tabular-nums}
 .empty{font-size:5vh;margin-top:20vh;text-align:center}
 html.js .slide{display:none}html.js .slide.on{display:block}
@@ -141,7 +84,7 @@ def live_head(version: int) -> str:
     """What each page adds to its head: its version, the refresh with scripts off, the listener with scripts on."""
     return (f'<meta name="live-version" content="{version}">'
             f'<noscript><meta http-equiv="refresh" content="{REFRESH_SECONDS}"></noscript>'
-            f"<script>{LIVE % {'version': version}}</script>")
+            f"<script>{LIVE}</script>")
 
 
 def boards(view: LiveView) -> list[Board]:
@@ -163,7 +106,10 @@ def index(view: LiveView) -> str:
 def pairings(view: LiveView) -> str:
     """`/pairings`: the current round of every running event, with a search for one's own table."""
     sections = "\n".join(_pairing_section(e) for e in view.events if e.pairings)
-    body = sections or '<p class="stands">No round is paired yet.</p>'
+    over = "\n".join(f'<p class="stands over">{escape(e.title)} is over'
+                     + (f": champion {escape(e.champion)}." if e.champion else ".") + "</p>"
+                     for e in view.events if e.final and not e.pairings)
+    body = "\n".join(p for p in (sections, over) if p) or '<p class="stands">No round is paired yet.</p>'
     return _document(view, "Pairings", style(view.branding) + _style(PAIRINGS_STYLE, view),
                      f"{LINKS}<div class=\"find\"><label for=\"q\">Find your table</label>"
                      '<input id="q" type="search" placeholder="Your name" autocomplete="off" autocapitalize="none" '
@@ -177,7 +123,7 @@ def screen(view: LiveView) -> str:
     top = replace(board(view.leaderboard, "Leaderboard", view.synced), stands=view.league_stands)
     slides.append(_standings_slide(top, top.lines[:SCREEN_ROWS], ""))
     body = "\n".join(slides)
-    head = f"<script>{CYCLE % {'seconds': SCREEN_SECONDS['standings']}}</script>"
+    head = f"<script>{CYCLE}</script>"
     synced = escape(local_time(view.synced, view.branding, "%H:%M"))
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width,initial-scale=1">'
@@ -188,7 +134,12 @@ def screen(view: LiveView) -> str:
 
 
 def _style(sheet: str, view: LiveView) -> str:
-    return sheet % {"primary": view.branding.primary, "accent": view.branding.accent}
+    """A page's style sheet in the league's colours as the exports ink them: every text reads on what is behind it
+    (`/pairings` on the branding's background, `/screen` on its dark one) whatever the branding."""
+    b, drawn = view.branding, inks(view.branding)
+    return sheet % {"primary": drawn.heading, "band": b.primary, "title": drawn.title, "screen": SCREEN_BACKGROUND,
+                    "accent": readable(b.accent, (SCREEN_BACKGROUND,)),
+                    "rule": readable(b.accent, (SCREEN_BACKGROUND, b.primary), RULE_CONTRAST)}
 
 
 def _document(view: LiveView, what: str, sheet: str, body: str) -> str:
@@ -232,8 +183,8 @@ def _event_slides(event: LiveEvent, view: LiveView) -> list[str]:
         page_of = f" ({n}/{len(chunks)})" if len(chunks) > 1 else ""
         pairs = "".join(
             f'<div class="pair{" done" if p.done else ""}"><span class="t">{label} {escape(p.table)}</span>'
-            f'<span class="n">{escape(p.sides[0])}</span><span class="v">v</span>'
-            f'<span class="n">{escape(p.sides[1]) if len(p.sides) > 1 else "bye"}</span></div>' for p in chunk)
+            f'{_name(p.sides[0], LONG_PAIRED)}<span class="v">v</span>'
+            f'{_name(p.sides[1], LONG_PAIRED) if len(p.sides) > 1 else BYE_NAME}</div>' for p in chunk)
         sub = " · ".join(escape(p) for p in ("Pairings", event.round, event.progress) if p)
         grid = "grid" if len(chunk) > SCREEN_PAIRINGS // 2 else "grid one"
         out.append(f'<section class="slide" data-seconds="{SCREEN_SECONDS["pairings"]}"><h2>{escape(event.title)}'
@@ -248,11 +199,16 @@ def _event_slides(event: LiveEvent, view: LiveView) -> list[str]:
 
 def _standings_slide(shown: Board, lines: Sequence[Line], page_of: str) -> str:
     rows = "".join(f'<div class="line"><span class="r">{escape(line.shown_rank)}</span>'
-                   f'<span class="n">{escape(line.name)}</span><span class="s">{escape(line.score)}</span></div>'
+                   f'{_name(line.name, LONG_RANKED)}<span class="s">{escape(line.score)}</span></div>'
                    for line in lines)
     body = rows or '<p class="empty">No standings yet</p>'
     return (f'<section class="slide" data-seconds="{SCREEN_SECONDS["standings"]}"><h2>{escape(shown.title)}{page_of}</h2>'
             f'<p class="sub">{escape(shown.standing)} · {escape(shown.score_label)}</p>{body}</section>')
+
+
+def _name(name: str, long: int) -> str:
+    """A name on `/screen`, escaped; a long one in smaller type (and wrapped if still too long), never cut off."""
+    return f'<span class="n{" long" if len(name) > long else ""}">{escape(name)}</span>'
 
 
 def _waiting() -> bytes:

@@ -16,6 +16,10 @@ class BackendError(Exception):
     """The workbook could not be reached, read or written; nothing was changed."""
 
 
+class UnreadableWorkbook(BackendError):
+    """The file is there but is no whole `.xlsx`: another format, damaged, or caught in the middle of a save."""
+
+
 class CredentialsError(BackendError):
     """The service-account key file is missing or malformed (a set-up problem, not an outage).
 

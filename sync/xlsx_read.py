@@ -30,7 +30,7 @@ import python_calamine
 
 from league.cells import Cell, Grid
 from sync.layout import trimmed_ends
-from sync.workbook import BackendError
+from sync.workbook import BackendError, UnreadableWorkbook
 from sync.xlsx_dates import (
     BUILTIN_DATE_FORMATS,
     MAC_EPOCH,
@@ -82,7 +82,7 @@ def reading(path: Path) -> Iterator[None]:
     except PermissionError as error:
         raise BackendError(f"Cannot read {path}: permission denied; give your user read access to it, then try again.") from error
     except Exception as error:
-        raise BackendError(f"{path} is not a readable .xlsx workbook ({error}); save it as .xlsx from Excel or "
+        raise UnreadableWorkbook(f"{path} is not a readable .xlsx workbook ({error}); save it as .xlsx from Excel or "
                            "LibreOffice, or point `workbook` in league.toml at the right file.") from error
 
 

@@ -103,10 +103,16 @@ def _games(lg: League, m: Match, draws: bool) -> Iterator[Problem]:
         header = res.side_header(res.games.won, side)
         if s.games is None and header not in s.unreadable:
             yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the games {s.name or 'the side'} won")
-        elif res.games.most and s.games is not None and s.games > res.games.most:
-            yield at(lg, m.tab, m.row, header, "too-many-games", f"{header} is {s.games}: a side wins at most "
-                     f"{res.games.most} games in a match", "check the games won by each side")
     won = [s.games for s in m.sides]
+    typed = [g for g in won if g is not None]
+    need = res.games.best_of // 2 + 1
+    if res.games.best_of and len(typed) == len(won) and (max(typed) > need or min(typed) >= need):
+        header = res.side_header(res.games.won, res.sides[typed.index(max(typed))])
+        yield at(lg, m.tab, m.row, header, "impossible-games",
+                 f"the games are {'-'.join(map(str, won))}: a best of {res.games.best_of} is over once a "
+                 f"{lg.ruleset.competitor.lower()} has won {need}", f"type the games as played ({need} at most for each side, "
+                 f"and only one side with {need})")
+        return
     if not draws and None not in won and len(set(won)) == 1 and not (word and word.loser):
         header = res.side_header(res.games.won, res.sides[-1])
         yield at(lg, m.tab, m.row, header, "drawn-match", f"the games are {'-'.join(map(str, won))}: this format has no drawn matches",

@@ -134,10 +134,10 @@ def resolve(event: str, seeds: Sequence[str], best_of: Sequence[int], typed: Gri
         for match, (a, b) in enumerate(zip(slots[0::2], slots[1::2]), start=1):
             key = (number, match, name_key(a.name), name_key(b.name))
             at = len(rows) + 2
-            own = by_key.get(key)
+            other = by_place.get((number, match))
+            own = by_key.get(key) or (other if other is not None and _half_known(other, a, b) else None)
             games = own.games if own else (kept or {}).get(key, (None, None))
             notes: list[str] = []
-            other = by_place.get((number, match))
             if own is None and other is not None and (other.a or other.b):
                 problems.append(_renamed(tab, at, number, match, a, b, other))
                 notes.append(f"written back as seeded (was {other.a or '?'} v {other.b or '?'})")
@@ -163,6 +163,12 @@ def resolve(event: str, seeds: Sequence[str], best_of: Sequence[int], typed: Gri
         slots, number = winners, number + 1
     sheet = Sheet(tab, HEADERS, tuple(rows))
     return Resolved(sheet, tuple(problems), Kept(tuple(seeds), games_now), Playoff(tuple(seeds), rounds, champion, finishes))
+
+
+def _half_known(typed: _Row, a: Slot, b: Slot) -> bool:
+    """Whether a row holds what the tool itself wrote there while one side was still undecided (`X v ` before the
+    other semi-final's games): each name the slot's or empty, so the match filled in since is no rename."""
+    return all(not name or name_key(name) == name_key(slot.name) for name, slot in ((typed.a, a), (typed.b, b)))
 
 
 def _renamed(tab: str, row: int, number: int, match: int, a: Slot, b: Slot, typed: _Row) -> Problem:

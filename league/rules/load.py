@@ -37,10 +37,10 @@ def _games(s: Section) -> Games | None:
     bye = s.get("bye", list, [0, 0])
     if len(bye) != 2 or not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in bye):
         raise s.error("bye", f"must be [games won, games lost], found {bye!r}")
-    most = s.get("most", int, 0)
-    if most < 0:
-        raise s.error("most", f"must be the most games one side can win in a match (0: no bound), found {most}")
-    games = Games(s.get("won", str), s.get("drawn", str, ""), (bye[0], bye[1]), most)
+    best_of = s.get("best_of", int, 0)
+    if best_of < 0 or best_of % 2 == 0 and best_of:
+        raise s.error("best_of", f"must be an odd number of games (3: best of three), or 0 for any number, found {best_of!r}")
+    games = Games(s.get("won", str), s.get("drawn", str, ""), (bye[0], bye[1]), best_of)
     s.done()
     return games
 

@@ -73,8 +73,8 @@ class Games:
     """Header of drawn games, or empty when games cannot be drawn."""
     bye: tuple[int, int] = (0, 0)
     """Games a bye counts as (won, lost) in the competitor's own game figures."""
-    most: int = 0
-    """The most games one side can win in a match (2 in a best of three), or 0 for no bound."""
+    best_of: int = 0
+    """Games a match lasts at most (3: best of three, over once a side has won 2); 0: any number of games."""
 
 
 @dataclass(frozen=True)

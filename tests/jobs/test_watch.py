@@ -23,7 +23,7 @@ import pytest
 from typer.testing import CliRunner
 
 from jobs import watch_job
-from jobs.cli import app
+from jobs.cli import app, bare_serve, main
 from jobs.errors import ExitCode
 from jobs.config import Config, load_config
 from jobs.bracket_job import run_bracket
@@ -144,10 +144,52 @@ def test_a_workbook_caught_mid_save_is_tried_again(xlsx_weekly: tuple[Config, Ju
     watcher(config, clock, lines).run()
     assert whole
     assert lines[0].endswith("synced (first sync): 0 error(s), 0 warning(s)")
-    assert "not synced" in lines[1] and "not a readable .xlsx workbook" in lines[1]
+    assert lines[1] == "18:00:30 not synced: the workbook was caught while being saved; trying again"
     assert lines[2] == "18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)"
     assert len(lines) == 3
     assert watch_job.BACKOFF_BASE <= clock.waits[1] <= 2 * watch_job.BACKOFF_BASE, "a failed poll waits, then tries again"
+
+
+def test_a_change_not_synced_while_the_workbook_is_open_in_excel_is_synced_once_it_is_closed(
+        xlsx_weekly: tuple[Config, Judge]) -> None:
+    config, judge = xlsx_weekly
+    assert config.workbook is not None
+    lock = config.workbook.with_name(f".~lock.{config.workbook.name}#")
+    lines: list[str] = []
+
+    def step(now: float) -> bool:
+        if len(clock.waits) == 1:  # LibreOffice opens it, a judge types and saves
+            lock.write_text("judge,laptop")
+            type_round(judge, 1)
+        if len(clock.waits) == 2:  # closed again: nothing changes in the workbook after this
+            lock.unlink()
+        return len(clock.waits) < 5
+
+    clock = StepClock(step)
+    watcher(config, clock, lines).run()
+    assert "not synced" in lines[1] and "is open in Excel or LibreOffice" in lines[1], lines
+    assert lines[2:] == ["18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)"], "synced once it could be"
+    assert clock.waits[1] < 5.0, "tried again at the backoff time, not at the next change"
+
+
+def test_a_workbook_that_stays_unreadable_is_said_as_it_is(xlsx_weekly: tuple[Config, Judge]) -> None:
+    config, _ = xlsx_weekly
+    assert config.workbook is not None
+    whole = config.workbook.read_bytes()
+    lines: list[str] = []
+
+    def step(now: float) -> bool:
+        if len(clock.waits) == 1:
+            config.workbook.write_bytes(whole[: len(whole) // 2])  # type: ignore[union-attr]
+        return len(clock.waits) < 6
+
+    clock = StepClock(step)
+    watcher(config, clock, lines).run()
+    assert lines[1:] == [
+        "18:00:30 not synced: the workbook was caught while being saved; trying again",
+        f"18:00:30 not synced: {config.workbook} is not a readable .xlsx workbook (Cannot detect file format); save it as "
+        ".xlsx from Excel or LibreOffice, or point `workbook` in league.toml at the right file; trying again, less often "
+        "while it fails"]
 
 
 def test_an_interval_below_the_minimum_is_refused(xlsx_weekly: tuple[Config, Judge]) -> None:
@@ -155,6 +197,36 @@ def test_an_interval_below_the_minimum_is_refused(xlsx_weekly: tuple[Config, Jud
     done = CliRunner().invoke(app, ["watch", str(config.path), "--interval", "4"])
     assert done.exit_code == ExitCode.USAGE
     assert "--interval 4 is below 5 seconds" in done.stderr
+
+
+@pytest.mark.parametrize("interval, said", [("nan", "--interval nan is not a number of seconds: use a number from 5 to 3600"),
+                                             ("inf", "--interval inf is not a number of seconds"),
+                                             ("-inf", "--interval -inf is not a number of seconds"),
+                                             ("3601", "--interval 3601 is above 3600 seconds")])
+def test_an_interval_that_is_no_number_of_seconds_or_too_long_is_refused(xlsx_weekly: tuple[Config, Judge], interval: str,
+                                                                         said: str) -> None:
+    config, _ = xlsx_weekly
+    done = CliRunner().invoke(app, ["watch", str(config.path), "--interval", interval])
+    assert done.exit_code == ExitCode.USAGE, done.output
+    assert said in " ".join(done.stderr.split())
+
+
+@pytest.mark.parametrize("args, served", [(["--serve"], "127.0.0.1:8000"), (["--serve", "--interval", "5"], "127.0.0.1:8000"),
+                                          (["--serve", "9000"], "9000"), (["--serve", "0.0.0.0:8001", "--auto-pair", "W1"], "0.0.0.0:8001")])
+def test_a_bare_serve_serves_at_the_default_address(args: list[str], served: str) -> None:
+    assert bare_serve(["watch", "league.toml", *args]) == ["watch", "league.toml", *args[:1], served,
+                                                           *args[2 if served != "127.0.0.1:8000" else 1:]]
+    assert bare_serve(["pair", "--serve"]) == ["pair", "--serve"], "only the watch has --serve"
+
+
+def test_league_watch_with_a_bare_serve_runs(xlsx_weekly: tuple[Config, Judge], capsys: pytest.CaptureFixture[str]) -> None:
+    config, _ = xlsx_weekly
+    with pytest.raises(SystemExit) as done:  # W9 stops it after its pages start, before its first sync
+        main(["watch", str(config.path), "--auto-pair", "W9", "--serve"])
+    assert done.value.code == ExitCode.USAGE
+    printed = capsys.readouterr()
+    assert "requires an argument" not in printed.err
+    assert "127.0.0.1:8000" in printed.out + printed.err  # served there, or said to be taken
 
 
 def test_sigterm_ends_the_watch_with_exit_0(xlsx_weekly: tuple[Config, Judge]) -> None:
@@ -223,6 +295,8 @@ def test_auto_pair_plays_the_weekly_to_its_champion(weekly: tuple[Config, Judge]
                                                     "seeded Bracket W1: 8 competitors"]
     log = [as_text(r[-1]) for r in open_workbook(config).read(["Sync Log"])["Sync Log"]]
     assert [o.split(",")[0] for o in log if o.startswith("paired")] == [f"paired W1 round {n}" for n in range(1, 5)]
+    [seeded] = [o for o in log if " bracket seeded: " in o]
+    assert seeded.startswith("W1 bracket seeded: 8 competitors, seeds 1 Player ") and seeded.count(", ") == 8
     states = run_check(config, open_workbook(config)).states[EVENT]
     assert states.phase is Phase.COMPLETE and states.champion
     assert lines[-1].endswith("synced (Bracket W1 changed): 0 error(s), 0 warning(s)"), "the final synced, then quiet"
@@ -245,6 +319,23 @@ def test_a_round_is_never_paired_twice_by_two_watchers_or_a_restart(xlsx_weekly:
     assert rounds_typed(judge) == {1: 8, 2: 8}
     assert sum(" paired " in line for line in lines) == 1
     assert any("W1 waits: round 2 is unfinished" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("table", [8, 4], ids=["the last table", "a table in the middle"])
+def test_a_pairing_row_blanked_keeps_the_next_round_from_being_paired(xlsx_weekly: tuple[Config, Judge], table: int) -> None:
+    config, judge = xlsx_weekly
+    [(row, cells)] = [(r, c) for r, c in rows_of(judge.read(RESULTS), 1) if as_text(c["Table"]) == str(table)]
+    pair = f"{as_text(cells['Player A'])} v {as_text(cells['Player B'])}"
+    judge.type(RESULTS, {(row, header): "" for header in cells})  # the row erased
+    assert type_round(judge, 1) == 2 * 7
+    lines: list[str] = []
+    watcher(config, StepClock(lambda now: True), lines, EVENT).poll()
+    assert rounds_typed(judge) == {1: 7}, "round 2 waits for the table"
+    assert lines[-1].endswith(f"W1 waits: round 1 table {table} ({pair}) is missing from {RESULTS}: type it back or its result")
+    judge.type(RESULTS, {(row, header): value for header, value in cells.items()})  # typed back
+    type_round(judge, 1)
+    watcher(config, StepClock(lambda now: True), lines, EVENT).poll()
+    assert rounds_typed(judge) == {1: 8, 2: 8}
 
 
 @pytest.fixture
@@ -455,6 +546,10 @@ def test_sigterm_during_a_write_lets_it_finish_then_ends_the_watch(xlsx_weekly: 
 
 def test_auto_pairing_an_event_the_league_lacks_is_a_usage_error(xlsx_weekly: tuple[Config, Judge]) -> None:
     config, _ = xlsx_weekly
+    before = open_workbook(config).read(["Sync Log"])["Sync Log"]
     done = CliRunner().invoke(app, ["watch", str(config.path), "--auto-pair", "W9"])
     assert done.exit_code == ExitCode.USAGE
     assert "--auto-pair W9: there is no event 'W9'; events: W1" in done.stderr
+    assert open_workbook(config).read(["Sync Log"])["Sync Log"] == before, "refused before its first sync"
+    done = CliRunner().invoke(app, ["watch", str(config.path), "--auto-pair", "W1x"])
+    assert "--auto-pair W1x: there is no event 'W1x'; events: W1; did you mean W1?" in " ".join(done.stderr.split())

@@ -71,6 +71,23 @@ def test_a_row_whose_names_were_changed_is_written_back_and_reported() -> None:
     assert "changed to S8 v S2" in problem.problem
 
 
+def test_a_match_filled_in_one_side_at_a_time_is_no_rename() -> None:
+    """After the quarter-finals, the first semi-final's games: the final is written `S1 v ` (side B undecided); the
+    second semi-final's games then fill in side B, with no warning that the tool's own row was changed."""
+    typed = _tab([list(r) for r in resolve("W1", EIGHT, [3]).sheet.rows])
+    for row in typed[1:5]:
+        row[7:9] = [2, 0]    # the higher seeds win the quarter-finals: S1 v S4, S2 v S3
+    typed = _tab([list(r) for r in resolve("W1", EIGHT, [3], typed).sheet.rows])
+    typed[5][7:9] = [2, 1]   # S1 beats S4
+    half = resolve("W1", EIGHT, [3], typed)
+    assert half.sheet.rows[6][4:7] == ("S1", None, "")
+    typed = _tab([list(r) for r in half.sheet.rows])
+    typed[6][7:9] = [2, 0]   # S2 beats S3
+    done = resolve("W1", EIGHT, [3], typed)
+    assert done.sheet.rows[6][4:7] == ("S1", 2, "S2") and done.sheet.rows[6][10] == ""
+    assert not done.problems
+
+
 @pytest.mark.parametrize("typed, cell", [("two", "H2"), (-1, "H2"), (1.5, "H2"), ("2", None)])
 def test_games_are_whole_numbers_kept_as_typed(typed: Cell, cell: str | None) -> None:
     rows = _tab(bracket_rows(["A", "B"], [3]))

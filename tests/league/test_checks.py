@@ -195,7 +195,7 @@ RULE_CODES = {
     "capacity": {"over-capacity"},
     "roster": {"roster-size", "roster-distinct", "banned-piece", "unknown-piece"},
     "match_players": {"plays-self", "missing-value", "bye-with-opponent", "wrong-event", "unknown-competitor"},
-    "match_winner": {"winner-not-playing", "missing-value", "drawn-match"},
+    "match_winner": {"winner-not-playing", "missing-value", "drawn-match", "impossible-games"},
     "members": {"missing-value", "member-twice"},
     "eligibility": {"not-eligible", "unknown-value"},
     "hidden_characters": {"hidden-character"},
@@ -236,7 +236,7 @@ def test_every_registered_rule_has_cases() -> None:
     assert set(CHECKS) == set(RULE_CODES), "a rule was added or renamed: give it bad cases here"
     covered = {c.code for c in BAD} | {"missing-tab", "missing-header", "duplicate-header", "rematch", "second-bye"}
     covered |= {"drawn-match", "member-twice"}  # GL has no games or members: tests/league/test_formats.py covers them
-    covered |= {"not-eligible", "unknown-value"}  # account standings: tests/league/test_magic.py
+    covered |= {"not-eligible", "unknown-value", "impossible-games"}  # account standings, best of three: tests/league/test_magic.py
     covered |= {"unknown-infraction", "penalty-differs", "penalty-without-match"}  # GL has no guide or effects: test_magic.py
     covered |= {"series-score"}  # GL plays no series: test_formats.py
     covered |= {"too-many-games", "games-missing", "same-alignment", "alignment-twice", "unknown-model", "too-many-restricted",

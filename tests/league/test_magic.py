@@ -14,6 +14,7 @@ from league.evaluate import evaluate
 from league.report import standings_sheets
 from league.rules.catalog import EMPTY
 from league.rules.load import parse_ruleset
+from league.rules.schema import RulesetError
 from tests.support.tournaments import HEADERS, magic
 
 RULESET = magic("0.33", floor_own_game_wins=True)
@@ -36,6 +37,22 @@ def test_real_results_are_valid_and_scored(games: tuple[int | None, ...], result
     ev = evaluate(_tabs([[1, 1, "Ana", "Ben", *games, result, "", "", ""]]), RULESET, EMPTY)
     assert ev.problems == []
     assert {ev.names[s.key]: s.score for s in ev.standings["W1"]} == {"Ana": ana, "Ben": ben}
+
+
+@pytest.mark.parametrize("games, cell", [((3, 0, None), "E2"), ((2, 2, None), "E2"), ((1, 3, 0), "F2"), ((3, 2, 1), "E2")])
+def test_games_a_best_of_three_cannot_end_with_are_an_error(games: tuple[int | None, ...], cell: str) -> None:
+    ev = evaluate(_tabs([[1, 1, "Ana", "Ben", *games, "", "", "", ""]]), RULESET, EMPTY)
+    [problem] = ev.problems
+    assert (problem.code, problem.cell, problem.severity.value) == ("impossible-games", cell, "error")
+    shown = "-".join(str(g) for g in games[:2])
+    assert problem.problem == f"the games are {shown}: a best of 3 is over once a player has won 2"
+
+
+def test_best_of_must_be_odd() -> None:
+    data = tomllib.loads((resources.files("league") / "rules" / "presets" / "ogaming-mtg.toml").read_text(encoding="utf-8"))
+    data["results"]["games"]["best_of"] = 2
+    with pytest.raises(RulesetError, match="best_of.*must be an odd number of games"):
+        parse_ruleset(data, "even")
 
 
 def test_a_forfeit_counts_as_the_games_it_records() -> None:

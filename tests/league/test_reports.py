@@ -350,9 +350,9 @@ def test_negative_games_are_an_error_in_an_answer_and_in_the_results_tab() -> No
 def test_more_games_than_a_match_allows_are_refused_in_answers_and_an_error_in_the_results_tab() -> None:
     _, done = reconciled(league([report(3, "Ana", "Ben", 5, 0), report(2, "Ben", "Ana", 0, 5)]))
     assert done.fills == [] and at(done.problems) == {("error", TAB, "G2"), ("error", TAB, "G3")}
-    assert "Wins A is 5: a side wins at most 2 games in a match (R1!E2)" in done.problems[0].problem
+    assert "the games are 5-0: a best of 3 is over once a player has won 2 (R1!E2)" in done.problems[0].problem
     ev = evaluate(league([], [[1, 1, "Ana", "Ben", 3, 0], [1, 2, "Cy", "Dee", 2, 1, 1]]), RULESET, CATALOG)
-    assert [(p.code, p.cell) for p in ev.problems if p.severity is Severity.ERROR] == [("too-many-games", "E2")]
+    assert [(p.code, p.cell) for p in ev.problems if p.severity is Severity.ERROR] == [("impossible-games", "E2")]
     assert ev.counted == 1
 
 

@@ -8,15 +8,18 @@ import http.client
 import re
 import socket
 import sys
+from html import escape
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from exporters.branding import inks, readable
+
 from league.evaluate import evaluate
 from league.pairing.bracket import bracket_sheet
 from league.table import Table
-from serve import app
+from serve import app, pages
 from serve import server as server_module
 from serve.app import RunningServer, ServeError, parse_address, start_server
 from serve.board import LiveBoard
@@ -88,7 +91,11 @@ def test_hostile_names_are_shown_as_typed_never_as_markup(exports: Path) -> None
         for path in ("/", "/pairings", "/screen"):
             status, headers, body = fetch(server, path)
             page = body.decode()
-            assert status == 200 and "script-src 'unsafe-inline'" in headers["content-security-policy"]
+            assert status == 200
+            [scripts] = [d for d in headers["content-security-policy"].split("; ") if d.startswith("script-src ")]
+            ran = re.findall(r"<script>(.*?)</script>", page, re.S)
+            assert "'unsafe-inline'" not in scripts and ran, "each page runs only its own scripts, by their hashes"
+            assert all(server_module.script_hash(script) in scripts.split() for script in ran), path
             assert "<script>alert(1)</script>" not in page and "<b>Co</b>" not in page, path
             assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page, path
             assert "=HYPERLINK(&quot;http://evil.example&quot;,&quot;win&quot;)" in page, path
@@ -124,7 +131,7 @@ def test_an_export_image_is_served_by_its_exact_name(live: tuple[RunningServer, 
     "/%2e%2e%2fsecret.png", "/secret.png", "//etc/passwd", "/etc/passwd", "/%2Fetc%2Fpasswd.png",
     "/sub/inner.png", "/sub%2finner.png", "/link.png", "/league.html", "/exports/", "/sub/", "/sub", "/LEADERBOARD-1200x630.PNG",
     "/leaderboard-1200x630.png/", "/leaderboard-1200x630.png%00.html", "/pairings/", "/index.html", "/favicon.ico",
-    "/league.toml", "/.", "/..",
+    "/league.toml", "/.", "/..", "/.hidden.png", "/%2ehidden.png",
 ])
 def test_nothing_else_is_served(live: tuple[RunningServer, LiveBoard], path: str) -> None:
     server, _ = live
@@ -255,3 +262,24 @@ def test_playoff_matches_are_listed_by_match(exports: Path) -> None:
     assert '<tr data-table="2" data-label="Match"><td class="n t">2</td><td class="name">Seed 4</td><td class="name">Seed 5</td></tr>' in pairings
     assert "<th>Match</th>" in pairings
     assert '<span class="t">Match 1</span><span class="n">Seed 1</span><span class="v">v</span><span class="n">Seed 8</span>' in screen
+
+
+def test_once_an_event_is_over_the_pairings_say_so_with_its_champion(day_view: LiveView) -> None:
+    done = replace(day_view.events[0], pairings=(), final=True, champion="Zoë <b>Q</b>")
+    page = pages.pairings(replace(day_view, events=(done,)))
+    assert f'<p class="stands over">{escape(done.title)} is over: champion Zoë &lt;b&gt;Q&lt;/b&gt;.</p>' in page
+    assert "No round is paired yet" not in page
+    assert "No round is paired yet" in pages.pairings(replace(day_view, events=()))
+
+
+def test_the_pages_ink_the_branding_so_that_it_reads(day_view: LiveView) -> None:
+    """A pale primary and a dark accent, as a store's logo colours may be: `/pairings` draws its links in the primary
+    darkened to read on the page (as the export does), `/screen` its accent lightened to read on its dark background."""
+    branding = replace(day_view.branding, primary="#f4f1a8", accent="#1b1f4a")
+    view = replace(day_view, branding=branding)
+    assert f".pages a{{color:{inks(branding).heading}}}" in pages.pairings(view)
+    assert inks(branding).heading != branding.primary
+    screen = pages.screen(view)
+    lit = readable(branding.accent, (pages.SCREEN_BACKGROUND,))
+    assert f"color:{lit}" in screen and f"color:{branding.accent}" not in screen and lit != branding.accent
+    assert f"background:{branding.primary};\n color:{inks(branding).title}" in screen, "the header's band and its title ink"

@@ -5,13 +5,15 @@ read across a room."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from serve.app import RunningServer
+from serve.app import RunningServer, start_server
 from serve.board import LiveBoard
-from serve.view import LiveView
+from serve.view import LiveView, live_view
 from tests.serve.chromium import CHROMIUM, Browser
+from tests.support.event_day import HOSTILE, NOW, event_day
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
 
@@ -78,3 +80,27 @@ def test_the_screen_shows_one_slide_at_a_time_in_large_type(live: tuple[RunningS
         assert bottom <= 1080, "the slide runs off the screen"
         size = browser.evaluate("parseFloat(getComputedStyle(document.querySelector('.slide.on .pair')).fontSize)")
         assert size >= 40, f"names are {size} px high on a 1080 px screen"
+
+
+def test_long_names_on_the_screen_are_shown_whole(exports: Path) -> None:
+    """At 1920x1080 a table's names share half the width: a long name is set smaller, wrapped if need be, never cut."""
+    config, ev = event_day(hostile=True)
+    board = LiveBoard()
+    board.publish(live_view(config, ev, NOW))
+    server = start_server(board, "127.0.0.1", 0, exports)
+    try:
+        with Browser(1920, 1080) as browser:
+            browser.open(server.url + "screen")
+            browser.wait_for("document.querySelectorAll('.slide.on').length === 1")
+            cut = browser.evaluate("[...document.querySelectorAll('.slide .n')].map(n => { const s = n.closest('.slide');"
+                                   " s.style.display = 'block'; const out = n.scrollWidth > n.clientWidth + 1 ? n.textContent"
+                                   " : ''; s.style.display = ''; return out; }).filter(Boolean)")
+            assert cut == [], "names cut off"
+            shown = browser.evaluate("[...document.querySelectorAll('.slide .n')].map(n => n.textContent)")
+            assert HOSTILE[1] in shown, "the long name is on the screen as typed"
+            bottom = browser.evaluate("(() => { const all = [...document.querySelectorAll('.slide')]; return Math.max(...all.map("
+                                      "s => { all.forEach(o => { o.style.display = o === s ? 'block' : 'none'; });"
+                                      " return s.getBoundingClientRect().bottom; })); })()")
+            assert bottom <= 1080, "a slide runs off the screen"
+    finally:
+        server.stop()
