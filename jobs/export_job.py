@@ -23,7 +23,7 @@ from exporters.snapshot import EventInfo, Snapshot, as_grid, event_stands, leagu
 from jobs.config import Config
 from jobs.errors import ConfigError, ExportError, WorkbookError
 from jobs.exports import Drawn, digest, drawn, on_disk, record_drawn, write_csv, write_files
-from jobs.parallel import draw_groups
+from jobs.parallel import Helper, draw_groups
 from league.cells import Grid, as_text, name_key
 from league.evaluate import Evaluation
 from league.rules.catalog import closest
@@ -61,14 +61,16 @@ def snapshot_of(ev: Evaluation, tables: Sequence[Table], fingerprint: str, now: 
     return Snapshot(now, fingerprint, ev.league.ruleset.title, shown_tables(list(tables)), events, stands=stands)
 
 
-def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Table], unusable: str = "") -> list[Path]:
+def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Table], unusable: str = "",
+                      beside: Helper | None = None) -> list[Path]:
     """Write the CSV files, record the snapshot, then draw the other formats from it. `unusable` says why the
     history could not be read for `Move`: then only the CSV files, which need no history, are written.
 
     The files are drawn from the history's latest snapshot, which holds these tables (a sync that changed
     nothing adds none): its time is when the standings took this shape. The event names, the league's name
     and the number formats are this sync's, so a renamed event or a new title is drawn at once. Only what
-    shows something else than the files on disk is drawn (`_draw`)."""
+    shows something else than the files on disk is drawn (`_draw`), by `beside` too when the sync started a
+    drawing helper."""
     written = write_csv(config.exports, tables) if "csv" in config.formats else []
     if unusable:
         raise ExportError(unusable)
@@ -78,7 +80,7 @@ def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Table
         raise ExportError(str(exc)) from None
     chosen = [fmt for fmt in RICH if fmt in config.formats]
     return written + _draw(config.exports, replace(snapshot, time=latest.time, id=latest.id), config.branding, chosen,
-                           _origin(history_file(config)))
+                           _origin(history_file(config)), beside)
 
 
 def _origin(path: Path) -> str:
@@ -91,7 +93,8 @@ def _origin(path: Path) -> str:
     return first.time.isoformat() if first else ""
 
 
-def _draw(folder: Path, snap: Snapshot, branding: Branding, formats: Sequence[str], origin: str) -> list[Path]:
+def _draw(folder: Path, snap: Snapshot, branding: Branding, formats: Sequence[str], origin: str,
+          beside: Helper | None = None) -> list[Path]:
     """Draw each group of files (a table's images; the captions; the page; the posters) whose files on disk
     were not drawn from what it shows now, or are missing or changed, then record what the folder holds. A
     sync draws each table's first image of each size, what a post or a shared link shows (and what `league
@@ -101,7 +104,7 @@ def _draw(folder: Path, snap: Snapshot, branding: Branding, formats: Sequence[st
     wanted = {group: shows(snap, branding, group, origin) for fmt in formats for group in groups(snap, fmt)}
     kept = {group: before[group] for group, seen in wanted.items()
             if group in before and before[group][0] == seen and on_disk(folder, before[group][1])}
-    made = draw_groups(snap, branding, [group for group in wanted if group not in kept])
+    made = draw_groups(snap, branding, [group for group in wanted if group not in kept], beside)
     after = {**kept, **_entries(snap, branding, made, origin)}
     if after == before:
         return []

@@ -1,16 +1,18 @@
-"""Drawing the exports of a sync on both cores: the posters in a forked process while this one draws the rest.
+"""Drawing the exports of a sync on both cores: a forked process draws the posters and a share of the images.
 
-The posters are the slowest group a sync draws (fpdf2's import and two PDFs: about a second for a 2,000-player
-league, a third of a first sync), and they need nothing the other groups make. A forked process inherits the
-snapshot as it is, so nothing is copied to it; it sends back only the files' bytes. The fork is used only where it
+The posters are the slowest group a sync draws, and fpdf2's import is most of their cost (about 0.3 s). So a sync
+forks its helper as soon as its standings are ranked: while this process writes the workbook and records the
+history, the helper loads the drawing libraries; then it is sent the snapshot and draws the posters and as many of
+the tables' images as balance the two cores, and sends back only the files' bytes. The fork is used only where it
 is safe and pays: a platform that forks, a second core, and no other thread in this process (a fork copies a lock
-another thread holds, locked). Whatever goes wrong in the forked process, the posters are drawn here instead."""
+another thread holds, locked). Whatever goes wrong in the helper, its groups are drawn here instead."""
 
 from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from exporters.branding import Branding
@@ -21,27 +23,83 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
-BESIDE = ("pdf",)
-"""The groups drawn in the forked process."""
+WEIGHTS = {"pdf": 7, "png": 1}
+"""What a group costs to draw, about: the posters (two PDFs) as much as seven tables' images (two PNGs each); the
+captions and the page next to nothing."""
 WAIT_SECONDS = 300.0
-"""How long the forked process may take before it is stopped and its groups are drawn here."""
+"""How long the helper may take before it is stopped and its groups are drawn here."""
 
 
-def draw_groups(snap: Snapshot, branding: Branding, todo: Sequence[str]) -> dict[str, list[File]]:
-    """Each group's files, the posters beside the rest when the fork is safe and pays."""
-    beside = [group for group in todo if group in BESIDE]
-    if not beside or not _fork_pays():
-        return {group: draw(snap, branding, group) for group in todo}
-    import multiprocessing
+class Helper:
+    """The forked helper: it loads the drawing libraries as soon as it starts, then draws the one job it is sent."""
 
-    context = multiprocessing.get_context("fork")
-    receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_draw_into, args=(send, snap, branding, beside), daemon=True)
-    child.start()
-    send.close()
-    made = {group: draw(snap, branding, group) for group in todo if group not in beside}
-    made.update(_received(receive, child) or {group: draw(snap, branding, group) for group in beside})
+    def __init__(self) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork")
+        self._pipe, theirs = context.Pipe()
+        self._process: BaseProcess = context.Process(target=_serve, args=(theirs,), daemon=True)
+        self._process.start()
+        theirs.close()
+
+    def send(self, snap: Snapshot, branding: Branding, groups: list[str]) -> bool:
+        """Hand the helper its groups; False if it can't be reached (it died)."""
+        try:
+            self._pipe.send((snap, branding, groups))
+        except (OSError, ValueError):
+            return False
+        return True
+
+    def received(self) -> dict[str, list[File]] | None:
+        """The helper's files; None when it failed, died or took too long."""
+        try:
+            got: dict[str, list[File]] | None = self._pipe.recv() if self._pipe.poll(WAIT_SECONDS) else None
+        except (EOFError, OSError):
+            got = None
+        return got
+
+    def close(self) -> None:
+        """End the helper: closing the pipe ends its wait for a job; one that hangs is stopped."""
+        self._pipe.close()
+        self._process.join(timeout=1)
+        if self._process.is_alive():
+            self._process.kill()
+            self._process.join()
+
+
+@contextmanager
+def helper() -> Iterator[Helper | None]:
+    """A helper for this sync's drawing when the fork is safe and pays, else None; ended whatever happens."""
+    started = Helper() if _fork_pays() else None
+    try:
+        yield started
+    finally:
+        if started is not None:
+            started.close()
+
+
+def draw_groups(snap: Snapshot, branding: Branding, todo: Sequence[str], beside: Helper | None = None) -> dict[str, list[File]]:
+    """Each group's files: the helper's share drawn beside the rest, when there is a helper."""
+    theirs = _share(todo) if beside is not None else []
+    sent = bool(theirs) and beside is not None and beside.send(snap, branding, theirs)
+    made = {group: draw(snap, branding, group) for group in todo if group not in theirs}
+    got = beside.received() if sent and beside is not None else None
+    made.update(got or {group: draw(snap, branding, group) for group in theirs})
     return {group: made[group] for group in todo}
+
+
+def _share(todo: Sequence[str]) -> list[str]:
+    """The groups the helper draws: the heaviest first, each to whichever side has less to draw so far (the helper
+    starts with the posters, this process keeps everything weightless)."""
+    theirs: list[str] = []
+    load = [0, 0]
+    for group in sorted(todo, key=lambda g: -WEIGHTS.get(g.partition(":")[0], 0)):
+        weight = WEIGHTS.get(group.partition(":")[0], 0)
+        side = 1 if weight and load[1] <= load[0] else 0
+        if side:
+            theirs.append(group)
+        load[side] += weight
+    return theirs
 
 
 def _fork_pays() -> bool:
@@ -51,26 +109,20 @@ def _fork_pays() -> bool:
     return cores > 1 and threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
 
 
-def _draw_into(send: Connection, snap: Snapshot, branding: Branding, groups: list[str]) -> None:
-    """The forked process: draw the groups and send their files, or nothing if drawing failed (the parent then
-    draws them and meets the failure itself, with its own handling)."""
-    try:
-        send.send({group: draw(snap, branding, group) for group in groups})
-    except Exception:
-        send.send(None)
-    finally:
-        send.close()
+def _serve(pipe: Connection) -> None:
+    """The helper: load what drawing needs while the sync goes on, then draw the job it is sent and send the files
+    back, or None if drawing failed (this process then draws them and meets the failure itself, with its own
+    handling). A pipe closed before any job (the sync failed, or drew nothing) ends it."""
+    import fpdf  # noqa: F401  (the poster's library: most of what the posters cost)
+    from PIL import Image, ImageDraw, ImageFont  # noqa: F401
 
-
-def _received(receive: Connection, child: BaseProcess) -> dict[str, list[File]] | None:
-    """What the forked process sent; None when it failed, died or took too long (then it is stopped)."""
     try:
-        got: dict[str, list[File]] | None = receive.recv() if receive.poll(WAIT_SECONDS) else None
+        snap, branding, groups = pipe.recv()
     except (EOFError, OSError):
-        got = None
+        return
+    try:
+        pipe.send({group: draw(snap, branding, group) for group in groups})
+    except Exception:
+        pipe.send(None)
     finally:
-        receive.close()
-    if got is None and child.is_alive():
-        child.kill()
-    child.join()
-    return got
+        pipe.close()

@@ -8,7 +8,7 @@ import datetime as dt
 import gc
 import re
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -18,7 +18,8 @@ from filelock import FileLock, Timeout
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode, ExportError, WorkbookError
 from exporters import history
-from jobs.export_job import export_after_sync, history_file, previous_leaderboard, snapshot_of
+from jobs.export_job import RICH, export_after_sync, history_file, previous_leaderboard, snapshot_of
+from jobs.parallel import helper
 from jobs.playoffs import (
     bracket_problems,
     drawn,
@@ -246,17 +247,19 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
         failing = [f"exports: would fail: {unusable}"] if unusable else []
         return SyncResult(ev, changes, [], code, preview=describe(changes, outputs) + failing)
     progress("Writing standings back…")
-    workbook.write(replace(changes, replace=tuple(games_left_alone(s, outputs) for s in changes.replace)))
-    try:
-        if not unusable:
-            keep_brackets(config, resolved, now)
-            from jobs.stats_job import keep_stats  # counted again by `league stats` without reading the workbook
+    # The drawing helper loads its libraries while the workbook is written (`jobs/parallel.py`).
+    with helper() if not unusable and any(f in config.formats for f in RICH) else nullcontext() as beside:
+        workbook.write(replace(changes, replace=tuple(games_left_alone(s, outputs) for s in changes.replace)))
+        try:
+            if not unusable:
+                keep_brackets(config, resolved, now)
+                from jobs.stats_job import keep_stats  # counted again by `league stats` without reading the workbook
 
-            keep_stats(config, ev, str(log.rows[0][1]), now)
-        snapshot = snapshot_of(ev, [t for t in tables if isinstance(t, Table)], str(log.rows[0][1]), now)
-        exported = export_after_sync(config, snapshot, [t for t in tables if isinstance(t, Table)], unusable)
-    except ExportError as exc:
-        return SyncResult(ev, changes, [], ExitCode.EXPORTS_FAILED, export_problem=str(exc))
+                keep_stats(config, ev, str(log.rows[0][1]), now)
+            snapshot = snapshot_of(ev, [t for t in tables if isinstance(t, Table)], str(log.rows[0][1]), now)
+            exported = export_after_sync(config, snapshot, [t for t in tables if isinstance(t, Table)], unusable, beside)
+        except ExportError as exc:
+            return SyncResult(ev, changes, [], ExitCode.EXPORTS_FAILED, export_problem=str(exc))
     return SyncResult(ev, changes, exported, code)
 
 

@@ -289,19 +289,23 @@ def entries(matches: Sequence[Match], rows: Sequence[Side], field: StatsField, l
     unknown: set[int] = set()
     codes = np.full(len(rows), -1, dtype=np.int64)
     registered: dict[tuple[str, str], dict[str, str]] = {}
+    seen: dict[str, tuple[int, str]] = {}  # each spelling's entry, worked out once: a league types few, many times
     for row, (m, s) in enumerate(zip(matches, rows)):
         typed = _typed(field, m, s, lg, registered)
         if not typed:
             continue
-        piece = lg.catalog.piece(typed) if field.catalog else None
-        code = keys.setdefault(name_key(piece.name if piece else typed), len(keys))
-        if code == len(spellings):
-            spellings.append(Counter())
-            if piece:
-                official[code] = piece.name
-            elif field.catalog and lg.catalog.pieces:
-                unknown.add(code)
-        spellings[code][" ".join(typed.split())] += 1
+        if typed not in seen:
+            piece = lg.catalog.piece(typed) if field.catalog else None
+            code = keys.setdefault(name_key(piece.name if piece else typed), len(keys))
+            if code == len(spellings):
+                spellings.append(Counter())
+                if piece:
+                    official[code] = piece.name
+                elif field.catalog and lg.catalog.pieces:
+                    unknown.add(code)
+            seen[typed] = code, " ".join(typed.split())
+        code, spelt = seen[typed]
+        spellings[code][spelt] += 1
         codes[row] = code
     names = [official.get(c) or max(seen, key=lambda w: (seen[w], -list(seen).index(w))) for c, seen in enumerate(spellings)]
     return Entries(names, codes, tuple(sorted((names[c] for c in unknown), key=str.casefold)))
