@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import gc
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -139,24 +139,27 @@ def run_check(config: Config, workbook: Workbook, now: dt.datetime | None = None
 def checked(config: Config, workbook: Workbook, now: dt.datetime | None = None) -> tuple[Evaluation, Reconciled]:
     """`run_check`, with what the players' reports say (the results a sync would fill in counted as filled)."""
     inputs, outputs = read_inputs(workbook)
-    inputs, reports = reported(config, inputs, now or dt.datetime.now(dt.UTC), form_zone(config, workbook))
     try:
         kept = kept_brackets(config)
     except ExportError:
         kept = {}
     resolved = resolve_brackets(outputs, config.ruleset, kept)
+    inputs, reports = reported(config, inputs, now or dt.datetime.now(dt.UTC), form_zone(config, workbook),
+                               brackets=drawn(resolved))
     ev = evaluate(inputs, config.ruleset, config.catalog, drawn(resolved))
     return with_problems(ev, [*bracket_problems(resolved), *reports.problems]), reports
 
 
 def reported(config: Config, inputs: dict[str, Grid], now: dt.datetime, zone: dt.tzinfo,
-             since: dt.datetime | None = None) -> tuple[dict[str, Grid], Reconciled]:
+             since: dt.datetime | None = None, brackets: Mapping[str, Grid] | None = None) -> tuple[dict[str, Grid], Reconciled]:
     """The input tabs with the results both sides reported alike filled in, as the sync writes them, and what the
     reports tab says (`reports` in league.toml); `now` decides which single reports have waited too long, `zone` is
     the one the Form's times are in (`form_zone`), and they are shown in the league's `timezone`. An answer replaced
-    is logged by the first sync after `since`, the previous sync's time."""
+    is logged by the first sync after `since`, the previous sync's time; `brackets` (the bracket tabs as drawn) tell
+    an event whose playoffs are still played from a finished one."""
     return reconcile_tabs(inputs, config.ruleset, config.catalog, config.reports, now,
-                          dt.timedelta(hours=config.confirm_hours), zone, config.reports_named, config.branding.zone, since)
+                          dt.timedelta(hours=config.confirm_hours), zone, config.reports_named, config.branding.zone, since,
+                          brackets or {})
 
 
 def form_zone(config: Config, workbook: Workbook) -> dt.tzinfo:
@@ -222,9 +225,9 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
         previous, kept, since = previous_leaderboard(config), kept_brackets(config), last_synced(config)
     except ExportError as exc:
         previous, kept, since, unusable = None, {}, None, str(exc)
-    inputs, reports = reported(config, typed, now, form_zone(config, workbook), since)
     previous = previous or read_leaderboard(outputs.get(LEADERBOARD_TAB) or [])
     resolved = resolve_brackets(outputs, config.ruleset, kept)
+    inputs, reports = reported(config, typed, now, form_zone(config, workbook), since, drawn(resolved))
     progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
     ev = evaluate(inputs, config.ruleset, config.catalog, drawn(resolved))
     ev = with_problems(ev, [*bracket_problems(resolved), *glyph_warnings(config, ev), *reports.problems])

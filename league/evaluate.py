@@ -113,7 +113,7 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog, outputs:
     bad = affected(problems)
     counted, remarks = adjusted(penalised((m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None
                                            and m.round is not None and not m.pending and ruleset.counts(m)), lg), lg)
-    brackets = _brackets(lg, outputs or {})
+    brackets = event_brackets(lg, outputs or {})
     states = event_states(lg, brackets)
     stage_of = {e.id: e.stage or e.id for e in lg.events}
     table = build_table(counted, ruleset, stage_of)
@@ -142,7 +142,7 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog, outputs:
                       table, brackets)
 
 
-def _brackets(lg: League, outputs: Mapping[str, Grid]) -> dict[str, Grid]:
+def event_brackets(lg: League, outputs: Mapping[str, Grid]) -> dict[str, Grid]:
     """Event id -> its bracket tab as it stands, from the output tabs (tab names matched ignoring case)."""
     by_folded = {name.casefold(): grid for name, grid in outputs.items()}
     tabs = ((e.id, by_folded.get(bracket_tab(e.id).casefold())) for e in lg.events)
