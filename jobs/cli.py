@@ -280,7 +280,7 @@ def export(
     from jobs.export_job import run_export
     from jobs.stats_job import run_stats_export
 
-    paths = guarded(lambda: run_stats_export(_load(config)) if fmt == "stats" else run_export(_load(config), fmt, event))
+    paths = guarded(lambda: run_stats_export(_load(config), event) if fmt == "stats" else run_export(_load(config), fmt, event))
     for path in paths:
         output.say(f"exported {path}")
 

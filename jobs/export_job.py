@@ -116,7 +116,7 @@ def _draw(folder: Path, snap: Snapshot, branding: Branding, formats: Sequence[st
 def run_export(config: Config, fmt: str, event: str | None = None) -> list[Path]:
     """`league export`: one format of the latest snapshot (or of one event's standings) into the exports folder."""
     if fmt not in FORMATS:
-        raise ConfigError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+        raise ConfigError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)} or stats")
     snap = latest_snapshot(config)
     if event is not None:
         events = [t.name.removeprefix(STANDINGS_PREFIX) for t in snap.tables if t.name.startswith(STANDINGS_PREFIX)]

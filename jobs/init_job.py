@@ -118,6 +118,11 @@ def grow(book: Workbook, ruleset: Ruleset, catalog: Catalog, events: Sequence[st
               for s in sheets]
     if not reports:
         return _said(book.add_tabs(sheets), added, where)
+    judges = {s.name.casefold() for s in sheets} | {tab.casefold() for tab in listed.values()}
+    if reports.casefold() in judges or is_output_tab(reports):
+        raise ConfigError(f"`reports = {reports!r}` in league.toml names a tab the league already uses for something "
+                          "else; set it to the tab the players' Form fills (such as \"Form Responses 1\"), or leave it "
+                          "out for \"Reports\"")
     said = _said(book.add_tabs(with_reports(sheets, ruleset, reports)), added, where)
     return _questions(said, ruleset, catalog, reports, [*listed_ids(grids), *added], _names(grids, ruleset))
 

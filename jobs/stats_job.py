@@ -116,9 +116,14 @@ def stats_post(config: Config) -> StatsPost:
                      games)
 
 
-def run_stats_export(config: Config) -> list[Path]:
-    """`league export --format stats`: the chart (`stats-1080x1350.png`) and its caption (`stats.txt`)."""
+def run_stats_export(config: Config, event: str | None = None) -> list[Path]:
+    """`league export --format stats`: the chart (`stats-1080x1350.png`) and its caption (`stats.txt`), of the whole
+    league (what is posted); `--event` is refused rather than ignored."""
     from exporters.stats_chart import STATS_CAPTION, STATS_IMAGE
+
+    if event is not None:
+        raise ConfigError("the win-rate chart counts the whole league's games, so --event does not apply to "
+                          f"--format stats; `league stats --event {event}` shows that event's figures")
 
     post = stats_post(config)
     files: list[File] = [(STATS_IMAGE, post.image), (STATS_CAPTION, post.caption.encode())]

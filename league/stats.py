@@ -149,10 +149,20 @@ class Sides:
         n = len(out.competitor)
         inside = [(out.competitor, 0, len(out.names)), (out.event, 0, len(out.events)), (out.partner, -1, n),
                   (out.outcome, 0, len(Outcome)), *((e.codes, -1, len(e.names)) for e in fields.values())]
+        texts = [out.label, out.by, *out.names, *out.events, *out.dates, *(n for e in fields.values() for n in (*e.names, *e.unknown))]
         if (len(sizes) > 1 or len(out.left_out) != len(out.events) or len(out.dates) != len(out.events)
+                or not all(isinstance(t, str) for t in texts) or not all(_is_date(d) for d in out.dates)
                 or any(len(a) and (int(a.min()) < low or int(a.max()) >= high) for a, low, high in inside)):
             raise KeptGamesError("the games kept by the latest sync are damaged (their columns do not fit together)")
         return out
+
+
+def _is_date(text: str) -> bool:
+    """An event's date as kept: empty, or YYYY-MM-DD."""
+    try:
+        return not text or bool(dt.date.fromisoformat(text))
+    except (TypeError, ValueError):
+        return False
 
 
 INTS = ("competitor", "event", "partner", "outcome", "order", "left_out")

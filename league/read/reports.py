@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 
@@ -81,7 +82,7 @@ def form_time(value: Cell, zone: dt.tzinfo) -> dt.datetime | None:
     when: dt.datetime | None = None
     if isinstance(value, dt.datetime):
         when = value
-    elif isinstance(value, (int, float)) and not isinstance(value, bool) and 1 <= value < 2958466:
+    elif isinstance(value, (int, float)) and not isinstance(value, bool) and 1 <= value < 2958465:  # up to 9999-12-30
         when = dt.datetime.combine(SERIAL_EPOCH, dt.time()) + dt.timedelta(days=float(value))
         when = when.replace(microsecond=0) + dt.timedelta(seconds=round(when.microsecond / 1e6))
     elif text := as_text(value):
@@ -95,7 +96,17 @@ def form_time(value: Cell, zone: dt.tzinfo) -> dt.datetime | None:
                 continue
     if when is None:
         return None
-    return (when if when.tzinfo else when.replace(tzinfo=zone)).astimezone(dt.UTC)
+    try:
+        return (when if when.tzinfo else when.replace(tzinfo=zone)).astimezone(dt.UTC)
+    except OverflowError:  # a time at the very edge of the calendar (9999-12-31 in a zone west of UTC): no real answer
+        return None
+
+
+def _email_header(header: Sequence[Cell]) -> str:
+    """The addresses' column as headed: `Email`, or however else people write it (`E-mail`, `e-mail address`, `Email
+    Address`); a column missed here would let anyone report, so every spelling counts."""
+    spelt = [as_text(h) for h in header if re.sub(r"[^a-z]", "", as_text(h).casefold()) in ("email", "emailaddress")]
+    return spelt[0] if spelt else EMAIL_COLUMN
 
 
 def read_emails(tabs: Mapping[str, Grid], ruleset: Ruleset) -> dict[str, frozenset[str]] | None:
@@ -108,13 +119,14 @@ def read_emails(tabs: Mapping[str, Grid], ruleset: Ruleset) -> dict[str, frozens
     found: dict[str, set[str]] | None = None
     for tab, name in sources:
         grid = next((g for t, g in tabs.items() if t.casefold() == tab.casefold()), None)
-        table = locate(tab, grid, [name], [EMAIL_COLUMN, CAPTAIN_COLUMN])[0] if grid else None
-        if table is None or EMAIL_COLUMN not in table.columns:
+        email = _email_header(grid[0] if grid else [])
+        table = locate(tab, grid, [name], [email, CAPTAIN_COLUMN])[0] if grid else None
+        if table is None or email not in table.columns:
             continue
         found = found if found is not None else defaultdict(set)
         captains: dict[str, set[str]] = defaultdict(set)
         for _, cells in table.rows:
-            if address := table.text(cells, EMAIL_COLUMN).casefold():
+            if address := table.text(cells, email).casefold():
                 key = name_key(table.text(cells, name))
                 found[key].add(address)
                 if CAPTAIN_COLUMN in table.columns and table.text(cells, CAPTAIN_COLUMN).casefold() in CAPTAIN_MARKS:

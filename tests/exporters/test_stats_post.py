@@ -44,6 +44,10 @@ def test_export_writes_the_chart_and_its_caption(league: Config) -> None:
     caption = (league.exports / "stats.txt").read_text(encoding="utf-8")
     assert "win rates by Deck, 78 games" in caption and "Boros Energy: 48% (10-11-7, 28 games)" in caption
     assert "mirror matches are left out" in caption and caption.rstrip().endswith("#OGamingMTG")
+    one = runner.invoke(app, ["export", str(league.path), "--format", "stats", "--event", "W1"], env={"COLUMNS": "300"})
+    assert one.exit_code == 2 and "--event does not apply to --format stats" in one.output, "refused, never ignored"
+    unknown = runner.invoke(app, ["export", str(league.path), "--format", "gif"], env={"COLUMNS": "300"})
+    assert unknown.exit_code == 2 and "csv or stats" in unknown.output
 
 
 def test_export_before_any_sync_says_to_sync(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

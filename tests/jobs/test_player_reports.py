@@ -308,3 +308,17 @@ def test_a_replaced_answer_is_logged_once_in_the_sync_log(tmp_path: Path, reques
     assert "report of 2026-03-14 03:00:30 UTC (My Wins 1, Opponent Wins 2" in log[0]
     assert "report of 2026-03-14 10:00:30 UTC (My Wins 0, Opponent Wins 2" in log[1]
     assert "replaces the one of 2026-03-14 03:00:30 UTC" in log[1]
+
+
+@pytest.mark.parametrize("named", ["Results D1", "results d1", "Pairs", "Events", "Standings D1", "Leaderboard"])
+def test_init_reports_never_adds_the_forms_headers_to_a_tab_the_league_uses(tmp_path: Path, named: str,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(app, ["init", "--ruleset", "mesbg-pairs", "--event", "D1"]).exit_code == 0
+    config = load_config(tmp_path)
+    before = open_workbook(config).read(["Results D1", "Pairs", "Events"])
+    with (tmp_path / "league.toml").open("a", encoding="utf-8") as toml:
+        toml.write(f'reports = "{named}"\n')
+    said = CliRunner().invoke(app, ["init", "--reports"])
+    assert said.exit_code == 2 and "names a tab the league already uses" in said.output, said.output
+    assert open_workbook(load_config(tmp_path)).read(["Results D1", "Pairs", "Events"]) == before

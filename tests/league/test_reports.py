@@ -372,3 +372,23 @@ def test_a_gl_match_reported_alike_by_both_players_fills_a_whole_valid_row() -> 
     assert filled["R"][1] == [1, 1, "Ana Souza", "Medusa", 5, 16, "Ben Cruz", "Sinbad", 0, 15, "Hanging Gardens", "Ana Souza"]
     ev = evaluate(filled, gl, catalog)
     assert ev.counted == 1 and ev.errors == 0
+
+
+@pytest.mark.parametrize("stamp", [dt.datetime(9999, 12, 31, 23, 59, 59), dt.datetime(1, 1, 1), 2958465.9999999,
+                                   "9999-12-31 23:59:59"])
+def test_a_timestamp_at_the_edge_of_the_calendar_is_read_or_refused_at_its_cell_never_a_crash(stamp: Cell) -> None:
+    answer = report(3, "Ana", "Ben", 2, 1)
+    answer[0] = stamp
+    refused = 0
+    for zone in (ZoneInfo("America/New_York"), ZoneInfo("Europe/Warsaw"), ZoneInfo("Asia/Kathmandu")):
+        _, done = reconcile_tabs(league([answer]), RULESET, CATALOG, TAB, NOW, DAY, zone)
+        assert done.fills == [] and all(p.tab == TAB for p in done.problems)
+        refused += ("error", TAB, "A2") in at(done.problems)
+    assert refused or stamp != 2958465.9999999, "the last serial a day can hold is refused"
+
+
+def test_an_e_mail_column_spelt_otherwise_still_guards_the_reports() -> None:
+    tabs = league([report(3, "Ana", "Ben", 2, 1, email="attacker@evil"), report(2, "Ben", "Ana", 1, 2, email="attacker@evil")])
+    tabs["Players"][0][-1] = "E-mail"
+    _, done = reconciled(tabs)
+    assert done.fills == [] and {p.cell for p in done.problems} == {"B2", "B3"}

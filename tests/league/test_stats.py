@@ -319,7 +319,12 @@ def test_rows_left_out_are_counted_per_row_not_per_problem(blank) -> None:
 
 @pytest.mark.parametrize("data", ['{"format":2,"label":"x"}', '{"format":2', "[]", '{"format":2,"label":"P","by":"","names":[],'
                                   '"events":[],"dates":[],"competitor":[5],"event":[0],"partner":[-1],"outcome":[0],'
-                                  '"order":[0],"left_out":[],"played":[1],"fields":{}}'])
+                                  '"order":[0],"left_out":[],"played":[1],"fields":{}}',
+                                  '{"format":2,"label":"P","by":"","names":[5],"events":["W1"],"dates":[""],"competitor":[0],'
+                                  '"event":[0],"partner":[-1],"outcome":[0],"order":[0],"left_out":[0],"played":[1],"fields":{}}',
+                                  '{"format":2,"label":"P","by":"","names":["Ana"],"events":["W1"],"dates":["garbage"],'
+                                  '"competitor":[0],"event":[0],"partner":[-1],"outcome":[0],"order":[0],"left_out":[0],'
+                                  '"played":[1],"fields":{}}'])
 def test_damaged_kept_games_are_a_clear_error(data: str) -> None:
     if data == "[]":
         assert stats.Sides.from_json(data) is None, "not this version's layout"
