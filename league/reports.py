@@ -172,11 +172,14 @@ class _Reconciler:
             return None
         who = (reporter, opponent)
         if self.emails is not None and report.email.casefold() not in self.emails.get(who[0].key, frozenset()):
+            known = self.emails.get(who[0].key)
+            why = (f"which is not {who[0].name}'s in the {lg.ruleset.registration.tab} tab (Email)" if known else
+                   f"and {who[0].name} has no address in the {lg.ruleset.registration.tab} tab's Email column")
             self.problems.append(self.table.problem(
                 Severity.ERROR, "report-email", report.row, EMAIL,
-                f"the report for {who[0].name} came from {report.email or 'no address'!r}, which is not "
-                f"{who[0].name}'s in the {lg.ruleset.registration.tab} tab (Email): it is ignored",
-                f"{who[0].name} reports from the address registered, or a judge fixes that address"))
+                f"the report for {who[0].name} came from {report.email or 'no address'!r}, {why}: it is ignored",
+                f"{who[0].name} reports from the address registered, or a judge fixes that address" if known else
+                f"type {who[0].name}'s address in the Email column, then the next sync counts this report"))
             return None
         number = parse_whole(answers.get(self.res.round))
         if number is None or number < 1:

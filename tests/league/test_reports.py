@@ -392,3 +392,11 @@ def test_an_e_mail_column_spelt_otherwise_still_guards_the_reports() -> None:
     tabs["Players"][0][-1] = "E-mail"
     _, done = reconciled(tabs)
     assert done.fills == [] and {p.cell for p in done.problems} == {"B2", "B3"}
+
+
+def test_a_player_with_no_address_yet_is_told_to_have_it_typed_in() -> None:
+    tabs = league([report(3, "Ana", "Ben", 2, 1, email="ana@example.org"), report(2, "Ben", "Ana", 1, 2)])
+    tabs["Players"][1][-1] = ""  # Ana's Email cell, left empty as `league init --reports` adds the column
+    _, done = reconciled(tabs)
+    said = next(p for p in done.problems if p.cell == "B2")
+    assert "Ana has no address in the Players tab's Email column" in said.problem and "type Ana's address" in said.fix
