@@ -12,11 +12,9 @@ from dataclasses import dataclass
 from league.cells import SERIAL_EPOCH, Cell, Grid, as_text, name_key
 from league.problems import Problem, Severity
 from league.read.columns import Table, locate
-from league.rules.ruleset import Ruleset
+from league.rules.ruleset import FORM_QUESTIONS, Ruleset
 
-TIMESTAMP = "Timestamp"
-EMAIL = "Email Address"
-EVENT = "Event"
+TIMESTAMP, EMAIL, EVENT = FORM_QUESTIONS
 """Questions every reports Form has: Google adds the first two, the third names the event."""
 EMAIL_COLUMN = "Email"
 """The registration (or members) tab's column of the addresses a competitor reports from."""

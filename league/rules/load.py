@@ -14,6 +14,7 @@ from league.rules.components.base import Component, Tab
 from league.rules.components.registry import COMPONENTS
 from league.rules.options import Context, Option, check_options, flag, number
 from league.rules.ruleset import (
+    FORM_QUESTIONS,
     Effect,
     Games,
     MembersTab,
@@ -96,9 +97,15 @@ def _results(s: Section) -> Results:
 def _reports(s: Section, res: Results) -> tuple[tuple[str, str], ...]:
     """`[reports]`: Form question -> results header from the reporter's side; the round and both competitors are needed."""
     out = tuple((question, s.get(question, str)) for question in list(s.data))
-    for question, header in out:
+    fixed = {name_key(q) for q in FORM_QUESTIONS}
+    for n, (question, header) in enumerate(out):
+        if not question.strip() or name_key(question) in fixed:
+            raise s.error(question, f"is a question every Form asks already ({', '.join(FORM_QUESTIONS)}) or has no "
+                                    "words: name the question as players read it")
         if header not in res.order:
             raise s.error(question, f"is {header!r}, which is not a header of the results tab (`results.order`)")
+        if any(header == other for _, other in out[:n]):
+            raise s.error(question, f"fills {header!r}, which another question fills already: one question a column")
     needed = [res.round, *(res.side_header(res.competitor, side) for side in res.sides)]
     if out and (lacking := [h for h in needed if h not in dict(out).values()]):
         raise RulesetError(f"{s.source}: `reports` needs a question for {lacking[0]!r}")

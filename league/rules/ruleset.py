@@ -234,6 +234,11 @@ class StatsRules:
     """A sync writes the `Stats` tab (league.toml's `stats = true` turns it on too)."""
 
 
+FORM_QUESTIONS = ("Timestamp", "Email Address", "Event")
+"""The questions every players' Form starts with (Google adds the first two; the event names the results tab): never
+a `[reports]` question of a ruleset's own."""
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A whole league format: tabs, limits, scoring, tiebreakers, components and prizes."""

@@ -296,6 +296,11 @@ def test_the_reports_table_names_results_headers_and_needs_the_round_and_both_si
     with pytest.raises(RulesetError, match=r"`reports` needs a question for 'Player B'"):
         parse_ruleset({**data, "reports": {k: v for k, v in data["reports"].items() if k != "Opponent"}}, "x.toml")
     assert parse_ruleset({k: v for k, v in data.items() if k != "reports"}, "x.toml").reports == ()
+    for question in ("Timestamp", "event ", ""):
+        with pytest.raises(RulesetError, match="is a question every Form asks already"):
+            parse_ruleset({**data, "reports": {**data["reports"], question: "Notes"}}, "x.toml")
+    with pytest.raises(RulesetError, match="fills 'Wins A', which another question fills already"):
+        parse_ruleset({**data, "reports": {**data["reports"], "Opponent Wins": "Wins A"}}, "x.toml")
 
 
 GL, GL_CATALOG = load_ruleset("gl-unmatched", Path("."))
