@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from serve.app import RunningServer, start_server
+from serve.app import RunningServer
 from serve.board import LiveBoard
 from serve.view import LiveView, live_view
-from tests.support.event_day import NOW, event_day
+from tests.support.event_day import NOW, event_day, serving
 
 
 @pytest.fixture(scope="module")
@@ -38,10 +38,5 @@ def exports(tmp_path: Path) -> Path:
 @pytest.fixture()
 def live(exports: Path, day_view: LiveView) -> Iterator[tuple[RunningServer, LiveBoard]]:
     """A server on a free loopback port showing the event day."""
-    board = LiveBoard()
-    board.publish(day_view)
-    server = start_server(board, "127.0.0.1", 0, exports)
-    try:
-        yield server, board
-    finally:
-        server.stop()
+    with serving(day_view, exports) as running:
+        yield running

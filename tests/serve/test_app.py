@@ -24,7 +24,7 @@ from serve import server as server_module
 from serve.app import RunningServer, ServeError, parse_address, start_server
 from serve.board import LiveBoard
 from serve.view import LiveView, live_view
-from tests.support.event_day import HOSTILE, NOW, demo_tabs, event_day
+from tests.support.event_day import HOSTILE, NOW, demo_tabs, event_day, serving
 
 Response = tuple[int, dict[str, str], bytes]
 
@@ -84,10 +84,7 @@ def test_the_screen_cycles_pairings_then_standings_then_the_leaderboard(live: tu
 
 def test_hostile_names_are_shown_as_typed_never_as_markup(exports: Path) -> None:
     config, ev = event_day(hostile=True)
-    board = LiveBoard()
-    board.publish(live_view(config, ev, NOW))
-    server = start_server(board, "127.0.0.1", 0, exports)
-    try:
+    with serving(live_view(config, ev, NOW), exports) as (server, _):
         for path in ("/", "/pairings", "/screen"):
             status, headers, body = fetch(server, path)
             page = body.decode()
@@ -101,8 +98,6 @@ def test_hostile_names_are_shown_as_typed_never_as_markup(exports: Path) -> None
             assert "=HYPERLINK(&quot;http://evil.example&quot;,&quot;win&quot;)" in page, path
             assert "Zoë &quot;Q&quot; O&#x27;Neil &amp; &lt;b&gt;Co&lt;/b&gt;" in page, path
             assert HOSTILE[3] in page, path
-    finally:
-        server.stop()
 
 
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "BREW"])
@@ -251,13 +246,8 @@ def test_playoff_matches_are_listed_by_match(exports: Path) -> None:
     seeds = [f"Seed {n}" for n in range(1, 9)]
     sheet = bracket_sheet("W1", seeds, config.ruleset.playoffs[1])
     ev = evaluate(tabs, config.ruleset, config.catalog, {sheet.name: [list(sheet.header), *map(list, sheet.rows)]})
-    board = LiveBoard()
-    board.publish(live_view(config, ev, NOW, [Table.plain(sheet)]))
-    server = start_server(board, "127.0.0.1", 0, exports)
-    try:
+    with serving(live_view(config, ev, NOW, [Table.plain(sheet)]), exports) as (server, _):
         pairings, screen = text(server, "/pairings"), text(server, "/screen")
-    finally:
-        server.stop()
     assert "Playoffs: quarter-finals · 0 of 4 matches decided" in pairings
     assert '<tr data-table="2" data-label="Match"><td class="n t">2</td><td class="name">Seed 4</td><td class="name">Seed 5</td></tr>' in pairings
     assert "<th>Match</th>" in pairings

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from serve.app import RunningServer, start_server
+from serve.app import RunningServer
 from serve.board import LiveBoard
 from serve.view import LiveView, live_view
 from tests.serve.chromium import CHROMIUM, Browser
-from tests.support.event_day import HOSTILE, NOW, event_day
+from tests.support.event_day import HOSTILE, NOW, event_day, serving
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
 
@@ -85,10 +85,7 @@ def test_the_screen_shows_one_slide_at_a_time_in_large_type(live: tuple[RunningS
 def test_long_names_on_the_screen_are_shown_whole(exports: Path) -> None:
     """At 1920x1080 a table's names share half the width: a long name is set smaller, wrapped if need be, never cut."""
     config, ev = event_day(hostile=True)
-    board = LiveBoard()
-    board.publish(live_view(config, ev, NOW))
-    server = start_server(board, "127.0.0.1", 0, exports)
-    try:
+    with serving(live_view(config, ev, NOW), exports) as (server, _):
         with Browser(1920, 1080) as browser:
             browser.open(server.url + "screen")
             browser.wait_for("document.querySelectorAll('.slide.on').length === 1")
@@ -102,5 +99,3 @@ def test_long_names_on_the_screen_are_shown_whole(exports: Path) -> None:
                                       "s => { all.forEach(o => { o.style.display = o === s ? 'block' : 'none'; });"
                                       " return s.getBoundingClientRect().bottom; })); })()")
             assert bottom <= 1080, "a slide runs off the screen"
-    finally:
-        server.stop()

@@ -4,12 +4,17 @@ benchmark)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from jobs.config import Config, load_ruleset
 from league.cells import Grid
 from league.demos import DEMOS
 from league.evaluate import Evaluation, evaluate
+from serve.app import RunningServer, start_server
+from serve.board import LiveBoard
+from serve.view import LiveView
 
 NOW = dt.datetime(2026, 3, 14, 18, 0, 30, tzinfo=dt.UTC)
 RESULT_CELLS = {"ogaming-mtg": ("Wins A", "Wins B", "Draws", "Result", "Drop A", "Drop B"),
@@ -57,3 +62,16 @@ def event_day(hostile: bool = False) -> tuple[Config, Evaluation]:
         for old, new in zip(("Kátia Ramos", "Bruno Lima", "Carla Mendes", "Fábio Nunes"), HOSTILE):
             rename(tabs, old, new)
     return config, evaluate(tabs, config.ruleset, config.catalog)
+
+
+@contextmanager
+def serving(view: LiveView | None, exports: Path) -> Iterator[tuple[RunningServer, LiveBoard]]:
+    """A live server on a free loopback port showing `view` (nothing yet when None), stopped after."""
+    board = LiveBoard()
+    if view is not None:
+        board.publish(view)
+    server = start_server(board, "127.0.0.1", 0, exports)
+    try:
+        yield server, board
+    finally:
+        server.stop()

@@ -48,12 +48,18 @@ def workbook(server: SheetsServer, key: Path, policy: RetryPolicy = FAST) -> Goo
     return GoogleWorkbook(SHEET_ID, BoundedRetryClient(credentials, policy=policy), server.url, credentials.service_account_email)
 
 
-def synced_both_ways(tmp_path: Path, server: SheetsServer, key: Path, ruleset: str, inputs: dict[str, Grid]) -> dict[str, Grid]:
-    """Sync the same input tabs offline (.xlsx) and through the local Sheets API; the output tabs must agree."""
+def offline_league(tmp_path: Path, ruleset: str, inputs: dict[str, Grid], extra: str = "") -> Path:
+    """The input tabs as a new `.xlsx` league in `tmp_path/offline`, its league.toml with `extra` lines; its folder."""
     offline = tmp_path / "offline"
     offline.mkdir()
     XlsxWorkbook(offline / "league.xlsx").create(sheets(inputs))
-    (offline / "league.toml").write_text(f'ruleset = "{ruleset}"\nworkbook = "league.xlsx"\n', encoding="utf-8")
+    (offline / "league.toml").write_text(f'ruleset = "{ruleset}"\nworkbook = "league.xlsx"\n{extra}', encoding="utf-8")
+    return offline
+
+
+def synced_both_ways(tmp_path: Path, server: SheetsServer, key: Path, ruleset: str, inputs: dict[str, Grid]) -> dict[str, Grid]:
+    """Sync the same input tabs offline (.xlsx) and through the local Sheets API; the output tabs must agree."""
+    offline = offline_league(tmp_path, ruleset, inputs)
     config = load_config(offline)
     offline_code = run_sync(config, open_workbook(config)).code
 

@@ -12,8 +12,8 @@ from league.demos.magic import build_magic_demo
 from league.sheet import SYNC_LOG_TAB
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
-from tests.support.google_league import ACCOUNT, SHEET_ID
-from tests.support.grids import sheets, texts
+from tests.support.google_league import ACCOUNT, SHEET_ID, offline_league
+from tests.support.grids import texts
 from tests.support.sheets_server import SheetsServer
 
 
@@ -31,10 +31,7 @@ def _inputs() -> dict[str, Grid]:
 def test_pair_appends_the_same_rows_on_xlsx_and_google(tmp_path: Path, sheets_server: SheetsServer,
                                                        service_account_file: Path) -> None:
     inputs = _inputs()
-    offline = tmp_path / "offline"
-    offline.mkdir()
-    XlsxWorkbook(offline / "league.xlsx").create(sheets(inputs))
-    (offline / "league.toml").write_text('ruleset = "ogaming-mtg"\nworkbook = "league.xlsx"\n', encoding="utf-8")
+    offline = offline_league(tmp_path, "ogaming-mtg", inputs)
     local = load_config(offline)
     done = run_pair(local, open_workbook(local), "W1", seed=5, force=True, now=NOW)
     assert done.written and done.round == 4

@@ -9,18 +9,15 @@ from jobs.config import load_config
 from jobs.sync_job import run_sync
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
-from tests.support.google_league import ACCOUNT, SHEET_ID, configure, demo_inputs
-from tests.support.grids import sheets, texts
+from tests.support.google_league import ACCOUNT, SHEET_ID, configure, demo_inputs, offline_league
+from tests.support.grids import texts
 from tests.support.sheets_server import SheetsServer
 
 
 def test_the_stats_tab_is_the_same_on_google_and_xlsx(tmp_path: Path, sheets_server: SheetsServer,
                                                       service_account_file: Path) -> None:
     inputs = demo_inputs()
-    offline = tmp_path / "offline"
-    offline.mkdir()
-    XlsxWorkbook(offline / "league.xlsx").create(sheets(inputs))
-    (offline / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\nstats = true\n', encoding="utf-8")
+    offline = offline_league(tmp_path, "gl-unmatched", inputs, "stats = true\n")
     config = load_config(offline)
     run_sync(config, open_workbook(config))
     local = XlsxWorkbook(offline / "league.xlsx").read(["Stats"])["Stats"]
