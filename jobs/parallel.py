@@ -41,6 +41,7 @@ class Helper:
         self._process: BaseProcess = context.Process(target=_serve, args=(theirs,), daemon=True)
         self._process.start()
         theirs.close()
+        self._answered = False
 
     def send(self, snap: Snapshot, branding: Branding, groups: list[str]) -> bool:
         """Hand the helper its groups; False if it can't be reached (it died)."""
@@ -56,15 +57,16 @@ class Helper:
             got: dict[str, list[File]] | None = self._pipe.recv() if self._pipe.poll(WAIT_SECONDS) else None
         except (EOFError, OSError):
             got = None
+        self._answered = got is not None
         return got
 
     def close(self) -> None:
-        """End the helper: closing the pipe ends its wait for a job; one that hangs is stopped."""
+        """End the helper: one that answered is ending by itself; one never sent a job (a sync that drew nothing) or
+        that failed is stopped, not waited for (it may still be loading its libraries)."""
         self._pipe.close()
-        self._process.join(timeout=1)
-        if self._process.is_alive():
+        if not self._answered:
             self._process.kill()
-            self._process.join()
+        self._process.join()
 
 
 @contextmanager

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 import zipfile
 from pathlib import Path
 
@@ -49,9 +48,7 @@ def _sync(config: Config, times: int = 1) -> bytes:
 
 def test_fifty_syncs_leave_the_styles_part_byte_identical(config: Config) -> None:
     first = _sync(config)
-    started = time.perf_counter()
     assert _sync(config, 49) == first
-    assert time.perf_counter() - started < 60
 
 
 def _count(styles: bytes, tag: str) -> int:
