@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
 GROUPS = ["png:Leaderboard", "png:Standings QR2-GB5", "txt", "html", "pdf"]
+FORK_PAYS = parallel._fork_pays
+"""The real test, which the suite's `one_core` fixture replaces for every other test."""
 
 
 @pytest.fixture()
@@ -88,6 +90,7 @@ def test_a_helper_sent_no_job_ends_with_the_sync(forked: None) -> None:
 
 
 def test_no_helper_while_another_thread_runs(snap: Snapshot, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "_fork_pays", FORK_PAYS)
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
     other.start()
