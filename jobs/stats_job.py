@@ -34,11 +34,12 @@ class StatsResult:
     notes: list[str]
 
 
-def keep_stats(config: Config, ev: Evaluation, fingerprint: str, now: dt.datetime) -> None:
-    """Keep a sync's counted games in the history, for `league stats`; a history that can't be written is an export
-    failure (the workbook is synced)."""
+def keep_stats(config: Config, ev: Evaluation, fingerprint: str, now: dt.datetime, counted: stats.Sides | None = None) -> None:
+    """Keep a sync's counted games in the history, for `league stats` (`counted` when the sync worked them out already,
+    for its Stats tab); a history that can't be written is an export failure (the workbook is synced)."""
+    kept = counted if counted is not None else stats.sides(ev)
     try:
-        history.keep_games(history_file(config), history.Games(now, fingerprint, stats.sides(ev).to_json()))
+        history.keep_games(history_file(config), history.Games(now, fingerprint, kept.to_json()))
     except history.HistoryError as exc:
         raise ExportError(str(exc)) from None
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from filelock import FileLock, Timeout
@@ -54,6 +55,9 @@ from league.sheet import (
 from sync.open import open_workbook
 from sync.workbook import Workbook
 from sync.xlsx import XlsxWorkbook, remove_leftovers
+
+if TYPE_CHECKING:
+    from league.stats import Sides  # imported by a sync only when it counts the games
 
 LOCK_WAIT_SECONDS = 10.0
 Progress = Callable[[str], None]
@@ -233,10 +237,12 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     ev = with_problems(ev, [*bracket_problems(resolved), *glyph_warnings(config, ev), *reports.problems])
     tables = [*standings_sheets(ev, playoffs(ev, resolved)), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
               *(Table.plain(r.sheet) for r in resolved)]
+    counted: Sides | None = None  # the games counted, worked out once for the Stats tab and the history
     if config.stats:
         from league.stats import sides, stats_sheet
 
-        tables.append(stats_sheet(sides(ev)))  # a plain Sheet: the snapshot, the images and the CSV files take the Tables only
+        counted = sides(ev)
+        tables.append(stats_sheet(counted))  # a plain Sheet: the snapshot, the images and the CSV files take the Tables only
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
     outcome = f"{'dry run' if dry_run else 'synced'}, {ev.errors} error(s)"
     # A tab the Events tab names as a results tab is the judges', whatever its name: never written over.
@@ -258,7 +264,7 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
                 keep_brackets(config, resolved, now)
                 from jobs.stats_job import keep_stats  # counted again by `league stats` without reading the workbook
 
-                keep_stats(config, ev, str(log.rows[0][1]), now)
+                keep_stats(config, ev, str(log.rows[0][1]), now, counted)
             snapshot = snapshot_of(ev, [t for t in tables if isinstance(t, Table)], str(log.rows[0][1]), now)
             exported = export_after_sync(config, snapshot, [t for t in tables if isinstance(t, Table)], unusable, beside)
         except ExportError as exc:
