@@ -33,6 +33,7 @@ from jobs.playoffs import (
 )
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate
+from league.pairing.bracket import Kept, Resolved
 from league.problems import Problem, Severity
 from league.reports import Reconciled, reconcile_tabs
 from league.report import (
@@ -142,16 +143,24 @@ def run_check(config: Config, workbook: Workbook, now: dt.datetime | None = None
 
 def checked(config: Config, workbook: Workbook, now: dt.datetime | None = None) -> tuple[Evaluation, Reconciled]:
     """`run_check`, with what the players' reports say (the results a sync would fill in counted as filled)."""
-    inputs, outputs = read_inputs(workbook)
+    typed, outputs = read_inputs(workbook)
     try:
         kept = kept_brackets(config)
     except ExportError:
         kept = {}
-    resolved = resolve_brackets(outputs, config.ruleset, kept)
-    inputs, reports = reported(config, inputs, now or dt.datetime.now(dt.UTC), form_zone(config, workbook),
-                               brackets=drawn(resolved))
-    ev = evaluate(inputs, config.ruleset, config.catalog, drawn(resolved))
+    ev, resolved, reports = _evaluated(config, workbook, typed, outputs, kept, now or dt.datetime.now(dt.UTC))
     return with_problems(ev, [*bracket_problems(resolved), *reports.problems]), reports
+
+
+def _evaluated(config: Config, workbook: Workbook, typed: dict[str, Grid], outputs: dict[str, Grid],
+               kept: dict[str, Kept], now: dt.datetime, since: dt.datetime | None = None,
+               progress: Progress = no_progress) -> tuple[Evaluation, list[Resolved], Reconciled]:
+    """The league evaluated as `check` and `sync` see it: the brackets drawn again from their tabs and the kept seeds,
+    the results both sides reported alike counted as filled (an event with playoffs finishes with its champion)."""
+    resolved = resolve_brackets(outputs, config.ruleset, kept)
+    inputs, reports = reported(config, typed, now, form_zone(config, workbook), since, drawn(resolved))
+    progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
+    return evaluate(inputs, config.ruleset, config.catalog, drawn(resolved)), resolved, reports
 
 
 def reported(config: Config, inputs: dict[str, Grid], now: dt.datetime, zone: dt.tzinfo,
@@ -230,10 +239,7 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     except ExportError as exc:
         previous, kept, since, unusable = None, {}, None, str(exc)
     previous = previous or read_leaderboard(outputs.get(LEADERBOARD_TAB) or [])
-    resolved = resolve_brackets(outputs, config.ruleset, kept)
-    inputs, reports = reported(config, typed, now, form_zone(config, workbook), since, drawn(resolved))
-    progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
-    ev = evaluate(inputs, config.ruleset, config.catalog, drawn(resolved))
+    ev, resolved, reports = _evaluated(config, workbook, typed, outputs, kept, now, since, progress)
     ev = with_problems(ev, [*bracket_problems(resolved), *glyph_warnings(config, ev), *reports.problems])
     tables = [*standings_sheets(ev, playoffs(ev, resolved)), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
               *(Table.plain(r.sheet) for r in resolved)]
