@@ -54,7 +54,7 @@ def serve(seconds: float, every: float, formats: str, in_process: bool) -> None:
             start = time.perf_counter()
             _type_one(book, typed, n)
             result = run_sync(config, book, now=dt.datetime.now(dt.UTC))
-            board.publish(live_view(config, result.evaluation, dt.datetime.now(dt.UTC), result.changes.replace))
+            board.publish(live_view(config.branding, result.evaluation, dt.datetime.now(dt.UTC), result.changes.replace))
             took.append(time.perf_counter() - start)
             n += 1
             time.sleep(max(0.0, every - took[-1]))

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from league.cells import Cell, as_text
+from league.cells import Cell, as_text, name_key
+from league.outcome import Mark, Placing
 from league.table import Display, Role, Table
 
 
@@ -32,11 +34,22 @@ class Line:
     shared: bool = False
     """Whether another line has the same rank: shown `=3`."""
     mark: str = ""
-    """`*` not final, `†` dropped, `DQ` disqualified, read from the note; empty for a settled line."""
+    """`*` not final, `†` dropped, `DQ` disqualified; empty for a settled line."""
     count: str = ""
     """Matches played, the record (`3-1-0`) or the losses, as the table's count column shows it."""
     cut: str = ""
     """Whether the line makes the playoffs: `in`, `tiebreaker match`, `out`; empty when the table has no cut."""
+    finish: str = ""
+    """How far a bracket competitor went and their Swiss rank: `Won the final · Swiss #3`; empty for others."""
+    in_line: bool = False
+    """Its prizes are only in line: the standings they follow are not final yet."""
+
+    @property
+    def detail(self) -> str:
+        """The small line under the name: the playoff finish, then the prizes (`★ 1st place · Top 4`, or `in line
+        for 1st place` while not final)."""
+        prizes = ("in line for " if self.in_line else "★ ") + " · ".join(self.held) if self.held else ""
+        return " · ".join(p for p in (self.finish, prizes) if p)
 
     @property
     def shown_rank(self) -> str:
@@ -61,7 +74,9 @@ class Board:
     """Where the standings stand: `after round 2 of 4`, `Final standings`, the league's `after W2, 1 of 3 events
     complete`; empty when nothing is known (no rounds yet)."""
     champion: str = ""
-    """The event's champion, once it is complete."""
+    """The event's (or the season's) champion, once it is final."""
+    final: bool = False
+    """The standings are final: prizes are awarded, the first place wins."""
     event: str = ""
     """The event's name (or id) without its date, for "Dan Wu wins W1"; empty for the leaderboard."""
     count_label: str = ""
@@ -99,43 +114,64 @@ def _move(value: Cell) -> int | str | None:
     return "new" if value == "new" else None
 
 
-MARKS = (("not final", "*"), ("disqualified", "DQ"), ("dropped", "†"), ("withdrawn", "†"))
-"""A note's part and the mark it puts after the name, in the order a line with several shows the first."""
+SIGNS = {Mark.NOT_FINAL: "*", Mark.DISQUALIFIED: "DQ", Mark.DROPPED: "†"}
+"""The sign each mark puts after the name, in the order a line with several shows the first."""
 MEANINGS = {"*": "* not final: results still to fix", "†": "† dropped out", "DQ": "DQ disqualified: not ranked"}
 """The footnote each mark gets, once per table."""
+PLAYOFF_NOTE = "The playoffs decide the top places; Swiss # is the rank after the Swiss rounds"
 
 
-def mark(note: str) -> str:
-    """The mark a line's note gives it: `*` not final, `DQ` disqualified, `†` dropped; empty for a settled line."""
-    parts = [p.strip().lower() for p in note.split(";")]
-    return next((sign for start, sign in MARKS for p in parts if p.startswith(start)), "")
+def finish_text(placing: Placing) -> str:
+    """`Won the final · Swiss #3`, `Semi-final · Swiss #2`, `In the final · Swiss #1` while it is played."""
+    reached = placing.reached
+    if reached is None:
+        return ""
+    stage = "Won the final" if reached.won else reached.stage.capitalize() if reached.out else f"In the {reached.stage}"
+    return stage + (f" · Swiss #{placing.swiss_rank}" if placing.swiss_rank is not None else "")
 
 
-def board(table: Table, title: str, updated: dt.datetime) -> Board:
-    """The table an export shows, its columns found by their role; `title` names the event or the league."""
+def plain_placings(table: Table) -> tuple[Placing, ...]:
+    """A table's lines as its rows stand, nothing more known of them (a snapshot from before lines were kept)."""
+    rank, name = table.find(Role.RANK), table.find(Role.COMPETITOR)
+    if rank is None or name is None:
+        return ()
+    return tuple(Placing(name_key(as_text(row[name])), as_text(row[name]), _rank(row[rank])) for row in table.rows)
+
+
+def _rank(cell: Cell) -> int | None:
+    return cell if isinstance(cell, int) and not isinstance(cell, bool) else None
+
+
+def board(table: Table, title: str, updated: dt.datetime, placings: Sequence[Placing] | None = None) -> Board:
+    """The table an export shows: its figures found by their columns' roles, each line's place, marks, prizes, finish
+    and cut from its placing (one per row, in the table's order); without placings, the lines as the rows stand."""
     cols = table.columns
+    if placings is None:
+        placings = plain_placings(table)
     rank, name, score = (table.find(role) for role in (Role.RANK, Role.COMPETITOR, Role.SCORE))
     if rank is None or name is None or score is None:
         raise ValueError(f"{table.name} is not a standings table: it has no rank, competitor or score column")
-    tb, prize, move = table.find(Role.TIEBREAKER), table.find(Role.PRIZE), table.find(Role.MOVE)
-    held = [tuple(p.strip() for p in as_text(row[prize]).split(";") if p.strip()) if prize is not None else ()
-            for row in table.rows]
-    common = Counter(p for prizes in held for p in set(prizes))
-    count, cut, note = table.find(Role.COUNT), table.find(Role.CUT), table.find(Role.NOTE)
-    ranks = Counter(as_text(row[rank]) for row in table.rows)
-    lines = tuple(Line(as_text(row[rank]), as_text(row[name]), _number(row[score], cols[score].display),
+    if len(placings) != len(table.rows):  # a table the evaluation did not place
+        raise ValueError(f"{table.name} has {len(table.rows)} rows but {len(placings)} placed lines")
+    tb, move, count = table.find(Role.TIEBREAKER), table.find(Role.MOVE), table.find(Role.COUNT)
+    held = [tuple(a.prize for a in p.awards if not a.undecided) for p in placings]
+    common = Counter(prize for prizes in held for prize in set(prizes))
+    ranks = Counter(p.rank for p in placings if p.rank is not None)
+    lines = tuple(Line(str(p.rank) if p.rank is not None else "", p.name, _number(row[score], cols[score].display),
                        _number(row[tb], cols[tb].display) if tb is not None else "",
-                       tuple(p for p in prizes if common[p] * 2 <= len(table.rows)),
+                       tuple(prize for prize in prizes if common[prize] * 2 <= len(table.rows)),
                        _move(row[move]) if move is not None else None,
-                       held=prizes, shared=bool(as_text(row[rank])) and ranks[as_text(row[rank])] > 1,
-                       mark=mark(as_text(row[note])) if note is not None else "",
+                       held=prizes, shared=p.rank is not None and ranks[p.rank] > 1,
+                       mark=next((SIGNS[m] for m in SIGNS if m in p.marks), ""),
                        count=_number(row[count], cols[count].display) if count is not None else "",
-                       cut=as_text(row[cut]).strip().lower() if cut is not None else "")
-                  for row, prizes in zip(table.rows, held))
+                       cut=p.cut.value if p.cut else "", finish=finish_text(p),
+                       in_line=any(not a.awarded for a in p.awards if not a.undecided))
+                  for row, p, prizes in zip(table.rows, placings, held))
     signs = {line.mark for line in lines}
+    playoffs = (PLAYOFF_NOTE,) if any(line.finish for line in lines) else ()
     return Board(title, cols[score].label, cols[tb].label if tb is not None else "", lines, updated, move is not None,
                  count_label=cols[count].label if count is not None else "",
-                 footnotes=(*(MEANINGS[sign] for sign in MEANINGS if sign in signs), *cut_note(lines)))
+                 footnotes=(*(MEANINGS[sign] for sign in MEANINGS if sign in signs), *cut_note(lines), *playoffs))
 
 
 def cut_note(lines: tuple[Line, ...]) -> tuple[str, ...]:
@@ -151,18 +187,6 @@ LEGEND = "▲ places gained · ▼ places lost since the last change · – no c
 """What the `Move` column's signs mean, under every table that shows one."""
 SHORT_LEGEND = "▲ ▼ places since the last change"
 """The same in the images' footer, which shares its line with the footnotes or the time."""
-NOT_SETTLED = "all rounds played, results still to fix"
-"""What the standings say instead of `Final standings` while a line is still marked not final (`*`)."""
-
-
-def settled(stands: str, lines: tuple[Line, ...]) -> str:
-    """Where the standings stand as a reader may be told: never `Final` while a line says its results are still to
-    be fixed."""
-    if stands.startswith("Final") and any(line.mark == "*" for line in lines):
-        return NOT_SETTLED[0].upper() + NOT_SETTLED[1:]
-    return stands
-
-
 def move_text(move: int | str | None) -> str:
     """A move as an arrow people read at a glance: `▲2`, `▼1`, `–`, `NEW`; nothing before a first comparison."""
     if isinstance(move, int):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from exporters.board import Board, Line, move_text
+from exporters.board import PLAYOFF_NOTE, Board, Line, move_text
 from exporters.snapshot import EventInfo
 
 TOP = 10
@@ -28,12 +28,13 @@ def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: 
         top = [_top_line(board, line) for line in ranked[:TOP]]
         signs = {line.mark for line in ranked[:TOP]}
         notes = [note for note in board.footnotes if note.split(" ", 1)[0] in signs]
+        notes += [PLAYOFF_NOTE] if any(line.finish for line in ranked[:TOP]) else []
         parts.append("\n".join([f"Top {min(TOP, len(ranked))}", *top, *notes]))
     else:
         parts.append("No results yet.")
     prizes = _prize_winners(board.lines)
     if prizes:
-        heading = "Prizes" if board.champion or board.stands.startswith("Final") else "In line for prizes"
+        heading = "Prizes" if board.final else "In line for prizes"
         parts.append("\n".join([heading, *(f"{prize}: {', '.join(map(_shown, names))}" for prize, names in prizes.items())]))
     movers = _movers(board.lines)
     if movers:
@@ -56,13 +57,13 @@ def _what_happened(board: Board, league: str) -> str:
     standings stand: `Żaneta Torres leads the GL Unmatched League after QR2, 1 of 3 events complete`, `Ana Souza and
     Bruno Lima share the lead of W2 after round 2 of 4`, `Kátia Ramos wins the O-Gaming League` once the league's
     standings are final; nothing before a first result."""
-    if board.champion:
-        return f"{_shown(board.champion)} wins {board.event or board.title}"
+    what = board.event or f"the {league}"
+    if board.final and board.champion:
+        return f"{_shown(board.champion)} wins {what}"
     first = [line.name for line in board.lines if line.rank == "1"]
     if not first or not board.stands:
         return ""
-    what = board.event or f"the {league}"
-    if board.stands.startswith("Final"):
+    if board.final:
         return f"{_names(first)} wins {what}" if len(first) == 1 else f"{_names(first)} share first place in {what}"
     stands = board.stands
     after = f" {stands}" if stands.startswith("after ") else f" ({stands})"
@@ -107,13 +108,15 @@ MEDALS = {"1": "🥇", "2": "🥈", "3": "🥉"}
 
 def _top_line(board: Board, line: Line) -> str:
     """`🥇 1. Łukasz Żółć: 11 total wins, Health Ratio 0.5000 ▲2`: a medal for the podium, a shared rank as `=2`, the
-    line's mark (`*` not final, `†` dropped), the format's count (`Record 3-1-0`) and the tiebreaker named."""
+    line's mark (`*` not final, `†` dropped), the format's count (`Record 3-1-0`), the tiebreaker named, and how far
+    a bracket competitor went (`— Won the final · Swiss #3`)."""
     medal = f"{MEDALS[line.rank]} " if line.rank in MEDALS else ""
     mark = f" {line.mark}" if line.mark else ""
     count = f", {board.count_label} {line.count}" if board.count_label and line.count else ""
     tiebreak = f", {board.tiebreak_label} {line.tiebreak}" if line.tiebreak else ""
+    finish = f" — {line.finish}" if line.finish else ""
     return (f"{medal}{line.shown_rank}. {_shown(line.name)}{mark}: {line.score} {_label(board.score_label)}{count}{tiebreak}"
-            f"{_arrow(line)}")
+            f"{finish}{_arrow(line)}")
 
 
 def _rank_key(line: Line) -> float:

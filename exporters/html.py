@@ -174,7 +174,7 @@ def section(board: Board, index: int) -> str:
         rank = escape(line.shown_rank)
         if line.held and line.rank in ("1", "2", "3"):
             rank = f'<span class="medal m{line.rank}">{rank}</span>'
-        prize = f'<span class="prize">★ {escape(" · ".join(line.held))}</span>' if line.held else ""
+        prize = f'<span class="prize">{escape(line.detail)}</span>' if line.detail else ""
         mark = f' <span class="mark">{escape(line.mark)}</span>' if line.mark else ""
         cells = [f"<td>{rank}</td>", f'<td class="name">{_zone(line, above)}{escape(line.name)}{mark}{prize}</td>',
                  *([f'<td class="n">{escape(line.count)}</td>'] if board.count_label else []),

@@ -434,7 +434,7 @@ def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: in
     needs = [_widest(map(c.cell, board.lines), Typeface(c.px, c.bold)) for c in columns]
     name_x, right = x0 + COLUMNS["name"] * width, x0 + width - MARGIN * width
     names = max((max(Typeface(layout.name).getlength(marked(line, Typeface(layout.name), float("inf"))),
-                     Typeface(layout.small).getlength("★ " + " · ".join(line.held)) if line.held else 0.0)
+                     Typeface(layout.small).getlength(line.detail) if line.detail else 0.0)
                  for line in lines), default=0.0)
     sizes = range(layout.small, min(layout.small, LEAST) - 1, -1)
     choices = [(px, count, GAP) for count in (1, 2) for px in sizes] + [(sizes[-1], 2, GAP * 2 / 3)]
@@ -484,11 +484,10 @@ def _panel(canvas: _Canvas, board: Board, layout: Layout, lines: list[Line], x0:
             canvas.draw.ellipse((rank_x - r, mid - r, rank_x + r, mid + r), fill=medal)
         rank_px = layout.name if len(line.shown_rank) < (2 if medal else 3) else layout.name * 3 // 4  # in the disc
         canvas.text(rank_x, mid, line.shown_rank, rank_px, True, drawn.medals[line.rank] if medal else "", "m")
-        lift = layout.row * 0.17 if line.held else 0
+        lift = layout.row * 0.17 if line.detail else 0
         canvas.text(name_x, mid - lift, marked(line, Typeface(layout.name), name_room), layout.name)
-        if line.held:
-            canvas.text(name_x, mid + layout.row * 0.27, "★ " + " · ".join(line.held), small, color=colour,
-                        room=name_room)
+        if line.detail:
+            canvas.text(name_x, mid + layout.row * 0.27, line.detail, small, color=colour, room=name_room)
         for placed in columns:
             figures = placed.figures
             shown = figures.cell(line)
@@ -550,7 +549,7 @@ def card(board: Board, branding: Branding, league: str) -> bytes:
                     drawn.medals[line.rank] if medal else "", "m")
         for figures, at in columns:
             canvas.text(at, mid, figures.cell(line), CARD_TYPE, figures.bold, align="r")
-        held = " ★" if line.held else ""
+        held = (" ★" if line.held else "") + (f" · {line.finish}" if line.finish else "")
         room_name = edge - name_x - Typeface(CARD_TYPE).getlength(held)
         canvas.text(name_x, mid, marked(line, Typeface(CARD_TYPE), room_name) + held, CARD_TYPE)
     if not shown:

@@ -103,7 +103,7 @@ def _notes(board: Board, lines: tuple[Line, ...]) -> list[str]:
 
 
 def _height(line: Line) -> float:
-    return PRIZE_ROW if line.held else ROW
+    return PRIZE_ROW if line.detail else ROW
 
 
 def pages(heights: list[float], room: float) -> list[int]:
@@ -164,7 +164,7 @@ def _texts(board: Board, league: str) -> list[str]:
     """Every text the poster may draw, to find the fonts it needs before drawing."""
     return [league, board.title, board.standing, board.score_label, board.tiebreak_label, board.count_label,
             "#Name Move–=…·★▲▼*†DQ page 0123456789,", LEGEND, *board.footnotes,
-            *(t for line in board.lines for t in (line.name, line.rank, line.score, line.tiebreak, line.count, *line.held)),
+            *(t for line in board.lines for t in (line.name, line.rank, line.score, line.tiebreak, line.count, line.detail)),
             "Updated 2026-01-01 00:00 ", "and more in the full table"]
 
 
@@ -409,13 +409,13 @@ def _row(pdf: FPDF, board: Board, line: Line, branding: Branding, scale: float, 
         pdf.set_text_color(*rgb(colour))
         pdf.set_font(FONT, "B" if bold else "", (10 if i == 0 and medal and len(text) > 1 else 12) * scale)  # in the disc
         shown = _marked(pdf, line, room) if i == 1 else _fit(pdf, text, room)
-        if line.held and i == 1:
+        if line.detail and i == 1:
             pdf.set_xy(x, y + 0.8 * scale)
             _cell(pdf, table * share, 5.6 * scale, shown, align)
             pdf.set_font(FONT, "", PRIZE_PT * scale)
             pdf.set_text_color(*rgb(drawn.heading))
             pdf.set_xy(x, y + 6.4 * scale)
-            _cell(pdf, table * share, 4.4 * scale, _fit(pdf, "★ " + " · ".join(line.held), room), align)
+            _cell(pdf, table * share, 4.4 * scale, _fit(pdf, line.detail, room), align)
         else:
             pdf.set_xy(x, y)
             _cell(pdf, table * share, row, shown, align)

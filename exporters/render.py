@@ -11,11 +11,12 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import astuple, replace
+from dataclasses import asdict, astuple, replace
 
-from exporters.board import Board, board, settled
+from exporters.board import Board, board
 from exporters.branding import Branding
 from exporters.snapshot import Snapshot, shown_tables
+from exporters.stands import event_stands
 from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX
 from league.table import Table
 
@@ -62,21 +63,26 @@ def shown_board(snapshot: Snapshot, sheet: Table) -> Board:
 
 
 def _shown_board(snapshot: Snapshot, sheet: Table) -> Board:
-    shown = board(sheet, snapshot.event_title(sheet), snapshot.time)
+    placings = snapshot.placings.get(sheet.name)
+    shown = board(sheet, snapshot.event_title(sheet), snapshot.time, placings)
     if sheet.name == LEADERBOARD_TAB:
-        return replace(shown, stands=settled(snapshot.stands, shown.lines))
+        season = snapshot.season
+        final = bool(season and season.final)
+        return replace(shown, stands=snapshot.stands, final=final, champion=season.champion if season and final else "")
     info = snapshot.event_info(sheet)
     if info is None:
         return shown
-    return replace(shown, stands=settled(info.stands, shown.lines), champion=info.champion, event=info.name or info.id)
+    return replace(shown, stands=event_stands(info.state), final=bool(info.state and info.state.final),
+                   champion=info.champion, event=info.name or info.id)
 
 
-def standing(snapshot: Snapshot, sheet: Table) -> list[str]:
-    """What a table's standing line says, for the digest of what its files show."""
+def standing(snapshot: Snapshot, sheet: Table) -> list[object]:
+    """What a table's standing line and lines say beyond its rows, for the digest of what its files show."""
+    lines = [asdict(p) for p in snapshot.placings.get(sheet.name, ())]
     if sheet.name == LEADERBOARD_TAB:
-        return [snapshot.stands]
+        return [asdict(snapshot.season) if snapshot.season else None, lines]
     info = snapshot.event_info(sheet)
-    return [info.stands, info.champion] if info else []
+    return [asdict(info.state) if info and info.state else None, lines]
 
 
 def title(snapshot: Snapshot, branding: Branding) -> str:
@@ -131,7 +137,8 @@ def shows(snapshot: Snapshot, branding: Branding, group: str, origin: str = "") 
             list(branding.hashtags), str(branding.zone), branding.url]
     seen: list[object] = [fmt, origin, look, [_table_digest(snapshot, t) for t in tables]]
     if fmt != "png":
-        seen += [snapshot.time.isoformat(), [astuple(e) for e in snapshot.events], snapshot.stands]
+        seen += [snapshot.time.isoformat(), [astuple(e) for e in snapshot.events], snapshot.stands,
+                 asdict(snapshot.season) if snapshot.season else None]
     return hashlib.sha256(json.dumps(seen, ensure_ascii=False, default=str).encode()).hexdigest()
 
 

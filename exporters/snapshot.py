@@ -6,34 +6,41 @@ import datetime as dt
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from league.cells import Cell, Grid
-from league.lifecycle import EventState, Phase, league_status
+from exporters.board import plain_placings
+from exporters.stands import league_stands
+from league.cells import Cell, Grid, as_text, name_key
+from league.lifecycle import EventState, SeasonState
+from league.outcome import Award, Mark, Placing, Reached
+from league.rules.ruleset import Follows
 from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX, Sheet
-from league.table import Column, Display, Role, Table
+from league.table import Column, CutZone, Display, Role, Table
 
 
 @dataclass(frozen=True)
 class EventInfo:
-    """An event as the exports name it: the caption's next event, the title of its standings."""
+    """An event as the exports name it: the caption's next event, the title of its standings, where it stands."""
 
     id: str
     name: str
     date: str
     """YYYY-MM-DD, or empty when the Events tab has no date for it."""
     venue: str
-    stands: str = ""
-    """Where its standings stand: `after round 2 of 4`, `Final standings`; empty before its first round (and in
-    history files written before snapshots carried it)."""
-    champion: str = ""
-    """Its champion once it is complete (the bracket's winner, or the one competitor ranked first)."""
+    state: EventState | None = None
+    """How far it has come; None in history files written before snapshots carried it."""
+
+    @property
+    def champion(self) -> str:
+        """Its champion once it is final."""
+        return self.state.winner if self.state else ""
 
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The standings tables of a sync that changed them: the history keeps one per change."""
+    """The standings of a sync that changed them, as typed records: the history keeps one per change."""
 
     time: dt.datetime
     """When the standings took this shape (UTC)."""
@@ -42,12 +49,14 @@ class Snapshot:
     title: str
     """The league's name."""
     tables: tuple[Table, ...]
-    """The leaderboard and each event's standings, as written to the workbook."""
+    """The leaderboard and each event's standings, as written to the workbook (the figures the exports show)."""
     events: tuple[EventInfo, ...] = ()
     id: int = 0
     """Its number in the history (1, 2, ...); 0 before it is stored."""
-    stands: str = ""
-    """Where the league stands: `after W2, 1 of 3 events complete`, `Final standings`; empty before any round."""
+    season: SeasonState | None = None
+    """Where the league's season stands; None in history files written before snapshots carried it."""
+    placings: Mapping[str, tuple[Placing, ...]] = field(default_factory=dict)
+    """Tab name -> its lines as placed (marks, prizes, playoff finishes, the cut), in the table's row order."""
     worked: dict[tuple[str, str], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     """What the exports work out once per table (its board, the digest of its rows), since a sync draws every format
     of the same tables: keyed by (what, tab name)."""
@@ -76,28 +85,16 @@ class Snapshot:
             return sheet.name.removeprefix(STANDINGS_PREFIX)
         return " · ".join(p for p in (info.name or info.id, info.date) if p)
 
+    @property
+    def played(self) -> list[EventState]:
+        """The events' states in the order they are played (by date, then as listed)."""
+        dated = sorted(enumerate(self.events), key=lambda p: (p[1].date or "9999", p[0]))
+        return [e.state for _, e in dated if e.state is not None]
 
-def event_stands(state: EventState | None) -> tuple[str, str]:
-    """(where an event's standings stand, its champion) as the exports say it; nothing before its first round,
-    since an event whose results carry no round numbers has standings without a phase."""
-    if state is None or state.phase is Phase.NOT_STARTED:
-        return "", ""
-    return state.text, state.champion if state.phase is Phase.COMPLETE else ""
-
-
-def league_stands(states: Sequence[EventState]) -> str:
-    """Where the league stands, for the leaderboard: `after W2, 1 of 3 events complete` once W2 is, `W3 after round
-    2 of 4, 2 of 3 events complete` while W3 is under way, `Final standings`; a league of one event stands where its
-    event does. `states` in the order the events are played (the last one with a round names where the league is)."""
-    started = [s for s in states if s.paired]
-    if not started:
-        return ""
-    if len(states) == 1:
-        return states[0].text
-    status, last = league_status(states), started[-1]
-    if status == "complete":
-        return "Final standings"
-    return f"after {last.event}, {status}" if last.complete else f"{last.event} {last.text}, {status}"
+    @property
+    def stands(self) -> str:
+        """Where the league stands, as the leaderboard says it."""
+        return league_stands(self.season, self.played)
 
 
 def shown_tables(sheets: tuple[Sheet, ...] | list[Sheet]) -> tuple[Table, ...]:
@@ -115,9 +112,11 @@ def digest(sheets: tuple[Sheet, ...], stands: object = ()) -> str:
 
 
 def standing(snapshot: Snapshot) -> list[object]:
-    """Where the league and each event stand, as the exports say it: a snapshot whose tables are unchanged but
-    whose playoffs moved on (the final now under way) is new to `league export` and `league publish`."""
-    return [snapshot.stands, [[e.id, e.stands, e.champion] for e in snapshot.events]]
+    """Where the league and each event stand, as typed values: a snapshot whose tables are unchanged but whose
+    playoffs moved on (the final now under way) is new to `league export` and `league publish`."""
+    return [asdict(snapshot.season) if snapshot.season else None,
+            [[e.id, asdict(e.state) if e.state else None] for e in snapshot.events],
+            {name: [asdict(p) for p in lines] for name, lines in sorted(snapshot.placings.items())}]
 
 
 def as_grid(sheet: Sheet) -> Grid:
@@ -131,17 +130,32 @@ def to_json(snapshot: Snapshot) -> str:
         "title": snapshot.title,
         "tables": [{"name": t.name, "columns": [[c.label, c.role.value, c.display.value] for c in t.columns],
                     "rows": [list(r) for r in t.rows]} for t in snapshot.tables],
-        "events": [[e.id, e.name, e.date, e.venue, e.stands, e.champion] for e in snapshot.events],
-        "stands": snapshot.stands,
+        "events": [[e.id, e.name, e.date, e.venue] for e in snapshot.events],
+        "states": {e.id: asdict(e.state) for e in snapshot.events if e.state},
+        "season": asdict(snapshot.season) if snapshot.season else None,
+        "placings": {name: [asdict(p) for p in lines] for name, lines in snapshot.placings.items()},
     }, ensure_ascii=False, default=str)
 
 
 def from_json(text: str, id: int, time: dt.datetime, fingerprint: str) -> Snapshot:
-    """A stored snapshot read back."""
+    """A stored snapshot read back; one written before snapshots carried typed states and lines opens with its tables,
+    its lines placed as its rows stand (no marks or prizes) and no state."""
     data = json.loads(text)
     tables = tuple(Table.of(t["name"], _columns(t), tuple(tuple(_cell(c) for c in r) for r in t["rows"])) for t in data["tables"])
-    events = tuple(EventInfo(*map(str, e[:6])) for e in data["events"])  # older files: id, name, date and venue only
-    return Snapshot(time, fingerprint, str(data["title"]), tables, events, id, str(data.get("stands", "")))
+    states = {str(k): EventState(**v) for k, v in (data.get("states") or {}).items()}
+    events = tuple(EventInfo(str(e[0]), str(e[1]), str(e[2]), str(e[3]), states.get(str(e[0]))) for e in data["events"])
+    season = SeasonState(**data["season"]) if data.get("season") else None
+    placings = {str(name): tuple(_placing(p) for p in lines) for name, lines in (data.get("placings") or {}).items()} \
+        or {t.name: plain_placings(t) for t in tables}
+    return Snapshot(time, fingerprint, str(data["title"]), tables, events, id, season, placings)
+
+
+def _placing(stored: dict[str, Any]) -> Placing:
+    reached = Reached(**stored["reached"]) if stored.get("reached") else None
+    awards = tuple(Award(a["prize"], Follows(a["follows"]), a["awarded"], a["undecided"]) for a in stored["awards"])
+    return Placing(stored["key"], stored["name"], stored["rank"], stored["swiss_rank"], reached,
+                   tuple(Mark(m) for m in stored["marks"]), awards, CutZone(stored["cut"]) if stored["cut"] else None,
+                   tuple(stored["tie"]))
 
 
 def _cell(value: object) -> Cell:

@@ -19,13 +19,13 @@ from jobs.errors import ConfigError
 from jobs.keys import unknown_keys
 from league.rules.catalog import Catalog
 from league.rules.presets import RulesetFile, Sources, find_ruleset, preset_names
-from league.rules.ruleset import Ruleset
+from league.rules.ruleset import Ruleset, Season
 from league.rules.schema import RulesetError
 
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds",
                "history", "branding", "export_formats", "facebook_retry_seconds", "timezone",
-               "reports", "confirm_hours", "stats"}
+               "reports", "confirm_hours", "stats", "season"}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
 MAX_SECONDS = 86_400
 """The longest any wait in league.toml may be: a nightly job must end before the next night's."""
@@ -151,6 +151,7 @@ def load_config(given: Path | None = None) -> Config:
         raise ConfigError(f"{path}: missing `workbook`{_typed_as(data, 'workbook')}: set it to the path of the "
                           "league's .xlsx file, or set `spreadsheet_id`")
     ruleset, catalog = load_ruleset(data["ruleset"], path.parent)
+    ruleset = replace(ruleset, season=_season(data, ruleset.season, path))
     exports = Path(os.path.expanduser(data.get("exports", "exports")))
     workbook = (path.parent / data["workbook"]).resolve() if "workbook" in data else None
     branding, unknown = load_branding(data.get("branding", {}), path)
@@ -178,6 +179,24 @@ def _typed_as(data: dict[str, Any], key: str) -> str:
     """A hint when a key the config holds but the tool does not know looks like the missing one (`rulset`)."""
     near = difflib.get_close_matches(key, sorted(set(data) - CONFIG_KEYS), n=1, cutoff=0.6)
     return f" (`{near[0]}` is not a key: did you mean `{key}`?)" if near else ""
+
+
+def _season(data: dict[str, Any], planned: Season, path: Path) -> Season:
+    """`[season]` in league.toml: `events` (how many the season holds) replaces the ruleset's, `closed = true` ends
+    the season with the events it has."""
+    table = data.get("season", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: `season` must be a table such as [season] events = 12, found {table!r}")
+    extra = set(table) - {"events", "closed"}
+    if extra:
+        raise ConfigError(f"{path}: [season] has {', '.join(sorted(map(repr, extra)))}; it takes `events` and `closed`")
+    events = table.get("events", planned.events)
+    if events is not None and (isinstance(events, bool) or not isinstance(events, int) or events < 1):
+        raise ConfigError(f"{path}: [season] events must be a whole number of events, 1 or more, found {events!r}")
+    closed = table.get("closed", planned.closed)
+    if not isinstance(closed, bool):
+        raise ConfigError(f"{path}: [season] closed must be true or false, found {closed!r}")
+    return Season(events, closed)
 
 
 def _sheets_target(data: dict[str, Any], path: Path) -> SheetsTarget | None:

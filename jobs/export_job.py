@@ -16,10 +16,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from exporters import history
-from exporters.board import board, move_text
+from exporters.board import move_text
 from exporters.branding import Branding, local_time
-from exporters.render import FORMATS, File, draw, files, groups, shows
-from exporters.snapshot import EventInfo, Snapshot, as_grid, event_stands, league_stands, shown_tables
+from exporters.render import FORMATS, File, draw, files, groups, shown_board, shows
+from exporters.snapshot import EventInfo, Snapshot, shown_tables
 from jobs.config import Config
 from jobs.errors import ConfigError, ExportError, WorkbookError
 from jobs.exports import Drawn, digest, drawn, on_disk, record_drawn, write_csv, write_files
@@ -27,7 +27,8 @@ from jobs.parallel import Helper, draw_groups
 from league.cells import Grid, as_text, name_key
 from league.evaluate import Evaluation
 from league.rules.catalog import closest
-from league.sheet import STANDINGS_PREFIX
+from league.report import standings_tab
+from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX
 from league.table import Role, Table
 
 HISTORY_NAME = "league-history.sqlite"
@@ -52,13 +53,14 @@ def previous_leaderboard(config: Config) -> Table | None:
 
 
 def snapshot_of(ev: Evaluation, tables: Sequence[Table], fingerprint: str, now: dt.datetime) -> Snapshot:
-    """The snapshot of a sync's standings and leaderboard, with the events the caption names and where each event
-    and the league stand."""
-    events = tuple(EventInfo(e.id, e.name, e.date.isoformat() if e.date else "", e.venue, *event_stands(ev.states.get(e.id)))
+    """The snapshot of a sync's standings and leaderboard, with the events the caption names, where each event and
+    the season stand, and every line as the evaluation placed it."""
+    events = tuple(EventInfo(e.id, e.name, e.date.isoformat() if e.date else "", e.venue, ev.states.get(e.id))
                    for e in ev.league.events)
-    played = sorted(ev.league.events, key=lambda e: (e.date.isoformat() if e.date else "9999", e.row))
-    stands = league_stands([ev.states[e.id] for e in played if e.id in ev.states])
-    return Snapshot(now, fingerprint, ev.league.ruleset.title, shown_tables(list(tables)), events, stands=stands)
+    shown = shown_tables(list(tables))
+    placings = {standings_tab(event): lines for event, lines in ev.placings.items()} | {LEADERBOARD_TAB: ev.board}
+    return Snapshot(now, fingerprint, ev.league.ruleset.title, shown, events, season=ev.season,
+                    placings={t.name: placings[t.name] for t in shown if t.name in placings})
 
 
 def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Table], unusable: str = "",
@@ -198,7 +200,7 @@ def _shown(snap: Snapshot, branding: Branding) -> list[str]:
     """One snapshot's tables: rank, name, score and move of every line."""
     lines = [f"#{snap.id}  {local_time(snap.time, branding)}  inputs {snap.fingerprint}"]
     for table in snap.tables:
-        shown = board(table, snap.event_title(table), snap.time)
+        shown = shown_board(snap, table)
         lines.append(f"{table.name} ({shown.score_label})")
         lines += [f"  {line.rank or '–':>4}  {line.name}  {line.score}  {move_text(line.move)}".rstrip()
                   for line in shown.lines]

@@ -81,16 +81,10 @@ def keep_seeding(config: Config, event: str, seeds: Sequence[str], now: dt.datet
         history.keep_bracket(history_file(config), event, Kept(tuple(seeds)), now)
 
 
-def playoffs(ev: Evaluation, resolved: Sequence[Resolved]) -> dict[str, Playoff]:
-    """Event id -> what its bracket has decided, for the event's standings."""
-    ids = {event.casefold(): event for event in ev.standings}
-    found = ((ids.get(r.sheet.name[len(BRACKET_PREFIX):].casefold()), r.playoff) for r in resolved)
-    return {event: playoff for event, playoff in found if event is not None}
-
-
-def drawn(resolved: Sequence[Resolved]) -> dict[str, Grid]:
-    """The bracket tabs as this sync writes them, for the events' states (a bracket with a champion ends its event)."""
-    return {r.sheet.name: [list(r.sheet.header), *(list(row) for row in r.sheet.rows)] for r in resolved}
+def decided(resolved: Sequence[Resolved]) -> dict[str, Playoff]:
+    """The event each bracket tab names -> what its bracket has decided, as this sync draws it (the evaluation
+    matches the events ignoring case)."""
+    return {r.sheet.name[len(BRACKET_PREFIX):]: r.playoff for r in resolved}
 
 
 def bracket_problems(resolved: Sequence[Resolved]) -> list[Problem]:

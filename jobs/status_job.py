@@ -9,7 +9,6 @@ from jobs.config import Config
 from jobs.errors import ExitCode
 from jobs.sync_job import checked
 from league.evaluate import Evaluation
-from league.lifecycle import league_status
 from sync.workbook import Workbook
 
 
@@ -29,7 +28,7 @@ def run_status(config: Config, workbook: Workbook, now: dt.datetime | None = Non
     ev, reports = checked(config, workbook, now)
     lines = [f"{event}: {state.status}" for event, state in ev.states.items()]
     lines += [f"awaiting a report: {line}" for line in reports.awaiting]
-    lines.append(f"league: {league_status(ev.states.values())}")
+    lines.append(f"league: {ev.season.status}")
     if ev.errors:
         lines.append(f"{ev.errors} error(s) in the workbook: `league check` lists them")
     return StatusResult(lines, ev, ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN)

@@ -23,17 +23,16 @@ from jobs.export_job import RICH, export_after_sync, history_file, previous_lead
 from jobs.parallel import helper
 from jobs.playoffs import (
     bracket_problems,
-    drawn,
+    decided,
     games_left_alone,
     keep_brackets,
     kept_brackets,
-    playoffs,
     resolve_brackets,
     with_problems,
 )
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate
-from league.pairing.bracket import Kept, Resolved
+from league.pairing.bracket import Kept, Playoff, Resolved
 from league.problems import Problem, Severity
 from league.reports import Reconciled, reconcile_tabs
 from league.report import (
@@ -158,21 +157,21 @@ def _evaluated(config: Config, workbook: Workbook, typed: dict[str, Grid], outpu
     """The league evaluated as `check` and `sync` see it: the brackets drawn again from their tabs and the kept seeds,
     the results both sides reported alike counted as filled (an event with playoffs finishes with its champion)."""
     resolved = resolve_brackets(outputs, config.ruleset, kept)
-    inputs, reports = reported(config, typed, now, form_zone(config, workbook), since, drawn(resolved))
+    inputs, reports = reported(config, typed, now, form_zone(config, workbook), since, decided(resolved))
     progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
-    return evaluate(inputs, config.ruleset, config.catalog, drawn(resolved)), resolved, reports
+    return evaluate(inputs, config.ruleset, config.catalog, decided(resolved)), resolved, reports
 
 
 def reported(config: Config, inputs: dict[str, Grid], now: dt.datetime, zone: dt.tzinfo,
-             since: dt.datetime | None = None, brackets: Mapping[str, Grid] | None = None) -> tuple[dict[str, Grid], Reconciled]:
+             since: dt.datetime | None = None, playoffs: Mapping[str, Playoff] | None = None) -> tuple[dict[str, Grid], Reconciled]:
     """The input tabs with the results both sides reported alike filled in, as the sync writes them, and what the
     reports tab says (`reports` in league.toml); `now` decides which single reports have waited too long, `zone` is
     the one the Form's times are in (`form_zone`), and they are shown in the league's `timezone`. An answer replaced
-    is logged by the first sync after `since`, the previous sync's time; `brackets` (the bracket tabs as drawn) tell
+    is logged by the first sync after `since`, the previous sync's time; `playoffs` (what each bracket decided) tell
     an event whose playoffs are still played from a finished one."""
     return reconcile_tabs(inputs, config.ruleset, config.catalog, config.reports, now,
                           dt.timedelta(hours=config.confirm_hours), zone, config.reports_named, config.branding.zone, since,
-                          brackets or {})
+                          playoffs or {})
 
 
 def form_zone(config: Config, workbook: Workbook) -> dt.tzinfo:
@@ -241,7 +240,7 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     previous = previous or read_leaderboard(outputs.get(LEADERBOARD_TAB) or [])
     ev, resolved, reports = _evaluated(config, workbook, typed, outputs, kept, now, since, progress)
     ev = with_problems(ev, [*bracket_problems(resolved), *glyph_warnings(config, ev), *reports.problems])
-    tables = [*standings_sheets(ev, playoffs(ev, resolved)), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
+    tables = [*standings_sheets(ev), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
               *(Table.plain(r.sheet) for r in resolved)]
     counted: Sides | None = None  # the games counted, worked out once for the Stats tab and the history
     if config.stats:

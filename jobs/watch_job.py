@@ -430,7 +430,7 @@ def _served(config: Config, serve: str | None, say: Say) -> Iterator[Synced]:
         raise ConfigError(f"--serve {serve}: {exc}") from None
     say(f"live pages at {server.url} (/ standings, /pairings, /screen)")
     def publish(synced: SyncResult) -> None:
-        board.publish(live_view(config, synced.evaluation, dt.datetime.now(dt.UTC), synced.changes.replace))
+        board.publish(live_view(config.branding, synced.evaluation, dt.datetime.now(dt.UTC), synced.changes.replace))
     try:
         yield publish
     finally:

@@ -28,7 +28,7 @@ def open(config: str | PathLike = "league.toml") -> LeagueFrames:  # noqa: A001 
     from exporters import history
     from jobs.config import load_config
     from jobs.export_job import history_file
-    from jobs.playoffs import drawn, kept_brackets, resolve_brackets
+    from jobs.playoffs import decided, kept_brackets, resolve_brackets
     from league.api import LeagueFrames, Snapshot
     from league.evaluate import evaluate
     from league.sheet import is_output_tab
@@ -41,5 +41,5 @@ def open(config: str | PathLike = "league.toml") -> LeagueFrames:  # noqa: A001 
     outputs = {name: grid for name, grid in tabs.items() if is_output_tab(name)}
     path = history_file(cfg)
     snapshots = [Snapshot(s.id, s.time, s.leaderboard) for e in history.entries(path) if (s := history.at(path, e.id))]
-    brackets = drawn(resolve_brackets(outputs, cfg.ruleset, kept_brackets(cfg)))  # as a sync draws them, games and all
+    brackets = decided(resolve_brackets(outputs, cfg.ruleset, kept_brackets(cfg)))  # as a sync draws them, games and all
     return LeagueFrames(evaluate(inputs, cfg.ruleset, cfg.catalog, brackets), snapshots)

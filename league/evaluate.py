@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from league.adjust import Remarks, adjusted
@@ -12,10 +12,12 @@ from league.checks import affected, run_checks
 from league.match_table import MatchTable, build_table
 from league.model.competitor import Entrant
 from league.model.event import Event
-from league.lifecycle import EventState, event_states
+from league.lifecycle import EventState, Phase, SeasonState, event_states, season_state
 from league.model.league import League
 from league.model.match import Match
-from league.pairing.bracket import bracket_tab
+from league.outcome import Mark, Placing, board_placings, event_placings
+from league.pairing.bracket import Playoff
+from league.checks.pairings import left_in
 from league.model.standing import Standing
 from league.penalties import penalised
 from league.problems import Problem, Severity
@@ -26,9 +28,9 @@ from league.read.penalties import read_penalties
 from league.read.registrations import read_entrants, read_members
 from league.read.results import read_matches
 from league.rules.catalog import Catalog, closest
-from league.rules.components.base import Tab, ranked_problems
+from league.rules.components.base import Tab, cut_zones, ranked_problems
 from league.model.words import Status
-from league.rules.ruleset import Ruleset
+from league.rules.ruleset import Prize, Ruleset
 from league.standings import rank
 
 
@@ -52,13 +54,20 @@ class Evaluation:
     remarks: Remarks = field(default_factory=dict)
     """(event id or "" for the league, competitor key) -> what the ruleset changed in that line's results and why."""
     states: dict[str, EventState] = field(default_factory=dict)
-    """Event id -> how far it has come (rounds paired and played, playoffs, champion): only a complete event has prizes."""
+    """Event id -> how far it has come (rounds paired and played, playoffs, champion, rows to fix)."""
     results: tuple[Match, ...] = ()
     """The counted results rows as the standings count them (a ruleset's changes applied): what `league.stats` reads."""
     table: MatchTable | None = None
     """Their match table (`table.match` indexes `results`)."""
-    brackets: Mapping[str, Grid] = field(default_factory=dict)
-    """Event id -> its bracket tab as drawn: the playoff games `league.stats` counts."""
+    playoffs: Mapping[str, Playoff] = field(default_factory=dict)
+    """Event id -> what its bracket has decided: seeds, matches, games, winners (the playoff games `league.stats`
+    counts)."""
+    placings: dict[str, tuple[Placing, ...]] = field(default_factory=dict)
+    """Event id -> its lines as its standings tab shows them: final places once its playoffs have a champion."""
+    board: tuple[Placing, ...] = ()
+    """The leaderboard's lines, in rank order."""
+    season: SeasonState = SeasonState(None, False, 0, 0, 0)
+    """Where the season stands: final only when its plan says so."""
 
     @property
     def errors(self) -> int:
@@ -102,56 +111,87 @@ def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tu
     return League(ruleset, catalog, events, entrants, matches, penalties, members, avoid, columns, unread), problems + more
 
 
-def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog, outputs: Mapping[str, Grid] | None = None) -> Evaluation:
+def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog, playoffs: Mapping[str, Playoff] | None = None) -> Evaluation:
     """Validate every input tab, then rank each event and the league on the rows without errors.
 
-    `outputs` are the tool's own tabs as they stand, where the brackets are (an event with a bracket is complete
-    once it has a champion); without them an event is complete once its Swiss rounds are."""
+    `playoffs` maps an event id (any case) to what its bracket has decided: an event with playoffs is final once its
+    bracket has a champion and none of its rows is left to fix."""
     lg, problems = read_league(tabs, ruleset, catalog)
     problems += run_checks(lg)
     problems.sort(key=Problem.sort_key)
     bad = affected(problems)
     counted, remarks = adjusted(penalised((m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None
                                            and m.round is not None and not m.pending and ruleset.counts(m)), lg), lg)
-    brackets = event_brackets(lg, outputs or {})
-    states = event_states(lg, brackets)
+    decided = event_playoffs(lg, playoffs or {})
+    notes = _notes(lg, bad)
+    to_fix = {e.id: len({where for (scope, _), rows in notes.items() if scope == e.id for where in rows}) for e in lg.events}
+    states = event_states(lg, decided, to_fix)
     stage_of = {e.id: e.stage or e.id for e in lg.events}
     table = build_table(counted, ruleset, stage_of)
     names: dict[str, str] = {}
     for e in lg.entrants:
         names.setdefault(e.key, e.name)
-    notes = _notes(lg, bad)
     by_event: dict[str, list[Entrant]] = defaultdict(list)
     for (event_id, _), entrant in lg.roster.items():
         by_event[event_id].append(entrant)
-    standings = {}
+    standings, placings = {}, {}
+    gone = left_in(lg)
     for event in lg.events:
         entrants = by_event[event.id]
-        prizes = ruleset.event_prizes if states[event.id].complete else ()  # no prize while the event is under way
-        standings[event.id] = rank(table.of_event(event.id), ruleset, [e.key for e in entrants],
-                                   prizes, [e.key for e in entrants if e.status is Status.DQ], _decisions(entrants, ruleset))
+        standings[event.id] = rank(table.of_event(event.id), ruleset, [e.key for e in entrants], ruleset.event_prizes,
+                                   [e.key for e in entrants if e.status is Status.DQ], _decisions(entrants, ruleset))
         states[event.id] = _champion(states[event.id], standings[event.id], names)
+        left = {e.key for e in entrants if e.status is not Status.ACTIVE} | {key for ev_id, key in gone if ev_id == event.id}
+        placings[event.id] = event_placings(standings[event.id], states[event.id], ruleset.event_prizes, names,
+                                            _marks(notes, event.id, left), cut_zones(lg, event.id, standings[event.id]),
+                                            decided.get(event.id))
     disqualified = {e.key for e in lg.entrants if e.status is Status.DQ}
-    # league prize positions all season; a tie across one is for the judges only once every event is complete
-    leaderboard = rank(table, ruleset, list(names), ruleset.league_prizes, disqualified,
-                       report_ties=all(s.complete for s in states.values()))
-    stages = list(dict.fromkeys(stage_of[e.id] for e in sorted(lg.events, key=_event_order)))
+    played = sorted(lg.events, key=_event_order)
+    season = season_state(ruleset.season, [states[e.id] for e in played])
+    # league prize positions all season; a tie across one is for the judges only once the season is final
+    leaderboard = rank(table, ruleset, list(names), ruleset.league_prizes, disqualified, report_ties=season.final)
+    last = placings[played[-1].id] if played and states[played[-1].id].phase is Phase.COMPLETE else ()
+    board = board_placings(leaderboard, ruleset.league_prizes, names, _marks(notes, "", set()), season.final, last)
+    season = replace(season, champion=_season_champion(ruleset.league_prizes, board, leaderboard, names) if season.final else "")
+    stages = list(dict.fromkeys(stage_of[e.id] for e in played))
     seen = ranked_problems(lg, standings)  # found in the standings themselves (a cut decided against the places left)
     problems = sorted([*problems, *seen], key=Problem.sort_key) if seen else problems
     return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted), remarks, states, tuple(counted),
-                      table, brackets)
+                      table, decided, placings, board, season)
 
 
-def event_brackets(lg: League, outputs: Mapping[str, Grid]) -> dict[str, Grid]:
-    """Event id -> its bracket tab as it stands, from the output tabs (tab names matched ignoring case)."""
-    by_folded = {name.casefold(): grid for name, grid in outputs.items()}
-    tabs = ((e.id, by_folded.get(bracket_tab(e.id).casefold())) for e in lg.events)
-    return {event: grid for event, grid in tabs if grid}
+def event_playoffs(lg: League, playoffs: Mapping[str, Playoff]) -> dict[str, Playoff]:
+    """Event id -> what its bracket has decided, the brackets' events matched ignoring case."""
+    by_folded = {event.casefold(): playoff for event, playoff in playoffs.items()}
+    found = ((e.id, by_folded.get(e.id.casefold())) for e in lg.events)
+    return {event: playoff for event, playoff in found if playoff is not None}
+
+
+def _marks(notes: Mapping[tuple[str, str], list[str]], scope: str, left: set[str]) -> Callable[[Standing], tuple[Mark, ...]]:
+    """What marks a line of one event (or of the league, `scope` ""): rows still to fix, not ranked, or left."""
+    def marks(line: Standing) -> tuple[Mark, ...]:
+        found = [Mark.NOT_FINAL] if notes.get((scope, line.key)) else []
+        if line.rank is None:
+            found.append(Mark.DISQUALIFIED)
+        elif line.key in left:
+            found.append(Mark.DROPPED)
+        return tuple(found)
+    return marks
+
+
+def _season_champion(prizes: Sequence[Prize], board: Sequence[Placing], lines: Sequence[Standing], names: Mapping[str, str]) -> str:
+    """Who won a final season: the holder of the league prize for first place (by what it follows), else the one
+    competitor first on points."""
+    first = next((p for p in prizes if p.ranks and p.ranks[0] == 1), None)
+    if first is not None:
+        holders = [p.name for p in board for a in p.awards if a.prize == first.name and a.awarded]
+        return holders[0] if len(holders) == 1 else ""
+    return names[lines[0].key] if lines and lines[0].rank == 1 and not lines[0].tie else ""
 
 
 def _champion(state: EventState, lines: list[Standing], names: dict[str, str]) -> EventState:
-    """A complete event without a bracket: its champion is the one competitor ranked first, if not tied."""
-    if state.bracket or not state.complete or not lines or lines[0].rank != 1 or lines[0].tie:
+    """An event without a bracket, every round played: its champion is the one competitor ranked first, if not tied."""
+    if state.bracket or state.phase is not Phase.COMPLETE or not lines or lines[0].rank != 1 or lines[0].tie:
         return state
     return replace(state, champion=names[lines[0].key])
 

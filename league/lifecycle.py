@@ -1,4 +1,7 @@
-"""The life of an event: not started, its Swiss rounds under way, then its playoffs, then complete with a champion."""
+"""The life of an event: not started, its Swiss rounds under way, its playoffs to seed, then under way, then every
+round played; final once nothing is left to fix. And the season's: final only when the organiser's plan says so.
+
+Each state is decided here once, as a typed value every output reads: none of them tells "final" from its words."""
 
 from __future__ import annotations
 
@@ -6,13 +9,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from league.cells import Grid
 from league.model.league import League
-from league.pairing.bracket import bracket_rows, seeds_from
-
-WINNER = 9
-"""Column of a bracket row (`bracket_rows`) holding the winner."""
-ROUND = 0
+from league.pairing.bracket import Playoff
+from league.rules.ruleset import Season
 
 
 class Phase(StrEnum):
@@ -22,10 +21,11 @@ class Phase(StrEnum):
     ROUNDS = "rounds"
     """Its Swiss rounds are under way: one is paired and waits for results, or more are to come."""
     SWISS_COMPLETE = "Swiss complete"
-    """Every Swiss round has its results; the ruleset has playoffs, not seeded yet (the Swiss standings are final)."""
+    """Every Swiss round has its results; the ruleset has playoffs, not seeded yet."""
     PLAYOFFS = "playoffs"
     """The bracket is seeded and has no champion yet."""
     COMPLETE = "complete"
+    """Every round is played (and the bracket, if any, has its champion): final once nothing is left to fix."""
 
 
 @dataclass(frozen=True)
@@ -48,9 +48,14 @@ class EventState:
     bracket_round: str = ""
     """The playoff round under way (`semi-finals`), when the bracket is seeded and has no champion yet."""
     champion: str = ""
-    """The bracket's winner, or (an event without a bracket, once complete) the one competitor ranked first."""
+    """The bracket's winner, or (an event without a bracket, once every round is played) the one competitor ranked
+    first; the event's champion only once it is `final`."""
     bracket: bool = False
     """The event's bracket is seeded."""
+    to_fix: int = 0
+    """Rows with an error that keep lines of this event from being final (each marked `*`)."""
+    cut: int = 0
+    """How many go through to the playoffs (the ruleset's `[playoffs]`), for "top 8 to seed"."""
 
     @property
     def swiss_done(self) -> bool:
@@ -70,9 +75,20 @@ class EventState:
         return Phase.SWISS_COMPLETE if self.playoffs else Phase.COMPLETE
 
     @property
-    def complete(self) -> bool:
-        """The standings are final, so prizes are shown: every round played, and the bracket, if any, has a champion."""
-        return self.phase in (Phase.SWISS_COMPLETE, Phase.COMPLETE)
+    def final(self) -> bool:
+        """The standings are final: every round played, the playoffs (if any) won, and no error left among its rows."""
+        return self.phase is Phase.COMPLETE and not self.to_fix
+
+    @property
+    def swiss_final(self) -> bool:
+        """The Swiss standings are final (what a prize that follows them waits for): every Swiss round played, none of
+        its rows left to fix."""
+        return self.phase in (Phase.SWISS_COMPLETE, Phase.PLAYOFFS, Phase.COMPLETE) and not self.to_fix
+
+    @property
+    def winner(self) -> str:
+        """The champion, once the event is final; empty before."""
+        return self.champion if self.final else ""
 
     @property
     def played(self) -> int:
@@ -80,27 +96,21 @@ class EventState:
         return self.paired if self.results == self.rows else self.paired - 1
 
     @property
-    def text(self) -> str:
-        """What the standings are, for a title: `after round 3 of 4`, `Final standings`."""
-        phase = self.phase
-        if phase is Phase.COMPLETE:
-            return "Final standings"
-        if phase is Phase.SWISS_COMPLETE:
-            return "Final Swiss standings"
-        if phase is Phase.PLAYOFFS:
-            return f"Swiss standings; playoffs: {self.bracket_round}"
-        return f"after round {max(self.played, 0)} of {self.rounds}" if self.paired else "not started"
-
-    @property
     def status(self) -> str:
-        """One line for `league status`: `round 3 of 4: 5 of 8 results in`, `complete: champion Dan Wu`."""
-        phase = self.phase
+        """One line for `league status`, saying what is missing: `round 3 of 4: 5 of 8 results in`, `Swiss complete,
+        top 8 to seed with `league bracket``, `1 result to fix`, `final: champion Dan Wu`."""
+        phase, fix = self.phase, f"{self.to_fix} result{'s' if self.to_fix != 1 else ''} to fix"
         if phase is Phase.ROUNDS:
             return f"round {self.paired} of {self.rounds}: {self.results} of {self.rows} results in"
+        if phase is Phase.SWISS_COMPLETE:
+            top = f"top {self.cut}" if self.cut else "the playoffs"
+            return f"Swiss complete, {top} to seed with `league bracket`" + (f"; {fix}" if self.to_fix else "")
         if phase is Phase.PLAYOFFS:
-            return f"playoffs: {self.bracket_round}"
-        if phase is Phase.COMPLETE and self.champion:
-            return f"complete: champion {self.champion}"
+            return f"playoffs: {self.bracket_round}" + (f"; {fix}" if self.to_fix else "")
+        if phase is Phase.COMPLETE:
+            if self.to_fix:
+                return f"all rounds played, {fix}"
+            return f"final: champion {self.champion}" if self.champion else "final"
         return phase.value
 
 
@@ -109,46 +119,80 @@ def playoff_round(left: int) -> str:
     return ("final", "semi-finals", "quarter-finals")[left] if left < 3 else f"round of {2 ** (left + 1)}"
 
 
-def bracket_progress(grid: Grid, best_of: Sequence[int]) -> tuple[str, str] | None:
-    """(the playoff round under way, or empty; the champion, or empty) of a bracket tab as it stands; None if unseeded."""
-    seeds = seeds_from(grid)
-    if not seeds:
-        return None
-    rows = bracket_rows(seeds, best_of, grid)
-    last = max(int(str(r[ROUND])) for r in rows)
-    final = [r for r in rows if r[ROUND] == last]
-    champion = str(final[0][WINNER] or "") if final else ""
-    if champion:
-        return "", champion
-    under_way = min((int(str(r[ROUND])) for r in rows if not r[WINNER]), default=last)
-    return playoff_round(last - under_way), ""
-
-
-def event_states(lg: League, brackets: Mapping[str, Grid]) -> dict[str, EventState]:
-    """Each event's state from its results rows; `brackets` maps an event id to its bracket tab as it stands."""
+def event_states(lg: League, playoffs: Mapping[str, Playoff], to_fix: Mapping[str, int] | None = None) -> dict[str, EventState]:
+    """Each event's state from its results rows; `playoffs` maps an event id to what its bracket has decided, `to_fix`
+    to the rows with an error that mark its lines not final."""
     rows: dict[str, dict[int, list[bool]]] = {e.id: {} for e in lg.events}
     for m in lg.matches:
         if m.round is not None and m.event in rows and lg.ruleset.counts(m):
             rows[m.event].setdefault(m.round, []).append(m.pending)
+    cut = lg.ruleset.playoffs[0] if lg.ruleset.playoffs else 0
     out = {}
     for event, by_round in rows.items():
         paired = max(by_round, default=0)
         last = by_round.get(paired, [])
         state = EventState(event, lg.rounds_of(event), paired, len(last), last.count(False),
-                           sum(p for pending in by_round.values() for p in pending), lg.ruleset.playoffs is not None)
-        progress = bracket_progress(brackets[event], lg.ruleset.playoffs[1]) if event in brackets and lg.ruleset.playoffs else None
-        if progress is not None:
-            state = replace(state, bracket=True, bracket_round=progress[0], champion=progress[1])
+                           sum(p for pending in by_round.values() for p in pending), lg.ruleset.playoffs is not None,
+                           to_fix=(to_fix or {}).get(event, 0), cut=cut)
+        playoff = playoffs.get(event) if lg.ruleset.playoffs else None
+        if playoff is not None and playoff.seeds:
+            under_way = playoff_round(playoff.rounds - playoff.under_way) if not playoff.champion else ""
+            state = replace(state, bracket=True, bracket_round=under_way, champion=playoff.champion)
         out[event] = state
     return out
 
 
-def league_status(states: Iterable[EventState]) -> str:
-    """The league's line for `league status`: not started, how many events are complete, or complete."""
-    listed = list(states)
-    done = sum(s.phase is Phase.COMPLETE or s.phase is Phase.SWISS_COMPLETE for s in listed)
-    if listed and done == len(listed):
-        return "complete"
-    if not any(s.paired for s in listed):
-        return "not started"
-    return f"{done} of {len(listed)} events complete"
+@dataclass(frozen=True)
+class SeasonState:
+    """Where the league's season stands: how many events it holds and how many of them are final."""
+
+    planned: int | None
+    """The events the season holds (`[season] events`); None when not planned."""
+    closed: bool
+    """The organiser closed the season with the events it has (`[season] closed`)."""
+    listed: int
+    """Events in the Events tab."""
+    finished: int
+    """Of them, events whose standings are final."""
+    started: int
+    """Events with a round paired."""
+    last: str = ""
+    """The last event with a round paired, in the order played: where the league is."""
+    last_final: bool = False
+    """That event is final."""
+    champion: str = ""
+    """The season's champion, once it is final (who the first league prize follows)."""
+
+    @property
+    def final(self) -> bool:
+        """Every event the plan holds is final, or the organiser closed the season and its events are final."""
+        whole = self.closed or (self.planned is not None and self.listed >= self.planned)
+        return whole and self.listed > 0 and self.finished == self.listed
+
+    @property
+    def of(self) -> int:
+        """The events the season is counted out of: the plan's, else those listed."""
+        return self.planned if self.planned is not None and not self.closed else self.listed
+
+    @property
+    def status(self) -> str:
+        """The league's line for `league status`: not started, how many events are final, or final."""
+        if self.final:
+            return f"final: champion {self.champion}" if self.champion else "final"
+        if not self.started:
+            return "not started"
+        plan = "" if self.planned is not None or self.closed else " (the season's number of events is not set: [season] events)"
+        return f"{self.finished} of {self.of} events final{plan}"
+
+
+def season_state(plan: Season, states: Sequence[EventState]) -> SeasonState:
+    """The season from its plan and its events' states, in the order played."""
+    started = [s for s in states if s.paired]
+    last = started[-1] if started else None
+    return SeasonState(plan.events, plan.closed, len(states), sum(s.final for s in states), len(started),
+                       last.event if last else "", bool(last and last.final))
+
+
+def league_status(plan: Season, states: Iterable[EventState]) -> str:
+    """`season_state(...).status`, for callers holding only the states."""
+    return season_state(plan, list(states)).status

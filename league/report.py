@@ -11,9 +11,8 @@ from fractions import Fraction
 
 from league.cells import Cell, Grid, as_text, header_key, name_key
 from league.evaluate import Evaluation
-from league.final_standings import Placed, as_ranked, final_standings
 from league.model.standing import Standing
-from league.pairing.bracket import Playoff
+from league.outcome import Mark, Placing, Reached
 from league.problems import Problem
 from league.rules.components.base import standings_cells, standings_columns
 from league.rules.ruleset import Rule, Ruleset
@@ -69,20 +68,22 @@ def _count(line: Standing, ruleset: Ruleset) -> tuple[Cell, ...]:
     return (shown[ruleset.count],) if ruleset.count in shown else ()
 
 
-def _note(ev: Evaluation, scope: str, placed: Placed) -> str:
-    line = placed.line
-    parts = [placed.finish] if placed.finish else []
-    entrant = ev.league.entrant(scope, ev.names[line.key]) if scope else None
-    if placed.rank is None:
+def _note(ev: Evaluation, scope: str, line: Placing) -> str:
+    """What a line's Note cell says: how far it went in the playoffs, its marks, ties for the judges, what the ruleset
+    changed, and the rows to fix before it is final."""
+    parts = [_reached(line.reached)] if line.reached else []
+    if Mark.DISQUALIFIED in line.marks:
         parts.append("disqualified: not ranked")
-    elif entrant and entrant.status.value != "active":
-        parts.append(entrant.status.value)
-    if placed.tie:
-        others = [k for k in placed.tie if k != line.key]
+    elif Mark.DROPPED in line.marks:
+        entrant = ev.league.entrant(scope, line.name) if scope else None
+        parts.append(entrant.status.value if entrant and entrant.status.value != "active" else Mark.DROPPED.value)
+    if line.tie:
+        others = [k for k in line.tie if k != line.key]
         named = ", ".join(ev.names[k] for k in others) if len(others) <= TIE_NAMES else f"{len(others)} others"
         parts.append(f"tied with {named}: judge decision")
-    for prize in placed.undecided:
-        parts.append(f"tie straddles {prize}: judges decide")
+    for award in line.awards:
+        if award.undecided:
+            parts.append(f"tie straddles {award.prize}: judges decide")
     parts += ev.remarks.get((scope, line.key), [])
     rows = ev.notes.get((scope, line.key), [])
     if rows:
@@ -91,30 +92,40 @@ def _note(ev: Evaluation, scope: str, placed: Placed) -> str:
     return "; ".join(parts)
 
 
-def _prize(line: Placed) -> str:
-    return "; ".join([*line.prizes, *(f"{p}?" for p in line.undecided)])
+def _reached(reached: Reached) -> str:
+    """`won the final`, `lost the semi-final to X`, `in the final` while it is played."""
+    if reached.won:
+        return "won the final"
+    return f"lost the {reached.stage} to {reached.beaten_by}" if reached.out else f"in the {reached.stage}"
+
+
+def _prize(line: Placing) -> str:
+    """The Prize cell: prizes awarded, then those the line is in line for while its standings are not final, then
+    those a tie leaves to the judges (`Top 4?`)."""
+    won = [a.prize for a in line.awards if a.awarded and not a.undecided]
+    waiting = [a.prize for a in line.awards if not a.awarded and not a.undecided]
+    return "; ".join([*won, *([f"in line for {', '.join(waiting)}"] if waiting else []),
+                      *(f"{a.prize}?" for a in line.awards if a.undecided)])
 
 
 def undecided_prizes(ev: Evaluation) -> list[str]:
     """One line per prize that a tie straddles, naming the tab and the tied competitors: judges decide."""
-    tables = [(standings_tab(event), lines) for event, lines in ev.standings.items()] + [(LEADERBOARD_TAB, ev.leaderboard)]
+    tables = [(standings_tab(event), lines) for event, lines in ev.placings.items()] + [(LEADERBOARD_TAB, ev.board)]
     out = []
-    decided = {standings_tab(event) for event, state in ev.states.items() if state.bracket and state.champion}
     for tab, lines in tables:
-        if tab in decided:  # the bracket ranked them: its final standings have no tie for the judges
-            continue
         seen: set[tuple[str, ...]] = set()
         for line in lines:
-            if line.undecided and line.tie not in seen:
+            undecided = [a.prize for a in line.awards if a.undecided]
+            if undecided and line.tie not in seen:
                 seen.add(line.tie)
                 names = ", ".join(ev.names[k] for k in line.tie[:TIE_NAMES]) + (" …" if len(line.tie) > TIE_NAMES else "")
-                out.append(f"{tab}: {' and '.join(line.undecided)} tied at rank {line.rank} between {names}")
+                out.append(f"{tab}: {' and '.join(undecided)} tied at rank {line.rank} between {names}")
     return out
 
 
-def standings_sheets(ev: Evaluation, playoffs: Mapping[str, Playoff] | None = None) -> list[Table]:
-    """One `Standings <Event>` table per event; an event whose bracket has a champion shows its final standings,
-    with the Swiss rank beside them (an event with a bracket has a `Swiss Rank` column)."""
+def standings_sheets(ev: Evaluation) -> list[Table]:
+    """One `Standings <Event>` table per event, its lines as the evaluation placed them (an event whose bracket has a
+    champion: its final standings); an event with a seeded bracket has a `Swiss Rank` column."""
     rs = ev.league.ruleset
     count = (Column(COUNT_HEADERS[rs.count], Role.COUNT, COUNT_DISPLAY[rs.count]),) if rs.count in COUNT_HEADERS else ()
     tail = (Column(rs.competitor, Role.COMPETITOR), Column(rs.scoring.label, Role.SCORE, Display.NUMBER), *count,
@@ -122,12 +133,12 @@ def standings_sheets(ev: Evaluation, playoffs: Mapping[str, Playoff] | None = No
     tables = []
     for event, lines in ev.standings.items():
         extra = standings_cells(ev.league, event, lines)
-        playoff = (playoffs or {}).get(event)
-        shown = final_standings(lines, playoff, rs.event_prizes) if playoff else as_ranked(lines)
-        swiss: tuple[Column, ...] = (Column("Swiss Rank", Role.SWISS_RANK, Display.NUMBER),) if playoff else ()
-        rows = tuple((placed.rank, *((line.rank,) if playoff else ()), ev.names[line.key], number(line.score),
+        by_key = {line.key: line for line in lines}
+        seeded = event in ev.playoffs and bool(ev.playoffs[event].seeds)
+        swiss: tuple[Column, ...] = (Column("Swiss Rank", Role.SWISS_RANK, Display.NUMBER),) if seeded else ()
+        rows = tuple((placed.rank, *((line.rank,) if seeded else ()), placed.name, number(line.score),
                       *_count(line, rs), *_tiebreaks(line, rs), *extra[line.key], _prize(placed), _note(ev, event, placed))
-                     for placed in shown for line in (placed.line,))
+                     for placed in ev.placings[event] for line in (by_key[placed.key],))
         tables.append(Table.of(standings_tab(event), (Column("Rank", Role.RANK, Display.NUMBER), *swiss, *tail), rows))
     return tables
 
@@ -142,7 +153,7 @@ def leaderboard_sheet(ev: Evaluation, previous: Table | None) -> Table:
     moves = _moves(ev.leaderboard, ev.names, previous)
     rows = tuple((line.rank, ev.names[line.key], *_stage_cells(line, ev.stages), number(line.score), *_tiebreaks(line, rs),
                   _prize(placed), moves[line.key], _note(ev, "", placed))
-                 for placed in as_ranked(ev.leaderboard) for line in (placed.line,))
+                 for placed, line in zip(ev.board, ev.leaderboard))
     return Table.of(LEADERBOARD_TAB, columns, rows)
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 
 from league.cells import Cell, Grid, as_text, header_key, name_key, parse_whole
 from league.checks import run_checks
-from league.evaluate import event_brackets, read_league
+from league.evaluate import event_playoffs, read_league
+from league.pairing.bracket import Playoff
 from league.lifecycle import EventState, Phase, event_states
 from league.model.competitor import Entrant
 from league.model.league import League
@@ -52,12 +53,12 @@ class Placed:
 
 def reconcile_tabs(tabs: Mapping[str, Grid], ruleset: Ruleset, catalog: Catalog, tab: str, now: dt.datetime,
                    confirm: dt.timedelta, zone: dt.tzinfo, named: bool = False, shown: dt.tzinfo = dt.UTC,
-                   since: dt.datetime | None = None, brackets: Mapping[str, Grid] | None = None
+                   since: dt.datetime | None = None, playoffs: Mapping[str, Playoff] | None = None
                    ) -> tuple[dict[str, Grid], Reconciled]:
     """The input tabs with the reported results filled in, and what the reports tab says; unchanged without it (a
     warning when league.toml `named` the tab). The Form's times are read in `zone` and shown in `shown`; a replaced
-    answer is logged once, by the first sync after the previous one (`since`; None: every sync logs it). `brackets`
-    (the bracket tabs as drawn, by tab name) say which events with playoffs are finished: only those with a champion."""
+    answer is logged once, by the first sync after the previous one (`since`; None: every sync logs it). `playoffs`
+    (what each event's bracket decided, by event id) say which events with playoffs are finished: those with a champion."""
     found = next((t for t in tabs if t.casefold() == tab.casefold()), None)
     if found is None or not ruleset.reports:
         return dict(tabs), Reconciled(problems=[no_reports_tab(tabs, ruleset, tab)] if named and ruleset.reports else [])
@@ -66,7 +67,7 @@ def reconcile_tabs(tabs: Mapping[str, Grid], ruleset: Ruleset, catalog: Catalog,
     if table is None:
         return dict(tabs), Reconciled(problems=problems)
     lg, _ = read_league(dict(tabs), ruleset, catalog)
-    done = reconcile(lg, event_states(lg, event_brackets(lg, brackets or {})), table, reports, emails, tabs, now, confirm, shown, since)
+    done = reconcile(lg, event_states(lg, event_playoffs(lg, playoffs or {})), table, reports, emails, tabs, now, confirm, shown, since)
     return filled(tabs, done.fills, lg.columns), Reconciled(done.fills, problems + done.problems, done.log, done.awaiting)
 
 

@@ -204,29 +204,17 @@ def played_order(lg: League) -> Callable[[Match], tuple[object, ...]]:
 
 
 def playoff_games(ev: Evaluation) -> list[Match]:
-    """Every bracket match played (both games typed, a winner drawn), as a results row would hold it: its tab and row
-    the bracket's, its round the bracket's round, each side's games. Brackets record no per-side text."""
-    lg = ev.league
+    """Every bracket match played (its games typed and ending it, a winner drawn), as a results row would hold it: its
+    tab and row the bracket's, its round the bracket's round, each side's games. Brackets record no per-side text."""
     out = []
-    for e in lg.events:
-        grid = ev.brackets.get(e.id)
-        if not grid:
-            continue
-        heads = [header_key(h) for h in grid[0]]
-        need = ("Round", "Competitor A", "Competitor B", "Games A", "Games B", "Winner")
-        if any(header_key(h) not in heads for h in need):
-            continue
-        at = [heads.index(header_key(h)) for h in need]
-        for row, cells in enumerate(grid[1:], start=2):
-            number, a, b, ga, gb, winner = (cells[i] if i < len(cells) else None for i in at)
-            names, games = (as_text(a), as_text(b)), (parse_whole(ga), parse_whole(gb))
-            won = name_key(as_text(winner))
-            if (parse_whole(number) is None or not all(names) or BYE in (n.casefold() for n in names)
-                    or games[0] is None or games[1] is None or won not in map(name_key, names)):
+    for e in ev.league.events:
+        playoff = ev.playoffs.get(e.id)
+        for m in playoff.matches if playoff else ():
+            if m.games is None or not m.winner or m.bye:
                 continue
-            out.append(Match(e.id, bracket_tab(e.id), row, parse_whole(number), "",
-                             tuple(Side(n, name_key(n), games=g) for n, g in zip(names, games)), PLAYOFF_WORD,
-                             as_text(winner), won))
+            out.append(Match(e.id, bracket_tab(e.id), m.row, m.round, "",
+                             tuple(Side(n, name_key(n), games=g) for n, g in zip((m.a, m.b), m.games)), PLAYOFF_WORD,
+                             m.winner, name_key(m.winner)))
     return out
 
 

@@ -37,6 +37,15 @@ class Role(StrEnum):
     """A column of a table that is not standings (a bracket), shown as it is."""
 
 
+class CutZone(StrEnum):
+    """Which side of the playoff cut a competitor is on, as the cut column shows it."""
+
+    IN = "in"
+    MATCH = "tiebreaker match"
+    """Level with others across the cut: a tiebreaker match settles who goes through."""
+    OUT = "out"
+
+
 class Display(StrEnum):
     """How a column's values are shown: the spreadsheet's number pattern and every export follow it."""
 

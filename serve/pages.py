@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from html import escape
 
-from exporters.board import Board, Line, board, settled
+from exporters.board import Board, Line, board
 from exporters.branding import inks, local_time, readable
 from exporters.html import RULE_CONTRAST, banner, page, style
 from league.table import Role, Table
@@ -67,6 +67,7 @@ main{padding:1vh 2vw}
 .line .r{min-width:2.6em;text-align:right;font-weight:bold;color:%(accent)s}
 .line .n{flex:1;min-width:0;overflow-wrap:anywhere}
 .line .s{min-width:4em;text-align:right;font-variant-numeric:tabular-nums}
+.line .f{font-size:.55em;align-self:center;opacity:.85;white-space:nowrap}
 .empty{font-size:5vh;margin-top:20vh;text-align:center}
 html.js .slide{display:none}html.js .slide.on{display:block}
 """
@@ -89,9 +90,20 @@ def live_head(version: int) -> str:
 
 def boards(view: LiveView) -> list[Board]:
     """The events' standings (under way first), then the leaderboard, as the exports show them."""
-    shown = [replace(board(e.standings, e.title, view.synced), stands=e.stands, champion=e.champion, event=e.id)
-             for e in view.events]
-    return [*shown, replace(board(view.leaderboard, "Leaderboard", view.synced), stands=view.league_stands)]
+    return [*(event_board(e, view) for e in view.events), league_board(view)]
+
+
+def event_board(event: LiveEvent, view: LiveView) -> Board:
+    """An event's standings as the exports show them, with where it stands and its champion once final."""
+    return replace(board(event.standings, event.title, view.synced, event.placings), stands=event.stands,
+                   champion=event.champion, final=event.final, event=event.id)
+
+
+def league_board(view: LiveView) -> Board:
+    """The leaderboard as the exports show it: where the season stands, its champion once it is final."""
+    final = view.season.final
+    return replace(board(view.leaderboard, "Leaderboard", view.synced, view.board), stands=view.league_stands,
+                   final=final, champion=view.season.champion if final else "")
 
 
 LINKS = '<div class="pages"><a href="/">Standings</a><a href="/pairings">Pairings</a></div>'
@@ -120,7 +132,7 @@ def pairings(view: LiveView) -> str:
 def screen(view: LiveView) -> str:
     """`/screen`: one slide at a time for a TV: each event's pairings, its standings, then the leaderboard's top."""
     slides = [s for e in view.events for s in _event_slides(e, view)]
-    top = replace(board(view.leaderboard, "Leaderboard", view.synced), stands=view.league_stands)
+    top = league_board(view)
     slides.append(_standings_slide(top, top.lines[:SCREEN_ROWS], ""))
     body = "\n".join(slides)
     head = f"<script>{CYCLE}</script>"
@@ -189,8 +201,7 @@ def _event_slides(event: LiveEvent, view: LiveView) -> list[str]:
         grid = "grid" if len(chunk) > SCREEN_PAIRINGS // 2 else "grid one"
         out.append(f'<section class="slide" data-seconds="{SCREEN_SECONDS["pairings"]}"><h2>{escape(event.title)}'
                    f'{page_of}</h2><p class="sub">{sub}</p><div class="{grid}">{pairs}</div></section>')
-    drawn = board(event.standings, event.title, view.synced)
-    shown = replace(drawn, stands=settled(event.stands, drawn.lines), champion=event.champion)
+    shown = event_board(event, view)
     pages = [shown.lines[i:i + SCREEN_ROWS] for i in range(0, len(shown.lines), SCREEN_ROWS)] or [()]
     for n, lines in enumerate(pages, 1):
         out.append(_standings_slide(shown, lines, f" ({n}/{len(pages)})" if len(pages) > 1 else ""))
@@ -199,11 +210,16 @@ def _event_slides(event: LiveEvent, view: LiveView) -> list[str]:
 
 def _standings_slide(shown: Board, lines: Sequence[Line], page_of: str) -> str:
     rows = "".join(f'<div class="line"><span class="r">{escape(line.shown_rank)}</span>'
-                   f'{_name(line.name, LONG_RANKED)}<span class="s">{escape(line.score)}</span></div>'
+                   f'{_name(line.name, LONG_RANKED)}{_finish(line)}<span class="s">{escape(line.score)}</span></div>'
                    for line in lines)
     body = rows or '<p class="empty">No standings yet</p>'
     return (f'<section class="slide" data-seconds="{SCREEN_SECONDS["standings"]}"><h2>{escape(shown.title)}{page_of}</h2>'
             f'<p class="sub">{escape(shown.standing)} · {escape(shown.score_label)}</p>{body}</section>')
+
+
+def _finish(line: Line) -> str:
+    """How far a bracket competitor went, beside the name on `/screen`."""
+    return f'<span class="f">{escape(line.finish)}</span>' if line.finish else ""
 
 
 def _name(name: str, long: int) -> str:

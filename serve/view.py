@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from exporters.branding import Branding
-from exporters.snapshot import event_stands, league_stands
-from jobs.config import Config
-from league.cells import as_text, name_key, parse_whole
+from exporters.stands import event_stands, league_stands
+from league.cells import name_key
 from league.evaluate import Evaluation
-from league.lifecycle import EventState, Phase
+from league.lifecycle import EventState, Phase, SeasonState
 from league.model.event import Event
-from league.pairing.bracket import BYE, HEADERS, bracket_tab
+from league.outcome import Placing
+from league.pairing.bracket import Playoff
 from league.report import leaderboard_sheet, standings_sheets, standings_tab
 from league.sheet import LEADERBOARD_TAB, Sheet
 from league.table import Table
@@ -38,19 +38,31 @@ class LiveEvent:
     id: str
     title: str
     """Its name and date, as the exports title its standings (`W1 Weekly · 2026-03-14`)."""
-    stands: str
-    """Where its standings stand: `after round 2 of 4`, `Final standings`."""
-    champion: str
+    state: EventState
     round: str
     """The round its pairings are of: `Round 3 of 4`, `Playoffs: semi-finals`; empty when there is none."""
     progress: str
     """How far that round is: `5 of 8 results in`."""
     pairings: tuple[Pairing, ...]
     standings: Table
-    final: bool = False
-    """The event is complete: its standings are final."""
+    placings: tuple[Placing, ...]
+    """Its lines as placed (marks, prizes, playoff finishes), one per row of `standings`."""
     playoff: bool = False
     """The pairings are bracket matches (numbered by match, not by table)."""
+
+    @property
+    def stands(self) -> str:
+        """Where its standings stand: `after round 2 of 4`, `Final standings`."""
+        return event_stands(self.state)
+
+    @property
+    def champion(self) -> str:
+        return self.state.winner
+
+    @property
+    def final(self) -> bool:
+        """Its standings are final."""
+        return self.state.final
 
 
 @dataclass(frozen=True)
@@ -64,28 +76,29 @@ class LiveView:
     events: tuple[LiveEvent, ...]
     """The events under way first, then those finished on the latest day played."""
     leaderboard: Table
+    board: tuple[Placing, ...]
+    """The leaderboard's lines as placed."""
+    season: SeasonState
     league_stands: str
     synced: dt.datetime
     version: int = 0
 
 
-def live_view(config: Config, evaluation: Evaluation, now: dt.datetime, tables: Sequence[Sheet] = ()) -> LiveView:
-    """The view of a sync. `tables` are the tables the sync wrote (`SyncResult.changes.replace`): with them the
-    standings are the final ones once a bracket has its champion, `Move` is the workbook's, and the playoff matches
-    are read from the bracket tabs; without them the standings are built from the evaluation alone."""
+def live_view(branding: Branding, evaluation: Evaluation, now: dt.datetime, tables: Sequence[Sheet] = ()) -> LiveView:
+    """The view of a sync. `tables` are the tables the sync wrote (`SyncResult.changes.replace`): with them `Move` is
+    the workbook's; without them the tables are built from the evaluation alone. The standings, states and playoff
+    matches are the evaluation's typed records either way."""
     ev = evaluation
     written = {t.name.casefold(): t for t in tables}  # tab names are unique ignoring case, as the judges may type them
     built = {t.name.casefold(): t for t in standings_sheets(ev)}
     order = sorted(ev.league.events, key=_played_order)
     states = [ev.states[e.id] for e in order if e.id in ev.states]
     shown = _running(order, ev.states)
-    events = tuple(_event(e, ev, ev.states[e.id], _table(written, built, standings_tab(e.id)),
-                          written.get(bracket_tab(e.id).casefold())) for e in shown)
+    events = tuple(_event(e, ev, ev.states[e.id], _table(written, built, standings_tab(e.id))) for e in shown)
     board = written.get(LEADERBOARD_TAB.casefold())
     leaderboard = board if isinstance(board, Table) else leaderboard_sheet(ev, None)
-    branding = config.branding
-    return LiveView(branding.title or ev.league.ruleset.title, branding, _logo(branding), events, leaderboard,
-                    league_stands(states), now)
+    return LiveView(branding.title or ev.league.ruleset.title, branding, _logo(branding), events, leaderboard, ev.board,
+                    ev.season, league_stands(ev.season, states), now)
 
 
 def _logo(branding: Branding) -> bytes | None:
@@ -116,20 +129,22 @@ def _table(written: dict[str, Sheet], built: dict[str, Table], name: str) -> Tab
     return table if isinstance(table, Table) else built[name.casefold()]
 
 
-def _event(event: Event, ev: Evaluation, state: EventState, standings: Table, bracket: Sheet | None) -> LiveEvent:
-    stands, champion = event_stands(state)
+def _event(event: Event, ev: Evaluation, state: EventState, standings: Table) -> LiveEvent:
     title = " · ".join(p for p in (event.name or event.id, event.date.isoformat() if event.date else "") if p)
+    placings = ev.placings[event.id]
     if state.phase is Phase.COMPLETE and state.bracket:
-        return LiveEvent(event.id, title, stands, champion, "", "", (), standings, final=True)
+        return LiveEvent(event.id, title, state, "", "", (), standings, placings)
     if state.phase is Phase.PLAYOFFS:
-        matches = _bracket_round(bracket) if bracket is not None else ()
+        playoff = ev.playoffs.get(event.id)
+        matches = _bracket_round(playoff) if playoff else ()
         done = sum(p.done for p in matches)
-        return LiveEvent(event.id, title, stands, champion, f"Playoffs: {state.bracket_round}",
-                         f"{done} of {len(matches)} matches decided" if matches else "", matches, standings, playoff=True)
+        return LiveEvent(event.id, title, state, f"Playoffs: {state.bracket_round}",
+                         f"{done} of {len(matches)} matches decided" if matches else "", matches, standings, placings,
+                         playoff=True)
     pairings = _round(ev, event.id, state.paired)
     done = sum(p.done for p in pairings)
-    return LiveEvent(event.id, title, stands, champion, f"Round {state.paired} of {state.rounds}",
-                     f"{done} of {len(pairings)} results in", pairings, standings, final=state.phase is Phase.COMPLETE)
+    return LiveEvent(event.id, title, state, f"Round {state.paired} of {state.rounds}",
+                     f"{done} of {len(pairings)} results in", pairings, standings, placings)
 
 
 def _round(ev: Evaluation, event: str, number: int) -> tuple[Pairing, ...]:
@@ -154,18 +169,9 @@ def _table_order(p: Pairing) -> tuple[int, float, str]:
         return (1, 0.0, number.casefold())
 
 
-def _bracket_round(sheet: Sheet) -> tuple[Pairing, ...]:
-    """The playoff matches under way: the earliest bracket round with a match still to decide."""
-    at = {h: i for i, h in enumerate(sheet.header)}
-    if not set(HEADERS) <= set(at):
+def _bracket_round(playoff: Playoff) -> tuple[Pairing, ...]:
+    """The playoff matches under way: those of the earliest bracket round with a match still to decide."""
+    if playoff.champion:
         return ()
-    rows = [r for r in sheet.rows if all(as_text(r[at[h]]) for h in ("Round", "Competitor A", "Competitor B"))]
-    open_rounds = [parse_whole(r[at["Round"]]) for r in rows if not as_text(r[at["Winner"]])]
-    current = min((n for n in open_rounds if n is not None), default=None)
-    if current is None:
-        return ()
-    return tuple(Pairing(as_text(r[at["Match"]]),
-                         tuple(n for n in (as_text(r[at["Competitor A"]]), as_text(r[at["Competitor B"]]))
-                               if n.casefold() != BYE),
-                         bool(as_text(r[at["Winner"]])))
-                 for r in rows if parse_whole(r[at["Round"]]) == current)
+    return tuple(Pairing(str(m.match), (m.a,) if m.bye else (m.a, m.b), bool(m.winner))
+                 for m in playoff.round_matches(playoff.under_way))

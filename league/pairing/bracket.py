@@ -62,8 +62,29 @@ class Finish:
     name: str
     out_in: int | None
     beaten_by: str
-    note: str
-    """`won the final`, `lost the semi-final to X`."""
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    """One match of a bracket as drawn: who meets whom, the games typed (once they end the match) and the winner."""
+
+    row: int
+    """Its row in the bracket tab (the header is row 1)."""
+    round: int
+    match: int
+    best_of: int
+    a: str
+    """Competitor A's name as seeded, empty while undecided."""
+    b: str
+    """Competitor B's name, `bye`, or empty while undecided."""
+    games: tuple[int, int] | None
+    """Games won by A and by B once they end the match; None before (or while they are wrong)."""
+    winner: str
+    """Empty until decided; a bye's opponent at once."""
+
+    @property
+    def bye(self) -> bool:
+        return self.b == BYE
 
 
 @dataclass(frozen=True)
@@ -76,6 +97,16 @@ class Playoff:
     """Empty until the final is won."""
     finishes: Mapping[str, Finish]
     """Name key -> the finish of each seeded competitor already out, and of the champion."""
+    matches: tuple[BracketMatch, ...] = ()
+
+    @property
+    def under_way(self) -> int:
+        """The earliest round with a match still to decide (0 once the final is won)."""
+        return 0 if self.champion else min((m.round for m in self.matches if not m.winner), default=self.rounds)
+
+    def round_matches(self, number: int) -> tuple[BracketMatch, ...]:
+        """The matches of one round that have both sides (a bye included)."""
+        return tuple(m for m in self.matches if m.round == number and m.a and m.b)
 
 
 @dataclass(frozen=True)
@@ -127,6 +158,7 @@ def resolve(event: str, seeds: Sequence[str], best_of: Sequence[int], typed: Gri
     problems: list[Problem] = []
     games_now: dict[MatchKey, Games] = dict(kept or {})
     finishes: dict[str, Finish] = {}
+    matches: list[BracketMatch] = []
     number, champion = 1, ""
     while len(slots) > 1:
         length = best_of[min(number - 1, len(best_of) - 1)]
@@ -152,17 +184,18 @@ def resolve(event: str, seeds: Sequence[str], best_of: Sequence[int], typed: Gri
             notes += [p.problem for p in wrong]
             rows.append((number, match, length, a.seed, a.name, b.seed, b.name, *games, winner.name if winner else "",
                          "; ".join(notes)))
+            matches.append(BracketMatch(at, number, match, length, a.name, b.name, won, winner.name if winner else ""))
             if winner and b.name != BYE:
                 loser = b if winner is a else a
-                finishes[name_key(loser.name)] = Finish(loser.name, number, winner.name,
-                                                        f"lost the {round_name(number, rounds)} to {winner.name}")
+                finishes[name_key(loser.name)] = Finish(loser.name, number, winner.name)
                 if number == rounds:
                     champion = winner.name
-                    finishes[name_key(winner.name)] = Finish(winner.name, None, "", "won the final")
+                    finishes[name_key(winner.name)] = Finish(winner.name, None, "")
             winners.append(winner or Slot(None, ""))
         slots, number = winners, number + 1
     sheet = Sheet(tab, HEADERS, tuple(rows))
-    return Resolved(sheet, tuple(problems), Kept(tuple(seeds), games_now), Playoff(tuple(seeds), rounds, champion, finishes))
+    playoff = Playoff(tuple(seeds), rounds, champion, finishes, tuple(matches))
+    return Resolved(sheet, tuple(problems), Kept(tuple(seeds), games_now), playoff)
 
 
 def _half_known(typed: _Row, a: Slot, b: Slot) -> bool:

@@ -19,7 +19,9 @@ from league.rules.ruleset import (
     Games,
     MembersTab,
     Penalties,
+    Follows,
     Prize,
+    Season,
     Registration,
     Results,
     Rule,
@@ -130,14 +132,28 @@ def _rule(s: Section, registry: Mapping[str, Any], what: str, ctx: Context, conv
 
 
 def _prizes(s: Section, key: str) -> tuple[Prize, ...]:
+    """`[[prizes.event]]` or `[[prizes.league]]`: an event prize follows the event's final standings unless it says
+    `follows = "swiss"`; a league prize follows the league's points unless it says `follows = "final"`."""
     out = []
+    usual, allowed = (Follows.FINAL, (Follows.SWISS, Follows.FINAL)) if key == "event" else (Follows.POINTS, (Follows.POINTS, Follows.FINAL))
     for p in s.tables(key):
         ranks = p.get("ranks", list, None)
         if ranks is not None and (len(ranks) != 2 or not all(isinstance(r, int) for r in ranks) or ranks[0] > ranks[1]):
             raise p.error("ranks", f"must be [first, last], found {ranks!r}")
-        out.append(Prize(p.get("name", str), (ranks[0], ranks[1]) if ranks else None, p.get("min_played", int, None)))
+        follows = Follows(_one_of(p, "follows", tuple(f.value for f in allowed), usual.value))
+        out.append(Prize(p.get("name", str), (ranks[0], ranks[1]) if ranks else None, p.get("min_played", int, None), follows))
         p.done()
     return tuple(out)
+
+
+def season_plan(s: Section) -> Season:
+    """`[season]`: the events the season holds (a whole number, 1 or more), and whether the organiser closed it."""
+    events = s.get("events", int, None)
+    if events is not None and events < 1:
+        raise s.error("events", f"must be 1 or more, found {events}")
+    plan = Season(events, s.get("closed", bool, False))
+    s.done()
+    return plan
 
 
 def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
@@ -173,7 +189,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         pairing=_pairing(pairing), avoid_same=pairing.get("avoid_same", str, ""), playoffs=_playoffs(top.section("playoffs", {})),
         no_rematch_from=fmt.get("no_rematch_from", int, None), spread_byes=fmt.get("spread_byes", bool, False),
         dq_loses_every_game=fmt.get("dq_loses_every_game", bool, False), hashtags=top.strings("hashtags", []),
-        reports=_reports(top.section("reports", {}), results),
+        reports=_reports(top.section("reports", {}), results), season=season_plan(top.section("season", {})),
     )
     reads = tuple(dict.fromkeys(str(t.options[TIEBREAKERS[t.name].reads]) for t in ruleset.tiebreakers if TIEBREAKERS[t.name].reads))
     reads += tuple(h for c in components for h in c.optional_fields)

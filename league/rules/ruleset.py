@@ -170,6 +170,18 @@ class Ban:
         return (self.since is None or day >= self.since) and (self.before is None or day < self.before)
 
 
+class Follows(StrEnum):
+    """The standings a prize is given by."""
+
+    SWISS = "swiss"
+    """An event's standings after its Swiss rounds: the regular season's champion, whatever the playoffs do."""
+    FINAL = "final"
+    """An event's final standings, its playoffs deciding the places they cover; for a league prize, the final
+    standings of the season's last event (a season decided by its playoffs)."""
+    POINTS = "points"
+    """The league's points: the leaderboard."""
+
+
 @dataclass(frozen=True)
 class Prize:
     """A prize for a range of ranks, or for everyone who played enough matches."""
@@ -177,6 +189,19 @@ class Prize:
     name: str
     ranks: tuple[int, int] | None = None
     min_played: int | None = None
+    follows: Follows = Follows.FINAL
+    """The standings it is given by (`follows` in the ruleset): an event prize's default is `final`, a league
+    prize's `points`."""
+
+
+@dataclass(frozen=True)
+class Season:
+    """The organiser's plan of a season: a league is final only when it says so."""
+
+    events: int | None = None
+    """The events the season holds (`[season] events`); None: not planned, so the leaderboard only ever leads."""
+    closed: bool = False
+    """The organiser closed the season (`[season] closed = true` in league.toml): its events so far are all of it."""
 
 
 class Effect(StrEnum):
@@ -267,6 +292,7 @@ class Ruleset:
     """The captions' hashtags unless `[branding] hashtags` in league.toml names others (an empty list: none)."""
     event_prizes: tuple[Prize, ...] = ()
     league_prizes: tuple[Prize, ...] = ()
+    season: Season = field(default_factory=Season)
     penalties: Penalties = field(default_factory=Penalties)
     playoffs: tuple[int, tuple[int, ...]] | None = None
     """(competitors who go through, best-of length of each round with the last repeating) for `league bracket`."""

@@ -16,7 +16,7 @@ from tests.support.event_day import NOW, event_day, serving
 @pytest.fixture(scope="module")
 def day_view() -> LiveView:
     config, ev = event_day()
-    return live_view(config, ev, NOW)
+    return live_view(config.branding, ev, NOW)
 
 
 @pytest.fixture()

@@ -84,7 +84,7 @@ def test_the_screen_cycles_pairings_then_standings_then_the_leaderboard(live: tu
 
 def test_hostile_names_are_shown_as_typed_never_as_markup(exports: Path) -> None:
     config, ev = event_day(hostile=True)
-    with serving(live_view(config, ev, NOW), exports) as (server, _):
+    with serving(live_view(config.branding, ev, NOW), exports) as (server, _):
         for path in ("/", "/pairings", "/screen"):
             status, headers, body = fetch(server, path)
             page = body.decode()
@@ -246,7 +246,7 @@ def test_playoff_matches_are_listed_by_match(exports: Path) -> None:
     seeds = [f"Seed {n}" for n in range(1, 9)]
     sheet = bracket_sheet("W1", seeds, config.ruleset.playoffs[1])
     ev = evaluate(tabs, config.ruleset, config.catalog, {sheet.name: [list(sheet.header), *map(list, sheet.rows)]})
-    with serving(live_view(config, ev, NOW, [Table.plain(sheet)]), exports) as (server, _):
+    with serving(live_view(config.branding, ev, NOW, [Table.plain(sheet)]), exports) as (server, _):
         pairings, screen = text(server, "/pairings"), text(server, "/screen")
     assert "Playoffs: quarter-finals · 0 of 4 matches decided" in pairings
     assert '<tr data-table="2" data-label="Match"><td class="n t">2</td><td class="name">Seed 4</td><td class="name">Seed 5</td></tr>' in pairings

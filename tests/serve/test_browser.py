@@ -85,7 +85,7 @@ def test_the_screen_shows_one_slide_at_a_time_in_large_type(live: tuple[RunningS
 def test_long_names_on_the_screen_are_shown_whole(exports: Path) -> None:
     """At 1920x1080 a table's names share half the width: a long name is set smaller, wrapped if need be, never cut."""
     config, ev = event_day(hostile=True)
-    with serving(live_view(config, ev, NOW), exports) as (server, _):
+    with serving(live_view(config.branding, ev, NOW), exports) as (server, _):
         with Browser(1920, 1080) as browser:
             browser.open(server.url + "screen")
             browser.wait_for("document.querySelectorAll('.slide.on').length === 1")

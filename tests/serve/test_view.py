@@ -37,7 +37,7 @@ def test_an_event_finished_on_the_latest_day_stays_after_those_under_way() -> No
     config, tabs = demo_tabs("ogaming-mtg")
     tabs["Events"][3][2] = tabs["Events"][2][2]  # W3 on W2's day: W2 is of the latest day played, W1 is not
     pend(tabs, "Results W3", 4, 3)
-    view = live_view(config, evaluate(tabs, config.ruleset, config.catalog), NOW)
+    view = live_view(config.branding, evaluate(tabs, config.ruleset, config.catalog), NOW)
     assert [(e.id, e.stands) for e in view.events] == [("W3", "after round 3 of 4"), ("W2", "Final Swiss standings")]
     assert view.events[1].round == "Round 4 of 4" and all(p.done for p in view.events[1].pairings)
 
@@ -45,7 +45,7 @@ def test_an_event_finished_on_the_latest_day_stays_after_those_under_way() -> No
 def test_a_round_of_two_games_a_table_is_one_pairing_done_once_both_are_in() -> None:
     config, tabs = demo_tabs("mesbg-pairs")
     pend(tabs, "Results D2", 3, 3, "mesbg-pairs")  # table 1's two games and table 2's first
-    view = live_view(config, evaluate(tabs, config.ruleset, config.catalog), NOW)
+    view = live_view(config.branding, evaluate(tabs, config.ruleset, config.catalog), NOW)
     d2 = next(e for e in view.events if e.id == "D2")
     assert [(p.table, len(p.sides), p.done) for p in d2.pairings] == [
         ("1", 2, True), ("2", 2, False), ("3", 2, False), ("4", 2, False), ("5", 2, False), ("6", 1, True)]
@@ -61,7 +61,7 @@ def test_playoffs_show_the_bracket_matches_under_way() -> None:
     sheet = bracket_sheet("W1", seeds, config.ruleset.playoffs[1])
     grid = [list(sheet.header), *map(list, sheet.rows)]
     ev = evaluate(tabs, config.ruleset, config.catalog, {sheet.name: grid})
-    view = live_view(config, ev, NOW, [Table.plain(sheet)])
+    view = live_view(config.branding, ev, NOW, [Table.plain(sheet)])
     w1 = view.events[0]
     assert (w1.id, w1.round, w1.progress, w1.playoff) == ("W1", "Playoffs: quarter-finals", "0 of 4 matches decided", True)
     assert [p.sides for p in w1.pairings] == [(seeds[0], seeds[7]), (seeds[3], seeds[4]), (seeds[1], seeds[6]),
@@ -72,5 +72,5 @@ def test_playoffs_show_the_bracket_matches_under_way() -> None:
 def test_the_tables_a_sync_wrote_are_shown_as_written(day_view: LiveView) -> None:
     config, ev = event_day()
     written = replace(day_view.events[0].standings, rows=day_view.events[0].standings.rows[:2])
-    view = live_view(config, ev, NOW, [written])
+    view = live_view(config.branding, ev, NOW, [written])
     assert view.events[0].standings == written

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from league.rules.ruleset import Ban, Results, Ruleset
     from league.rules.schema import Section
     from league.sheet import Dropdown, Sheet
-    from league.table import Column
+    from league.table import Column, CutZone
 
 
 class Tab(StrEnum):
@@ -145,6 +145,10 @@ class Component:
         """Competitor key -> its cells under `standings_columns` in one event's standings."""
         return {}
 
+    def cut_zones(self, lg: League, event: str, lines: Sequence[Standing]) -> Mapping[str, CutZone]:
+        """Competitor key -> the side of a playoff cut they are on, for a component that draws one."""
+        return {}
+
 
 def overrides(component: Component, hook: str) -> bool:
     """Whether a component has its own `hook` rather than the default that adds nothing."""
@@ -167,6 +171,12 @@ def standings_cells(lg: League, event: str, lines: Sequence[Standing]) -> dict[s
             for key in out:
                 out[key] += cells.get(key, ("",) * width)
     return out
+
+
+def cut_zones(lg: League, event: str, lines: Sequence[Standing]) -> dict[str, CutZone]:
+    """Competitor key -> the side of the playoff cut they are on in one event, where the ruleset draws a cut."""
+    return {key: zone for c in lg.ruleset.components if overrides(c, "cut_zones")
+            for key, zone in c.cut_zones(lg, event, lines).items()}
 
 
 def ranked_problems(lg: League, standings: Mapping[str, Sequence[Standing]]) -> list[Problem]:

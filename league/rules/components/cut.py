@@ -18,9 +18,9 @@ from league.rules.components.base import Component, Tab
 from league.rules.ruleset import Results, Ruleset
 from league.rules.schema import Section
 from league.sheet import Dropdown
-from league.table import Column, Role
+from league.table import Column, CutZone, Role
 
-IN, OUT, MATCH = "in", "out", "tiebreaker match"
+IN, OUT, MATCH = CutZone.IN, CutZone.OUT, CutZone.MATCH
 BY = ("score", "tiebreakers")
 
 
@@ -62,6 +62,10 @@ class CutRules(Component, table="cut"):
     def standings_cells(self, lg: League, event: str, lines: Sequence[Standing]) -> dict[str, tuple[Cell, ...]]:
         """`in`, `out` or `tiebreaker match` for each competitor; empty before anyone has played."""
         return {key: (mark,) for key, mark in cut_marks(lg, event, lines).items()}
+
+    def cut_zones(self, lg: League, event: str, lines: Sequence[Standing]) -> dict[str, CutZone]:
+        """Competitor key -> the side of the cut they are on; nobody before anyone has played."""
+        return {key: CutZone(mark) for key, mark in cut_marks(lg, event, lines).items() if mark}
 
     def ranked_problems(self, lg: League, event: str, lines: Sequence[Standing]) -> tuple[Problem, ...]:
         """More `in`s typed for the group level across the cut than the places left, or (once each of them has a
@@ -108,7 +112,7 @@ def _cut(lg: League, event: str, lines: Sequence[Standing]) -> tuple[dict[str, s
     eligible = [s for s in lines if s.rank is not None and s.key not in gone]
     if not any(s.matches for s in lines):
         return {s.key: "" for s in lines}, [], 0
-    marks = {s.key: OUT for s in lines}
+    marks: dict[str, str] = {s.key: OUT for s in lines}
     if not eligible:
         return marks, [], 0
     level = [s.score if rules.by == "score" else Fraction(s.rank or 0) for s in eligible]

@@ -1,0 +1,180 @@
+"""Each competitor's line as every output shows it, decided once: its place, Swiss rank and playoff finish, its
+marks (named kinds, not words), the prizes it holds or is in line for, and its side of the cut.
+
+The workbook writer turns these into cell text; the exports, live pages, history and API read them as they are."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from league.cells import name_key
+from league.lifecycle import EventState, Phase
+from league.model.standing import Standing
+from league.pairing.bracket import Playoff, round_name
+from league.rules.ruleset import Follows, Prize
+from league.table import CutZone
+
+
+class Mark(StrEnum):
+    """What sets a line apart from a settled one."""
+
+    NOT_FINAL = "not final"
+    """An error among its rows is still to fix."""
+    DISQUALIFIED = "disqualified"
+    """Not ranked."""
+    DROPPED = "dropped"
+    """Left the event: a `Drop` penalty, a drop typed in the results, or its status."""
+
+
+@dataclass(frozen=True)
+class Award:
+    """A prize a line holds, or is in line for while what it follows is not final."""
+
+    prize: str
+    follows: Follows
+    awarded: bool
+    """False: in line for it (the standings it follows are not final yet)."""
+    undecided: bool = False
+    """A tie of this line straddles the prize's places: the judges decide."""
+
+
+@dataclass(frozen=True)
+class Reached:
+    """How far a seeded competitor went in the playoffs."""
+
+    round: int
+    """The bracket round they went out in, won (the final) or are in."""
+    rounds: int
+    """The bracket's rounds."""
+    won: bool = False
+    """Won the final."""
+    out: bool = False
+    """Lost in `round`; False while still in it, and for the champion."""
+    beaten_by: str = ""
+
+    @property
+    def stage(self) -> str:
+        """The round by name: `final`, `semi-final`, `quarter-final`, `round of 16`."""
+        return round_name(self.round, self.rounds)
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One competitor's line in an event's standings or the leaderboard, in the order the tab shows them."""
+
+    key: str
+    name: str
+    rank: int | None
+    """Its place: the playoffs' once they have a champion, else the Swiss rank; None when not ranked (DQ)."""
+    swiss_rank: int | None = None
+    """Its rank after the Swiss rounds, in an event with a bracket."""
+    reached: Reached | None = None
+    marks: tuple[Mark, ...] = ()
+    awards: tuple[Award, ...] = ()
+    cut: CutZone | None = None
+    tie: tuple[str, ...] = ()
+    """The competitors (keys) sharing its place, itself included, when that is a tie to report."""
+
+
+MarkOf = Callable[[Standing], tuple[Mark, ...]]
+
+
+def event_placings(lines: Sequence[Standing], state: EventState, prizes: Sequence[Prize], names: Mapping[str, str],
+                   marks: MarkOf, zones: Mapping[str, CutZone], playoff: Playoff | None = None) -> tuple[Placing, ...]:
+    """An event's lines in the tab's order: the Swiss standings, then (once its bracket has a champion) the final
+    ones, each bracket competitor first by how far they went; every prize placed by the standings it follows."""
+    reached = _reached(playoff) if playoff and playoff.seeds else {}
+    decided = bool(playoff and playoff.champion)
+    order, final_rank, final_tie = _final_order(lines, reached) if decided else (list(lines), {}, {})
+    out = []
+    for s in order:
+        rank = final_rank.get(s.key, s.rank) if decided else s.rank
+        tie = final_tie.get(s.key, ()) if decided else s.tie
+        awards = tuple(a for p in prizes for a in _event_award(p, s, rank, tie, state, decided, bool(reached)))
+        out.append(Placing(s.key, names[s.key], rank, s.rank if reached else None, reached.get(s.key), marks(s), awards,
+                           zones.get(s.key), tie))
+    return tuple(out)
+
+
+def board_placings(lines: Sequence[Standing], prizes: Sequence[Prize], names: Mapping[str, str], marks: MarkOf,
+                   final: bool, last_event: Sequence[Placing] = ()) -> tuple[Placing, ...]:
+    """The leaderboard's lines: a prize that follows the league's points goes by rank, one that follows the final
+    standings to those placed so in the season's last event (`last_event`: its lines once every round of it is
+    played, its playoffs' included); all awarded only once the season is `final`."""
+    by_final = {p.key: p.rank for p in last_event if p.rank is not None}
+    out = []
+    for s in lines:
+        awards = []
+        for p in prizes:
+            if p.follows is Follows.FINAL and p.ranks:
+                place = by_final.get(s.key)
+                if place is not None and p.ranks[0] <= place <= p.ranks[1]:
+                    awards.append(Award(p.name, p.follows, final))
+            elif p.name in s.prizes or p.name in s.undecided:
+                awards.append(Award(p.name, p.follows, final and p.name in s.prizes, p.name in s.undecided))
+        out.append(Placing(s.key, names[s.key], s.rank, marks=marks(s), awards=tuple(awards), tie=s.tie))
+    return tuple(out)
+
+
+def _reached(playoff: Playoff) -> dict[str, Reached]:
+    """Competitor key -> how far each seeded competitor went, or the round they are in."""
+    out = {}
+    for seed in playoff.seeds:
+        finish = playoff.finishes.get(name_key(seed))
+        if finish is None:
+            out[name_key(seed)] = Reached(playoff.under_way or playoff.rounds, playoff.rounds)
+        elif finish.out_in is None:
+            out[name_key(seed)] = Reached(playoff.rounds, playoff.rounds, won=True)
+        else:
+            out[name_key(seed)] = Reached(finish.out_in, playoff.rounds, out=True, beaten_by=finish.beaten_by)
+    return out
+
+
+def _final_order(lines: Sequence[Standing], reached: Mapping[str, Reached]) -> tuple[list[Standing], dict[str, int], dict[str, tuple[str, ...]]]:
+    """The final standings: the champion first, then by the round each bracket competitor reached (by Swiss rank within
+    a round), then everyone else in Swiss order, their places counted on from the bracket's (a tie keeps its group)."""
+    swiss = {s.key: i for i, s in enumerate(lines)}
+    bracket = sorted((s for s in lines if s.key in reached),
+                     key=lambda s: (not reached[s.key].won, -reached[s.key].round, swiss[s.key]))
+    ranks = {s.key: place for place, s in enumerate(bracket, 1)}
+    ties: dict[str, tuple[str, ...]] = {}
+    others = [s for s in lines if s.key not in reached]
+    groups: dict[int, list[str]] = defaultdict(list)
+    for s in others:
+        if s.rank is not None:
+            groups[s.rank].append(s.key)
+    first = 0
+    for i, s in enumerate(others):
+        if s.rank is None:
+            continue
+        if i == 0 or others[i - 1].rank != s.rank:
+            first = i
+        ranks[s.key] = len(bracket) + first + 1
+        if s.tie and len(groups[s.rank]) > 1:
+            ties[s.key] = tuple(groups[s.rank])
+    return [*bracket, *others], ranks, ties
+
+
+def _event_award(prize: Prize, line: Standing, rank: int | None, tie: tuple[str, ...], state: EventState, decided: bool,
+                 seeded: bool) -> list[Award]:
+    """The award a line gets of one event prize, if any: a Swiss prize by the Swiss standings, once they are final; a
+    final prize by the final standings (by the Swiss ones while no bracket is seeded), once the event is final."""
+    if prize.follows is Follows.SWISS or not prize.ranks:
+        held, open_ = prize.name in line.prizes, prize.name in line.undecided
+        awarded = state.swiss_final if prize.follows is Follows.SWISS else state.final
+        return [Award(prize.name, prize.follows, awarded and held, open_)] if held or open_ else []
+    if decided:
+        low = rank or 0
+        high = low + len(tie) - 1 if tie else low
+        if rank is not None and prize.ranks[0] <= low and high <= prize.ranks[1]:
+            return [Award(prize.name, prize.follows, state.final)]
+        if tie and low <= prize.ranks[1] and high >= prize.ranks[0]:
+            return [Award(prize.name, prize.follows, False, True)]
+        return []
+    if seeded or state.phase is Phase.SWISS_COMPLETE and state.playoffs:
+        return []  # the playoffs decide the places: nobody is in line for them before
+    held, open_ = prize.name in line.prizes, prize.name in line.undecided
+    return [Award(prize.name, prize.follows, state.final and held, open_)] if held or open_ else []
