@@ -290,7 +290,7 @@ def _cell(value: Cell) -> Cell:
 
 
 @dataclass(frozen=True)
-class Games:
+class KeptGames:
     """The counted games of the latest sync, for `league stats` (`league.stats.Sides` as JSON)."""
 
     time: dt.datetime
@@ -298,20 +298,20 @@ class Games:
     data: str
 
 
-def keep_games(path: Path, games: Games) -> None:
+def keep_games(path: Path, games: KeptGames) -> None:
     """Keep the latest sync's counted games, replacing the last ones kept."""
     with _writing(path) as db:
         db.execute("INSERT OR REPLACE INTO games (id, time, fingerprint, data) VALUES (1, ?, ?, ?)",
                    (games.time.isoformat(), games.fingerprint, games.data))
 
 
-def kept_games(path: Path) -> Games | None:
+def kept_games(path: Path) -> KeptGames | None:
     """The games the latest sync kept; None before (no file yet is not an error)."""
     if not path.is_file():
         return None
     with _open(path) as db:
         row = db.execute("SELECT time, fingerprint, data FROM games WHERE id = 1").fetchone()
-    return Games(_time(row[0]), row[1], row[2]) if row else None
+    return KeptGames(_time(row[0]), row[1], row[2]) if row else None
 
 
 def table_posted(path: Path, table_digest: str, target: str) -> str | None:

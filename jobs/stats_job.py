@@ -21,7 +21,6 @@ from jobs.errors import ConfigError, ExportError
 from jobs.export_job import history_file, history_errors
 from jobs.exports import write_files
 from league import stats
-from league.evaluate import Evaluation
 from league.table import Table
 from sync.workbook import Workbook
 
@@ -32,16 +31,6 @@ class StatsResult:
 
     tables: list[Table]
     notes: list[str]
-
-
-def keep_stats(config: Config, ev: Evaluation, fingerprint: str, now: dt.datetime, counted: stats.Sides | None = None) -> None:
-    """Keep a sync's counted games in the history, for `league stats` (`counted` when the sync worked them out already,
-    for its Stats tab); a history that can't be written is an export failure (the workbook is synced)."""
-    kept = counted if counted is not None else stats.sides(ev)
-    try:
-        history.keep_games(history_file(config), history.Games(now, fingerprint, kept.to_json()))
-    except history.HistoryError as exc:
-        raise ExportError(str(exc)) from None
 
 
 def run_stats(config: Config, workbook: Callable[[], Workbook], by: str | None = None, event: str | None = None,

@@ -267,7 +267,7 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
         try:
             if not unusable:
                 keep_brackets(config, resolved, now)
-                from jobs.stats_job import keep_stats  # counted again by `league stats` without reading the workbook
+                from jobs.kept_stats import keep_stats  # counted again by `league stats` without reading the workbook
 
                 keep_stats(config, ev, str(log.rows[0][1]), now, counted)
             snapshot = snapshot_of(ev, [t for t in tables if isinstance(t, Table)], str(log.rows[0][1]), now)

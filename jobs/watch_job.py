@@ -1,40 +1,37 @@
 """`league watch`: sync whenever the judges' tabs change, and pair the next round once the last result is in.
 
 The loop never reads the wall clock itself: it waits and measures through a `Clock`, so tests drive it in their own
-time, and the CLI's clock wakes it early (raising `Stopped`) on Ctrl-C or SIGTERM, between writes, never during one."""
+time, and the CLI's clock wakes it early (raising `Stopped`) on Ctrl-C or SIGTERM, between writes, never during one.
+The clock is `watch_clock.py`'s; what counts as a change (the sources polled, the tabs' digests) `watch_changes.py`'s."""
 
 from __future__ import annotations
 
 import datetime as dt
 import gc
-import hashlib
-import json
 import math
 import random
 import signal
 import threading
-import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Protocol
 
 from jobs.bracket_job import run_bracket
 from jobs.config import Config
 from jobs.errors import ConfigError, WorkbookError
 from jobs.pair_job import run_pair
 from jobs.sync_job import SyncResult, read_inputs, run_sync
-from league.cells import Cell, Grid, as_text, name_key
+from jobs.watch_changes import Source, changed_tabs, grid_of, source_of, tab_digests
+from jobs.watch_clock import Clock, StopClock, Stopped
+from league.cells import Grid, name_key
 from league.evaluate import Evaluation, read_league
 from league.lifecycle import EventState
 from league.model.league import League
 from league.pairing import SYSTEMS
 from league.problems import Severity
 from league.rules.catalog import closest
-from league.sheet import BRACKET_PREFIX, Sheet
-from sync.workbook import BackendError, CredentialsError, UnreadableWorkbook, Workbook
-from sync.xlsx import XlsxWorkbook
+from league.sheet import BRACKET_PREFIX
+from sync.workbook import BackendError, CredentialsError, UnreadableWorkbook
 
 MIN_INTERVAL = 5.0
 """The shortest poll interval: a poll reads at most `READS_PER_POLL` times on Sheets, so 12 polls a minute stay
@@ -45,47 +42,9 @@ DEFAULT_INTERVAL = 15.0
 READS_PER_POLL = 4
 """Sheets reads of one poll at worst: metadata and one values:batchGet to look (the sync reuses them), and the same
 again for the one pairing or bracket it may make, under the lock, from a fresh read."""
-READ_LIMIT = 50
-"""Reads allowed in any minute whatever happens (retries included): below Google's 60, leaving room for a nightly
-sync or a `league status` run by the same service account."""
 BACKOFF_BASE, BACKOFF_CAP = 1.0, 300.0
 """Waits after a failed poll: doubling from 1 s (a workbook caught mid-save is whole again by then) with jitter, never
 above 5 minutes (Google's retries within the poll have already waited a while by then)."""
-
-
-class Stopped(Exception):
-    """The watch was told to stop while it waited."""
-
-
-class Clock(Protocol):
-    """How the watch waits and measures time."""
-
-    def monotonic(self) -> float: ...
-
-    def sleep(self, seconds: float) -> None:
-        """Wait; raise Stopped if the watch is told to stop meanwhile."""
-        ...
-
-    def stopping(self) -> bool:
-        """Whether the watch was told to stop (then it starts no new write)."""
-        ...
-
-
-class StopClock:
-    """The real clock, its waits cut short by `stop` (set by a signal handler)."""
-
-    def __init__(self, stop: threading.Event) -> None:
-        self.stop = stop
-
-    def monotonic(self) -> float:
-        return time.monotonic()
-
-    def sleep(self, seconds: float) -> None:
-        if self.stop.wait(max(0.0, seconds)):
-            raise Stopped
-
-    def stopping(self) -> bool:
-        return self.stop.is_set()
 
 
 @dataclass(frozen=True)
@@ -111,89 +70,6 @@ def check_options(config: Config, options: WatchOptions) -> None:
     if options.auto_pair and not config.ruleset.pairing:
         raise ConfigError(f"ruleset {config.ruleset.name!r} names no pairing system, so --auto-pair cannot pair: add "
                           f"`[pairing] system = ...` ({', '.join(sorted(SYSTEMS))})")
-
-
-class Source(Protocol):
-    """Where the workbook is: opened afresh for each poll, and whether it may have changed since the last look."""
-
-    def open(self) -> Workbook: ...
-
-    def moved(self) -> bool:
-        """Whether the tabs may differ from the last poll's (always, on Sheets: only a read tells)."""
-        ...
-
-    def settle(self) -> None:
-        """The poll synced the workbook as `moved` last saw it (or found nothing to sync): the next one looks only if
-        it changes again. Not called when the sync failed, so the next poll tries again whatever happens meanwhile."""
-        ...
-
-
-class XlsxSource:
-    """A local `.xlsx`: looked at only when its modification time or size, and then its bytes, changed."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.stamp: tuple[int, int] | None = None
-        self.digest = ""
-        self.seen: tuple[tuple[int, int] | None, str] = (None, "")
-
-    def open(self) -> Workbook:
-        return XlsxWorkbook(self.path)
-
-    def moved(self) -> bool:
-        try:
-            info = self.path.stat()
-        except OSError:
-            return True  # let the read say what is wrong
-        stamp = (info.st_mtime_ns, info.st_size)
-        if stamp == self.stamp:
-            return False
-        try:
-            digest = hashlib.sha256(self.path.read_bytes()).hexdigest()
-        except OSError:
-            return True
-        if digest == self.digest:  # saved again unchanged
-            self.stamp = stamp
-            return False
-        self.seen = (stamp, digest)
-        return True
-
-    def settle(self) -> None:
-        self.stamp, self.digest = self.seen
-
-
-class SheetsSource:
-    """A Google spreadsheet: every poll a fresh workbook (its own retry budget) sharing one token and one read quota."""
-
-    def __init__(self, config: Config, clock: Clock, rng: random.Random | None = None) -> None:
-        from sync.google import RetryPolicy, load_credentials
-        from sync.quota import ReadQuota
-
-        assert config.sheets is not None
-        self.place, self.clock, self.rng = config.sheets, clock, rng
-        self.credentials = load_credentials(self.place.credentials)
-        self.quota = ReadQuota(READ_LIMIT, clock.sleep, clock.monotonic)
-        self.policy = RetryPolicy(budget=self.place.retry_seconds)
-
-    def open(self) -> Workbook:
-        from sync.quota import quota_workbook
-
-        return quota_workbook(self.place.spreadsheet_id, self.credentials, self.quota, self.place.api_root, self.policy,
-                              self.clock.sleep, self.clock.monotonic, self.rng)
-
-    def moved(self) -> bool:
-        return True
-
-    def settle(self) -> None:
-        """Nothing to remember: every poll reads."""
-
-
-def source_of(config: Config, clock: Clock, rng: random.Random | None = None) -> Source:
-    """The league's workbook as the watch polls it; `rng` draws the retries' jitter."""
-    if config.sheets:
-        return SheetsSource(config, clock, rng)
-    assert config.workbook is not None, "load_config guarantees a workbook or a spreadsheet"
-    return XlsxSource(config.workbook)
 
 
 Say = Callable[[str], None]
@@ -268,7 +144,7 @@ class Watcher:
                 break  # one pairing or seeding a poll: the reads of a poll stay bounded
         # Only now: a sync or a pairing that failed (the workbook open in Excel, the lock held, Google down) is tried
         # again by the next poll, after its backoff, even if nothing changes meanwhile.
-        written = {s.name: _grid(s) for s in result.changes.replace if s.name.startswith(BRACKET_PREFIX)}
+        written = {s.name: grid_of(s) for s in result.changes.replace if s.name.startswith(BRACKET_PREFIX)}
         self.seen = {**digests, **tab_digests({}, written)}  # the brackets as this sync wrote them: not a change
         self.source.settle()
 
@@ -354,35 +230,6 @@ def unknown_event(typed: str, lg: League) -> str:
     near = closest(typed, {name_key(i): i for i in ids})
     return (f"--auto-pair {typed}: there is no event {typed!r}; events: {', '.join(ids) or 'none'}"
             + (f"; did you mean {' or '.join(near)}?" if near else ""))
-
-
-def tab_digests(inputs: Mapping[str, Grid], outputs: Mapping[str, Grid]) -> dict[str, str]:
-    """A digest of each input tab and each bracket tab (judges type games there) as people would read its cells."""
-    tabs = {**inputs, **{name: grid for name, grid in outputs.items() if name.startswith(BRACKET_PREFIX)}}
-    return {name: hashlib.sha256(json.dumps([_text(row) for row in grid], ensure_ascii=False).encode()).hexdigest()
-            for name, grid in tabs.items()}
-
-
-def _grid(sheet: Sheet) -> Grid:
-    header: list[Cell] = list(sheet.header)
-    return [header, *(list(r) for r in sheet.rows)]
-
-
-def _text(row: list[Cell]) -> list[str]:
-    cells = [as_text(c) for c in row]
-    while cells and not cells[-1]:
-        cells.pop()
-    return cells
-
-
-def changed_tabs(before: Mapping[str, str] | None, after: Mapping[str, str]) -> str:
-    """What changed since the last sync, for its line: `first sync`, `Results W1 changed`, `Bracket W1 added`."""
-    if before is None:
-        return "first sync"
-    said = [f"{name} changed" for name in after if name in before and before[name] != after[name]]
-    said += [f"{name} added" for name in after if name not in before]
-    said += [f"{name} removed" for name in before if name not in after]
-    return ", ".join(said) or "no change"
 
 
 def watch_league(config: Config, options: WatchOptions, serve: str | None, say: Say,

@@ -16,7 +16,7 @@ from league.rules.options import Context, Option, check_options, flag, number
 from league.rules.ruleset import (
     FORM_QUESTIONS,
     Effect,
-    Games,
+    GameRules,
     MembersTab,
     Penalties,
     Follows,
@@ -34,7 +34,7 @@ from league.scoring import SCORINGS
 from league.tiebreakers import TIEBREAKERS
 
 
-def _games(s: Section) -> Games | None:
+def _games(s: Section) -> GameRules | None:
     if not s.data:
         return None
     bye = s.get("bye", list, [0, 0])
@@ -43,7 +43,7 @@ def _games(s: Section) -> Games | None:
     best_of = s.get("best_of", int, 0)
     if best_of < 0 or best_of % 2 == 0 and best_of:
         raise s.error("best_of", f"must be an odd number of games (3: best of three), or 0 for any number, found {best_of!r}")
-    games = Games(s.get("won", str), s.get("drawn", str, ""), (bye[0], bye[1]), best_of)
+    games = GameRules(s.get("won", str), s.get("drawn", str, ""), (bye[0], bye[1]), best_of)
     s.done()
     return games
 

@@ -64,7 +64,7 @@ class MembersTab:
 
 
 @dataclass(frozen=True)
-class Games:
+class GameRules:
     """Where a results row records games: games won per side, and drawn games for the row."""
 
     won: str
@@ -101,7 +101,7 @@ class Results:
     """Header naming the winner, when the outcome is typed as a name."""
     compare: str = ""
     """A figure whose higher value wins the match (equal: a draw), when the outcome follows from it (scenario points)."""
-    games: Games | None = None
+    games: GameRules | None = None
     """Where games are typed, when the outcome follows from games won."""
     drop: str = ""
     """Per-side header of a drop mark (`Drop {side}`): `yes`, `x` or `drop` ends that competitor's event after the row's

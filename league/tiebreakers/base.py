@@ -177,7 +177,7 @@ def dense_order(present: Flags, rough: npt.NDArray[np.float64], error: float, va
 
 
 @dataclass(frozen=True)
-class Measure:
+class TiebreakMeasure:
     """A registered tiebreaker: its function and the options a ruleset may set for it."""
 
     compute: Callable[[Scope, Mapping[str, Any]], Value]

@@ -20,7 +20,8 @@ from jobs.errors import ConfigError
 from jobs.export_job import history_file
 from jobs.publish_job import PublishError, run_publish_stats
 from exporters.branding import Branding
-from league.stats import Rate, Sides, _rate, fold
+from league.stats import Rate, Sides, fold
+from league.stats.figures import _rate
 from tests.exporters.conftest import PAGE, TOKEN
 from tests.exporters.graph_server import GraphServer, html_ok
 
@@ -70,7 +71,7 @@ def test_the_chart_is_posted_once_per_change_of_the_win_rates(league: Config, gr
     assert kept is not None
     fewer = Sides.from_json(kept.data)
     assert fewer is not None
-    history.keep_games(path, history.Games(kept.time, kept.fingerprint, fewer.only(event="W1").to_json()))
+    history.keep_games(path, history.KeptGames(kept.time, kept.fingerprint, fewer.only(event="W1").to_json()))
     assert not run_publish_stats(league, Graph(TOKEN, graph.api, sleep=waits.append)).already
     assert len(graph.posts) == 2
 

@@ -22,14 +22,16 @@ import pytest
 
 from typer.testing import CliRunner
 
-from jobs import watch_job
+from jobs import watch_changes, watch_job
 from jobs.cli import app, bare_serve, main
 from jobs.errors import ExitCode
 from jobs.config import Config, load_config
 from jobs.bracket_job import run_bracket
 from jobs.pair_job import run_pair
 from jobs.sync_job import run_check, run_sync
-from jobs.watch_job import Source, StopClock, Stopped, Watcher, WatchOptions, _signals, source_of, watch_league
+from jobs.watch_changes import Source, source_of
+from jobs.watch_clock import StopClock, Stopped
+from jobs.watch_job import Watcher, WatchOptions, _signals, watch_league
 from league.cells import as_text
 from league.lifecycle import Phase
 from league.sheet import Changes
@@ -424,7 +426,7 @@ def test_on_sheets_the_watch_backs_off_and_keeps_going(sheets_weekly: tuple[Conf
     assert lines[0].endswith("synced (first sync): 0 error(s), 0 warning(s)")
     assert lines[-1].split(" (seed")[0].endswith("paired W1 round 2"), "it went on once Google answered again"
     assert sum("not synced: Google's request quota is used up" in line for line in lines) == gave_up
-    assert reads_in_any_minute(reads) <= watch_job.READ_LIMIT < READS_PER_MINUTE
+    assert reads_in_any_minute(reads) <= watch_changes.READ_LIMIT < READS_PER_MINUTE
 
 
 class TypedBeforeWrite:
