@@ -17,7 +17,7 @@ from pathlib import Path
 from benchmarks.generate import generate_league, machine, profile, timed
 from exporters.branding import Branding
 from exporters.render import files
-from exporters.snapshot import EventInfo, Snapshot
+from history.snapshot import EventInfo, Snapshot
 from jobs.config import load_ruleset
 from league.evaluate import evaluate
 from league.report import leaderboard_sheet, standings_sheets

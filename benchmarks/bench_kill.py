@@ -30,7 +30,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from exporters import history
+import history
 from jobs.config import load_config
 from jobs.export_job import history_file
 from jobs.exports import MANIFEST

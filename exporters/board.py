@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from league.cells import Cell, as_text, name_key
-from league.outcome import Mark, Placing
+from league.outcome import Mark, Placing, plain_placings
 from league.table import Display, Role, Table
 
 
@@ -128,18 +128,6 @@ def finish_text(placing: Placing) -> str:
         return ""
     stage = "Won the final" if reached.won else reached.stage.capitalize() if reached.out else f"In the {reached.stage}"
     return stage + (f" · Swiss #{placing.swiss_rank}" if placing.swiss_rank is not None else "")
-
-
-def plain_placings(table: Table) -> tuple[Placing, ...]:
-    """A table's lines as its rows stand, nothing more known of them (a snapshot from before lines were kept)."""
-    rank, name = table.find(Role.RANK), table.find(Role.COMPETITOR)
-    if rank is None or name is None:
-        return ()
-    return tuple(Placing(name_key(as_text(row[name])), as_text(row[name]), _rank(row[rank])) for row in table.rows)
-
-
-def _rank(cell: Cell) -> int | None:
-    return cell if isinstance(cell, int) and not isinstance(cell, bool) else None
 
 
 def board(table: Table, title: str, updated: dt.datetime, placings: Sequence[Placing] | None = None) -> Board:

@@ -8,7 +8,7 @@ import datetime as dt
 import re
 
 from exporters.board import PLAYOFF_NOTE, Board, Line, move_text
-from exporters.snapshot import EventInfo
+from history.snapshot import EventInfo
 
 TOP = 10
 MOVERS = 3

@@ -15,8 +15,8 @@ from dataclasses import asdict, astuple, replace
 
 from exporters.board import Board, board
 from exporters.branding import Branding
-from exporters.snapshot import Snapshot, shown_tables
-from exporters.stands import event_stands
+from history.snapshot import Snapshot, shown_tables
+from exporters.stands import event_stands, snapshot_stands
 from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX
 from league.table import Table
 
@@ -68,7 +68,7 @@ def _shown_board(snapshot: Snapshot, sheet: Table) -> Board:
     if sheet.name == LEADERBOARD_TAB:
         season = snapshot.season
         final = bool(season and season.final)
-        return replace(shown, stands=snapshot.stands, final=final, champion=season.champion if season and final else "")
+        return replace(shown, stands=snapshot_stands(snapshot), final=final, champion=season.champion if season and final else "")
     info = snapshot.event_info(sheet)
     if info is None:
         return shown
@@ -137,7 +137,7 @@ def shows(snapshot: Snapshot, branding: Branding, group: str, origin: str = "") 
             list(branding.hashtags), str(branding.zone), branding.url]
     seen: list[object] = [fmt, origin, look, [_table_digest(snapshot, t) for t in tables]]
     if fmt != "png":
-        seen += [snapshot.time.isoformat(), [astuple(e) for e in snapshot.events], snapshot.stands,
+        seen += [snapshot.time.isoformat(), [astuple(e) for e in snapshot.events], snapshot_stands(snapshot),
                  asdict(snapshot.season) if snapshot.season else None]
     return hashlib.sha256(json.dumps(seen, ensure_ascii=False, default=str).encode()).hexdigest()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from history.snapshot import Snapshot
 from league.lifecycle import EventState, Phase, SeasonState
 
 NOT_SETTLED = "All rounds played, results still to fix"
@@ -46,3 +47,8 @@ def league_stands(season: SeasonState | None, states: Sequence[EventState]) -> s
     if last.phase is Phase.COMPLETE:
         return f"after {last.event} (results still to fix), {done}"
     return f"{last.event} {event_stands(last)}, {done}"
+
+
+def snapshot_stands(snapshot: Snapshot) -> str:
+    """Where the league of a recorded sync stands, as its leaderboard says it."""
+    return league_stands(snapshot.season, snapshot.played)

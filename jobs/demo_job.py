@@ -26,7 +26,13 @@ DEMO_WORKBOOK = demo_workbook()
 
 def demo_config(folder: Path, ruleset: str = DEMO_RULESET) -> str:
     """The league.toml the demo writes, to recognise an earlier demo it may replace."""
-    return config_text(folder, ruleset, folder / demo_workbook(ruleset))
+    return config_text(folder, ruleset, folder / demo_workbook(ruleset), _season(ruleset, folder))
+
+
+def _season(ruleset: str, folder: Path) -> int | None:
+    """A demo's season: its preset's plan, else every event the demo holds (the Magic and MESBG demos)."""
+    planned, catalog = load_ruleset(ruleset, folder)
+    return None if planned.season.events else len(DEMOS[ruleset](planned, catalog).events)
 
 
 def run_demo(folder: Path, progress: Progress = no_progress, ruleset_name: str = DEMO_RULESET) -> SyncResult:
@@ -46,6 +52,6 @@ def run_demo(folder: Path, progress: Progress = no_progress, ruleset_name: str =
         (folder / demo_workbook(name)).unlink(missing_ok=True)
     (folder / HISTORY_NAME).unlink(missing_ok=True)  # and its history: the new demo's moves start afresh
     XlsxWorkbook(workbook).create(demo.sheets(ruleset, catalog))
-    write_config(folder, ruleset_name, workbook)
+    write_config(folder, ruleset_name, workbook, _season(ruleset_name, folder))
     config = load_config(folder)
     return run_sync(config, open_workbook(config), progress=progress)

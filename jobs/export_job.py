@@ -15,11 +15,11 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from exporters import history
+import history
 from exporters.board import move_text
 from exporters.branding import Branding, local_time
 from exporters.render import FORMATS, File, draw, files, groups, shown_board, shows
-from exporters.snapshot import EventInfo, Snapshot, shown_tables
+from history.snapshot import EventInfo, Snapshot, shown_tables
 from jobs.config import Config
 from jobs.errors import ConfigError, ExportError, WorkbookError
 from jobs.exports import Drawn, digest, drawn, on_disk, record_drawn, write_csv, write_files
@@ -183,7 +183,8 @@ def run_history(config: Config, at: int | None = None, player: str | None = None
                 raise ConfigError(f"no sync #{at} in {path}; `league history` lists them")
             return _shown(snap, config.branding)
         return [f"#{e.id}  {local_time(e.time, config.branding)}  inputs {e.fingerprint}  {e.competitors} competitors"
-                + (f", leader {e.leader}" if e.leader else "") for e in history.entries(path)] or [f"no syncs recorded in {path} yet"]
+                + (f", leader {e.leader}" if e.leader else "") + (f": {'; '.join(e.changed)}" if e.changed else "")
+                for e in history.entries(path)] or [f"no syncs recorded in {path} yet"]
 
 
 def _nobody(path: Path, player: str) -> str:

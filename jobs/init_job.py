@@ -24,19 +24,26 @@ from sync.workbook import Workbook
 from sync.xlsx import XlsxWorkbook
 
 
-def config_text(folder: Path, ruleset: str, workbook: Path) -> str:
-    """A league.toml pointing at the workbook (relative to the folder when it lies inside it)."""
+SEASON_HINT = ("\n# The events your season holds: the leaderboard is final (prizes awarded, a champion named) once they\n"
+               "# all are. Until then it only says who leads. `closed = true` ends a season with the events it has.\n"
+               "# [season]\n# events = 12\n")
+
+
+def config_text(folder: Path, ruleset: str, workbook: Path, events: int | None = None) -> str:
+    """A league.toml pointing at the workbook (relative to the folder when it lies inside it), with the season's
+    number of events when given, else a commented example of it."""
     try:
         shown = workbook.resolve().relative_to(folder.resolve())
     except ValueError:
         shown = workbook.resolve()
-    return f"ruleset = {json.dumps(ruleset)}\nworkbook = {json.dumps(shown.as_posix())}\nexports = \"exports\"\n"
+    season = f"\n[season]\nevents = {events}\n" if events else SEASON_HINT
+    return f"ruleset = {json.dumps(ruleset)}\nworkbook = {json.dumps(shown.as_posix())}\nexports = \"exports\"\n{season}"
 
 
-def write_config(folder: Path, ruleset: str, workbook: Path) -> Path:
+def write_config(folder: Path, ruleset: str, workbook: Path, events: int | None = None) -> Path:
     """Write league.toml into the folder."""
     path = folder / CONFIG_NAME
-    path.write_text(config_text(folder, ruleset, workbook), encoding="utf-8")
+    path.write_text(config_text(folder, ruleset, workbook, events), encoding="utf-8")
     return path
 
 

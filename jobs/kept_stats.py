@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from exporters import history
+import history
 from jobs.config import Config
 from jobs.errors import ExportError
 from jobs.export_job import history_file

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from exporters.branding import Branding
 from exporters.render import File, draw
-from exporters.snapshot import Snapshot
+from history.snapshot import Snapshot
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection

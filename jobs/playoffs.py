@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from collections.abc import Mapping
 from dataclasses import replace
 
-from exporters import history
+import history
 from jobs.config import Config
 from jobs.errors import ExportError
 from jobs.export_job import history_errors, history_file

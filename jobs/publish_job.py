@@ -11,12 +11,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from exporters import history
+import history
 from exporters.caption import caption
 from exporters.facebook import TOKEN_VARIABLE, UNSURE_ADVICE, Failure, Graph, GraphError, token_problem
 from exporters.images import FEED, render
 from exporters.render import shown_board, title
-from exporters.snapshot import Snapshot
+from history.snapshot import Snapshot
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode, JobError
 from jobs.export_job import history_errors, history_file, latest_snapshot

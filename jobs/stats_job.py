@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from pathlib import Path
 
-from exporters import history
+import history
 from exporters.branding import local_time
 from exporters.render import File
-from exporters.snapshot import digest
+from history.snapshot import digest
 from jobs.config import Config
 from jobs.errors import ConfigError, ExportError
 from jobs.export_job import history_file, history_errors

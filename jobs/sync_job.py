@@ -18,7 +18,7 @@ from filelock import FileLock, Timeout
 
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode, ExportError, WorkbookError
-from exporters import history
+import history
 from jobs.export_job import RICH, export_after_sync, history_file, previous_leaderboard, snapshot_of
 from jobs.parallel import helper
 from jobs.playoffs import (

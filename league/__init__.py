@@ -25,11 +25,11 @@ def open(config: str | PathLike = "league.toml") -> LeagueFrames:  # noqa: A001 
     here when called, so the sync (which never calls this) imports neither them through the domain nor pandas."""
     from pathlib import Path
 
-    from exporters import history
+    import history
     from jobs.config import load_config
     from jobs.export_job import history_file
     from jobs.playoffs import decided, kept_brackets, resolve_brackets
-    from league.api import LeagueFrames, Snapshot
+    from league.api import LeagueFrames, RecordedBoard
     from league.evaluate import evaluate
     from league.sheet import is_output_tab
     from sync.open import open_workbook
@@ -40,6 +40,6 @@ def open(config: str | PathLike = "league.toml") -> LeagueFrames:  # noqa: A001 
     inputs = {name: grid for name, grid in tabs.items() if not is_output_tab(name)}
     outputs = {name: grid for name, grid in tabs.items() if is_output_tab(name)}
     path = history_file(cfg)
-    snapshots = [Snapshot(s.id, s.time, s.leaderboard) for e in history.entries(path) if (s := history.at(path, e.id))]
+    snapshots = [RecordedBoard(s.id, s.time, s.leaderboard) for e in history.entries(path) if (s := history.at(path, e.id))]
     brackets = decided(resolve_brackets(outputs, cfg.ruleset, kept_brackets(cfg)))  # as a sync draws them, games and all
     return LeagueFrames(evaluate(inputs, cfg.ruleset, cfg.catalog, brackets), snapshots)

@@ -18,6 +18,7 @@ from league import stats as counts
 from league.cells import Cell, as_text
 from league.evaluate import Evaluation
 from league.match_table import KINDS, Outcome
+from league.outcome import Reached
 from league.report import leaderboard_sheet, standings_sheets
 from league.table import Role, Table
 
@@ -30,7 +31,7 @@ RATE_TYPES = {"games": "int64", "wins": "int64", "draws": "int64", "losses": "in
 
 
 @dataclass(frozen=True)
-class Snapshot:
+class RecordedBoard:
     """One recorded sync's leaderboard, as the history keeps it."""
 
     id: int
@@ -43,7 +44,7 @@ class LeagueFrames:
     """An evaluated league (and its recorded history) answering in DataFrames. Make one with `league.open`."""
 
     evaluation: Evaluation
-    snapshots: Sequence[Snapshot] = ()
+    snapshots: Sequence[RecordedBoard] = ()
 
     def matches(self, event: str | None = None, since: Day | None = None) -> pd.DataFrame:
         """One row per side of every counted match (byes, forfeits and disqualifications included, see `kind`; the
@@ -97,14 +98,22 @@ class LeagueFrames:
         return out.iloc[sorted(range(len(rows)), key=lambda i: (*order(rows[i]), i))].reset_index(drop=True)
 
     def standings(self, event: str) -> pd.DataFrame:
-        """An event's standings as its `Standings <Event>` tab shows them (in Swiss order: the playoffs are drawn by a
-        sync), one row per competitor, its columns the tab's (`Rank`, `Player`, `Wins`, ...; percentages as fractions)."""
-        lg = self.evaluation.league
-        found = lg.event_id(event)
+        """An event's standings as its `Standings <Event>` tab shows them, in its order (once the playoffs have a
+        champion, they decide the top places), one row per competitor, its columns the tab's (`Rank`, `Player`, `Wins`,
+        ...; percentages as fractions), then `swiss_rank` (the rank after the Swiss rounds, Int64) and `finish` (how
+        far a bracket competitor went: `won the final`, `final`, `semi-final`, ...; `in the final` while it is played;
+        empty for the others)."""
+        ev = self.evaluation
+        found = ev.league.event_id(event)
         if found is None:
-            raise counts.StatsError(f"there is no event {event!r}; events: {', '.join(e.id for e in lg.events) or 'none'}")
-        table = next(t for t in standings_sheets(self.evaluation) if t.name == f"Standings {found}")
-        return _frame(table)
+            raise counts.StatsError(f"there is no event {event!r}; events: {', '.join(e.id for e in ev.league.events) or 'none'}")
+        table = next(t for t in standings_sheets(ev) if t.name == f"Standings {found}")
+        frame = _frame(table)
+        swiss = {line.key: line.rank for line in ev.standings[found]}
+        placings = ev.placings[found]
+        frame["swiss_rank"] = pd.array([swiss[p.key] for p in placings], dtype="Int64")
+        frame["finish"] = [_finish(p.reached) if p.reached else "" for p in placings]
+        return frame
 
     def leaderboard(self) -> pd.DataFrame:
         """The league table as the `Leaderboard` tab shows it (`Rank`, the competitor, one column per stage, the total,
@@ -167,6 +176,13 @@ class LeagueFrames:
     @cached_property
     def _sides(self) -> counts.Sides:
         return counts.sides(self.evaluation)
+
+
+def _finish(reached: Reached) -> str:
+    """How far a bracket competitor went, in words a notebook filters on."""
+    if reached.won:
+        return "won the final"
+    return reached.stage if reached.out else f"in the {reached.stage}"
 
 
 def _frame(table: Table) -> pd.DataFrame:

@@ -10,12 +10,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from league.cells import name_key
+from league.cells import Cell, as_text, name_key
 from league.lifecycle import EventState, Phase
 from league.model.standing import Standing
 from league.pairing.bracket import Playoff, round_name
 from league.rules.ruleset import Follows, Prize
-from league.table import CutZone
+from league.table import CutZone, Role, Table
 
 
 class Mark(StrEnum):
@@ -165,7 +165,7 @@ def _event_award(prize: Prize, line: Standing, rank: int | None, tie: tuple[str,
     if prize.follows is Follows.SWISS or not prize.ranks:
         held, open_ = prize.name in line.prizes, prize.name in line.undecided
         awarded = state.swiss_final if prize.follows is Follows.SWISS else state.final
-        return [Award(prize.name, prize.follows, awarded and held, open_)] if held or open_ else []
+        return _award(prize, held, open_, awarded)
     if decided:
         low = rank or 0
         high = low + len(tie) - 1 if tie else low
@@ -176,5 +176,25 @@ def _event_award(prize: Prize, line: Standing, rank: int | None, tie: tuple[str,
         return []
     if seeded or state.phase is Phase.SWISS_COMPLETE and state.playoffs:
         return []  # the playoffs decide the places: nobody is in line for them before
-    held, open_ = prize.name in line.prizes, prize.name in line.undecided
-    return [Award(prize.name, prize.follows, state.final and held, open_)] if held or open_ else []
+    return _award(prize, prize.name in line.prizes, prize.name in line.undecided, state.final)
+
+
+def _award(prize: Prize, held: bool, open_: bool, final: bool) -> list[Award]:
+    """A prize by the standings it follows: held (awarded once they are final, else in line for it), or straddled by
+    a tie, which is for the judges only once they are final (before, a round to come may break it: like the
+    leaderboard's, such a tie is in line for nothing)."""
+    if open_:
+        return [Award(prize.name, prize.follows, False, True)] if final else []
+    return [Award(prize.name, prize.follows, final)] if held else []
+
+
+def plain_placings(table: Table) -> tuple[Placing, ...]:
+    """A table's lines as its rows stand, nothing more known of them (a snapshot from before lines were kept)."""
+    rank, name = table.find(Role.RANK), table.find(Role.COMPETITOR)
+    if rank is None or name is None:
+        return ()
+    return tuple(Placing(name_key(as_text(row[name])), as_text(row[name]), _rank(row[rank])) for row in table.rows)
+
+
+def _rank(cell: Cell) -> int | None:
+    return cell if isinstance(cell, int) and not isinstance(cell, bool) else None

@@ -14,6 +14,7 @@ FORBIDDEN = {
     "league": {"gspread", "google", "typer", "click", "rich", "openpyxl", "filelock", "requests", "urllib", "http",
                "socket", "os", "pathlib", "io", "shutil", "tempfile", "subprocess", "importlib", "sync", "jobs"},
     "sync": {"typer", "click", "rich", "jobs"},
+    "history": {"typer", "click", "rich", "jobs", "exporters", "sync", "gspread", "openpyxl"},
 }
 
 
@@ -29,7 +30,7 @@ def _top(path: Path, node: ast.ImportFrom) -> str:
 DOOR = (ROOT / "league" / "__init__.py", "open")
 """`league.open`, for notebooks: the domain's one door to I/O, handing the reading to the configuration, the workbook
 backends and the history's reader (imported when called)."""
-DOOR_IMPORTS = {"pathlib", "exporters", "jobs", "league", "sync"}
+DOOR_IMPORTS = {"pathlib", "history", "jobs", "league", "sync"}
 
 
 def _door(tree: ast.Module) -> ast.FunctionDef | None:
@@ -126,3 +127,86 @@ def test_the_component_check_sees_each_form_of_import(tmp_path: Path) -> None:
                     encoding="utf-8")
     assert _component_imports(fake) - COMPONENT_API == {"league.rules.components.cut", "league.rules.components.series",
                                                         "league.rules.components.catalog"}
+
+
+PRODUCT = ("league", "sync", "jobs", "exporters", "serve", "history")
+"""The product's packages: the tool's own code, not its tests or benchmarks."""
+
+
+def _product_modules() -> list[Path]:
+    return [p for package in PRODUCT if (ROOT / package).is_dir() for p in _modules(package)]
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported_modules(path: Path, known: set[str]) -> set[str]:
+    """The product modules a module imports, function-level imports included (but not `league.open`'s, the door)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    door = _door(tree) if path == DOOR[0] else None
+    inside = {id(n) for n in ast.walk(door)} if door else set()
+    own = _module_name(path)
+    package = own if path.name == "__init__.py" else own.rpartition(".")[0]
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+                   for n in ast.walk(node)}
+    found = set()
+    for node in ast.walk(tree):
+        if id(node) in inside or id(node) in typing_only:
+            continue
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package.split(".")[:len(package.split(".")) - node.level + 1], *([base] if base else [])])
+            names = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+        for name in names:
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            if name and name != own:
+                found.add(name)
+    return found
+
+
+def test_no_import_cycle_in_the_product() -> None:
+    """Modules import one way, function-level imports included; `league.open`, the notebooks' door, is the one place
+    the domain reaches up, and only when called."""
+    import networkx as nx
+
+    paths = {_module_name(p): p for p in _product_modules()}
+    graph = nx.DiGraph()
+    for name, path in paths.items():
+        graph.add_node(name)
+        graph.add_edges_from((name, other) for other in _imported_modules(path, set(paths)))
+    cycles = list(nx.simple_cycles(graph))
+    assert cycles == [], f"import cycles: {cycles[:5]}"
+
+
+def test_the_live_pages_and_the_exports_import_nothing_from_the_jobs() -> None:
+    for package in ("serve", "exporters", "history"):
+        for path in _modules(package) if (ROOT / package).is_dir() else []:
+            assert "jobs" not in _imports(path), f"{path.relative_to(ROOT)} imports from jobs"
+
+
+LONGEST_MODULE = 400
+
+
+def test_no_module_of_the_product_is_over_400_lines() -> None:
+    long = {str(p.relative_to(ROOT)): n for p in _product_modules()
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE}
+    assert long == {}
+
+
+def test_one_meaning_per_class_name_and_no_module_names_a_letter_apart() -> None:
+    defined: dict[str, list[str]] = {}
+    for path in _product_modules():
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef):
+                defined.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
+    assert {name: where for name, where in defined.items() if len(where) > 1} == {}
+    stems = sorted({p.stem for p in _product_modules() if p.stem != "__init__"})
+    close = [(a, b) for a in stems for b in stems if a < b and (a + "s" == b or b + "s" == a)]
+    assert close == []

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from exporters.snapshot import EventInfo, Snapshot
+from history.snapshot import EventInfo, Snapshot
 from tests.exporters.graph_server import GraphServer
 from tests.exporters.tables import UPDATED, leaderboard, standings
 

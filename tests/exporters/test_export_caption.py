@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tests.exporters.tables import UPDATED, leaderboard
-
 from exporters.board import Board, Line, board
 from exporters.caption import caption, hashtag
-from exporters.snapshot import EventInfo
+from history.snapshot import EventInfo
+from tests.exporters.tables import UPDATED, leaderboard
+from tests.support.export_lines import leaderboard_lines
 
 EVENTS = (EventInfo("QR2-GB5", "QR2 at Greenbelt 5", "2024-09-07", "Greenbelt 5"),
           EventInfo("QR3-AE", "QR3 at Alter Ego", "2024-10-05", "Alter Ego"),
@@ -16,8 +16,9 @@ EVENTS = (EventInfo("QR2-GB5", "QR2 at Greenbelt 5", "2024-09-07", "Greenbelt 5"
 
 
 def test_the_caption_has_every_part() -> None:
-    text = caption(board(leaderboard(), "Leaderboard", UPDATED), "GL Unmatched League", EVENTS,
-                   ("GLUnmatched", "#UnmatchedPH", "board games"))
+    table = leaderboard()
+    text = caption(board(table, "Leaderboard", UPDATED, leaderboard_lines(table, awarded=False)), "GL Unmatched League",
+                   EVENTS, ("GLUnmatched", "#UnmatchedPH", "board games"))
     head, top, prizes, movers, upcoming, tags = text.strip().split("\n\n")
     assert head == "GL Unmatched League: leaderboard (updated 2024-09-07)"
     assert top.splitlines()[:3] == ["Top 8", "🥇 1. Łukasz Żółć: 11 total wins, Health Ratio 0.5000 ▲2",
@@ -51,7 +52,7 @@ def _board(*lines: Line) -> Board:
 def test_prizes_are_listed_in_rank_order() -> None:
     shown = _board(_line("", "Out Cast", ("Best painted",)), _line("1", "Ana", ("1st place", "Top 4")),
                    _line("2", "Bo", ("Top 4",)), _line("3", "Cy", ("Best painted",)))
-    text = caption(replace(shown, stands="Final standings"), "League", (), ())
+    text = caption(replace(shown, stands="Final standings", final=True), "League", (), ())
     prizes = text.split("\n\n")[2].splitlines()
     assert prizes == ["Prizes", "1st place: Ana", "Top 4: Ana, Bo", "Best painted: Cy, Out Cast"]
 

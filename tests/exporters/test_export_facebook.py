@@ -16,9 +16,9 @@ from tests.exporters.graph_server import (Answer, GraphServer, html_ok, numeric_
                           trickling)
 from typer.testing import CliRunner
 
-from exporters import history
+import history
 from exporters.facebook import TOKEN_VARIABLE, Failure, Graph, GraphError, scrub
-from exporters.snapshot import Snapshot
+from history.snapshot import Snapshot
 from jobs.cli import app
 from jobs.config import Config, load_config
 from jobs.errors import ConfigError, ExitCode
@@ -65,7 +65,7 @@ def test_passing_failures_are_retried_a_bounded_number_of_times(league: Config, 
     assert waits == [3.0, 4.0], "Retry-After is honoured, then the backoff doubles"
     graph.script = [transient()] * 10
     history.record(history_file(league), replace(history.latest(history_file(league)),  # type: ignore[type-var]
-                                                 tables=(leaderboard(("Changed",)),)))
+                                                 tables=(leaderboard(("Changed",)),), placings={}))
     with pytest.raises(PublishError, match="gave up after 4 tries") as failed:
         run_publish(league, _graph(graph, waits))
     assert failed.value.code == ExitCode.BACKEND and len(graph.requests) == 2 + 1 + 4

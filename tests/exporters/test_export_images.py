@@ -11,10 +11,18 @@ import pytest
 from tests.exporters.tables import NAMES, UPDATED, leaderboard
 from PIL import Image, ImageChops
 
-from exporters.board import board
+from exporters.board import Board, board
 from exporters.branding import Branding
-from exporters.images import FEED, LAYOUTS, LINK, MAX_PAGES, Layout, fit, font, pages, render
+from exporters.image_feed import pages
+from exporters.image_text import fit, font
+from exporters.images import FEED, LAYOUTS, LINK, MAX_PAGES, Layout, render
+from tests.support.export_lines import leaderboard_lines
 from league.table import Display, Role, Table
+
+
+def _shown(table: Table) -> Board:
+    """The leaderboard as a sync shows it: the top four lines hold its prizes, drawn under their names."""
+    return board(table, "Leaderboard", UPDATED, leaderboard_lines(table))
 
 
 ROOT = Path(__file__).parents[2]
@@ -26,7 +34,7 @@ def _image(data: bytes) -> Image.Image:
 
 @pytest.mark.parametrize("layout", LAYOUTS, ids=lambda layout: layout.label)
 def test_each_size_is_exact_and_not_blank(layout: Layout) -> None:
-    png = render(board(leaderboard(), "Leaderboard", UPDATED), layout, Branding(), "GL Unmatched League")[0]
+    png = render(_shown(leaderboard()), layout, Branding(), "GL Unmatched League")[0]
     image = _image(png)
     assert image.size == (layout.width, layout.height)
     colours = image.getcolors(maxcolors=1_000_000) or []
@@ -37,28 +45,28 @@ def test_each_size_is_exact_and_not_blank(layout: Layout) -> None:
 def test_what_is_drawn_comes_from_the_table(layout: Layout) -> None:
     """The same table twice with one name changed: the pixels differ, and only where the rows are."""
     renamed = (NAMES[0], "Someone Else", *NAMES[2:])
-    one = _image(render(board(leaderboard(), "Leaderboard", UPDATED), layout, Branding(), "League")[0])
-    two = _image(render(board(leaderboard(renamed), "Leaderboard", UPDATED), layout, Branding(), "League")[0])
+    one = _image(render(_shown(leaderboard()), layout, Branding(), "League")[0])
+    two = _image(render(_shown(leaderboard(renamed)), layout, Branding(), "League")[0])
     box = ImageChops.difference(one, two).getbbox()
     assert box is not None
     assert box[1] > layout.band, "the title band is the same"
-    same = _image(render(board(leaderboard(), "Leaderboard", UPDATED), layout, Branding(), "League")[0])
+    same = _image(render(_shown(leaderboard()), layout, Branding(), "League")[0])
     assert ImageChops.difference(one, same).getbbox() is None, "the same table draws the same image"
 
 
 def test_the_score_and_the_branding_colours_are_drawn() -> None:
     table = leaderboard()
     changed = Table.of(table.name, table.columns, ((1, NAMES[0], 5, 6, 99, 0.5, "", 2, ""), *table.rows[1:]))
-    one = _image(render(board(table, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
-    two = _image(render(board(changed, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
+    one = _image(render(_shown(table), FEED, Branding(), "League")[0])
+    two = _image(render(_shown(changed), FEED, Branding(), "League")[0])
     assert ImageChops.difference(one, two).getbbox() is not None
-    red = _image(render(board(table, "Leaderboard", UPDATED), FEED, Branding(primary="#ff0000"), "League")[0])
+    red = _image(render(_shown(table), FEED, Branding(primary="#ff0000"), "League")[0])
     assert red.getpixel((5, 5)) == (255, 0, 0)
 
 
 def test_a_long_table_goes_on_further_pages() -> None:
     names = tuple(f"Player {i}" for i in range(1, 60))
-    shown = board(leaderboard(names), "Leaderboard", UPDATED)
+    shown = _shown(leaderboard(names))
     cut = pages(shown, FEED)
     assert len(cut) == -(-59 // FEED.per_page) > 1
     assert [line.name for page in cut for line in page] == list(names), "every competitor, in order, once"
@@ -68,14 +76,14 @@ def test_a_long_table_goes_on_further_pages() -> None:
 
 def test_a_very_long_table_stops_at_ten_pages() -> None:
     names = tuple(f"Player {i}" for i in range(1, 501))
-    shown = board(leaderboard(names), "Leaderboard", UPDATED)
+    shown = _shown(leaderboard(names))
     cut = pages(shown, FEED)
     assert len(cut) == MAX_PAGES and cut[-1][-1].name == f"Player {MAX_PAGES * FEED.per_page}"
 
 
 def test_an_empty_table_is_one_page() -> None:
     empty = leaderboard(())
-    assert len(render(board(empty, "Leaderboard", UPDATED), LINK, Branding(), "League")) == 1
+    assert len(render(_shown(empty), LINK, Branding(), "League")) == 1
 
 
 def test_a_long_name_is_shortened_with_an_ellipsis_that_fits() -> None:
@@ -90,7 +98,7 @@ def test_a_long_name_is_shortened_with_an_ellipsis_that_fits() -> None:
 def test_a_logo_is_drawn_in_the_band(tmp_path: Path) -> None:
     logo = tmp_path / "logo.png"
     Image.new("RGB", (60, 30), (0, 200, 0)).save(logo)
-    shown = board(leaderboard(), "Leaderboard", UPDATED)
+    shown = _shown(leaderboard())
     image = _image(render(shown, FEED, Branding(logo=logo), "League")[0])
     assert image.getpixel((int(0.04 * FEED.width) + 5, FEED.band // 2)) == (0, 200, 0)
 
@@ -107,8 +115,8 @@ def test_the_arrows_are_drawn_in_the_move_column() -> None:
     kept = (0, 3)  # the first move, and the widest ("NEW"): the column keeps its width
     still = Table.of(table.name, table.columns,
                      tuple((*r[:7], r[7] if i in kept else None, r[8]) for i, r in enumerate(table.rows)))
-    one = _image(render(board(table, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
-    two = _image(render(board(still, "Leaderboard", UPDATED), FEED, Branding(), "League")[0])
+    one = _image(render(_shown(table), FEED, Branding(), "League")[0])
+    two = _image(render(_shown(still), FEED, Branding(), "League")[0])
     box = ImageChops.difference(one, two).getbbox()
     assert box is not None and box[0] > 0.86 * FEED.width, "only the Move column differs"
 

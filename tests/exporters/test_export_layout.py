@@ -12,11 +12,15 @@ from PIL import Image, ImageChops
 from tests.exporters.tables import UPDATED, leaderboard, standings
 from tests.exporters.test_export_phone import BASE, _feed, _image, _ink, _line
 
-from exporters import images
+from exporters import image_text as images  # `fit`, its `Measure` and every caller of `fit` (the spy's)
 from exporters.board import Board, board
 from exporters.branding import Branding
-from exporters.images import FEED, LEAST, LINK, MARGIN, SAFE, Typeface, card, render, shrunk
+from exporters.image_card import SAFE, card
+from exporters.image_sizes import MARGIN
+from exporters.image_text import LEAST, Typeface, shrunk
+from exporters.images import FEED, LINK, render
 from league.table import Column, Display, Role, Table
+from tests.support.export_lines import standings_lines
 
 W, H = FEED.width, FEED.height
 NASEF = (Column("Rank", Role.RANK, Display.NUMBER), Column("Team", Role.COMPETITOR),
@@ -108,8 +112,9 @@ def test_a_heading_that_must_shrink_stays_readable() -> None:
 
 
 def test_the_prize_line_is_whole() -> None:
-    shown = board(standings(), "QR2 at Greenbelt 5 · 2024-09-07", UPDATED)
-    held = "★ " + " · ".join(shown.lines[0].held)
+    shown = board(standings(), "QR2 at Greenbelt 5 · 2024-09-07", UPDATED, standings_lines(standings()))
+    held = shown.lines[0].detail
+    assert held == "★ Arena Champion · Participation prize"
     box = _box(_feed(shown), _feed(_line(shown, 0, held=())))
     assert box[2] - box[0] >= Typeface(FEED.small).getlength(held) - 10
 

@@ -16,12 +16,16 @@ from exporters.board import LEGEND, Board, Line, board
 from exporters.branding import Branding
 from exporters.html import description, page
 from exporters.poster import SIZES, poster
+from league.outcome import Mark
+from league.table import CutZone, Table
+from tests.support.export_lines import leaderboard_lines, standings_lines
 
 EXTERNAL = re.compile(r"(https?:)?//|url\(|@import|<script|<link", re.I)
 
 
 def _page(branding: Branding = Branding(), logo: bytes | None = None) -> str:
-    boards = [board(leaderboard(), "Leaderboard", UPDATED), board(standings(), "QR2 at Greenbelt 5", UPDATED)]
+    boards = [board(leaderboard(), "Leaderboard", UPDATED, leaderboard_lines(leaderboard())),
+              board(standings(), "QR2 at Greenbelt 5", UPDATED, standings_lines(standings()))]
     return page(boards, "GL <Unmatched> League", branding, logo)
 
 
@@ -50,20 +54,26 @@ def test_moves_and_prizes_show_on_the_page() -> None:
     assert '<td class="n up">▲2</td>' in text and '<td class="n down">▼1</td>' in text and "NEW" in text
     assert "★ 1st place · Nationals finals slot" in text
     assert text.count("★ Participation prize") == len(NAMES) - 1, "every prize is marked, however many share it"
+    open_ = page([board(leaderboard(), "Leaderboard", UPDATED, leaderboard_lines(leaderboard(), awarded=False))],
+                 "GL", Branding())
+    assert "in line for 1st place · Nationals finals slot" in open_ and "★ 1st place" not in open_, \
+        "a prize whose standings are not final is only in line"
 
 
 def _marked() -> Board:
     """The standings with what a reader must see: a line not final, a dropped one, a disqualified one without a
-    rank, a shared rank, the count column and a playoff cut."""
-    shown = board(standings(), "QR2 at Greenbelt 5", UPDATED)
-    lines = list(shown.lines)
-    lines[1] = replace(lines[1], mark="*", shared=True, cut="in")
-    lines[2] = replace(lines[2], rank="2", shared=True, cut="tiebreaker match")
-    lines[0] = replace(lines[0], cut="in")
-    lines[3] = replace(lines[3], mark="†", cut="out")
-    lines[7] = replace(lines[7], rank="", mark="DQ", cut="out")
-    return replace(shown, lines=tuple(lines), score_label="Total Scenario Points", count_label="Record",
-                   footnotes=("* not final: results still to fix", "† dropped out", "DQ disqualified: not ranked"))
+    rank, a shared rank, the count column and a playoff cut, each as the evaluation places it."""
+    table = standings()
+    rows = list(table.rows)
+    rows[2] = (2, *rows[2][1:])
+    rows[7] = (None, *rows[7][1:])
+    table = Table.of(table.name, table.columns, tuple(rows))
+    marks = {1: (Mark.NOT_FINAL,), 3: (Mark.DROPPED,), 7: (Mark.DISQUALIFIED,)}
+    cuts = (CutZone.IN, CutZone.IN, CutZone.MATCH, CutZone.OUT, None, None, None, CutZone.OUT)
+    lines = tuple(replace(p, marks=marks.get(i, ()), cut=cuts[i]) for i, p in enumerate(standings_lines(table)))
+    shown = board(table, "QR2 at Greenbelt 5", UPDATED, lines)
+    assert shown.footnotes[:3] == ("* not final: results still to fix", "† dropped out", "DQ disqualified: not ranked")
+    return replace(shown, score_label="Total Scenario Points", count_label="Record", footnotes=shown.footnotes[:3])
 
 
 def test_the_page_marks_what_a_reader_must_know_with_footnotes() -> None:

@@ -12,8 +12,12 @@ from tests.exporters.tables import NAMES, NOTE, PRIZE, RANK, RATIO, UPDATED, lea
 
 from exporters.board import Board, Line, board
 from exporters.branding import Branding, rgb
-from exporters.images import CARD_ROWS, FEED, LINK, MAX_PAGES, SAFE, card, pages, render
-from league.table import Column, Display, Role, Table
+from exporters.image_card import CARD_ROWS, SAFE, card
+from exporters.image_feed import pages
+from exporters.images import FEED, LINK, MAX_PAGES, render
+from league.outcome import Mark, Placing
+from league.table import Column, CutZone, Display, Role, Table
+from tests.support.export_lines import leaderboard_lines, placed, standings_lines
 
 PROBE = "lg"
 """A text with an ascender and a descender: its ink is as tall as the type it is drawn in."""
@@ -40,7 +44,7 @@ def _line(shown: Board, i: int, **changes: object) -> Board:
     return replace(shown, lines=tuple(lines))
 
 
-BASE = board(leaderboard(), "Leaderboard", UPDATED)
+BASE = board(leaderboard(), "Leaderboard", UPDATED, leaderboard_lines(leaderboard()))
 FEED_TEXTS = {
     "name": (lambda t: _line(BASE, 5, name=t), 30),
     "prize line": (lambda t: _line(BASE, 5, held=(t,)), 20),
@@ -141,8 +145,15 @@ def _status() -> Table:
     return Table.of("Standings W1", STATUS, rows)
 
 
+def _status_lines() -> tuple[Placing, ...]:
+    """The lines of `_status` as the evaluation places them: what its Note, Prize and Playoffs cells say, typed."""
+    return placed(_status(), [("1st place", "Participation prize"), *[("Participation prize",)] * 4],
+                  marks={0: (Mark.NOT_FINAL,), 4: (Mark.DROPPED,), 5: (Mark.DISQUALIFIED,)},
+                  cuts=(CutZone.IN, CutZone.IN, CutZone.MATCH, CutZone.MATCH, CutZone.OUT, CutZone.OUT))
+
+
 def test_the_lines_carry_marks_shared_ranks_counts_cuts_and_every_prize() -> None:
-    shown = board(_status(), "Weekly 1", UPDATED)
+    shown = board(_status(), "Weekly 1", UPDATED, _status_lines())
     assert [line.mark for line in shown.lines] == ["*", "", "", "", "†", "DQ"]
     assert [line.shown_rank for line in shown.lines] == ["1", "2", "=3", "=3", "5", "–"]
     assert [line.count for line in shown.lines][:2] == ["3-0-0", "2-1-0"] and shown.count_label == "Record"
@@ -150,10 +161,14 @@ def test_the_lines_carry_marks_shared_ranks_counts_cuts_and_every_prize() -> Non
     assert [len(line.held) for line in shown.lines] == [2, 1, 1, 1, 1, 0], "a prize most lines share is still marked"
     assert shown.footnotes == ("* not final: results still to fix", "† dropped out", "DQ disqualified: not ranked",
                                "The lines mark the playoff cut: in, then tiebreaker match, then out")
+    bare = board(_status(), "Weekly 1", UPDATED)
+    assert [line.shown_rank for line in bare.lines] == ["1", "2", "=3", "=3", "5", "–"]
+    assert not any(line.mark or line.held or line.cut for line in bare.lines) and bare.footnotes == (), \
+        "marks, prizes and the cut come from the placings, never from the cells' text"
 
 
 def test_the_cut_line_is_drawn_where_the_cut_changes() -> None:
-    shown = board(_status(), "Weekly 1", UPDATED)
+    shown = board(_status(), "Weekly 1", UPDATED, _status_lines())
     flat = replace(shown, lines=tuple(replace(line, cut="") for line in shown.lines))
     box = ImageChops.difference(_feed(shown), _feed(flat)).getbbox()
     assert box is not None
@@ -169,7 +184,7 @@ def test_move_and_its_legend_only_once_a_move_exists() -> None:
 
 
 def test_a_line_of_the_standings_table_fixture_keeps_working() -> None:
-    shown = board(standings(), "QR2", UPDATED)
+    shown = board(standings(), "QR2", UPDATED, standings_lines(standings()))
     assert shown.count_label == "Matches" and all(line.held for line in shown.lines)
     assert not shown.moved and shown.lines[0].shown_rank == "1" and Line("", "x", "", "", (), None).shown_rank == "–"
     assert NAMES[0] == shown.lines[0].name

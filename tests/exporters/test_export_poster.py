@@ -16,8 +16,10 @@ from tests.exporters.tables import NAMES, NOTE, PLAYER, PRIZE, RANK, RATIO, UPDA
 from exporters.board import Board, board
 from exporters.branding import Branding
 from exporters.board import LEGEND
-from exporters.poster import MAX_PAGES, PRIZE_PT, SIZES, pages, poster
+from exporters.poster import MAX_PAGES, SIZES, pages, poster
+from exporters.poster_table import PRIZE_PT
 from league.table import Column, Display, Role, Table
+from tests.support.export_lines import leaderboard_lines, placed, standings_lines
 
 MAGIC = "O-Gaming Magic: the Gathering League"
 EAST_ASIAN = ("王小明", "김민준", "さくら 田中")
@@ -40,7 +42,7 @@ def _records(names: tuple[str, ...]) -> Table:
 def test_every_figure_after_a_chinese_korean_or_japanese_name_reads_right(size: str) -> None:
     """A name drawn wholly in a fallback font once left the next cell's figures drawn with another font's glyphs."""
     names = ("Ana Souza", *(n for name in EAST_ASIAN for n in (name, "Bo Li")), "Дмитрий Иванов", "สมชาย ใจดี")
-    shown = board(_records(names), "W3", UPDATED)
+    shown = board(_records(names), "W3", UPDATED, placed(_records(names), [("1st place",)]))
     text = _text(poster(shown, MAGIC, Branding(), size))
     for line in shown.lines[1:]:
         expected = f"{line.rank} {line.name} {line.count} {line.score} {line.tiebreak}"
@@ -65,7 +67,8 @@ def test_a_title_too_long_even_in_smaller_type_takes_two_lines_whole() -> None:
 
 def test_a_long_champion_never_pushes_out_where_the_standings_stand() -> None:
     champion = "Maximiliano Bartholomew Alexander-Featherstonehaugh of the Very Long Names"
-    done = replace(board(standings(), "Weekly 1", UPDATED), champion=champion, stands="Final standings")
+    done = replace(board(standings(), "Weekly 1", UPDATED, standings_lines(standings())), champion=champion,
+                   stands="Final standings", final=True)
     for size in SIZES:
         text = _text(poster(done, MAGIC, Branding(), size))
         assert re.search(r"Champion: Maximiliano [^\n]*… · Final standings", text), size
@@ -84,12 +87,16 @@ def _sizes(pdf: bytes, wanted: str) -> list[float]:
 
 
 def test_prizes_under_names_are_at_least_nine_points_on_a4() -> None:
-    prizes = _sizes(poster(board(leaderboard(), "Leaderboard", UPDATED), "GL", Branding(), "a4"), "★")
+    prizes = _sizes(poster(board(leaderboard(), "Leaderboard", UPDATED, leaderboard_lines(leaderboard())), "GL",
+                           Branding(), "a4"), "★")
     assert len(prizes) == 4 and min(prizes) >= PRIZE_PT >= 9
+    in_line = board(leaderboard(), "Leaderboard", UPDATED, leaderboard_lines(leaderboard(), awarded=False))
+    prizes = _sizes(poster(in_line, "GL", Branding(), "a4"), "in line for")
+    assert len(prizes) == 4 and min(prizes) >= PRIZE_PT, "a prize only in line is as readable"
 
 
 def test_the_move_legend_shows_only_once_a_move_exists() -> None:
-    moved = board(leaderboard(), "Leaderboard", UPDATED)
+    moved = board(leaderboard(), "Leaderboard", UPDATED, leaderboard_lines(leaderboard()))
     first_sync = replace(moved, lines=tuple(replace(line, move=None) for line in moved.lines))
     assert LEGEND in _text(poster(moved, "GL", Branding(), "a4"))
     assert LEGEND not in _text(poster(first_sync, "GL", Branding(), "a4"))
@@ -104,7 +111,7 @@ def _lines_per_page(shown: Board) -> list[int]:
 
 def test_pages_are_balanced_and_no_last_page_holds_a_few_lines() -> None:
     names = (*NAMES, *(f"Player {i}" for i in range(34)))
-    counts = _lines_per_page(board(leaderboard(names), "Leaderboard", UPDATED))
+    counts = _lines_per_page(board(leaderboard(names), "Leaderboard", UPDATED, leaderboard_lines(leaderboard(names))))
     assert sum(counts) == len(names) and len(counts) == 2 and max(counts) - min(counts) <= 2, counts
 
 

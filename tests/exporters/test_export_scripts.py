@@ -9,11 +9,19 @@ import pytest
 from pypdf import PdfReader
 from tests.exporters.tables import UPDATED, leaderboard
 
-from exporters.board import board
+from exporters.board import Board, board
 from exporters.branding import Branding
 from exporters.fonts import REPLACEMENT, coverage, face_for, missing_glyphs, runs
 from exporters.images import FEED, render
 from exporters.poster import poster
+from league.table import Table
+from tests.support.export_lines import leaderboard_lines
+
+
+def _shown(table: Table) -> Board:
+    """The leaderboard as a sync shows it: the top four lines hold its prizes, drawn under their names."""
+    return board(table, "Leaderboard", UPDATED, leaderboard_lines(table))
+
 
 CORPUS = {"Latin": "Żaneta Łukasiewicz", "Greek": "Γιώργος Παπαδόπουλος", "Cyrillic": "Дмитрий Иванов",
           "Arabic": "محمد علي", "Hebrew": "דוד כהן", "Devanagari": "राहुल शर्मा", "Thai": "สมชาย ใจดี",
@@ -51,8 +59,8 @@ def _ink(png: bytes, box: tuple[int, int, int, int]) -> int:
 def test_the_image_draws_the_name_not_the_replacement(script: str) -> None:
     """The name's row against the same row drawing U+FFFD in its place: real glyphs make different, non-empty ink."""
     name_row = (140, FEED.band + FEED.row, 700, FEED.band + 2 * FEED.row)
-    drawn = render(board(leaderboard((CORPUS[script], "Other")), "Leaderboard", UPDATED), FEED, Branding(), "L")[0]
-    boxes = render(board(leaderboard((REPLACEMENT * len(CORPUS[script]), "Other")), "Leaderboard", UPDATED), FEED,
+    drawn = render(_shown(leaderboard((CORPUS[script], "Other"))), FEED, Branding(), "L")[0]
+    boxes = render(_shown(leaderboard((REPLACEMENT * len(CORPUS[script]), "Other"))), FEED,
                    Branding(), "L")[0]
     assert _ink(drawn, name_row) > 30
     assert _ink(drawn, name_row) != _ink(boxes, name_row)
@@ -60,7 +68,7 @@ def test_the_image_draws_the_name_not_the_replacement(script: str) -> None:
 
 def test_the_poster_holds_every_name_as_text_and_prints_nothing(capfd: pytest.CaptureFixture[str]) -> None:
     names = (*CORPUS.values(), f"Bo{NOWHERE}")
-    pdf = poster(board(leaderboard(names), "Leaderboard", UPDATED), "League", Branding(), "a4")
+    pdf = poster(_shown(leaderboard(names)), "League", Branding(), "a4")
     text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
     for script, name in CORPUS.items():
         if script not in ("Arabic", "Hebrew", "Devanagari", "Thai"):  # shaped text comes back as glyph runs

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from exporters import history
-from exporters.history import Attempt, HistoryCorrupt, HistoryError, HistoryLocked
-from exporters.snapshot import Snapshot
+import history
+from history.store import Attempt, HistoryCorrupt, HistoryError, HistoryLocked
+from history.snapshot import Snapshot
 
 WHEN = dt.datetime(2024, 9, 8, 21, 0, tzinfo=dt.UTC)
 
@@ -55,7 +55,7 @@ USES: dict[str, Callable[[Path], object]] = {
 @pytest.mark.parametrize("use", USES)
 def test_a_locked_history_waits_then_says_to_try_again(path: Path, held: sqlite3.Connection, use: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(history, "LOCK_WAIT", 0.3)
+    monkeypatch.setattr(history.store, "LOCK_WAIT", 0.3)
     started = time.monotonic()
     with pytest.raises(HistoryLocked) as failed:
         USES[use](path)
@@ -68,7 +68,7 @@ def test_a_locked_history_waits_then_says_to_try_again(path: Path, held: sqlite3
 
 def test_a_lock_released_within_the_wait_is_waited_for(path: Path, held: sqlite3.Connection,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(history, "LOCK_WAIT", 5.0)
+    monkeypatch.setattr(history.store, "LOCK_WAIT", 5.0)
     threading.Timer(0.2, held.rollback).start()
     latest = history.latest(path)
     assert latest is not None and latest.id == 1

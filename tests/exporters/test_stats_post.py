@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
-from exporters import history
+import history
 from exporters.facebook import Graph
 from jobs.cli import app
 from jobs.config import Config, load_config

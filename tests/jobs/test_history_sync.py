@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from exporters import history
+import history
 from exporters.branding import Branding
 from exporters.render import files
-from exporters.snapshot import Snapshot
+from history.snapshot import Snapshot
 from jobs.cli import app
 from jobs.config import Config, load_config
 from jobs.export_job import history_file, run_export, run_history

@@ -92,3 +92,19 @@ def test_a_nasef_season_runs_from_init_to_its_champion(season: tuple[Config, Jud
     assert (as_text(first["Rank"]), as_text(first["Team"])) == ("1", champion)
     assert as_text(second["Rank"]) == "2" and as_text(second["Team"]) in {as_text(final[0]["Competitor A"]), as_text(final[0]["Competitor B"])}
     assert "won the final" in as_text(first["Note"])
+
+    # One season champion in every format: the playoff winner; the regular-season prize stays with the Swiss leader.
+    lines = [r for _, r in rows_of(judge.read(STANDINGS))]
+    leader = next(r for r in lines if as_text(r["Swiss Rank"]) == "1")
+    assert as_text(leader["Prize"]).split("; ")[0] == "Regular-season champion"
+    held = [as_text(r["Team"]) for _, r in rows_of(judge.read("Leaderboard")) if "League champion" in as_text(r["Prize"])]
+    assert held == [champion] and "in line" not in as_text(next(r for r in lines if as_text(r["Team"]) == champion)["Prize"])
+    exports = config.exports
+    board_caption = (exports / "leaderboard.txt").read_text(encoding="utf-8")
+    event_caption = (exports / f"standings-{EVENT.lower()}.txt").read_text(encoding="utf-8")
+    page = (exports / "league.html").read_text(encoding="utf-8")
+    assert board_caption.startswith(f"{champion} wins the ") and event_caption.startswith(f"{champion} wins ")
+    assert f"Champion: {champion}" in page and " leads" not in board_caption.split("\n")[0]
+    if as_text(leader["Team"]) != champion:
+        assert f"{as_text(leader['Team'])} leads" not in page + board_caption + event_caption
+    assert "Won the final · Swiss #" in event_caption

@@ -13,7 +13,7 @@ import pytest
 
 from exporters.branding import Branding
 from exporters.render import File, draw
-from exporters.snapshot import EventInfo, Snapshot
+from history.snapshot import EventInfo, Snapshot
 from jobs import parallel
 from tests.exporters.tables import UPDATED, leaderboard, standings
 

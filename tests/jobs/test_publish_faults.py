@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from exporters import history
+import history
 from exporters.facebook import TOKEN_VARIABLE
-from exporters.snapshot import Snapshot
+from history.snapshot import Snapshot
 from jobs.cli import app
 from jobs.config import load_config
 from jobs.errors import ExitCode
@@ -70,7 +70,7 @@ class League:
 def league(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[League]:
     monkeypatch.setenv("LEAGUE_DEBUG", request.param)
     monkeypatch.setenv(TOKEN_VARIABLE, TOKEN)
-    monkeypatch.setattr(history, "LOCK_WAIT", 0.2)
+    monkeypatch.setattr(history.store, "LOCK_WAIT", 0.2)
     monkeypatch.chdir(tmp_path)
     with GraphServer(TOKEN, PAGE) as graph:
         made = League(tmp_path, graph)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from exporters import history
+import history
 from exporters.board import Board
 from exporters.branding import Branding
 from exporters.caption import caption
@@ -19,23 +19,27 @@ from exporters.html import page
 from exporters.images import FEED, LAYOUTS, Layout, render
 from exporters.poster import poster
 from exporters.render import boards, shows
-from exporters.snapshot import EventInfo, Snapshot, from_json, to_json
+from history.snapshot import EventInfo, Snapshot, from_json, to_json
+from exporters.stands import event_stands, snapshot_stands
 from jobs.export_job import latest_snapshot
 from jobs.pair_job import run_pair
 from jobs.sync_job import run_sync
+from league.lifecycle import EventState, SeasonState
 from sync.open import open_workbook
 from tests.exporters.tables import UPDATED, leaderboard, standings
 from tests.support.judges import new_league, rows_of
 
-UNDER_WAY = EventInfo("W2", "Weekly 2", "2024-09-14", "O-Gaming", "after round 2 of 4")
-DONE = EventInfo("W1", "Weekly 1", "2024-09-07", "O-Gaming", "Final standings", "Dan Wu")
-LEAGUE = "after W2, 1 of 2 events complete"
+UNDER_WAY = EventInfo("W2", "Weekly 2", "2024-09-14", "O-Gaming", EventState("W2", rounds=4, paired=2, rows=4, results=4))
+DONE = EventInfo("W1", "Weekly 1", "2024-09-07", "O-Gaming", EventState("W1", rounds=4, paired=4, rows=4, results=4,
+                                                                          champion="Dan Wu"))
+SEASON = SeasonState(planned=2, closed=False, listed=2, finished=1, started=2, last="W2")
+LEAGUE = "W2 after round 2 of 4, 1 of 2 events final"
 
 
 def _snapshot(stands: bool = True) -> Snapshot:
     events = (DONE, UNDER_WAY) if stands else tuple(EventInfo(e.id, e.name, e.date, e.venue) for e in (DONE, UNDER_WAY))
     return Snapshot(UPDATED, "abc", "O-Gaming League", (leaderboard(), standings("W1"), standings("W2")), events,
-                    stands=LEAGUE if stands else "")
+                    season=SEASON if stands else None)
 
 
 def _boards(stands: bool = True) -> dict[str, Board]:
@@ -46,11 +50,11 @@ def _boards(stands: bool = True) -> dict[str, Board]:
 def test_the_caption_opens_with_the_champion_or_where_it_stands() -> None:
     shown = _boards()
     first = {key: caption(b, "O-Gaming League", (), ()).splitlines()[0] for key, b in shown.items()}
-    assert first == {"league": f"Łukasz Żółć leads the O-Gaming League {LEAGUE}",
+    assert first == {"league": f"Łukasz Żółć leads the O-Gaming League ({LEAGUE})",
                      "Weekly 1": "Dan Wu wins Weekly 1",
                      "Weekly 2": "Łukasz Żółć leads Weekly 2 after round 2 of 4"}
     second = {key: caption(b, "O-Gaming League", (), ()).splitlines()[1] for key, b in shown.items()}
-    assert second["league"] == f"O-Gaming League: leaderboard {LEAGUE} (updated 2024-09-07)"
+    assert second["league"] == f"O-Gaming League: leaderboard — {LEAGUE} (updated 2024-09-07)"
     assert second["Weekly 2"] == "O-Gaming League: Weekly 2 · 2024-09-14 — after round 2 of 4 (updated 2024-09-07)"
     bare = _boards(False)["league"]
     assert caption(bare, "O-Gaming League", (), ()).splitlines()[0].startswith("O-Gaming League: leaderboard"), \
@@ -58,16 +62,16 @@ def test_the_caption_opens_with_the_champion_or_where_it_stands() -> None:
     assert caption(shown["Weekly 1"], "L", (), ()).splitlines()[1] == "L: Weekly 1 · 2024-09-07 — Final standings (updated 2024-09-07)"
 
 
-@pytest.mark.parametrize(("firsts", "stands", "said"), [
-    (1, "Final standings", "Łukasz Żółć wins the O-Gaming League"),
-    (2, "after W2, 1 of 2 events complete", "Łukasz Żółć and Ződ Örs Hegedűs share the lead of the O-Gaming League after W2, 1 of 2 events complete"),
-    (2, "Final standings", "Łukasz Żółć and Ződ Örs Hegedűs share first place in the O-Gaming League"),
-    (4, "after W2, 1 of 2 events complete", "4 players share the lead of the O-Gaming League after W2, 1 of 2 events complete"),
+@pytest.mark.parametrize(("firsts", "stands", "final", "said"), [
+    (1, "Final standings", True, "Łukasz Żółć wins the O-Gaming League"),
+    (2, "after W2, 1 of 2 events final", False, "Łukasz Żółć and Ződ Örs Hegedűs share the lead of the O-Gaming League after W2, 1 of 2 events final"),
+    (2, "Final standings", True, "Łukasz Żółć and Ződ Örs Hegedűs share first place in the O-Gaming League"),
+    (4, "after W2, 1 of 2 events final", False, "4 players share the lead of the O-Gaming League after W2, 1 of 2 events final"),
 ])
-def test_the_caption_names_who_is_first_or_shares_it(firsts: int, stands: str, said: str) -> None:
+def test_the_caption_names_who_is_first_or_shares_it(firsts: int, stands: str, final: bool, said: str) -> None:
     shown = _boards()["league"]
     lines = tuple(replace(line, rank="1") if i < firsts else line for i, line in enumerate(shown.lines))
-    assert caption(replace(shown, lines=lines, stands=stands), "O-Gaming League", (), ()).splitlines()[0] == said
+    assert caption(replace(shown, lines=lines, stands=stands, final=final), "O-Gaming League", (), ()).splitlines()[0] == said
 
 
 def test_the_page_says_where_each_table_stands() -> None:
@@ -128,16 +132,16 @@ def test_a_change_of_standing_alone_is_a_new_snapshot_for_export_and_publish(tmp
     assert history.record(path, _snapshot(False))[1]
     assert not history.record(path, _snapshot(False))[1], "nothing changed: nothing added"
     latest, added = history.record(path, _snapshot())
-    assert added and latest.stands == LEAGUE
+    assert added and snapshot_stands(latest) == LEAGUE
 
 
 def test_a_history_keeps_the_standing_and_reads_snapshots_written_before_it() -> None:
     snap = _snapshot()
     again = from_json(to_json(snap), 1, snap.time, snap.fingerprint)
-    assert again.events == snap.events and again.stands == LEAGUE
+    assert again.events == snap.events and snapshot_stands(again) == LEAGUE
     old = '{"title": "L", "tables": [], "events": [["W1", "Weekly 1", "2024-09-07", "O-Gaming"]]}'
     read = from_json(old, 1, snap.time, "abc")
-    assert read.events == (EventInfo("W1", "Weekly 1", "2024-09-07", "O-Gaming"),) and read.stands == ""
+    assert read.events == (EventInfo("W1", "Weekly 1", "2024-09-07", "O-Gaming"),) and snapshot_stands(read) == ""
 
 
 def test_a_sync_records_where_the_event_and_the_league_stand(tmp_path: Path, request: pytest.FixtureRequest) -> None:
@@ -150,8 +154,8 @@ def test_a_sync_records_where_the_event_and_the_league_stand(tmp_path: Path, req
                               for col, score in zip(("Wins A", "Wins B"), rng.choice([(2, 0), (1, 2)]))})
     run_sync(config, open_workbook(config))
     snap = latest_snapshot(config)
-    assert [(e.id, e.stands, e.champion) for e in snap.events] == [("W1", "after round 1 of 3", "")]
-    assert snap.stands == "after round 1 of 3", "a league of one event stands where its event does"
+    assert [(e.id, event_stands(e.state), e.champion) for e in snap.events] == [("W1", "after round 1 of 3", "")]
+    assert snapshot_stands(snap) == "after round 1 of 3", "a league of one event stands where its event does"
     said, head = (config.exports / "standings-w1.txt").read_text(encoding="utf-8").splitlines()[:2]
     assert said.endswith(" of W1 after round 1 of 3") or " leads W1 after round 1 of 3" in said, said
     assert head.endswith("after round 1 of 3 (updated " + snap.time.strftime("%Y-%m-%d") + ")"), head

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from league.cells import Cell
-from league.pairing.bracket import HEADERS, bracket_rows, resolve, seed_order, seeds_from
+from league.pairing.bracket import HEADERS, BYE, bracket_rows, resolve, round_name, seed_order, seeds_from
 from league.problems import Severity
 
 
@@ -111,8 +111,15 @@ def test_the_playoff_says_how_far_each_went() -> None:
     rows = _tab(bracket_rows(["A", "B", "C"], [3]))  # A has a bye; B v C
     rows[2][7:9] = [0, 2]
     rows = _tab([list(r) for r in resolve("W1", ["A", "B", "C"], [3], rows).sheet.rows])
+    semi = resolve("W1", ["A", "B", "C"], [3], rows).playoff  # before the final: B out, A and C in it
+    assert (semi.champion, semi.under_way) == ("", 2) and {k: f.out_in for k, f in semi.finishes.items()} == {"b": 1}
+    assert [(m.a, m.b, m.winner) for m in semi.round_matches(2)] == [("A", "C", "")]
     rows[3][7:9] = [1, 2]
     playoff = resolve("W1", ["A", "B", "C"], [3], rows).playoff
-    assert playoff.champion == "C" and playoff.rounds == 2
-    assert {k: (f.out_in, f.note) for k, f in playoff.finishes.items()} == {
-        "b": (1, "lost the semi-final to C"), "a": (2, "lost the final to C"), "c": (None, "won the final")}
+    assert playoff.champion == "C" and playoff.rounds == 2 and playoff.under_way == 0
+    assert {k: (f.out_in, f.beaten_by) for k, f in playoff.finishes.items()} == {
+        "b": (1, "C"), "a": (2, "C"), "c": (None, "")}
+    assert [round_name(f.out_in, playoff.rounds) for f in playoff.finishes.values() if f.out_in] == ["semi-final", "final"]
+    assert [(m.round, m.a, m.b, m.games, m.winner) for m in playoff.matches] == [
+        (1, "A", BYE, None, "A"), (1, "B", "C", (0, 2), "C"), (2, "A", "C", (1, 2), "C")]
+    assert playoff.matches[0].bye and [m.row for m in playoff.matches] == [2, 3, 4]

@@ -14,7 +14,7 @@ import pytest
 from jobs.config import load_ruleset
 from league.cells import Cell, Grid
 from league.evaluate import evaluate
-from league.pairing.bracket import bracket_sheet
+from league.pairing.bracket import bracket_sheet, resolve
 from league.problems import Problem, Severity
 from league.read.reports import form_time, read_emails
 from league.reports import Reconciled, reconcile_tabs
@@ -211,7 +211,13 @@ def test_a_report_differing_from_a_finished_events_result_is_an_error_but_not_wh
     bracket = [list(bracket_sheet("W1", ["Ana", "Cy", "Ben", "Dee"], [3]).header),
                [1, 1, 3, 1, "Ana", 4, "Dee", 2, 0, "", ""], [1, 2, 3, 2, "Cy", 3, "Ben", 2, 1, "", ""],
                [2, 1, 3, 1, "Ana", 2, "Cy", 2, 0, "", ""]]
-    _, done = reconcile_tabs(tabs, RULESET, CATALOG, TAB, NOW, DAY, dt.UTC, brackets={"Bracket W1": bracket})
+    seeds = ["Ana", "Cy", "Ben", "Dee"]
+    _, running = reconcile_tabs(tabs, RULESET, CATALOG, TAB, NOW, DAY, dt.UTC,
+                                playoffs={"W1": resolve("W1", seeds, [3], bracket[:3]).playoff})  # the final not played
+    assert at(running.problems) == {("warning", TAB, "G2")}
+    playoff = resolve("W1", seeds, [3], bracket).playoff
+    assert playoff.champion == "Ana"
+    _, done = reconcile_tabs(tabs, RULESET, CATALOG, TAB, NOW, DAY, dt.UTC, playoffs={"w1": playoff})
     assert at(done.problems) == {("error", TAB, "C2")} and "W1 is finished" in done.problems[0].problem
 
 

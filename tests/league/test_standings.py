@@ -181,7 +181,7 @@ def test_forfeit_counts_as_a_win_but_not_in_the_health_ratio(book) -> None:
 
 # --- prizes -----------------------------------------------------------------------------------
 
-def test_tie_for_arena_champion_is_reported_not_resolved(blank) -> None:
+def test_tie_for_arena_champion_is_reported_not_resolved(blank, variant) -> None:
     for name in ("Ana Reyes", "Ben Cruz", "Carla Santos", "Fay Ong"):
         blank.register(name, AE)
     blank.play(AE, 1, "Ana Reyes", "Medusa", 8, "Carla Santos", "Achilles", 0)   # 8/16
@@ -197,20 +197,33 @@ def test_tie_for_arena_champion_is_reported_not_resolved(blank) -> None:
         (3, "Fay Ong", "Participation prize", "tied with Carla Santos: judge decision"),
     ]
     # the same tie on the league table straddles 1st and 2nd place, but not the finals slots (ranks 1-4); the
-    # judges are asked only once every event of the league is complete: QR1-GB5 and QR2-AE have not started
-    assert table(out, "", "Prize")[:2] == [(1, "Ana Reyes", "Nationals finals slot"), (1, "Ben Cruz", "Nationals finals slot")]
+    # judges are asked only once the season is final: the preset's holds six events, QR1-GB5 and QR2-AE not started
+    assert not out.ev.season.final
+    assert table(out, "", "Prize")[:2] == [(1, "Ana Reyes", "in line for Nationals finals slot"),
+                                           (1, "Ben Cruz", "in line for Nationals finals slot")]
     assert undecided_prizes(out.ev) == ["Standings QR1-AE: Arena Champion tied at rank 1 between Ana Reyes, Ben Cruz"]
-    blank.tabs["Events"][2:] = []  # a league of QR1-AE alone, which is complete
+    blank.tabs["Events"][2:] = []  # a league of QR1-AE alone, which is final: still one event of the six planned
     out = blank.complete().evaluate()
+    assert not out.ev.season.final and not any("?" in str(p) for _, _, p in table(out, "", "Prize"))
+    out = blank.complete().evaluate(variant(lambda d: d["season"].update(closed=True)))  # the organiser closes it
+    assert out.ev.season.final
     assert table(out, "", "Prize")[:2] == [(1, "Ana Reyes", "Nationals finals slot; 1st place?; 2nd place?"),
                                            (1, "Ben Cruz", "Nationals finals slot; 1st place?; 2nd place?")]
     assert table(out, "", "Prize")[2:] == [(3, "Carla Santos", "3rd-4th place; Nationals finals slot"),
                                            (3, "Fay Ong", "3rd-4th place; Nationals finals slot")]
 
 
-def test_tie_at_league_ranks_4_5_straddles_3rd_4th_place(book) -> None:
+def test_tie_at_league_ranks_4_5_straddles_3rd_4th_place(book, variant) -> None:
     """In the clean league Carla and Eva end level (0 wins, ratio 0) at ranks 4-5."""
-    out = book.complete().evaluate()
+    out = book.complete().evaluate()  # three events of the six the season holds: the leaderboard only leads
+    assert table(out, "", "Prize") == [
+        (1, "Dan Lim", "in line for 1st place, Nationals finals slot"),
+        (2, "Ana Reyes", "in line for 2nd place, Nationals finals slot"),
+        (3, "Ben Cruz", "in line for 3rd-4th place, Nationals finals slot"),
+        (4, "Carla Santos", ""),
+        (4, "Eva Tan", ""),
+    ]
+    out = book.complete().evaluate(variant(lambda d: d["season"].update(closed=True)))  # the season closed: final
     assert table(out, "", "Prize") == [
         (1, "Dan Lim", "1st place; Nationals finals slot"),
         (2, "Ana Reyes", "2nd place; Nationals finals slot"),
@@ -292,8 +305,9 @@ def test_leaderboard_order_comes_from_pooled_league_ratio_not_event_average(blan
     assert out.standing("", "Quin Uy").tiebreaks == (Fraction(7, 21),)
 
 
-def test_undecided_prizes_are_listed_once_per_tie(book) -> None:
-    lines = undecided_prizes(book.complete().evaluate().ev)
+def test_undecided_prizes_are_listed_once_per_tie(book, variant) -> None:
+    assert not any(line.startswith("Leaderboard") for line in undecided_prizes(book.complete().evaluate().ev))
+    lines = undecided_prizes(book.complete().evaluate(variant(lambda d: d["season"].update(closed=True))).ev)
     assert "Leaderboard: 3rd-4th place and Nationals finals slot tied at rank 4 between Carla Santos, Eva Tan" in lines
     assert len([line for line in lines if line.startswith("Leaderboard")]) == 1
 

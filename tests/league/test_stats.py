@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,16 +14,16 @@ from league import stats
 from league.cells import Cell, Grid
 from league.demos import DEMOS
 from league.evaluate import Evaluation, evaluate
-from league.pairing.bracket import HEADERS, bracket_sheet, resolve
+from league.pairing.bracket import HEADERS, Playoff, bracket_sheet, resolve
 from league.problems import Severity
 
 AE, QR2 = "QR1-AE", "QR2-AE"
 
 
-def demo(preset: str, outputs: dict[str, Grid] | None = None) -> tuple[Evaluation, dict[str, Grid]]:
+def demo(preset: str, playoffs: Mapping[str, Playoff] | None = None) -> tuple[Evaluation, dict[str, Grid]]:
     ruleset, catalog = load_ruleset(preset, Path("."))
     tabs = DEMOS[preset](ruleset, catalog).tabs(ruleset, catalog)
-    return evaluate(tabs, ruleset, catalog, outputs), tabs
+    return evaluate(tabs, ruleset, catalog, playoffs), tabs
 
 
 def magic_with_playoffs(games: Sequence[tuple[Cell, Cell]]) -> Evaluation:
@@ -35,7 +35,7 @@ def magic_with_playoffs(games: Sequence[tuple[Cell, Cell]]) -> Evaluation:
     for row, (a, b) in zip(typed[1:], games):
         row[HEADERS.index("Games A")], row[HEADERS.index("Games B")] = a, b
     drawn = resolve("W1", seeds, [3], typed)
-    ev = demo("ogaming-mtg", {drawn.sheet.name: [list(drawn.sheet.header), *(list(r) for r in drawn.sheet.rows)]})[0]
+    ev = demo("ogaming-mtg", {"W1": drawn.playoff})[0]
     return replace(ev, problems=[*ev.problems, *drawn.problems])  # as the sync adds the bracket's problems
 
 

@@ -17,7 +17,7 @@ import pytest
 from exporters.branding import inks, readable
 
 from league.evaluate import evaluate
-from league.pairing.bracket import bracket_sheet
+from league.pairing.bracket import resolve
 from league.table import Table
 from serve import app, pages
 from serve import server as server_module
@@ -52,7 +52,7 @@ def test_the_standings_page_is_the_export_with_the_event_under_way_first(live: t
     page = text(server, "/")
     assert page.index("Friday Night Magic W3 · 2025-01-23") < page.index("<h2>Leaderboard</h2>")
     assert '<p class="stands">after round 3 of 4</p>' in page
-    assert "W3 after round 3 of 4, 2 of 3 events complete" in page
+    assert "W3 after round 3 of 4, 0 events final" in page
     assert '<meta name="live-version" content="1">' in page
     assert '<noscript><meta http-equiv="refresh" content="30"></noscript>' in page
     assert "new EventSource('/events')" in page
@@ -78,7 +78,7 @@ def test_the_screen_cycles_pairings_then_standings_then_the_leaderboard(live: tu
     assert slides == [("20", "Friday Night Magic W3 · 2025-01-23", "Pairings · Round 4 of 4 · 4 of 8 results in"),
                       ("12", "Friday Night Magic W3 · 2025-01-23 (1/2)", "after round 3 of 4 · Points"),
                       ("12", "Friday Night Magic W3 · 2025-01-23 (2/2)", "after round 3 of 4 · Points"),
-                      ("12", "Leaderboard", "W3 after round 3 of 4, 2 of 3 events complete · Total Points")]
+                      ("12", "Leaderboard", "W3 after round 3 of 4, 0 events final · Total Points")]
     assert '<span class="t">Table 4</span><span class="n">Carla Mendes</span>' in page
 
 
@@ -244,8 +244,9 @@ def test_playoff_matches_are_listed_by_match(exports: Path) -> None:
     config, tabs = demo_tabs("ogaming-mtg")
     assert config.ruleset.playoffs is not None
     seeds = [f"Seed {n}" for n in range(1, 9)]
-    sheet = bracket_sheet("W1", seeds, config.ruleset.playoffs[1])
-    ev = evaluate(tabs, config.ruleset, config.catalog, {sheet.name: [list(sheet.header), *map(list, sheet.rows)]})
+    drawn = resolve("W1", seeds, config.ruleset.playoffs[1])
+    sheet = drawn.sheet
+    ev = evaluate(tabs, config.ruleset, config.catalog, {"W1": drawn.playoff})
     with serving(live_view(config.branding, ev, NOW, [Table.plain(sheet)]), exports) as (server, _):
         pairings, screen = text(server, "/pairings"), text(server, "/screen")
     assert "Playoffs: quarter-finals · 0 of 4 matches decided" in pairings
@@ -255,7 +256,9 @@ def test_playoff_matches_are_listed_by_match(exports: Path) -> None:
 
 
 def test_once_an_event_is_over_the_pairings_say_so_with_its_champion(day_view: LiveView) -> None:
-    done = replace(day_view.events[0], pairings=(), final=True, champion="Zoë <b>Q</b>")
+    over = replace(day_view.events[0].state, bracket=True, champion="Zoë <b>Q</b>", to_fix=0)  # its final won
+    done = replace(day_view.events[0], state=over, pairings=())
+    assert done.final and done.champion == "Zoë <b>Q</b>"
     page = pages.pairings(replace(day_view, events=(done,)))
     assert f'<p class="stands over">{escape(done.title)} is over: champion Zoë &lt;b&gt;Q&lt;/b&gt;.</p>' in page
     assert "No round is paired yet" not in page

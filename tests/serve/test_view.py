@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from league.evaluate import evaluate
-from league.pairing.bracket import bracket_sheet
+from league.lifecycle import Phase
+from league.pairing.bracket import resolve
 from league.table import Role, Table
 from serve.view import LiveView, Pairing, live_view
 from tests.support.event_day import NOW, demo_tabs, event_day, pend
@@ -29,7 +30,9 @@ def test_the_event_under_way_shows_its_current_round_by_table(day_view: LiveView
 def test_the_leaderboard_and_where_the_league_stands(day_view: LiveView) -> None:
     assert day_view.leaderboard.name == "Leaderboard"
     assert day_view.leaderboard.find(Role.MOVE) is not None
-    assert day_view.league_stands == "W3 after round 3 of 4, 2 of 3 events complete"
+    # W1 and W2 have their Swiss rounds played, their top 8 not: neither is final; the Magic preset plans no season
+    assert day_view.league_stands == "W3 after round 3 of 4, 0 events final"
+    assert (day_view.season.finished, day_view.season.listed, day_view.season.final) == (0, 3, False)
     assert (day_view.league, day_view.synced, day_view.version) == ("O-Gaming Magic: the Gathering League", NOW, 0)
 
 
@@ -38,7 +41,9 @@ def test_an_event_finished_on_the_latest_day_stays_after_those_under_way() -> No
     tabs["Events"][3][2] = tabs["Events"][2][2]  # W3 on W2's day: W2 is of the latest day played, W1 is not
     pend(tabs, "Results W3", 4, 3)
     view = live_view(config.branding, evaluate(tabs, config.ruleset, config.catalog), NOW)
-    assert [(e.id, e.stands) for e in view.events] == [("W3", "after round 3 of 4"), ("W2", "Final Swiss standings")]
+    assert [(e.id, e.stands) for e in view.events] == [("W3", "after round 3 of 4"),
+                                                       ("W2", "Swiss rounds complete, top 8 to play")]
+    assert view.events[1].state.phase is Phase.SWISS_COMPLETE and not view.events[1].final
     assert view.events[1].round == "Round 4 of 4" and all(p.done for p in view.events[1].pairings)
 
 
@@ -58,9 +63,9 @@ def test_playoffs_show_the_bracket_matches_under_way() -> None:
     ev = evaluate(tabs, config.ruleset, config.catalog)
     assert config.ruleset.playoffs is not None
     seeds = [ev.names[s.key] for s in ev.standings["W1"][:8]]
-    sheet = bracket_sheet("W1", seeds, config.ruleset.playoffs[1])
-    grid = [list(sheet.header), *map(list, sheet.rows)]
-    ev = evaluate(tabs, config.ruleset, config.catalog, {sheet.name: grid})
+    drawn = resolve("W1", seeds, config.ruleset.playoffs[1])
+    sheet = drawn.sheet
+    ev = evaluate(tabs, config.ruleset, config.catalog, {"W1": drawn.playoff})
     view = live_view(config.branding, ev, NOW, [Table.plain(sheet)])
     w1 = view.events[0]
     assert (w1.id, w1.round, w1.progress, w1.playoff) == ("W1", "Playoffs: quarter-finals", "0 of 4 matches decided", True)

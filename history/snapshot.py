@@ -1,4 +1,5 @@
-"""What the exports render from: the standings tables of one sync, with the league's events."""
+"""A snapshot of one sync's standings as the history keeps it: the tables, the events' and the season's states and
+every line as placed, and how they are stored (older files still open)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from exporters.board import plain_placings
-from exporters.stands import league_stands
 from league.cells import Cell, Grid, as_text, name_key
 from league.lifecycle import EventState, SeasonState
-from league.outcome import Award, Mark, Placing, Reached
+from league.outcome import Award, Mark, Placing, Reached, plain_placings
 from league.rules.ruleset import Follows
 from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX, Sheet
 from league.table import Column, CutZone, Display, Role, Table
@@ -91,11 +90,6 @@ class Snapshot:
         dated = sorted(enumerate(self.events), key=lambda p: (p[1].date or "9999", p[0]))
         return [e.state for _, e in dated if e.state is not None]
 
-    @property
-    def stands(self) -> str:
-        """Where the league stands, as the leaderboard says it."""
-        return league_stands(self.season, self.played)
-
 
 def shown_tables(sheets: tuple[Sheet, ...] | list[Sheet]) -> tuple[Table, ...]:
     """The tables the exports show, leaderboard first: the league table and each event's standings."""
@@ -117,11 +111,6 @@ def standing(snapshot: Snapshot) -> list[object]:
     return [asdict(snapshot.season) if snapshot.season else None,
             [[e.id, asdict(e.state) if e.state else None] for e in snapshot.events],
             {name: [asdict(p) for p in lines] for name, lines in sorted(snapshot.placings.items())}]
-
-
-def as_grid(sheet: Sheet) -> Grid:
-    """A table as the rows of a tab (header first), as the workbook holds it."""
-    return [list(sheet.header), *(list(row) for row in sheet.rows)]
 
 
 def to_json(snapshot: Snapshot) -> str:

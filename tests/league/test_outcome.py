@@ -1,17 +1,18 @@
-"""Final standings once the playoffs have a champion: the champion first, then by the round each reached (by Swiss
-rank within a round), then everyone else in Swiss order; prizes follow; the leaderboard keeps the Swiss scores and
-leaves a stage empty for a competitor who never played there.
+"""Each event's placings (`league.outcome`): once the playoffs have a champion, the champion first, then by the round
+each reached (by Swiss rank within a round), then everyone else in Swiss order; the prizes of the final standings follow
+those places; the leaderboard keeps the Swiss scores and leaves a stage empty for a competitor who never played there.
 
 The weekly W1 of six players, three Swiss rounds: Ana 3-0; Ben, Cy 2-1; Dan, Eve 1-2; Fay 0-3."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from jobs.config import load_ruleset
 from league.cells import Cell, Grid
 from league.evaluate import Evaluation, evaluate
-from league.final_standings import final_standings
+from league.outcome import Reached
 from league.pairing.bracket import HEADERS, Playoff, resolve
 from league.report import leaderboard_sheet, standings_sheets
 from league.rules.ruleset import Prize
@@ -57,7 +58,8 @@ def test_the_champion_first_then_by_the_round_reached() -> None:
     seeds = swiss[:4]  # semi-finals: 1 v 4, 2 v 3; the 4th seed beats Ana, then the 2nd seed in the final
     playoff = _played(seeds, {(1, 1): (0, 2), (1, 2): (2, 1), (2, 1): (2, 0)})
     assert playoff.champion == seeds[3]
-    [table] = standings_sheets(ev, {"W1": playoff})
+    ev = evaluate(_tabs(), RULESET, CATALOG, {"W1": playoff})
+    [table] = standings_sheets(ev)
     head = table.header
     rank, swiss_rank, name, prize, note = (head.index(h) for h in ("Rank", "Swiss Rank", "Player", "Prize", "Note"))
     rows = [(r[rank], r[swiss_rank], r[name], r[prize], r[note]) for r in table.rows]
@@ -67,6 +69,10 @@ def test_the_champion_first_then_by_the_round_reached() -> None:
         (3, 1, "Ana", "Top 4", f"lost the semi-final to {seeds[3]}"),  # semi-final losers by Swiss rank
         (4, 3, seeds[2], "Top 4", f"lost the semi-final to {seeds[1]}")]
     assert [r[:3] for r in rows[4:]] == [(5, 5, swiss[4]), (6, 6, "Fay")]
+    placed = ev.placings["W1"]  # what the table shows, typed: every output reads these
+    assert [(p.name, p.rank, p.swiss_rank) for p in placed] == [(r[2], r[0], r[1]) for r in rows]
+    assert placed[0].reached == Reached(2, 2, won=True) and placed[2].reached == Reached(1, 2, out=True, beaten_by=seeds[3])
+    assert [a.prize for a in placed[0].awards if a.awarded] == ["1st place", "Top 4"] and placed[4].reached is None
 
 
 def test_until_the_final_is_won_the_swiss_standings_stand() -> None:
@@ -74,21 +80,23 @@ def test_until_the_final_is_won_the_swiss_standings_stand() -> None:
     seeds = _swiss(ev)[:4]
     playoff = _played(seeds, {(1, 1): (0, 2)})
     assert not playoff.champion
-    [table] = standings_sheets(ev, {"W1": playoff})
+    [table] = standings_sheets(evaluate(_tabs(), RULESET, CATALOG, {"W1": playoff}))
     assert [r[2] for r in table.rows] == _swiss(ev) and all(r[0] == r[1] for r in table.rows)
-    assert table.rows[0][-1].startswith("lost the semi-final to ")  # how far Ana went, said at once
+    assert str(table.rows[0][-1]).startswith("lost the semi-final to ")  # how far Ana went, said at once
+    assert not any(r[-2] for r in table.rows)  # the bracket decides the places: nobody is in line for them yet
     [plain] = standings_sheets(ev)
     assert "Swiss Rank" not in plain.header  # only an event with a bracket has the column
 
 
 def test_everyone_else_follows_the_bracket_in_swiss_order_with_the_prizes_of_their_places() -> None:
-    ev = evaluate(_tabs(), RULESET, CATALOG)
+    ruleset = replace(RULESET, event_prizes=(Prize("Top 3", (1, 3)),))
+    ev = evaluate(_tabs(), ruleset, CATALOG)
     lines = ev.standings["W1"]
     playoff = _played(_swiss(ev)[:2], {(1, 1): (2, 0)})
-    prizes = (Prize("Top 3", (1, 3)),)
-    placed = final_standings(lines, playoff, prizes)
-    assert [p.rank for p in placed] == [1, 2, 3, 4, 5, 6] and [p.prizes for p in placed] == [("Top 3",)] * 3 + [()] * 3
-    assert [p.line.key for p in placed[2:]] == [s.key for s in lines[2:]]
+    placed = evaluate(_tabs(), ruleset, CATALOG, {"W1": playoff}).placings["W1"]
+    assert [p.rank for p in placed] == [1, 2, 3, 4, 5, 6]
+    assert [tuple(a.prize for a in p.awards if a.awarded) for p in placed] == [("Top 3",)] * 3 + [()] * 3
+    assert [p.key for p in placed[2:]] == [s.key for s in lines[2:]]
 
 
 def test_the_leaderboard_leaves_an_event_never_played_empty() -> None:

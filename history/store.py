@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
-from exporters.snapshot import Snapshot, digest, from_json, standing, to_json
+from history.changes import what_changed
+from history.snapshot import Snapshot, digest, from_json, standing, to_json
 from league.cells import Cell, as_text, name_key
 from league.pairing.bracket import Kept
 from league.table import Role, Table
@@ -117,6 +118,8 @@ class Entry:
     fingerprint: str
     competitors: int
     leader: str
+    changed: tuple[str, ...] = ()
+    """What this sync changed against the one before it (`W1 round 3 paired`, `W1 a bracket game`)."""
 
 
 @contextmanager
@@ -184,8 +187,9 @@ def at(path: Path, number: int | None) -> Snapshot | None:
 
 def entries(path: Path) -> list[Entry]:
     """Every stored sync, oldest first."""
-    return [Entry(s.id, s.time, s.fingerprint, len(s.leaderboard.rows) if s.leaderboard else 0, _leader(s.leaderboard))
-            for s in _all(path)]
+    snaps = _all(path)
+    return [Entry(s.id, s.time, s.fingerprint, len(s.leaderboard.rows) if s.leaderboard else 0, _leader(s.leaderboard),
+                  what_changed(snaps[i - 1] if i else None, s)) for i, s in enumerate(snaps)]
 
 
 def _leader(board: Table | None) -> str:

@@ -1,0 +1,170 @@
+"""Text on a Pillow image in the chain of fonts of `fonts.py`: each face at a size, a text measured over the whole
+chain, fitted to its room with an ellipsis (never cut mid-glyph), and drawn run by run on a page (`_Canvas`).
+
+Its own module so the feed pages and the card measure and draw text one way, and the shaping and fallback details
+(libraqm, right-to-left runs, a wide emoji space) stay out of their layouts. Every caller of `fit` is here."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Protocol
+
+from exporters.branding import inks
+from exporters.fonts import Face, chain, drawable, font_file, runs
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+    from PIL.ImageFont import FreeTypeFont
+
+    from exporters.board import Line
+    from exporters.branding import Branding
+
+LEAST = 21
+"""The smallest type any text but a name gets, however long: DejaVu Sans at 21 px draws "lg" 20 px high, the least
+a phone reads. A heading takes two lines before an ellipsis, a band's line keeps its end whole."""
+WEIGHTS = {False: 400, True: 700}
+"""The weight a variable fallback font is set to for regular and bold text."""
+
+
+class Measure(Protocol):
+    """Anything that measures a text's width in pixels: a Pillow font, or a `Typeface` of the whole chain."""
+
+    def getlength(self, text: str) -> float: ...
+
+
+@cache
+def font(px: int, bold: bool = False) -> FreeTypeFont:
+    """The bundled font (DejaVu Sans) at a size in pixels."""
+    from PIL import ImageFont
+
+    return ImageFont.truetype(str(font_file(bold)), px)
+
+
+@cache
+def face_font(face: Face, px: int, bold: bool = False) -> FreeTypeFont:
+    """A face of the font chain at a size in pixels; a variable face set to the weight."""
+    from PIL import ImageFont
+
+    if face == chain(bold)[0]:
+        return font(px, bold)
+    loaded = ImageFont.truetype(str(face.path), px, index=face.index)
+    if face.variable:
+        axes = loaded.get_variation_axes()
+        loaded.set_variation_by_axes([float(WEIGHTS[bold]) if axis.get("name") in (b"Weight", "Weight")
+                                      else float(axis.get("default") or 0) for axis in axes])
+    return loaded
+
+
+@dataclass(frozen=True)
+class Typeface:
+    """The whole chain at one size and weight: measures and draws text run by run, each in the face that holds it."""
+
+    px: int
+    bold: bool = False
+
+    def runs(self, text: str) -> list[tuple[str, FreeTypeFont]]:
+        """The runs of `text` in the order they are drawn left to right, each with its font.
+
+        A face whose space is wider than DejaVu Sans's (Noto Emoji's is 1.27 em) leaves its spaces to DejaVu Sans:
+        an emoji then advances as far as it draws, with no blank after it."""
+        primary = font(self.px, self.bold)
+        if _in_dejavu(text, self.bold):
+            return [(text, primary)]
+        pieces: list[tuple[str, FreeTypeFont]] = []
+        for piece, face in runs(drawable(text, self.bold), self.bold):
+            drawn = face_font(face or chain(self.bold)[0], self.px, self.bold)
+            if drawn is primary or drawn.getlength(" ") <= primary.getlength(" "):
+                pieces.append((piece, drawn))
+                continue
+            pieces += [(part, primary if part.isspace() else drawn) for part in re.split(r"(\s+)", piece) if part]
+        return pieces[::-1] if _right_to_left(text) else pieces
+
+    def getlength(self, text: str) -> float:
+        return sum(face.getlength(piece) for piece, face in self.runs(text))
+
+
+@cache
+def _dejavu(bold: bool) -> frozenset[int]:
+    from exporters.fonts import coverage
+
+    return coverage(chain(bold)[0])
+
+
+def _in_dejavu(text: str, bold: bool) -> bool:
+    """The common case, checked before anything else: DejaVu Sans draws the whole text in one run."""
+    held = _dejavu(bold)
+    return all(ord(c) in held for c in text)  # one run: raqm orders it, right to left or not
+
+
+def _right_to_left(text: str) -> bool:
+    """Whether the text's first strong character is Hebrew or Arabic: its runs then read from the right."""
+    import unicodedata
+
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        if kind in ("L", "R", "AL"):
+            return kind != "L"
+    return False
+
+
+def fit(text: str, face: Measure, room: float) -> str:
+    """`text`, or as much of it as fits in `room` pixels followed by an ellipsis, never cut inside a character
+    and its marks."""
+    if face.getlength(text) <= room:
+        return text
+    from exporters.fonts import _attaches
+
+    cuts = [i for i in range(len(text) + 1) if i == len(text) or not _attaches(text[i])]
+    low, high = 0, len(cuts) - 1
+    while low < high:  # the longest prefix that fits with its ellipsis
+        mid = (low + high + 1) // 2
+        if face.getlength(text[:cuts[mid]].rstrip() + "…") <= room:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:cuts[low]].rstrip() + "…"
+
+
+def shrunk(head: str, tail: str, px: int, least: int, room: float, bold: bool = False) -> tuple[str, int]:
+    """`head + tail` and the largest size from `px` down to `least` it fits `room` at; past that, at `least`, the
+    head gives way to an ellipsis and the tail stays whole (a page number, where the event stands)."""
+    for size in range(px, least - 1, -1):
+        if Typeface(size, bold).getlength(head + tail) <= room:
+            return head + tail, size
+    face = Typeface(least, bold)
+    return fit(head, face, room - face.getlength(tail)) + tail, least
+
+
+def marked(line: Line, face: Measure, room: float) -> str:
+    """The name with its mark (`*`, `†`, `DQ`) after it; a long name gives way, never the mark."""
+    tail = f" {line.mark}" if line.mark else ""
+    return fit(line.name, face, room - face.getlength(tail)) + tail
+
+
+class _Canvas:
+    """One page being drawn: text anchored left ("l"), centred ("m") or right ("r") at a row's middle."""
+
+    def __init__(self, image: Image, branding: Branding) -> None:
+        from PIL import ImageDraw
+
+        self.image, self.branding = image, branding
+        self.draw = ImageDraw.Draw(image)
+
+    def text(self, x: float, y: float, s: str, px: int, bold: bool = False, color: str = "", align: str = "l",
+             room: float | None = None) -> None:
+        face = Typeface(px, bold)
+        shown = fit(s, face, room) if room is not None else s
+        fill = color or inks(self.branding).text
+        pieces = face.runs(shown)
+        if len(pieces) == 1 and pieces[0][1] is font(px, bold):  # the common case: one run in DejaVu Sans
+            self.draw.text((x, y), pieces[0][0], font=pieces[0][1], fill=fill, anchor=align + "m")
+            return
+        widths = [f.getlength(piece) for piece, f in pieces]
+        left = x - {"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}[align]
+        ascent, descent = font(px, bold).getmetrics()
+        baseline = y + (ascent - descent) / 2  # where DejaVu's middle anchor puts it, shared by every run
+        for (piece, f), width in zip(pieces, widths):
+            self.draw.text((left, baseline), piece, font=f, fill=fill, anchor="ls")
+            left += width

@@ -1,0 +1,40 @@
+"""The league's history: the application's store, kept between runs in an SQLite file beside league.toml.
+
+One snapshot per sync that changed what anyone sees (the typed records of its standings: `history.snapshot`),
+each playoff bracket's seeds and games, the games `league stats` counts, and the ledger of what was posted where.
+`Move` compares with its latest snapshot, every export is drawn from it, `league.open` and `league history` read it."""
+
+from history.store import (
+    Attempt,
+    Doubt,
+    Entry,
+    HistoryCorrupt,
+    HistoryError,
+    HistoryLocked,
+    KeptGames,
+    at,
+    begin_post,
+    begin_table_post,
+    brackets,
+    end_post,
+    entries,
+    in_doubt,
+    keep_bracket,
+    keep_games,
+    kept_games,
+    latest,
+    posted,
+    ranks,
+    record,
+    record_post,
+    record_table_post,
+    table_in_doubt,
+    table_posted,
+)
+
+__all__ = [
+    "Attempt", "Doubt", "Entry", "HistoryCorrupt", "HistoryError", "HistoryLocked", "KeptGames", "at",
+    "begin_post", "begin_table_post", "brackets", "end_post", "entries", "in_doubt", "keep_bracket", "keep_games",
+    "kept_games", "latest", "posted", "ranks", "record", "record_post", "record_table_post", "table_in_doubt",
+    "table_posted",
+]
