@@ -82,7 +82,7 @@ class CutRules(Component, table="cut"):
         wrong = [s for s, w in zip(group, words) if w == IN or ins < places]
         reg = lg.ruleset.registration.tab
         return tuple(at(lg, reg, e.row, self.decided, "cut-decisions",
-                        f"{self.decided} says {IN!r} for {ins} of {names} (level across the cut of {event}), "
+                        f"{self.decided} says {IN.value!r} for {ins} of {names} (level across the cut of {event}), "
                         f"but {places} place(s) are left", f"type {IN} for exactly {places} of them and {OUT} for the others")
                      for s in wrong if (e := lg.roster.get((event, s.key))) is not None)
 
@@ -95,7 +95,7 @@ class CutRules(Component, table="cut"):
         level = [names.get(s.key, s.key) for s in standings if marks[s.key] == MATCH]
         if level:
             then = f", then type in or out for each in the {self.decided} column of {lg.ruleset.registration.tab}" if self.decided else ""
-            return frozenset(), f"{self.label} says {MATCH!r} for {', '.join(level)}: play the tiebreaker matches first{then}"
+            return frozenset(), f"{self.label} says {MATCH.value!r} for {', '.join(level)}: play the tiebreaker matches first{then}"
         return frozenset(k for k, mark in marks.items() if mark == IN), ""
 
 
