@@ -24,19 +24,20 @@ from sync.workbook import Workbook
 from sync.xlsx import XlsxWorkbook
 
 
-SEASON_HINT = ("\n# The events your season holds: the leaderboard is final (prizes awarded, a champion named) once they\n"
-               "# all are. Until then it only says who leads. `closed = true` ends a season with the events it has.\n"
-               "# [season]\n# events = 12\n")
+SEASON_HINT = ("# The events your season holds: the leaderboard is final (prizes awarded, a champion named) once they\n"
+               "# all are; until then it only says who leads. `closed = true` ends a season with the events it has.\n"
+               "# season = { events = 12 }\n")
 
 
 def config_text(folder: Path, ruleset: str, workbook: Path, events: int | None = None) -> str:
     """A league.toml pointing at the workbook (relative to the folder when it lies inside it), with the season's
-    number of events when given, else a commented example of it."""
+    number of events when given, else a commented example of it (an inline table: a key added below it stays at the
+    top level)."""
     try:
         shown = workbook.resolve().relative_to(folder.resolve())
     except ValueError:
         shown = workbook.resolve()
-    season = f"\n[season]\nevents = {events}\n" if events else SEASON_HINT
+    season = f"season = {{ events = {events} }}\n" if events else SEASON_HINT
     return f"ruleset = {json.dumps(ruleset)}\nworkbook = {json.dumps(shown.as_posix())}\nexports = \"exports\"\n{season}"
 
 

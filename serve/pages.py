@@ -16,7 +16,7 @@ from exporters.branding import inks, local_time, readable
 from exporters.html import RULE_CONTRAST, banner, page, style
 from league.table import Role, Table
 from serve.server import CYCLE, FIND, LIVE, Pages
-from serve.view import LiveEvent, LiveView, Pairing
+from serve.view import LiveEvent, LiveView, Seating
 
 REFRESH_SECONDS = 30
 """The refresh of a page whose scripts are off."""
@@ -179,7 +179,7 @@ def _pairing_section(event: LiveEvent) -> str:
             f"<th>Opponent</th></tr></thead><tbody>\n{rows}\n</tbody></table></div></section>")
 
 
-def _pairing_row(p: Pairing, label: str) -> str:
+def _pairing_row(p: Seating, label: str) -> str:
     names = "".join(f'<td class="name">{escape(n)}</td>' for n in p.sides)
     other = '<td class="bye">bye</td>' if len(p.sides) == 1 else ""
     done = ' class="done"' if p.done else ""

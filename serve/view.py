@@ -20,7 +20,7 @@ from league.table import Table
 
 
 @dataclass(frozen=True)
-class Pairing:
+class Seating:
     """One table of the current round: who sits there, and whether its result is in."""
 
     table: str
@@ -43,7 +43,7 @@ class LiveEvent:
     """The round its pairings are of: `Round 3 of 4`, `Playoffs: semi-finals`; empty when there is none."""
     progress: str
     """How far that round is: `5 of 8 results in`."""
-    pairings: tuple[Pairing, ...]
+    pairings: tuple[Seating, ...]
     standings: Table
     placings: tuple[Placing, ...]
     """Its lines as placed (marks, prizes, playoff finishes), one per row of `standings`."""
@@ -147,21 +147,21 @@ def _event(event: Event, ev: Evaluation, state: EventState, standings: Table) ->
                      f"{done} of {len(pairings)} results in", pairings, standings, placings)
 
 
-def _round(ev: Evaluation, event: str, number: int) -> tuple[Pairing, ...]:
+def _round(ev: Evaluation, event: str, number: int) -> tuple[Seating, ...]:
     """The tables of one round, from its results rows: a round of two games a table (MESBG) is one pairing, done
     once both games are in; names as registered, in table order."""
-    found: dict[tuple[str, frozenset[str]], Pairing] = {}
+    found: dict[tuple[str, frozenset[str]], Seating] = {}
     for m in ev.league.matches:
         if m.event != event or m.round != number or not ev.league.ruleset.counts(m):
             continue
         names = tuple(ev.names.get(s.key, s.name) for s in m.sides if s.name)
         key = (m.table, frozenset(name_key(n) for n in names))
         before = found.get(key)
-        found[key] = Pairing(m.table, before.sides if before else names, (before.done if before else True) and not m.pending)
+        found[key] = Seating(m.table, before.sides if before else names, (before.done if before else True) and not m.pending)
     return tuple(sorted(found.values(), key=_table_order))
 
 
-def _table_order(p: Pairing) -> tuple[int, float, str]:
+def _table_order(p: Seating) -> tuple[int, float, str]:
     number = p.table.strip()
     try:
         return (0, float(number), number)
@@ -169,9 +169,9 @@ def _table_order(p: Pairing) -> tuple[int, float, str]:
         return (1, 0.0, number.casefold())
 
 
-def _bracket_round(playoff: Playoff) -> tuple[Pairing, ...]:
+def _bracket_round(playoff: Playoff) -> tuple[Seating, ...]:
     """The playoff matches under way: those of the earliest bracket round with a match still to decide."""
     if playoff.champion:
         return ()
-    return tuple(Pairing(str(m.match), (m.a,) if m.bye else (m.a, m.b), bool(m.winner))
+    return tuple(Seating(str(m.match), (m.a,) if m.bye else (m.a, m.b), bool(m.winner))
                  for m in playoff.round_matches(playoff.under_way))

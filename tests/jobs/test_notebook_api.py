@@ -52,8 +52,9 @@ def test_standings_leaderboard_and_history_as_the_tabs(demo: tuple[Path, LeagueF
     folder, lg = demo
     tabs = XlsxWorkbook(folder / "gl-unmatched-league.xlsx").read(["Standings QR1-AE", "Leaderboard"])
     standings = lg.standings("qr1-ae")
-    assert list(standings.columns) == tabs["Standings QR1-AE"][0]
+    assert list(standings.columns) == [*tabs["Standings QR1-AE"][0], "swiss_rank", "finish"]
     assert standings.Player.tolist() == [row[1] for row in tabs["Standings QR1-AE"][1:]]
+    assert standings.swiss_rank.tolist() == standings.Rank.tolist() and set(standings.finish) == {""}, "no bracket in GL"
     board = lg.leaderboard()
     assert list(board.columns) == tabs["Leaderboard"][0]
     assert board.Player.tolist()[:10] == [row[1] for row in tabs["Leaderboard"][1:11]]
