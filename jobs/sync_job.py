@@ -31,10 +31,10 @@ from jobs.playoffs import (
     with_problems,
 )
 from league.cells import Grid, as_text
-from league.evaluate import Evaluation, evaluate
+from league.evaluate import Evaluation, evaluate_league
 from league.pairing.bracket import Kept, Playoff, Resolved
 from league.problems import Problem, Severity
-from league.reports import Reconciled, reconcile_tabs
+from league.player_reports import Reconciled, read_reported, reconcile_tabs
 from league.report import (
     SYNC_LOG_HEADERS,
     read_leaderboard,
@@ -157,9 +157,12 @@ def _evaluated(config: Config, workbook: Workbook, typed: dict[str, Grid], outpu
     """The league evaluated as `check` and `sync` see it: the brackets drawn again from their tabs and the kept seeds,
     the results both sides reported alike counted as filled (an event with playoffs finishes with its champion)."""
     resolved = resolve_brackets(outputs, config.ruleset, kept)
-    inputs, reports = reported(config, typed, now, form_zone(config, workbook), since, decided(resolved))
-    progress(f"Checking and ranking {sum(len(g) for g in inputs.values())} rows…")
-    return evaluate(inputs, config.ruleset, config.catalog, decided(resolved)), resolved, reports
+    progress(f"Checking and ranking {sum(len(g) for g in typed.values())} rows…")
+    # One read of the tabs into a league, and one run of its checks, for the reports and the standings alike.
+    lg, problems, reports = read_reported(typed, config.ruleset, config.catalog, config.reports, now,
+                                          dt.timedelta(hours=config.confirm_hours), form_zone(config, workbook),
+                                          config.reports_named, config.branding.zone, since, decided(resolved))
+    return evaluate_league(lg, problems, decided(resolved)), resolved, reports
 
 
 def reported(config: Config, inputs: dict[str, Grid], now: dt.datetime, zone: dt.tzinfo,

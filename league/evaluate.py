@@ -117,8 +117,14 @@ def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog, playoffs
     `playoffs` maps an event id (any case) to what its bracket has decided: an event with playoffs is final once its
     bracket has a champion and none of its rows is left to fix."""
     lg, problems = read_league(tabs, ruleset, catalog)
-    problems += run_checks(lg)
-    problems.sort(key=Problem.sort_key)
+    return evaluate_league(lg, [*problems, *run_checks(lg)], playoffs)
+
+
+def evaluate_league(lg: League, problems: list[Problem], playoffs: Mapping[str, Playoff] | None = None) -> Evaluation:
+    """`evaluate` for a league already read and checked (`problems`: those met reading it, then its checks'), as a
+    sync whose players' reports fill rows reads it once: each event and the league ranked on the rows without errors."""
+    ruleset = lg.ruleset
+    problems = sorted(problems, key=Problem.sort_key)
     bad = affected(problems)
     counted, remarks = adjusted(penalised((m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None
                                            and m.round is not None and not m.pending and ruleset.counts(m)), lg), lg)

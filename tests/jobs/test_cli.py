@@ -162,7 +162,7 @@ def test_an_unexpected_failure_is_reported_as_a_bug(in_tmp: Path, monkeypatch: p
     def broken(*_: object) -> None:
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(sync_job, "evaluate", broken)
+    monkeypatch.setattr(sync_job, "evaluate_league", broken)
     result = runner.invoke(app, ["sync"])
     assert result.exit_code == 4 and "bug in league" in " ".join(result.output.split())
     monkeypatch.setenv("LEAGUE_DEBUG", "1")

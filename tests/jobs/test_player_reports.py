@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -25,9 +25,14 @@ from jobs.pair_job import run_pair
 from jobs.status_job import run_status
 from jobs.sync_job import SyncResult, run_sync
 from league.cells import SERIAL_EPOCH, Cell, Grid, as_text
+from league.checks import CHECKS
 from league.evaluate import evaluate
+from league.model.league import League
+from league.problems import Problem
 from league.report import standings_sheets
+from league.sheet import Changes
 from sync.open import open_workbook
+from sync.workbook import Workbook
 from tests.support.google_league import SHEET_ID
 from tests.support.judges import Judge, new_league, rows_of
 from tests.support.sheets_server import SheetsServer
@@ -167,24 +172,91 @@ def test_a_result_a_judge_types_while_the_sync_runs_is_never_overwritten(league:
     assert run_pair(config, open_workbook(config), EVENT, seed=1).written
     (row, a, b), *_ = tables(judge, 1)
     form.send(2, a, b, 1, 2, 1), form.send(1, b, a, 1, 1, 2)
-    evaluate_now = sync_job.evaluate
+    evaluate_now = sync_job.evaluate_league
 
     def judge_types_first(*args: Any, **kwargs: Any) -> Any:
         judge.type(RESULTS, {(row, "Wins A"): 0, (row, "Wins B"): 2})
         return evaluate_now(*args, **kwargs)
 
-    monkeypatch.setattr(sync_job, "evaluate", judge_types_first)
+    monkeypatch.setattr(sync_job, "evaluate_league", judge_types_first)
     before = server.count() if server else 0
     with pytest.raises(BackendError, match=rf"{RESULTS}!.{row} holds '0' now.*sync again"):
         synced(config)
     assert server is None or server.count() - before == 3, "metadata, the read, the rows to fill read again: no write"
     cells = dict(rows_of(judge.read(RESULTS), 1))[row]
     assert (cells["Wins A"], cells["Wins B"]) == (0, 2)
-    monkeypatch.setattr(sync_job, "evaluate", evaluate_now)
+    monkeypatch.setattr(sync_job, "evaluate_league", evaluate_now)
     again = synced(config)
     cells = dict(rows_of(judge.read(RESULTS), 1))[row]
     assert (cells["Wins A"], cells["Wins B"]) == (0, 2)
     assert any(p.severity.value == "warning" and "differs from the result typed" in p.problem for p in again.evaluation.problems)
+
+
+class RowsRead(list[list[Cell]]):
+    """A tab whose rows below its headers count each time they are taken to be read (`grid[1:]`)."""
+
+    taken = 0
+
+    def __getitem__(self, at: Any) -> Any:
+        if isinstance(at, slice) and at.start == 1:
+            self.taken += 1
+        return super().__getitem__(at)
+
+
+class CountingWorkbook:
+    """A workbook that counts the tabs read through it, and how often its Events tab is read into a league;
+    every call passed on."""
+
+    def __init__(self, inner: Workbook) -> None:
+        self.inner = inner
+        self.reads: list[list[str]] = []
+        self.events = RowsRead()
+
+    def read(self, tabs: Sequence[str]) -> dict[str, Grid]:
+        self.reads.append(list(tabs))
+        grids = self.inner.read(tabs)
+        if "Events" in grids:
+            self.events.extend(grids["Events"])
+            grids["Events"] = self.events
+        return grids
+
+    def tab_names(self) -> list[str]:
+        return self.inner.tab_names()
+
+    def time_zone(self) -> str | None:
+        return self.inner.time_zone()
+
+    def write(self, changes: Changes) -> None:
+        self.inner.write(changes)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+@pytest.mark.parametrize("league", ["xlsx"], indirect=True)
+def test_a_sync_with_reports_reads_the_workbook_once_and_checks_the_league_once(league: tuple[Config, Judge]) -> None:
+    config, judge = league
+    form = Form(judge, sheets=False)
+    assert run_pair(config, open_workbook(config), EVENT, seed=1).written
+    (r1, a1, b1), (r2, a2, b2), *_ = tables(judge, 1)
+    form.send(3, a1, b1, 1, 2, 1), form.send(2, b1, a1, 1, 1, 2)  # agreed: filled in
+    form.send(2, a2, b2, 1, 2, 0)  # one side only: awaits the other
+    checked: list[League] = []
+
+    def counted(lg: League) -> Iterator[Problem]:
+        checked.append(lg)
+        return iter(())
+
+    book = CountingWorkbook(open_workbook(config))
+    with CHECKS.added("counted_runs", counted):
+        done = run_sync(config, book)
+    assert done.code == ExitCode.CLEAN, [p.problem for p in done.evaluation.problems]
+    assert [(f.tab, f.row) for f in done.changes.fill] == [(RESULTS, r1)]
+    assert len(book.reads) == 1 and len(set(book.reads[0])) == len(book.reads[0]), book.reads
+    assert book.events.taken == 1, "the tabs are read into one league, for the reports and the standings alike"
+    assert len(checked) == 1, "the rows the reports fill are checked with the rest, in the one run of the checks"
+    assert checked[0] is done.evaluation.league
+    assert dict(rows_of(judge.read(RESULTS), 1))[r1]["Wins A"] == 2
 
 
 @pytest.mark.parametrize(("line", "message"), [

@@ -17,7 +17,7 @@ from league.evaluate import evaluate
 from league.pairing.bracket import bracket_sheet, resolve
 from league.problems import Problem, Severity
 from league.read.reports import form_time, read_emails
-from league.reports import Reconciled, reconcile_tabs
+from league.player_reports import Reconciled, reconcile_tabs
 from league.rules.load import parse_ruleset
 from league.rules.schema import RulesetError
 from league.sheet import Fill
