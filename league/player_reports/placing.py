@@ -14,7 +14,7 @@ from league.model.league import League
 from league.model.match import Match
 from league.model.words import Status
 from league.problems import Problem, Severity
-from league.read.columns import Table, unreadable
+from league.read.columns import LocatedTab, unreadable
 from league.read.reports import EMAIL, EVENT, Report
 from league.rules.catalog import closest
 from league.rules.components.base import Tab
@@ -35,7 +35,7 @@ class PlacedReport:
 class Placer:
     """Finds the row each report is about: the ruleset's headers worked out once, and the problems found so far."""
 
-    def __init__(self, lg: League, table: Table, tabs: Mapping[str, Grid], emails: Mapping[str, frozenset[str]] | None,
+    def __init__(self, lg: League, table: LocatedTab, tabs: Mapping[str, Grid], emails: Mapping[str, frozenset[str]] | None,
                  shown: dt.tzinfo) -> None:
         self.lg, self.table, self.tabs, self.emails, self.shown = lg, table, tabs, emails, shown
         res = lg.ruleset.results

@@ -18,7 +18,7 @@ from league.model.league import League
 from league.player_reports.placing import PlacedReport
 from league.player_reports.settling import Reconciled, Reconciler
 from league.problems import Problem, Severity
-from league.read.columns import Table
+from league.read.columns import LocatedTab
 from league.read.reports import Report, read_emails, read_reports
 from league.rules.catalog import Catalog, closest
 from league.rules.ruleset import Ruleset
@@ -99,7 +99,7 @@ def checked_anew(lg: League, tabs: Mapping[str, Grid]) -> FillCheck:
     return check
 
 
-def reconcile(lg: League, states: Mapping[str, EventState], table: Table, reports: Sequence[Report],
+def reconcile(lg: League, states: Mapping[str, EventState], table: LocatedTab, reports: Sequence[Report],
               emails: Mapping[str, frozenset[str]] | None, tabs: Mapping[str, Grid], now: dt.datetime,
               confirm: dt.timedelta, shown: dt.tzinfo = dt.UTC, since: dt.datetime | None = None,
               check: FillCheck | None = None) -> Reconciled:

@@ -13,7 +13,7 @@ from league.model.league import League
 from league.model.match import Match
 from league.player_reports.placing import PlacedReport, Placer, same_answer
 from league.problems import Problem, Severity
-from league.read.columns import Table
+from league.read.columns import LocatedTab
 from league.read.reports import EVENT
 from league.sheet import Fill
 
@@ -33,7 +33,7 @@ class Reconciled:
 class Reconciler(Placer):
     """Settles the rows the reports were placed on, and keeps the results both sides reported alike to be checked."""
 
-    def __init__(self, lg: League, table: Table, tabs: Mapping[str, Grid], emails: Mapping[str, frozenset[str]] | None,
+    def __init__(self, lg: League, table: LocatedTab, tabs: Mapping[str, Grid], emails: Mapping[str, frozenset[str]] | None,
                  shown: dt.tzinfo) -> None:
         super().__init__(lg, table, tabs, emails, shown)
         self.agreed: list[tuple[Fill, PlacedReport, PlacedReport]] = []

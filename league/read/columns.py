@@ -11,7 +11,7 @@ from league.problems import Problem, Severity
 
 
 @dataclass(frozen=True)
-class Table:
+class LocatedTab:
     """A tab's data rows with the columns the tool knows located by header."""
 
     tab: str
@@ -37,7 +37,7 @@ class Table:
         return Problem(severity, code, self.tab, row, header, self.columns.get(header), problem, fix)
 
 
-def locate(tab: str, grid: Grid, required: Sequence[str], optional: Sequence[str] = ()) -> tuple[Table | None, list[Problem]]:
+def locate(tab: str, grid: Grid, required: Sequence[str], optional: Sequence[str] = ()) -> tuple[LocatedTab | None, list[Problem]]:
     """Match row 1 against the expected headers; None when a required one is missing."""
     header = grid[0] if grid else []
     found: dict[str, int] = {}
@@ -68,7 +68,7 @@ def locate(tab: str, grid: Grid, required: Sequence[str], optional: Sequence[str
         return None, problems
     data = sorted(found[h] for h in required)
     rows = [(n, list(r)) for n, r in enumerate(grid[1:], start=2) if _filled(r, data)]
-    return Table(tab, found, rows), problems
+    return LocatedTab(tab, found, rows), problems
 
 
 def _filled(cells: list[Cell], columns: list[int]) -> bool:
@@ -82,7 +82,7 @@ def _filled(cells: list[Cell], columns: list[int]) -> bool:
     return False
 
 
-def unreadable(table: Table, row: int, header: str, value: Cell, expected: str) -> Problem:
+def unreadable(table: LocatedTab, row: int, header: str, value: Cell, expected: str) -> Problem:
     """The problem for a cell whose text can't be read as what the column holds."""
     return table.problem(Severity.ERROR, "unreadable", row, header,
                          f"{header} {as_text(value)!r} is not {expected}", f"type {expected} in {header}")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from league.cells import SERIAL_EPOCH, Cell, Grid, as_text, name_key
 from league.problems import Problem, Severity
-from league.read.columns import Table, locate
+from league.read.columns import LocatedTab, locate
 from league.rules.ruleset import FORM_QUESTIONS, Ruleset
 
 TIMESTAMP, EMAIL, EVENT = FORM_QUESTIONS
@@ -41,7 +41,7 @@ class Report:
 
 
 def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo,
-                 checked: bool = False) -> tuple[Table | None, list[Report], list[Problem]]:
+                 checked: bool = False) -> tuple[LocatedTab | None, list[Report], list[Problem]]:
     """Every answer with a readable timestamp; a naive time is in `zone` (the spreadsheet's). When the addresses are
     `checked` (an `Email` column says who may report), a tab without `Email Address` is one error at its header."""
     optional = optional_questions(ruleset)

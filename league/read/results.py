@@ -6,14 +6,14 @@ from league.cells import LARGEST, Cell, Grid, as_text, name_key, parse_whole
 from league.model.match import Match, Side
 from league.model.words import DROP_MARKS, NO_DROP_MARKS
 from league.problems import Problem, Severity
-from league.read.columns import Table, locate, unreadable
+from league.read.columns import LocatedTab, locate, unreadable
 from league.rules.ruleset import Ruleset
 
 
 _NONE: frozenset[str] = frozenset()
 
 
-def _whole(table: Table, cell: Cell, row: int, header: str, problems: list[Problem], bad: set[str]) -> int | None:
+def _whole(table: LocatedTab, cell: Cell, row: int, header: str, problems: list[Problem], bad: set[str]) -> int | None:
     """A whole-number cell; text that is not one is reported at its cell (and remembered in `bad`)."""
     if type(cell) is int and -LARGEST < cell < LARGEST:  # most cells: parse_whole's first case, without the call
         return cell
@@ -24,7 +24,7 @@ def _whole(table: Table, cell: Cell, row: int, header: str, problems: list[Probl
     return value
 
 
-def _count(table: Table, cell: Cell, row: int, header: str, problems: list[Problem], bad: set[str]) -> int | None:
+def _count(table: LocatedTab, cell: Cell, row: int, header: str, problems: list[Problem], bad: set[str]) -> int | None:
     """A count of games: a whole number of 0 or more; a negative one is reported at its cell (and remembered in `bad`)."""
     value = _whole(table, cell, row, header, problems, bad)
     if value is not None and value < 0:

@@ -9,7 +9,7 @@ from league.evaluate import evaluate
 from league.lifecycle import Phase
 from league.pairing.bracket import resolve
 from league.table import Role, Table
-from serve.view import LiveView, Pairing, live_view
+from serve.view import LiveView, Seating, live_view
 from tests.support.event_day import NOW, demo_tabs, event_day, pend
 
 
@@ -19,10 +19,10 @@ def test_the_event_under_way_shows_its_current_round_by_table(day_view: LiveView
     assert (w3.title, w3.stands, w3.champion, w3.round, w3.progress) == (
         "Friday Night Magic W3 · 2025-01-23", "after round 3 of 4", "", "Round 4 of 4", "4 of 8 results in")
     assert w3.pairings == (
-        Pairing("1", ("Kátia Ramos", "Bruno Lima"), True), Pairing("2", ("Íris Castro", "Hugo Alves"), True),
-        Pairing("3", ("Gabi Torres", "Sílvia Lopes"), True), Pairing("4", ("Carla Mendes", "Fábio Nunes"), False),
-        Pairing("5", ("Nico Barros", "Olga Petrova"), False), Pairing("6", ("Marina Costa", "Quésia Dias"), False),
-        Pairing("7", ("Diego Rocha", "João Pinto"), False), Pairing("8", ("Elisa Prado",), True))
+        Seating("1", ("Kátia Ramos", "Bruno Lima"), True), Seating("2", ("Íris Castro", "Hugo Alves"), True),
+        Seating("3", ("Gabi Torres", "Sílvia Lopes"), True), Seating("4", ("Carla Mendes", "Fábio Nunes"), False),
+        Seating("5", ("Nico Barros", "Olga Petrova"), False), Seating("6", ("Marina Costa", "Quésia Dias"), False),
+        Seating("7", ("Diego Rocha", "João Pinto"), False), Seating("8", ("Elisa Prado",), True))
     assert not w3.final and not w3.playoff
     assert w3.standings.name == "Standings W3" and w3.standings.rows[0][1] == "Kátia Ramos"
 
