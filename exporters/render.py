@@ -15,7 +15,7 @@ from dataclasses import asdict, astuple, replace
 
 from exporters.board import Board, board
 from exporters.branding import Branding
-from history.snapshot import Snapshot, shown_tables
+from history.snapshot import Snapshot, shown_tables, stored_placing
 from exporters.stands import event_stands, snapshot_stands
 from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX
 from league.table import Table
@@ -78,7 +78,7 @@ def _shown_board(snapshot: Snapshot, sheet: Table) -> Board:
 
 def standing(snapshot: Snapshot, sheet: Table) -> list[object]:
     """What a table's standing line and lines say beyond its rows, for the digest of what its files show."""
-    lines = [asdict(p) for p in snapshot.placings.get(sheet.name, ())]
+    lines = [stored_placing(p) for p in snapshot.placings.get(sheet.name, ())]
     if sheet.name == LEADERBOARD_TAB:
         return [asdict(snapshot.season) if snapshot.season else None, lines]
     info = snapshot.event_info(sheet)

@@ -33,8 +33,8 @@ def _event_changes(was: EventInfo | None, now: EventInfo, before: Snapshot, afte
     out = _round_changes(a, b)
     if b.bracket and not a.bracket:
         out.append("bracket seeded")
-    elif b.bracket and (a.bracket_round, a.champion) != (b.bracket_round, b.champion) or \
-            b.bracket and lines_changed and not rows_changed:
+    elif b.bracket and ((a.bracket_round, a.champion) != (b.bracket_round, b.champion)
+                        or _reached(before, tab) != _reached(after, tab)):
         out.append("a bracket game")
     if b.winner and b.winner != a.winner:
         out.append(f"champion {b.winner}")
@@ -43,6 +43,11 @@ def _event_changes(was: EventInfo | None, now: EventInfo, before: Snapshot, afte
     if not out and (rows_changed or lines_changed):
         out.append("a correction")
     return out
+
+
+def _reached(snapshot: Snapshot, tab: str) -> dict[str, object]:
+    """How far each bracket competitor of a table has gone."""
+    return {p.key: p.reached for p in snapshot.placings.get(tab, ()) if p.reached}
 
 
 def _round_changes(a: EventState, b: EventState) -> list[str]:

@@ -17,11 +17,14 @@ from exporters.render import shown_board
 from jobs.bracket_job import run_bracket
 from jobs.config import Config
 from jobs.errors import ExitCode
-from jobs.export_job import latest_snapshot, snapshot_of
+from jobs.demo_job import run_demo
+from jobs.export_job import latest_snapshot, run_history, snapshot_of
 from jobs.status_job import run_status
 from jobs.sync_job import run_sync
 from league.cells import Cell
 from league.report import leaderboard_sheet, standings_sheets
+from serve.pages import index
+from serve.view import live_view
 from sync.open import open_workbook
 from tests.jobs.test_playoffs import ROUNDS, _league, _sync, _tab, _type
 
@@ -105,6 +108,33 @@ def test_an_event_with_a_contenders_error_names_no_champion(tmp_path: Path) -> N
     assert "W1: all rounds played, 1 result to fix" in run_status(planned, open_workbook(planned)).lines
 
 
+def test_the_gl_demo_names_no_champion_while_a_contenders_error_remains(tmp_path: Path) -> None:
+    result = run_demo(tmp_path / "demo")
+    ev = result.evaluation
+    assert all(s.to_fix and not s.final and not s.winner for s in ev.states.values()), "every demo event has a planted error"
+    exports = tmp_path / "demo" / "exports"
+    captions = [p.read_text(encoding="utf-8") for p in sorted(exports.glob("*.txt"))]
+    page_text = (exports / "league.html").read_text(encoding="utf-8")
+    assert len(captions) == 7 and all(" leads " in c.split("\n")[0] and "In line for prizes" in c for c in captions)
+    assert not [c for c in captions if " wins " in c or "Final standings" in c]
+    assert '"Champion: ' not in page_text and ">Champion: " not in page_text and "Final standings" not in page_text
+
+
+def test_league_history_says_what_each_sync_changed(tmp_path: Path) -> None:
+    config = _league(tmp_path, rounds=2)
+    assert _sync(config) == ExitCode.CLEAN
+    (tmp_path / "league.xlsx").unlink()  # the judges type round 3
+    config = _league(tmp_path)
+    assert _sync(config) == ExitCode.CLEAN
+    assert run_bracket(config, open_workbook(config), "W1").code == ExitCode.CLEAN
+    assert _sync(config) == ExitCode.CLEAN
+    _type(config, {(1, 1): (2, 0)})
+    assert _sync(config) == ExitCode.CLEAN
+    lines = run_history(config)
+    assert [line.rsplit(": ", 1)[-1] for line in lines] == [
+        "first sync", "W1 round 3 paired; W1 round 3 complete", "W1 bracket seeded", "W1 a bracket game"]
+
+
 def test_renaming_every_note_and_prize_wording_in_the_writer_changes_no_export(tmp_path: Path,
                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     config = _league(tmp_path, drop=(3, "Hal Ives"))
@@ -120,13 +150,13 @@ def test_renaming_every_note_and_prize_wording_in_the_writer_changes_no_export(t
         return [caption(b, "League", snap.events, ()) for b in boards] + [page(boards, "League", config.branding, None)] \
             + [repr(b.lines) for b in boards]
 
-    before = drawn()
+    before = drawn() + [index(live_view(config.branding, ev, now))]
     import league.report as writer
 
     monkeypatch.setattr(writer, "TIE_NAMES", 1)
     monkeypatch.setattr(writer, "_note", lambda *_: "zzz dropped; not final; disqualified")
     monkeypatch.setattr(writer, "_prize", lambda *_: "Top 4; 1st place; zzz")
-    assert drawn() == before
+    assert drawn() + [index(live_view(config.branding, ev, now))] == before
     assert any("†" in line for line in before), "the drop typed in Drop B is marked in the exports"
 
 
