@@ -122,11 +122,11 @@ PLAYOFF_NOTE = "The playoffs decide the top places; Swiss # is the rank after th
 
 
 def finish_text(placing: Placing) -> str:
-    """`Won the final · Swiss #3`, `Semi-final · Swiss #2`, `In the final · Swiss #1` while it is played."""
+    """`Won the final · Swiss #3`, `Lost the semi-final · Swiss #2`, `In the final · Swiss #1` while it is played."""
     reached = placing.reached
     if reached is None:
         return ""
-    stage = "Won the final" if reached.won else reached.stage.capitalize() if reached.out else f"In the {reached.stage}"
+    stage = "Won the final" if reached.won else f"Lost the {reached.stage}" if reached.out else f"In the {reached.stage}"
     return stage + (f" · Swiss #{placing.swiss_rank}" if placing.swiss_rank is not None else "")
 
 

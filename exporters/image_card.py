@@ -27,6 +27,8 @@ CARD_ROWS = 5
 """The top lines the card shows (fewer when the table is shorter), in type of at least 36 px."""
 CARD_TYPE = 40
 """The size of the card's ranks, names and scores."""
+CARD_FINISH = 22
+"""The type of a bracket competitor's finish beside the name (`Lost the final · Swiss #5`)."""
 CARD_HEAD = 24
 """The size of the card's column headings, in the row between the band and the lines."""
 
@@ -78,8 +80,11 @@ def card(board: Board, branding: Branding, league: str) -> bytes:
                     drawn.medals[line.rank] if medal else "", "m")
         for figures, at in columns:
             canvas.text(at, mid, figures.cell(line), CARD_TYPE, figures.bold, align="r")
-        held = (" ★" if line.held else "") + (f" · {line.finish}" if line.finish else "")
-        room_name = edge - name_x - Typeface(CARD_TYPE).getlength(held)
+        held = " ★" if line.held else ""
+        finish = min(Typeface(CARD_FINISH).getlength(line.finish), (edge - name_x) * 0.5) + 20 if line.finish else 0.0
+        if line.finish:  # how far a bracket competitor went, in small type before the figures; the name comes first
+            canvas.text(edge - 20, mid, line.finish, CARD_FINISH, color=drawn.heading, align="r", room=finish - 20)
+        room_name = edge - name_x - Typeface(CARD_TYPE).getlength(held) - finish
         canvas.text(name_x, mid, marked(line, Typeface(CARD_TYPE), room_name) + held, CARD_TYPE)
     if not shown:
         canvas.text(w / 2, band + 150, "No standings yet", CARD_TYPE, align="m")

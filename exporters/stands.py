@@ -31,14 +31,15 @@ def event_stands(state: EventState | None) -> str:
 def league_stands(season: SeasonState | None, states: Sequence[EventState]) -> str:
     """Where the league stands, for the leaderboard: `Final standings` once its season is; `after W2, 1 of 12 events
     final` (`after 2 events` when the season's number of events is not set), `W3 after round 2 of 4, 2 of 12 events
-    final` while W3 is under way; a season of one event stands where its event does. `states` in the order played."""
+    final` while W3 is under way; a season of one event stands where its event does until the event is final (the season
+may still not be: `after W1, 1 event final`). `states` in the order played."""
     started = [s for s in states if s.paired]
     if season is None or not started:
         return ""
     if season.final:
         return "Final standings"
-    if len(states) == 1 and season.of == 1:
-        return event_stands(states[0])
+    if len(states) == 1 and season.of == 1 and not states[0].final:
+        return event_stands(states[0])  # a season of one event, under way: where that event stands
     last = started[-1]
     done = f"{season.finished} of {season.of} events final" if season.planned or season.closed else \
         f"{season.finished} event{'s' if season.finished != 1 else ''} final"

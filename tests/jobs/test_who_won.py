@@ -70,7 +70,7 @@ def test_after_the_final_one_champion_with_the_prizes_and_how_far_each_went(tmp_
     caption_text = (config.exports / "standings-w1.txt").read_text(encoding="utf-8")
     assert caption_text.startswith(f"{champion} wins Weekly 1")
     assert f"1. {champion}" in caption_text and "— Won the final · Swiss #" in caption_text
-    assert "Semi-final · Swiss #" in caption_text
+    assert "Lost the semi-final · Swiss #" in caption_text
     grid = _tab(config, "Standings W1")
     prize = grid[0].index("Prize")
     assert grid[1][2] == champion and grid[1][prize] == "1st place; Top 4"
@@ -80,6 +80,7 @@ def test_after_the_final_one_champion_with_the_prizes_and_how_far_each_went(tmp_
     assert not ev.season.final, "the league's season plan is not set: it only leads"
     board_caption = (config.exports / "leaderboard.txt").read_text(encoding="utf-8")
     assert " leads " in board_caption.split("\n")[0] and "In line for prizes" in board_caption
+    assert board_caption.split("\n")[0].endswith(" after W1, 1 event final") and "Final standings" not in board_caption
 
 
 def test_a_league_of_one_weekly_event_leads_after_week_1_until_its_season_is_final(tmp_path: Path) -> None:
