@@ -15,10 +15,13 @@ from league.model.match import Match
 from league.model.words import Status
 from league.problems import Problem, Severity
 from league.read.columns import LocatedTab, unreadable
-from league.read.reports import EMAIL, EVENT, Report
+from league.read.reports import EMAIL, EVENT, TIMESTAMP, Report
 from league.rules.catalog import closest
 from league.rules.components.base import Tab
 from league.rules.ruleset import Ruleset
+
+SKEW = dt.timedelta(minutes=5)
+"""How far past the sync's own clock a Form's timestamp may be: Google's clock and this machine's differ a little."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,36 @@ class Placer:
     def _error(self, report: Report, header: str, problem: str, fix: str, severity: Severity = Severity.ERROR) -> None:
         question = self.questions.get(header, header)
         self.problems.append(self.table.problem(severity, "report", report.row, question, problem, fix))
+
+    def shown_time(self, when: dt.datetime, seconds: str = "") -> str:
+        """A time in the league's zone, the zone named: `2026-03-14 18:00 UTC`; in UTC when that zone's clock would
+        pass the end of the calendar (an answer stamped 9999-12-31 20:00 UTC, the league east of it)."""
+        try:
+            return f"{when.astimezone(self.shown):%Y-%m-%d %H:%M{seconds} %Z}"
+        except OverflowError:
+            return f"{when.astimezone(dt.UTC):%Y-%m-%d %H:%M{seconds} %Z}"
+
+    def in_time(self, report: Report, now: dt.datetime) -> bool:
+        """Whether a report was sent between its event's date and this sync (`SKEW` allowed), else an error at its
+        timestamp: a time in the future would outlast every later answer, and one before the event is about no game."""
+        sent = self.shown_time(report.time, ":%S")
+        if report.time > now + SKEW:
+            self.problems.append(self.table.problem(
+                Severity.ERROR, "report-time", report.row, TIMESTAMP,
+                f"{TIMESTAMP} {sent} is later than this sync ({self.shown_time(now, ':%S')}): an answer from the "
+                "future would outlast every later one, so it counts for nothing",
+                "restore the time the Form wrote, or clear the row; if every answer is hours ahead, set the "
+                "spreadsheet's time zone (File > Settings) or `timezone` in league.toml to the league's"))
+            return False
+        event = next((e for e in self.lg.events if e.id == self.lg.event_id(report.event)), None)
+        if event is None or event.date is None or report.time.astimezone(self.shown).date() >= event.date:
+            return True
+        self.problems.append(self.table.problem(
+            Severity.ERROR, "report-time", report.row, TIMESTAMP,
+            f"{TIMESTAMP} {sent} is before {event.id}'s date ({event.date:%Y-%m-%d} in the Events tab): the answer "
+            "is about none of its games, so it counts for nothing",
+            f"restore the time the Form wrote, or clear the row; or correct {event.id}'s Date in Events row {event.row}"))
+        return False
 
     def place(self, report: Report) -> PlacedReport | None:
         """The row a report is about, or None with the problem at the cell that keeps it from one."""

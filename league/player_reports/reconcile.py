@@ -103,11 +103,13 @@ def reconcile(lg: League, states: Mapping[str, EventState], table: LocatedTab, r
               emails: Mapping[str, frozenset[str]] | None, tabs: Mapping[str, Grid], now: dt.datetime,
               confirm: dt.timedelta, shown: dt.tzinfo = dt.UTC, since: dt.datetime | None = None,
               check: FillCheck | None = None) -> Reconciled:
-    """Place every report on its row, then settle each row by its two sides' latest reports (times shown in `shown`).
+    """Place every report sent between its event's date and `now` on its row, then settle each row by its two sides'
+    latest reports (times shown in `shown`).
     The results both sides reported alike are filled in only if `check` (by default: the league read again with
     them filled in, then checked) finds no error in their rows."""
     rec = Reconciler(lg, table, tabs, emails, shown)
-    placed = [p for p in (rec.place(r) for r in sorted(reports, key=lambda r: (r.time, r.row))) if p is not None]
+    timely = [r for r in sorted(reports, key=lambda r: (r.time, r.row)) if rec.in_time(r, now)]
+    placed = [p for p in map(rec.place, timely) if p is not None]
     latest: dict[tuple[str, int], dict[int, list[PlacedReport]]] = defaultdict(lambda: defaultdict(list))
     for p in placed:
         latest[(p.match.tab, p.match.row)][p.side].append(p)

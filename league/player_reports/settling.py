@@ -87,7 +87,7 @@ class Reconciler(Placer):
 
     def time(self, p: PlacedReport, seconds: str = "") -> str:
         """When a report was sent, in the league's zone, the zone named: `2026-03-14 18:00 UTC`."""
-        return f"{p.report.time.astimezone(self.shown):%Y-%m-%d %H:%M{seconds} %Z}"
+        return self.shown_time(p.report.time, seconds)
 
     def settle(self, one: PlacedReport, other: PlacedReport) -> None:
         """Both sides reported: the result to write when they agree (see `checked`), else an error at both reports."""

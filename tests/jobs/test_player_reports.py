@@ -356,6 +356,25 @@ def test_form_times_are_read_in_the_spreadsheets_zone_and_shown_in_the_leagues(l
     assert any(f"at 2026-03-14 12:00 EDT; awaiting {b}" in line for line in lines), lines
 
 
+def test_an_answer_stamped_in_the_future_is_refused_at_its_cell_and_never_pins_the_row(league: tuple[Config, Judge]
+                                                                                       ) -> None:
+    config, judge = league
+    form = Form(judge, config.sheets is not None)
+    assert run_pair(config, open_workbook(config), EVENT, seed=1).written
+    (row, a, b), *_ = tables(judge, 1)
+    pinned = form.send((NOW - dt.datetime(2099, 1, 1, tzinfo=dt.UTC)) / dt.timedelta(hours=1), a, b, 1, 2, 0)
+    status = run_status(config, open_workbook(config)).lines
+    assert not any("2099" in line or "awaiting a report" in line for line in status), status
+    form.send(2, a, b, 1, 2, 1), form.send(1, b, a, 1, 1, 2)
+    result = synced(config)
+    assert result.code == ExitCode.INPUT_ERRORS
+    refused = [p for p in result.evaluation.problems if p.tab == FORM]
+    assert [(p.severity.value, p.row, p.column) for p in refused] == [("error", pinned, "Timestamp")]
+    assert "2099-01-01 00:00:00 UTC is later than this sync" in refused[0].problem
+    results = dict(rows_of(judge.read(RESULTS), 1))
+    assert (results[row]["Wins A"], results[row]["Wins B"]) == (2, 1), "the correction counts"
+
+
 def test_a_replaced_answer_is_logged_once_in_the_sync_log(tmp_path: Path, request: pytest.FixtureRequest) -> None:
     config, judge = next(new_league("xlsx", tmp_path, "ogaming-mtg", [EVENT], request))
     run_init(tmp_path, "", Path(), [], reports=True)

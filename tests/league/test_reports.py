@@ -45,7 +45,7 @@ def league(reports: list[list[Cell]], results: list[list[Cell]] | None = None, s
                *([p, "W1", "Good", "", (status or {}).get(p, ""), *([e] if emails else [])] for p, e in EMAILS.items())]
     return {
         "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab", "Rounds"],
-                   ["W1", "Weekly", "2026-03-14", "", None, "", "R1", 2]],
+                   ["W1", "Weekly", "2026-03-13", "", None, "", "R1", 2]],
         "Players": players,
         "R1": [RESULTS, *(results if results is not None else [[1, 1, "Ana", "Ben"], [1, 2, "Cy", "Dee"]])],
         TAB: [FORM, *reports],
