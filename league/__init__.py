@@ -36,12 +36,12 @@ def open(config: str | PathLike = "league.toml") -> LeagueFrames:  # noqa: A001 
 
     import history
     from jobs.config import load_config
+    from jobs.errors import ExportError, WorkbookError
     from jobs.export_job import history_file
     from jobs.playoffs import decided, kept_brackets, resolve_brackets
     from league.api import LeagueFrames, RecordedBoard
     from league.evaluate import evaluate
     from league.sheet import is_output_tab
-    from jobs.errors import ExportError, WorkbookError
     from sync.open import open_workbook
     from sync.workbook import BackendError
 
@@ -57,7 +57,7 @@ def open(config: str | PathLike = "league.toml") -> LeagueFrames:  # noqa: A001 
     try:
         snapshots = [RecordedBoard(s.id, s.time, s.leaderboard) for e in history.entries(path) if (s := history.at(path, e.id))]
         kept = kept_brackets(cfg)
-    except (history.HistoryError, ExportError) as exc:  # kept_brackets says a history it can't read so
+    except (history.HistoryError, ExportError) as exc:  # kept_brackets: an ExportError for a history it can't read
         raise HistoryUnreadable(str(exc)) from exc
     brackets = decided(resolve_brackets(outputs, cfg.ruleset, kept))  # as a sync draws them, games and all
     return LeagueFrames(evaluate(inputs, cfg.ruleset, cfg.catalog, brackets), snapshots)
