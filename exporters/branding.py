@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import warnings
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -38,6 +39,33 @@ class Branding:
     zone: dt.tzinfo = dt.UTC
     """The time zone of every time shown (`timezone` at the top of league.toml; the machine's when unset). Times
     are stored in UTC; only what a reader sees is converted."""
+
+
+MAX_LOGO_PIXELS = 25_000_000
+"""The most pixels a logo may have (5000x5000): it is drawn at most a band high, and every export decodes it whole."""
+
+
+def logo_problem(path: Path) -> str:
+    """Why the file cannot be the logo (not an image, damaged, too large), or "" when it can; checked when
+    league.toml is read, so `league check` says it and no export meets it half-drawn."""
+    from PIL import Image, UnidentifiedImageError
+
+    too_large = f"more than a logo needs (at most {MAX_LOGO_PIXELS:,} pixels, such as 5000x5000); save a smaller copy"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # said below, as the error it is here
+            with Image.open(path) as image:
+                width, height = image.size
+                if width * height > MAX_LOGO_PIXELS:
+                    return f"is {width}x{height} pixels, {too_large}"
+                image.load()
+    except Image.DecompressionBombError:
+        return f"is an image of over {2 * (Image.MAX_IMAGE_PIXELS or 0):,} pixels, {too_large}"
+    except UnidentifiedImageError:
+        return "is not an image (PNG, JPEG, GIF, ...); point it at the logo's image file"
+    except (OSError, SyntaxError, ValueError) as exc:
+        return f"cannot be read as an image ({exc}); save it again as a PNG"
+    return ""
 
 
 def local_time(when: dt.datetime, branding: Branding, pattern: str = "%Y-%m-%d %H:%M %Z") -> str:

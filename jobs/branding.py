@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from exporters.branding import DEFAULT_GRAPH_API, Branding, contrast_warnings
+from exporters.branding import DEFAULT_GRAPH_API, Branding, contrast_warnings, logo_problem
 from jobs.errors import ConfigError
-from jobs.keys import unknown_keys
+from jobs.keys import path_setting, unknown_keys
 
 COLOURS = ("primary", "accent", "background", "text")
 TEXTS = ("title", "facebook_page_id", "facebook_api", "url")
@@ -40,9 +40,12 @@ def load_branding(table: object, path: Path) -> tuple[Branding, tuple[str, ...]]
     if "logo" in table:
         if not isinstance(table["logo"], str):
             raise ConfigError(f"{path}: `branding.logo` must be the path of an image file, found {table['logo']!r}")
-        logo = (path.parent / os.path.expanduser(table["logo"])).resolve()
+        logo = (path.parent / os.path.expanduser(path_setting(table["logo"], "branding.logo", path))).resolve()
         if not logo.is_file():
             raise ConfigError(f"{path}: `branding.logo` names {logo}, which is not a file")
+        problem = logo_problem(logo)
+        if problem:
+            raise ConfigError(f"{path}: `branding.logo` names {logo}, which {problem}")
         values["logo"] = logo
     tags = table.get("hashtags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):

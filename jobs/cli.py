@@ -147,7 +147,7 @@ def init(
     rows and results tabs, input tabs, and headers a newer ruleset needs; nothing that exists changes."""
     from jobs.init_job import run_init
 
-    output.say(guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or [], reports)))
+    output.say(guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or [], reports, _load)))
 
 
 @app.command()

@@ -16,7 +16,7 @@ from exporters.branding import Branding
 from exporters.render import FORMATS
 from jobs.branding import load_branding
 from jobs.errors import ConfigError
-from jobs.keys import unknown_keys
+from jobs.keys import path_setting, unknown_keys
 from league.rules.catalog import Catalog
 from league.rules.presets import RulesetFile, Sources, find_ruleset, preset_names
 from league.rules.ruleset import Ruleset, Season
@@ -27,6 +27,8 @@ CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials"
                "history", "branding", "export_formats", "facebook_retry_seconds", "timezone",
                "reports", "confirm_hours", "stats", "season"}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
+PATH_KEYS = ("ruleset", "workbook", "exports", "credentials", "history")
+WORKBOOK_SUFFIXES = {".xlsx", ".xlsm"}
 MAX_SECONDS = 86_400
 """The longest any wait in league.toml may be: a nightly job must end before the next night's."""
 
@@ -94,9 +96,10 @@ def _toml(text: str, source: str) -> dict[str, Any]:
 
 
 def _read(path: Path) -> str:
-    """A config or ruleset file's text; unreadable or not UTF-8 is a config error naming the file."""
+    """A config or ruleset file's text, without the byte order mark Windows Notepad starts a UTF-8 file with;
+    unreadable or not UTF-8 is a config error naming the file."""
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         raise ConfigError(f"{path} is not UTF-8 text; save it as UTF-8") from None
     except OSError as exc:
@@ -132,6 +135,11 @@ def find_config(given: Path | None) -> Path:
         path = path / CONFIG_NAME
     if not path.is_file():
         raise ConfigError(f"no league config at {path}; run `league demo` for an example or `league init` to start one")
+    if path.suffix.lower() in WORKBOOK_SUFFIXES:
+        path = path.resolve()
+        beside = path.parent / CONFIG_NAME
+        which = f"pass {beside} (or its folder)" if beside.is_file() else "pass the league.toml that names it"
+        raise ConfigError(f"{path} is a workbook, not the league's config: {which}")
     return path.resolve()
 
 
@@ -143,6 +151,9 @@ def load_config(given: Path | None = None) -> Config:
     for key in ("ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "history"):
         if key in data and not isinstance(data[key], str):
             raise ConfigError(f"{path}: `{key}` must be a string, found {data[key]!r}")
+    for key in PATH_KEYS:
+        if key in data:
+            path_setting(data[key], key, path)
     if "ruleset" not in data:
         raise ConfigError(f"{path}: missing `ruleset`{_typed_as(data, 'ruleset')}: set it to one of "
                           f"{', '.join(presets())}, or a path to a ruleset file")

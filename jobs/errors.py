@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from league.errors import LeagueError
+
 
 class ExitCode(IntEnum):
     """What `league` returns to the shell (and to cron)."""
@@ -22,8 +24,8 @@ class ExitCode(IntEnum):
     """The workbook was synced, but the export files could not be written: not "nothing was changed"."""
 
 
-class JobError(Exception):
-    """A job could not run; the message says why and what to do."""
+class JobError(LeagueError):
+    """A job could not run; the message says why and what to do. A `LeagueError`: `league.open` raises these too."""
 
     code = ExitCode.USAGE
 

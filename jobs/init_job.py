@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from dataclasses import replace
 
-from jobs.config import CONFIG_NAME, load_config, load_ruleset
+from jobs.config import CONFIG_NAME, Config, load_config, load_ruleset
 from jobs.errors import ConfigError
 from jobs.sync_job import workbook_lock
 from league.cells import Cell, Grid, as_text, header_key, name_key
@@ -61,10 +61,12 @@ def event_row(event: str, tab: str) -> list[Cell]:
     return [given.get(header) for header in EVENT_HEADERS]
 
 
-def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[str], reports: bool = False) -> str:
+def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[str], reports: bool = False,
+             load: Callable[[Path], Config] = load_config) -> str:
     """Create the input tabs and say where: a new .xlsx and league.toml, or where an existing league.toml says,
     adding to a league that exists only what it lacks. With `reports`, also the tab the players' Form fills and the
-    `Email` column, then the Form's questions."""
+    `Email` column, then the Form's questions. An existing league.toml is read with `load` (the CLI's says its
+    warnings, as every command does)."""
     check_event_ids(events)
     if not (folder / CONFIG_NAME).is_file():
         ruleset, catalog = load_ruleset(ruleset_name, folder)
@@ -73,7 +75,7 @@ def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[s
         XlsxWorkbook(workbook).create(with_reports(sheets, ruleset, REPORTS_TAB) if reports else sheets)
         said = f"created {workbook} and {write_config(folder, ruleset_name, workbook)}"
         return _questions(said, ruleset, catalog, REPORTS_TAB, ids, []) if reports else said
-    config = load_config(folder)  # an existing config decides the ruleset and where the tabs go
+    config = load(folder)  # an existing config decides the ruleset and where the tabs go
     where = f"spreadsheet {config.sheets.spreadsheet_id}" if config.sheets else str(config.workbook)
     fresh = config.sheets is None and config.workbook is not None and not config.workbook.exists()
     with workbook_lock(config):

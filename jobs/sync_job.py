@@ -200,12 +200,17 @@ def workbook_lock(config: Config, tidy: bool = True) -> Iterator[None]:
 
     Holding it, a job that may write (`tidy`) first removes the temporary copies a killed job of any kind left
     beside the `.xlsx`: only under the lock is such a file surely nobody's save in progress."""
-    lock = FileLock(str(lock_file(config)))
+    path = lock_file(config)
+    lock = FileLock(str(path))
     try:
         lock.acquire(timeout=LOCK_WAIT_SECONDS)
     except Timeout:
         raise WorkbookError(f"another sync, pairing or bracket of this workbook is still running (lock {lock.lock_file}); "
                             "try again when it has finished") from None
+    except OSError as exc:  # the folder is read-only, or something that is not a file is in the lock's place
+        raise WorkbookError(f"cannot make the lock file {path} ({exc.strerror or exc}): a job takes it so that two never "
+                            f"write the workbook at once; let the user running league write to {path.parent}, "
+                            "or remove what stands in its place") from None
     try:
         if tidy and config.workbook and not config.sheets:
             remove_leftovers(config.workbook)

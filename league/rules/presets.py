@@ -5,11 +5,13 @@ organiser's own files (`Sources`), and this module does the rest: which is which
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from league.plain_text import CONTROL
 from league.rules.catalog import EMPTY, Catalog, parse_catalog
 from league.rules.schema import RulesetError, merged
 
@@ -65,8 +67,11 @@ def ruleset_data(spec: str, folder: str, sources: Sources, seen: tuple[str, ...]
     if text is None:
         found = sources.file(spec, folder)
         if found.text is None:
-            known = ", ".join(preset_names(sources.listing()))
-            raise RulesetError(f"ruleset {spec!r} is neither a preset ({known}) nor a file at {found.source}")
+            names = preset_names(sources.listing())
+            near = difflib.get_close_matches(spec, names, n=1, cutoff=0.6)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise RulesetError(f"ruleset {spec!r} is neither a preset ({', '.join(names)}) nor a file at "
+                               f"{found.source}{hint}")
         text, source, folder = found.text, found.source, found.folder
     if source in seen:
         raise RulesetError(f"{source}: `extends` goes round in a circle ({' -> '.join([*seen, source])})")
@@ -76,6 +81,8 @@ def ruleset_data(spec: str, folder: str, sources: Sources, seen: tuple[str, ...]
         return data, source
     if not isinstance(parent, str):
         raise RulesetError(f"{source}: `extends` must be a preset name or a ruleset file, found {parent!r}")
+    if CONTROL.search(parent):  # a NUL in a path stops the operating system from opening it at all
+        raise RulesetError(f"{source}: `extends` holds a control character ({parent!r}); type the name without it")
     inherited, _ = ruleset_data(parent, folder, sources, (*seen, source))
     return merged(inherited, data), source
 

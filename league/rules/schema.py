@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
+from league.errors import LeagueError
 
-class RulesetError(Exception):
+
+class RulesetError(LeagueError):
     """A ruleset file is wrong; the message names the file and the key."""
 
 
@@ -87,7 +90,9 @@ class Section:
         """Refuse any key nobody read: a typo must not pass silently."""
         unknown = sorted(set(self.data) - self.used)
         if unknown:
-            raise RulesetError(f"{self.source}: unknown key `{self.path(unknown[0])}`; check its spelling")
+            near = difflib.get_close_matches(unknown[0], sorted(self.used), n=1, cutoff=0.6)
+            hint = f": did you mean `{self.path(near[0])}`?" if near else "; check its spelling"
+            raise RulesetError(f"{self.source}: unknown key `{self.path(unknown[0])}`{hint}")
 
 
 def merged(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:

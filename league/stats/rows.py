@@ -14,13 +14,14 @@ from typing import Any
 import numpy as np
 
 from league.cells import name_key
+from league.errors import LeagueError
 from league.match_table import Flags, Ints, Outcome
 
 FORMAT = 2
 """The version of `to_json`'s layout: a history written by another version is read again from the workbook."""
 
 
-class StatsError(ValueError):
+class StatsError(LeagueError, ValueError):
     """Stats asked of something the league does not record (a field, an event); the message names what exists."""
 
 

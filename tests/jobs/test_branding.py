@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from exporters.branding import Branding
 from jobs.config import Config, load_config
@@ -26,7 +27,7 @@ def test_without_the_table_every_default_holds(tmp_path: Path) -> None:
 
 
 def test_the_table_is_read(tmp_path: Path) -> None:
-    (tmp_path / "logo.png").write_bytes(b"\x89PNG")
+    Image.new("RGB", (40, 20), "navy").save(tmp_path / "logo.png")
     config = _load(tmp_path, 'history = "data/h.sqlite"\n[branding]\nprimary = "navy"\naccent = "#ffcc00"\n'
                              'logo = "logo.png"\nhashtags = ["GL", "#Unmatched"]\ntitle = "GL 2024"\nsurprise = 1\n')
     assert config.branding.primary == "navy" and config.branding.logo == tmp_path / "logo.png"
