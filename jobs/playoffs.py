@@ -3,41 +3,43 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import history
 from jobs.config import Config
 from jobs.errors import ExportError
 from jobs.export_job import history_errors, history_file
-from league.cells import Grid, as_text
+from league.cells import Grid, as_text, name_key
 from league.evaluate import Evaluation
-from league.pairing.bracket import TYPED, Kept, Playoff, Resolved, resolve, seeds_from
-from league.problems import Problem
+from league.pairing.bracket import HEADERS, TYPED, Kept, Playoff, Resolved, bracket_tab, resolve, seeds_from
+from league.problems import Problem, Severity
 from league.rules.ruleset import Ruleset
 from league.sheet import BRACKET_PREFIX, Sheet
 
 
 def games_left_alone(sheet: Sheet, outputs: Mapping[str, Grid]) -> Sheet:
-    """A bracket tab as a sync writes it: each `Games` cell holding, at its place, what the sync read there is left
-    out (None, so the tab keeps what it holds by then: a game a judge typed between the sync's read and its write
-    stays); only games the sync restores, moves or clears ("") are written. Other tabs, and a bracket tab whose
-    columns are not where the sync writes them, go as they are."""
+    """A bracket tab as a sync writes it: each cell judges type (the `Games`, the `Note`, the judges' own columns)
+    holding, at its place, what the sync read there is left out (None, so the tab keeps what it holds by then: what a
+    judge typed between the sync's read and its write stays); only what the sync restores, moves or clears ("") is
+    written. A column whose header the tab does not hold at the same place is written as the sync has it; other tabs
+    go as they are."""
     read = outputs.get(sheet.name) or []
     if not sheet.name.startswith(BRACKET_PREFIX) or not read:
         return sheet
-    columns = [sheet.header.index(h) for h in TYPED]
-    if any(c >= len(read[0]) or as_text(read[0][c]) != sheet.header[c] for c in columns):
+    judges = {*TYPED, "Note"}
+    columns = [c for c, h in enumerate(sheet.header) if (h in judges or c >= len(HEADERS))
+               and c < len(read[0]) and as_text(read[0][c]) == h]
+    if not columns:
         return sheet
     rows = []
     for at, row in enumerate(sheet.rows, start=1):
-        cells, was = list(row), read[at] if at < len(read) else []
+        cells, was = [*row, *([None] * (len(sheet.header) - len(row)))], read[at] if at < len(read) else []
         for c in columns:
             before = was[c] if c < len(was) else None
             cells[c] = None if as_text(cells[c]) == as_text(before) else "" if cells[c] is None else cells[c]
         rows.append(tuple(cells))
-    return replace(sheet, rows=tuple(rows), typed=TYPED)
+    return replace(sheet, rows=tuple(rows), typed=tuple(sheet.header[c] for c in columns))
 
 
 def kept_brackets(config: Config) -> dict[str, Kept]:
@@ -65,11 +67,40 @@ def resolve_brackets(outputs: dict[str, Grid], ruleset: Ruleset, kept: dict[str,
     return out
 
 
-def keep_brackets(config: Config, resolved: Sequence[Resolved], now: dt.datetime) -> None:
-    """Keep every bracket's seeds and games in the history, so the next sync finds them whatever happens to the tab."""
+def dropped_brackets(outputs: Mapping[str, Grid], ruleset: Ruleset, kept: Mapping[str, Kept]) -> dict[str, Kept]:
+    """Folded event id -> each bracket the history keeps with games typed whose tab is gone: deleted to seed it again
+    (or by mistake), its games are dropped, and the sync says which."""
+    if ruleset.playoffs is None:
+        return {}
+    tabs = {name[len(BRACKET_PREFIX):].casefold() for name in outputs if name.startswith(BRACKET_PREFIX)}
+    return {event: k for event, k in kept.items() if event not in tabs and k.games}
+
+
+def dropped_report(ev: Evaluation, dropped: Mapping[str, Kept]) -> tuple[list[Problem], list[str]]:
+    """A warning and a `Sync Log` line per deleted bracket, naming every game typed in it that is dropped."""
+    problems, lines = [], []
+    for folded, k in sorted(dropped.items()):
+        event = ev.league.event_id(folded) or folded
+        names = {name_key(s): s for s in k.seeds}
+        games = ", ".join(f"round {r} match {m} {names.get(a, a)} v {names.get(b, b)} {as_text(ga) or '?'}-{as_text(gb) or '?'}"
+                          for (r, m, a, b), (ga, gb) in sorted(k.games.items()))
+        said = f"{bracket_tab(event)} was deleted: the games typed in it are dropped ({games})"
+        problems.append(Problem(Severity.WARNING, "bracket-deleted", bracket_tab(event), None, "", None, said,
+                                f"to seed the playoffs again, run `league bracket --event {event}`; type again "
+                                "any game still to count once it is seeded"))
+        lines.append(said)
+    return problems, lines
+
+
+def keep_brackets(config: Config, resolved: Sequence[Resolved], now: dt.datetime,
+                  dropped: Mapping[str, Kept] | None = None) -> None:
+    """Keep every bracket's seeds and games in the history, so the next sync finds them whatever happens to the tab;
+    a deleted bracket's seeds without its games, so its dropped games are reported once."""
     try:
         for r in resolved:
             history.keep_bracket(history_file(config), r.sheet.name[len(BRACKET_PREFIX):], r.kept, now)
+        for event, k in (dropped or {}).items():
+            history.keep_bracket(history_file(config), event, Kept(k.seeds), now)
     except history.HistoryError as exc:
         raise ExportError(str(exc)) from None
 
@@ -88,7 +119,8 @@ def decided(resolved: Sequence[Resolved]) -> dict[str, Playoff]:
 
 
 def bracket_problems(resolved: Sequence[Resolved]) -> list[Problem]:
-    """What is wrong in the bracket tabs: games that are no whole number, scores that cannot end a match."""
+    """What is wrong in the bracket tabs: games that are no whole number, scores that cannot end a match, numbers
+    typed over, rows that are no match."""
     return [p for r in resolved for p in r.problems]
 
 

@@ -24,6 +24,8 @@ from jobs.parallel import helper
 from jobs.playoffs import (
     bracket_problems,
     decided,
+    dropped_brackets,
+    dropped_report,
     games_left_alone,
     keep_brackets,
     kept_brackets,
@@ -148,7 +150,8 @@ def checked(config: Config, workbook: Workbook, now: dt.datetime | None = None) 
     except ExportError:
         kept = {}
     ev, resolved, reports = _evaluated(config, workbook, typed, outputs, kept, now or dt.datetime.now(dt.UTC))
-    return with_problems(ev, [*bracket_problems(resolved), *reports.problems]), reports
+    deleted, _ = dropped_report(ev, dropped_brackets(outputs, config.ruleset, kept))
+    return with_problems(ev, [*bracket_problems(resolved), *deleted, *reports.problems]), reports
 
 
 def _evaluated(config: Config, workbook: Workbook, typed: dict[str, Grid], outputs: dict[str, Grid],
@@ -247,7 +250,9 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
         previous, kept, since, unusable = None, {}, None, str(exc)
     previous = previous or read_leaderboard(outputs.get(LEADERBOARD_TAB) or [])
     ev, resolved, reports = _evaluated(config, workbook, typed, outputs, kept, now, since, progress)
-    ev = with_problems(ev, [*bracket_problems(resolved), *glyph_warnings(config, ev), *reports.problems])
+    dropped = dropped_brackets(outputs, config.ruleset, kept)
+    deleted, dropped_lines = dropped_report(ev, dropped)
+    ev = with_problems(ev, [*bracket_problems(resolved), *deleted, *glyph_warnings(config, ev), *reports.problems])
     tables = [*standings_sheets(ev), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
               *(Table.plain(r.sheet) for r in resolved)]
     counted: Sides | None = None  # the games counted, worked out once for the Stats tab and the history
@@ -263,7 +268,7 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     tables = [t for t in tables if t.name.casefold() not in claimed]
     written = {t.name.casefold() for t in tables}  # tab names are unique ignoring case, in Excel and in Sheets
     stale = tuple(n for n in outputs if n.startswith(STANDINGS_PREFIX) and n.casefold() not in written | claimed)
-    log = with_report_lines(sync_log_row(ev, typed, now, outcome), reports.log)
+    log = with_report_lines(sync_log_row(ev, typed, now, outcome), [*dropped_lines, *reports.log])
     changes = Changes(replace=tuple(tables), append=(log,), remove=stale, fill=tuple(reports.fills))
     if dry_run:
         failing = [f"exports: would fail: {unusable}"] if unusable else []
@@ -274,7 +279,7 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
         workbook.write(replace(changes, replace=tuple(games_left_alone(s, outputs) for s in changes.replace)))
         try:
             if not unusable:
-                keep_brackets(config, resolved, now)
+                keep_brackets(config, resolved, now, dropped)
                 from jobs.kept_stats import keep_stats  # counted again by `league stats` without reading the workbook
 
                 keep_stats(config, ev, str(log.rows[0][1]), now, counted)

@@ -3,10 +3,12 @@ the games typed into it.
 
 A bracket row is known by its round, its match and both competitors, never by its position in the tab: the seeds
 and the games typed so far are kept (in the history), so a deleted row comes back with its games and a row whose
-names were changed is written back as seeded."""
+names were changed is written back as seeded. What judges type beside it (a note after the tool's in `Note`, columns
+of their own, rows of their own below) is kept with the row it was typed in."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -17,7 +19,14 @@ from league.sheet import BRACKET_PREFIX, Sheet
 
 HEADERS = ("Round", "Match", "Best Of", "Seed A", "Competitor A", "Seed B", "Competitor B", "Games A", "Games B", "Winner", "Note")
 TYPED = ("Games A", "Games B")
-"""The cells judges type into; everything else the tool fills in."""
+"""The cells judges type into; the tool fills in the others of its own columns, and writes `Note` with the judges'
+text kept after its own."""
+NUMBERED = ("Round", "Match", "Best Of")
+"""The cells that say which match a row is and how long: the tool's, yet a judge may type over them."""
+_OWN_NOTE = re.compile(r"a bye: the higher seed goes on|written back as seeded \(was .*\)|Games [AB] is empty while "
+                       r"the other side's games are typed|Games [AB] .* is not a whole number of games|"
+                       r"\d+-\d+ cannot end a best of \d+ between .* and .*")
+"""What the tool itself writes in a `Note` (see `resolve`), so the rest is known as the judges'."""
 BYE = "bye"
 
 MatchKey = tuple[int, int, str, str]
@@ -129,20 +138,27 @@ class Slot:
 
 @dataclass(frozen=True)
 class _Row:
-    """One row of the tab as it stands."""
+    """One row of the tab as it stands: its round and match (None where unreadable), names, games, note, the
+    judges' own columns, and its cells in the tool's columns."""
 
     row: int
-    round: int
-    match: int
+    round: int | None
+    match: int | None
     a: str
     b: str
     games: Games
+    note: str
+    extra: tuple[Cell, ...]
+    own: tuple[Cell, ...]
+    """Its cells under HEADERS, in that order."""
 
 
 def resolve(event: str, seeds: Sequence[str], best_of: Sequence[int], typed: Grid | None = None,
             kept: Mapping[MatchKey, Games] | None = None) -> Resolved:
     """Every match of the bracket, round by round; byes to the top seeds; each match's games taken from its own row
-    (matched by round, match and both competitors), else as the history kept them; the winners moved on.
+    (matched by round, match and both competitors; by the competitors alone when its round or match is garbage), else
+    as the history kept them; the winners moved on. What judges typed that is not the tool's (a note, columns of their
+    own, rows of their own below) is kept; a row that is no match is kept below the bracket, reported.
 
     `seeds` are the qualified competitors in seed order (the first is seed 1); `best_of` gives each round's
     length, the last entry repeating; `typed` is the tab as it stands."""
@@ -150,15 +166,16 @@ def resolve(event: str, seeds: Sequence[str], best_of: Sequence[int], typed: Gri
     while size < len(seeds):
         size *= 2
     rounds = size.bit_length() - 1
-    found = _typed_rows(typed)
+    found, extra, problems = _typed_rows(tab, typed)
     by_key = {(r.round, r.match, name_key(r.a), name_key(r.b)): r for r in found}
     by_place = {(r.round, r.match): r for r in found}
+    by_names = {(name_key(r.a), name_key(r.b)): r for r in found if None in (r.round, r.match) and r.a and r.b}
     slots = [Slot(s, seeds[s - 1]) if s <= len(seeds) else Slot(None, BYE) for s in seed_order(size)]
     rows: list[tuple[Cell, ...]] = []
-    problems: list[Problem] = []
     games_now: dict[MatchKey, Games] = dict(kept or {})
     finishes: dict[str, Finish] = {}
     matches: list[BracketMatch] = []
+    used: set[int] = set()
     number, champion = 1, ""
     while len(slots) > 1:
         length = best_of[min(number - 1, len(best_of) - 1)]
@@ -167,12 +184,17 @@ def resolve(event: str, seeds: Sequence[str], best_of: Sequence[int], typed: Gri
             key = (number, match, name_key(a.name), name_key(b.name))
             at = len(rows) + 2
             other = by_place.get((number, match))
-            own = by_key.get(key) or (other if other is not None and _half_known(other, a, b) else None)
+            own = (by_key.get(key) or (other if other is not None and _half_known(other, a, b) else None)
+                   or (by_names.get(key[2:]) if a.name and b.name else None))
             games = own.games if own else (kept or {}).get(key, (None, None))
             notes: list[str] = []
             if own is None and other is not None and (other.a or other.b):
                 problems.append(_renamed(tab, at, number, match, a, b, other))
                 notes.append(f"written back as seeded (was {other.a or '?'} v {other.b or '?'})")
+            source = own or other
+            if source is not None:
+                used.add(source.row)
+                problems += _retyped(tab, at, source, (number, match, length), a, b)
             if any(not is_blank(g) for g in games):
                 games_now[key] = games
             elif key in games_now:
@@ -183,7 +205,8 @@ def resolve(event: str, seeds: Sequence[str], best_of: Sequence[int], typed: Gri
             notes += [note] if note else []
             notes += [p.problem for p in wrong]
             rows.append((number, match, length, a.seed, a.name, b.seed, b.name, *games, winner.name if winner else "",
-                         "; ".join(notes)))
+                         _with_judges_note(notes, source.note if source else ""),
+                         *(source.extra if source else (None,) * len(extra))))
             matches.append(BracketMatch(at, number, match, length, a.name, b.name, won, winner.name if winner else ""))
             if winner and b.name != BYE:
                 loser = b if winner is a else a
@@ -193,7 +216,10 @@ def resolve(event: str, seeds: Sequence[str], best_of: Sequence[int], typed: Gri
                     finishes[name_key(winner.name)] = Finish(winner.name, None, "")
             winners.append(winner or Slot(None, ""))
         slots, number = winners, number + 1
-    sheet = Sheet(tab, HEADERS, tuple(rows))
+    for r in (r for r in found if r.row not in used):
+        problems += _not_a_match(tab, len(rows) + 2, r, {(m.round, m.match): m.row for m in matches})
+        rows.append((*r.own, *r.extra))
+    sheet = Sheet(tab, (*HEADERS, *extra), tuple(rows))
     playoff = Playoff(tuple(seeds), rounds, champion, finishes, tuple(matches))
     return Resolved(sheet, tuple(problems), Kept(tuple(seeds), games_now), playoff)
 
@@ -249,23 +275,70 @@ def _winner(a: Slot, b: Slot, won: tuple[int, int] | None, length: int) -> tuple
     return (a if won[0] > won[1] else b), ""
 
 
-def _typed_rows(typed: Grid | None) -> list[_Row]:
-    """The tab's rows with a readable round and match, as they stand."""
+def _typed_rows(tab: str, typed: Grid | None) -> tuple[list[_Row], tuple[str, ...], list[Problem]]:
+    """The tab's rows holding anything, as they stand, and the headers of the judges' own columns (any column not the
+    tool's that has a header or a value); a tab lacking a header the rows are known by is read as empty, reported."""
     if not typed:
-        return []
+        return [], (), []
     heads = [header_key(h) for h in typed[0]]
-    need = ("Round", "Match", "Competitor A", "Competitor B", *TYPED)
-    if any(header_key(h) not in heads for h in need):
-        return []
-    at = {h: heads.index(header_key(h)) for h in need}
+    lacking = [h for h in ("Round", "Match", "Competitor A", "Competitor B", *TYPED) if header_key(h) not in heads]
+    if lacking:
+        return [], (), [Problem(Severity.WARNING, "bracket-headers", tab, 1, lacking[0], None,
+                                f"row 1 lacks {', '.join(lacking)}: the bracket was written again from its seeds and the "
+                                "games kept, without what its rows held",
+                                "leave the bracket's headers as the tool writes them; add columns of your own to the right")]
+    at = {h: heads.index(header_key(h)) for h in HEADERS if header_key(h) in heads}
+    width = max(len(r) for r in typed)
+    grid = [[*r, *([None] * (width - len(r)))] for r in typed]
+    extra = [i for i in range(width) if i not in at.values() and any(not is_blank(r[i]) for r in grid)]
     out = []
-    for i, row in enumerate(typed[1:], start=2):
-        cells = list(row) + [None] * len(heads)
-        number, match = parse_whole(cells[at["Round"]]), parse_whole(cells[at["Match"]])
-        if number is not None and match is not None:
-            out.append(_Row(i, number, match, as_text(cells[at["Competitor A"]]), as_text(cells[at["Competitor B"]]),
-                            (cells[at["Games A"]], cells[at["Games B"]])))
-    return out
+    for i, cells in enumerate(grid[1:], start=2):
+        if all(is_blank(c) for c in cells):
+            continue
+        own = tuple(cells[at[h]] if h in at else None for h in HEADERS)
+        out.append(_Row(i, parse_whole(own[0]), parse_whole(own[1]), as_text(own[4]), as_text(own[6]), (own[7], own[8]),
+                        as_text(own[10]), tuple(cells[c] for c in extra), own))
+    return out, tuple(as_text(grid[0][c]) for c in extra), []
+
+
+def _retyped(tab: str, at: int, typed: _Row, want: tuple[int, int, int], a: Slot, b: Slot) -> list[Problem]:
+    """A warning at each `Round`, `Match` or `Best Of` cell of a match's row that holds anything but its number,
+    which the sync writes back."""
+    fix = {"Round": "the bracket numbers its matches: type only the games, and notes in Note or a column of your own",
+           "Best Of": "each round's length comes from the ruleset's [playoffs] best_of: change it there"}
+    return [Problem(Severity.WARNING, "bracket-numbered", tab, at, header, HEADERS.index(header),
+                    f"{header} was {repr(as_text(cell)) if not is_blank(cell) else 'empty'} in the row of {a.name or '?'} v "
+                    f"{b.name or '?'}: written back as {number}", fix.get(header, fix["Round"]))
+            for header, number in zip(NUMBERED, want)
+            if parse_whole(cell := typed.own[HEADERS.index(header)]) != number]
+
+
+def _not_a_match(tab: str, at: int, typed: _Row, places: Mapping[tuple[int, int], int]) -> list[Problem]:
+    """An error at a row, kept below the bracket as typed, that holds something in the tool's columns yet is no match
+    of the bracket; a row of notes alone is no problem."""
+    if all(is_blank(c) for h, c in zip(HEADERS, typed.own) if h != "Note"):
+        return []
+    if typed.round is None or typed.match is None:
+        header = "Round" if typed.round is None else "Match"
+        cell = typed.own[HEADERS.index(header)]
+        why = f"{header} {as_text(cell)!r} is not a whole number" if not is_blank(cell) else f"its {header} is empty"
+    else:
+        header, place = "Round", places.get((typed.round, typed.match))
+        why = (f"round {typed.round} match {typed.match} is row {place}" if place else
+               f"the bracket has no round {typed.round} match {typed.match}")
+    return [Problem(Severity.ERROR, "bracket-row", tab, at, header, HEADERS.index(header),
+                    f"this row is no match of the bracket ({why}): it is kept below the bracket as typed and counts for nothing",
+                    "type each match's games in its own row; keep notes in Note or in a column of your own, or delete this row")]
+
+
+def _with_judges_note(notes: Sequence[str], typed: str) -> str:
+    """The tool's notes, then whatever else the judges typed in the row's `Note`, which is kept."""
+    own = "; ".join(notes)
+    if own and (typed == own or typed.startswith(own + "; ")):
+        judges = typed[len(own) + 2:]
+    else:
+        judges = "; ".join(p for p in typed.split("; ") if p.strip() and not _OWN_NOTE.fullmatch(p.strip()))
+    return "; ".join(n for n in (own, judges) if n)
 
 
 def seeds_from(tab: Grid) -> list[str]:

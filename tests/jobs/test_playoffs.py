@@ -16,8 +16,10 @@ import pytest
 from jobs.bracket_job import run_bracket
 from jobs.config import Config, load_config
 from jobs.errors import ExitCode
+from jobs.playoffs import games_left_alone
 from jobs.sync_job import run_sync
 from league.cells import Cell
+from league.pairing.bracket import HEADERS
 from league.sheet import Sheet
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
@@ -219,3 +221,51 @@ def test_a_player_who_dropped_is_never_seeded(tmp_path: Path, how: str) -> None:
     done = run_bracket(config, open_workbook(config), "W1")
     assert done.code == ExitCode.CLEAN, done.refused
     assert "Gus Hale" not in done.seeds and len(done.seeds) == 7
+
+
+def test_notes_columns_and_rows_judges_add_to_the_bracket_stay(tmp_path: Path) -> None:
+    config = _seeded(tmp_path)
+    _type(config, {(1, 1): (2, 0)})
+    file = tmp_path / "league.xlsx"
+    wb = openpyxl.load_workbook(file)
+    tab = wb["Bracket W1"]
+    tab["K3"], tab["L1"], tab["L2"] = "table 4", "Comments", "played on stream"
+    tab["A10"], tab["K10"] = "next", "prizes at 6 pm"
+    wb.save(file)
+    assert _sync(config) == ExitCode.INPUT_ERRORS  # `next` in Round: a row that is no match, kept and reported
+    rows = _tab(config, "Bracket W1")
+    assert rows[0][11] == "Comments" and rows[1][9:12] == ["Ana Lee", None, "played on stream"]
+    assert rows[2][10] == "table 4" and rows[8][0] == "next" and rows[8][10] == "prizes at 6 pm"
+    assert [p[:3] for p in _problems(config)] == [("error", "Bracket W1", "A9")]
+    assert _tab(config, "Bracket W1") == rows
+
+
+def test_a_deleted_bracket_says_which_games_it_dropped_once(tmp_path: Path) -> None:
+    config = _seeded(tmp_path)
+    _type(config, {(1, 1): (2, 0), (1, 2): ("two", 1)})
+    assert _sync(config) == ExitCode.INPUT_ERRORS
+    file = tmp_path / "league.xlsx"
+    wb = openpyxl.load_workbook(file)
+    del wb["Bracket W1"]
+    wb.save(file)
+    assert _sync(config) == ExitCode.CLEAN
+    [problem] = _problems(config)
+    said = "Bracket W1 was deleted: the games typed in it are dropped (round 1 match 1 Ana Lee v Hal Ives 2-0, " \
+           "round 1 match 2 Cy Park v Fay Gold two-1)"
+    assert problem[:3] == ("warning", "Bracket W1", None) and problem[5] == said
+    assert _tab(config, "Sync Log")[-1][7] == said
+    assert _sync(config) == ExitCode.CLEAN and _problems(config)[0][0] == "ok"  # said once
+    assert run_bracket(config, open_workbook(config), "W1").code == ExitCode.CLEAN
+
+
+def test_a_sync_leaves_alone_the_judges_cells_it_read_as_they_are() -> None:
+    """A note or a comment typed while the sync runs stays: each judges' cell (games, `Note`, their own columns) that
+    the sync writes as it read it is left out; one it changes is written, and the tool's own cells always are."""
+    header = (*HEADERS, "Comments")
+    read: list[list[Cell]] = [list(header), [1, 1, 3, 1, "A", None, "bye", None, None, "A", "late", "on stream"]]
+    row = (1, 1, 3, 1, "A", None, "bye", None, None, "A", "a bye: the higher seed goes on; late", "on stream")
+    left = games_left_alone(Sheet("Bracket W1", header, (row,)), {"Bracket W1": read})
+    assert left.typed == ("Games A", "Games B", "Note", "Comments")
+    assert left.rows == ((1, 1, 3, 1, "A", None, "bye", None, None, "A", "a bye: the higher seed goes on; late", None),)
+    moved = [[*HEADERS[:10], "Comments", "Note"], read[1]]  # the judges' column moved before `Note`: written whole
+    assert games_left_alone(Sheet("Bracket W1", header, (row,)), {"Bracket W1": moved}).typed == ("Games A", "Games B")

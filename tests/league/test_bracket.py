@@ -123,3 +123,58 @@ def test_the_playoff_says_how_far_each_went() -> None:
     assert [(m.round, m.a, m.b, m.games, m.winner) for m in playoff.matches] == [
         (1, "A", BYE, None, "A"), (1, "B", "C", (0, 2), "C"), (2, "A", "C", (1, 2), "C")]
     assert playoff.matches[0].bye and [m.row for m in playoff.matches] == [2, 3, 4]
+
+
+def test_what_judges_type_beside_the_bracket_is_kept() -> None:
+    """A note typed after the tool's in `Note`, a column of their own and a row of notes below the bracket all stay,
+    sync after sync, in the same row as the match they were typed beside."""
+    first = resolve("W1", ["A", "B", "C"], [3])
+    typed: list[list[Cell]] = [[*HEADERS, "Comments"], *([*r] for r in first.sheet.rows)]
+    typed[1][10] = f"{typed[1][10]}; A arrived late"   # the bye's row: the tool's note, then the judge's
+    typed[2][7:9] = [2, 1]
+    typed[2][10] = "table 4"
+    typed[2].append("played on stream")
+    typed.append([None] * 10 + ["prizes at 6 pm", "ask Ana"])
+    once = resolve("W1", ["A", "B", "C"], [3], typed)
+    assert once.sheet.header == (*HEADERS, "Comments") and not once.problems
+    assert [r[10:] for r in once.sheet.rows] == [
+        ("a bye: the higher seed goes on; A arrived late", None), ("table 4", "played on stream"), ("", None),
+        ("prizes at 6 pm", "ask Ana")]
+    assert once.sheet.rows[2][4:7] == ("A", 2, "B")  # B won the semi-final: the final filled in
+    again = resolve("W1", ["A", "B", "C"], [3], [list(once.sheet.header), *(list(r) for r in once.sheet.rows)])
+    assert again.sheet == once.sheet  # nothing doubled or lost
+
+
+def test_garbage_in_round_match_or_best_of_is_reported_at_its_cell() -> None:
+    typed = _tab([list(r) for r in resolve("W1", EIGHT, [3]).sheet.rows])
+    typed[2][0], typed[2][7:9] = "QF", [0, 2]   # S4 v S5's round retyped: known by its competitors, its games count
+    typed[3][2] = "three"
+    again = resolve("W1", EIGHT, [3], typed)
+    assert [(p.severity, p.code, p.cell) for p in again.problems] == [
+        (Severity.WARNING, "bracket-numbered", "A3"), (Severity.WARNING, "bracket-numbered", "C4")]
+    assert "Round was 'QF' in the row of S4 v S5: written back as 1" in again.problems[0].problem
+    assert again.sheet.rows[1][:3] == (1, 2, 3) and again.sheet.rows[1][9] == "S5" and again.sheet.rows[2][2] == 3
+    assert len(again.sheet.rows) == 7
+
+
+@pytest.mark.parametrize("round_, match, why", [("semi", 1, "Round 'semi' is not a whole number"),
+                                                (None, None, "its Round is empty"),
+                                                (1, 3, "round 1 match 3 is row 4"),
+                                                (4, 1, "the bracket has no round 4 match 1")])
+def test_a_row_that_is_no_match_is_kept_below_and_is_an_error(round_: Cell, match: Cell, why: str) -> None:
+    typed = _tab([list(r) for r in resolve("W1", EIGHT, [3]).sheet.rows])
+    typed.append([round_, match, None, None, "S9", None, "S10", 2, 0])
+    again = resolve("W1", EIGHT, [3], typed)
+    assert again.sheet.rows[-1][:9] == (round_, match, None, None, "S9", None, "S10", 2, 0)
+    [problem] = again.problems
+    assert (problem.severity, problem.cell) == (Severity.ERROR, "A9") and f"({why})" in problem.problem
+    assert again.kept.games == {} and again.sheet.rows[:7] == resolve("W1", EIGHT, [3]).sheet.rows
+
+
+def test_a_tab_lacking_a_header_it_is_read_by_is_written_again_and_said() -> None:
+    typed = _tab([list(r) for r in resolve("W1", EIGHT, [3]).sheet.rows])
+    typed[0][7] = "Wins A"
+    again = resolve("W1", EIGHT, [3], typed)
+    [problem] = again.problems
+    assert (problem.severity, problem.cell, problem.code) == (Severity.WARNING, "1", "bracket-headers")
+    assert "row 1 lacks Games A" in problem.problem and again.sheet.header == HEADERS

@@ -135,6 +135,18 @@ def test_write_leaves_the_typed_cells_it_does_not_set(backend: Backend) -> None:
         ["Round", "Games A", "Games B", "Winner"], [1, 2, 0, "Ana"], [2, 2, 2], [3]]})
 
 
+
+def test_write_keeps_the_judges_columns_and_rows_of_a_typed_tab(backend: Backend) -> None:
+    """A bracket's `Note` and the judges' own columns past the tool's are `typed` too: None keeps what the tab holds
+    (a note typed after the read), rows and columns beyond the tab's earlier size are written, short rows padded."""
+    header = ("Round", "Winner", "Note", "Comments")
+    seeded(backend).write(Changes(replace=(Sheet("Bracket W1", header[:3], ((1, "Ana", "bye"), (2, "Bo"))),)))
+    backend.open().write(Changes(replace=(Sheet("Bracket W1", header, ((1, "Ana", None, "late"), (2, None, "", None),
+                                                                      (None, None, "prizes at 6", "ask Cy")),
+                                                typed=("Note", "Comments")),)))
+    assert typed(backend.open().read(["Bracket W1"])) == typed({"Bracket W1": [
+        list(header), [1, "Ana", "bye", "late"], [2], [None, None, "prizes at 6", "ask Cy"]]})
+
 def test_write_refuses_appending_to_an_input_tab(backend: Backend) -> None:
     book = seeded(backend, results(((1, 1, "Ana"),)))
     before = everything(book)
