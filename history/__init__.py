@@ -10,6 +10,7 @@ from history.store import (
     Entry,
     HistoryCorrupt,
     HistoryError,
+    HistoryForeign,
     HistoryLocked,
     KeptGames,
     at,
@@ -33,7 +34,7 @@ from history.store import (
 )
 
 __all__ = [
-    "Attempt", "Doubt", "Entry", "HistoryCorrupt", "HistoryError", "HistoryLocked", "KeptGames", "at",
+    "Attempt", "Doubt", "Entry", "HistoryCorrupt", "HistoryError", "HistoryForeign", "HistoryLocked", "KeptGames", "at",
     "begin_post", "begin_table_post", "brackets", "end_post", "entries", "in_doubt", "keep_bracket", "keep_games",
     "kept_games", "latest", "posted", "ranks", "record", "record_post", "record_table_post", "table_in_doubt",
     "table_posted",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
@@ -62,6 +63,9 @@ CREATE TABLE IF NOT EXISTS games (
     data TEXT NOT NULL
 );
 """
+APPLICATION_ID = 0x4C475545
+"""`PRAGMA application_id` of a history ("LGUE"): set in every history, so a file of another application is told apart."""
+TABLES = frozenset(("snapshots", "posts", "attempts", "brackets", "games"))
 LOCK_WAIT = 10.0
 """Seconds to wait for another process (a sync, a publish) to release the history before giving up."""
 _BUSY = {5, 6}
@@ -80,6 +84,10 @@ class HistoryLocked(HistoryError):
 
 class HistoryCorrupt(HistoryError):
     """The history file is not an SQLite database, or a damaged one (truncated, overwritten)."""
+
+
+class HistoryForeign(HistoryError):
+    """The history file is an SQLite database of something else: it is left as it is, never given the history's tables."""
 
 
 class Attempt(StrEnum):
@@ -125,11 +133,39 @@ class Entry:
 @contextmanager
 def _open(path: Path) -> Iterator[sqlite3.Connection]:
     try:
+        _create(path)
         with closing(sqlite3.connect(path, timeout=LOCK_WAIT)) as db, db:
+            _claim(path, db)
             db.executescript(SCHEMA)
             yield db
     except sqlite3.Error as exc:
         raise _failure(path, exc) from None
+
+
+def _create(path: Path) -> None:
+    """Make a missing history file with the umask's permissions, as the exports are made: SQLite would make it 0644
+    whatever the umask, shutting out the group that shares the league's folder. SQLite takes an empty file as a
+    new database."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        raise HistoryError(f"cannot make the history file {path} ({exc.strerror or exc}); check that its folder can "
+                           "be written") from None
+
+
+def _claim(path: Path, db: sqlite3.Connection) -> None:
+    """Refuse a database of another application before the history's tables are added to it; mark a new history
+    as the tool's (a history made before the mark is told by its tables)."""
+    own = int(db.execute("PRAGMA application_id").fetchone()[0])
+    names = {str(row[0]) for row in db.execute("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite!_%' ESCAPE '!'")}
+    if own not in (0, APPLICATION_ID) or names - TABLES:
+        shown = f"it holds {', '.join(sorted(names - TABLES)[:5])}" if names - TABLES else f"application id {own:#x}"
+        raise HistoryForeign(f"the history file {path} is a database of another application ({shown}), not a league "
+                             "history; it was left as it is: set `history` in league.toml to a file of its own")
+    if not names and own == 0:
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
 @contextmanager

@@ -21,11 +21,12 @@ from league.rules.catalog import Catalog
 from league.rules.presets import RulesetFile, Sources, find_ruleset, preset_names
 from league.rules.ruleset import Ruleset, Season
 from league.rules.schema import RulesetError
+from sync.xlsx_limit import MAX_WORKBOOK_MIB
 
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds",
                "history", "branding", "export_formats", "facebook_retry_seconds", "timezone",
-               "reports", "confirm_hours", "stats", "season"}
+               "reports", "confirm_hours", "stats", "season", "max_workbook_mib"}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
 PATH_KEYS = ("ruleset", "workbook", "exports", "credentials", "history")
 WORKBOOK_SUFFIXES = {".xlsx", ".xlsm"}
@@ -73,6 +74,8 @@ class Config:
     """Hours a result reported by one side waits for the other before it is a warning (`confirm_hours`)."""
     stats: bool = False
     """Every sync writes the `Stats` tab (`stats = true`; a ruleset's `[stats] tab = true` turns it on too)."""
+    max_workbook_mib: int = MAX_WORKBOOK_MIB
+    """How far the `.xlsx` file's parts may inflate, in MiB, before it is refused unread (`max_workbook_mib`)."""
 
 
 PRESETS = resources.files("league") / "rules" / "presets"
@@ -182,8 +185,12 @@ def load_config(given: Path | None = None) -> Config:
     stats = data.get("stats", bool(ruleset.stats and ruleset.stats.tab))
     if not isinstance(stats, bool):
         raise ConfigError(f"{path}: `stats` must be true or false, found {stats!r}")
+    mib = data.get("max_workbook_mib", MAX_WORKBOOK_MIB)
+    if isinstance(mib, bool) or not isinstance(mib, int) or mib < 1:
+        raise ConfigError(f"{path}: `max_workbook_mib` must be a whole number of MiB, 1 or more, found {mib!r}")
     return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
-                  branding, kept, tuple(formats), facebook, reports=reports.strip(), reports_named="reports" in data, confirm_hours=confirm, stats=stats)
+                  branding, kept, tuple(formats), facebook, reports=reports.strip(), reports_named="reports" in data, confirm_hours=confirm, stats=stats,
+                  max_workbook_mib=mib)
 
 
 def _typed_as(data: dict[str, Any], key: str) -> str:

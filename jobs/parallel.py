@@ -38,7 +38,7 @@ class Helper:
 
         context = multiprocessing.get_context("fork")
         self._pipe, theirs = context.Pipe()
-        self._process: BaseProcess = context.Process(target=_serve, args=(theirs,), daemon=True)
+        self._process: BaseProcess = context.Process(target=_helper, args=(theirs, self._pipe), daemon=True)
         self._process.start()
         theirs.close()
         self._answered = False
@@ -109,6 +109,26 @@ def _fork_pays() -> bool:
 
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     return cores > 1 and threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+
+
+def _helper(pipe: Connection, ours: Connection) -> None:
+    """The forked process: it ends with the sync whatever ends the sync (a `kill -9` too), then serves.
+
+    The fork copies the sync's end of the pipe: closed here, the helper's read sees the end of the pipe once the
+    sync is gone. A helper mid-draw reads nothing, so a thread also waits on the sentinel multiprocessing keeps
+    for the parent (readable once the parent is gone) and ends the process then."""
+    import multiprocessing
+
+    ours.close()
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+    _serve(pipe)
+
+
+def _end_with(parent: BaseProcess) -> None:
+    parent.join()  # returns once the parent is gone: no draw is wanted any more
+    os._exit(0)
 
 
 def _serve(pipe: Connection) -> None:

@@ -42,14 +42,15 @@ class Source(Protocol):
 class XlsxSource:
     """A local `.xlsx`: looked at only when its modification time or size, and then its bytes, changed."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, limit_mib: int) -> None:
         self.path = path
+        self.limit_mib = limit_mib
         self.stamp: tuple[int, int] | None = None
         self.digest = ""
         self.seen: tuple[tuple[int, int] | None, str] = (None, "")
 
     def open(self) -> Workbook:
-        return XlsxWorkbook(self.path)
+        return XlsxWorkbook(self.path, self.limit_mib)
 
     def moved(self) -> bool:
         try:
@@ -104,7 +105,7 @@ def source_of(config: Config, clock: Clock, rng: random.Random | None = None) ->
     if config.sheets:
         return SheetsSource(config, clock, rng)
     assert config.workbook is not None, "load_config guarantees a workbook or a spreadsheet"
-    return XlsxSource(config.workbook)
+    return XlsxSource(config.workbook, config.max_workbook_mib)
 
 
 def tab_digests(inputs: Mapping[str, Grid], outputs: Mapping[str, Grid]) -> dict[str, str]:

@@ -33,6 +33,10 @@ class Target(Protocol):
     def workbook(self) -> Path | None: ...
     @property
     def sheets(self) -> SheetsPlace | None: ...
+    @property
+    def max_workbook_mib(self) -> int:
+        """How far the `.xlsx` file's parts may inflate, in MiB, before it is refused unread."""
+        ...
 
 
 def open_workbook(target: Target) -> Workbook:
@@ -48,4 +52,4 @@ def open_workbook(target: Target) -> Workbook:
                                             RetryPolicy(budget=place.retry_seconds))
     if target.workbook is None:
         raise ValueError("a workbook target names either an .xlsx file or a Google spreadsheet")
-    return XlsxWorkbook(target.workbook)
+    return XlsxWorkbook(target.workbook, target.max_workbook_mib)

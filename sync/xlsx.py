@@ -8,6 +8,7 @@ import os
 import re
 import stat
 import tempfile
+import zipfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -31,6 +32,7 @@ from sync.growth import Growth, growth
 from sync.workbook import BackendError
 from sync.xlsx_dates import ILLEGAL_CHARACTERS
 from sync.xlsx_parts import MAX_TEXT, write_parts
+from sync.xlsx_limit import MAX_WORKBOOK_MIB, check_inflated
 from sync.xlsx_read import CalamineBook, plain, reading
 from sync.xlsx_rows import add_rows_parts, cells_filled_parts
 from sync.xlsx_tabs import LISTS as LISTS  # where callers have always found it
@@ -54,8 +56,10 @@ class XlsxWorkbook:
     people saved since the read are kept; either way it swaps the result in atomically.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, limit_mib: int = MAX_WORKBOOK_MIB) -> None:
         self.path = path
+        self.limit_mib = limit_mib
+        """How far the file's parts may inflate, in MiB (`max_workbook_mib`): a larger one is refused unread."""
         self._fast: CalamineBook | None = None
         self._book: Book | None = None
         self._computed: Book | None = None
@@ -101,7 +105,7 @@ class XlsxWorkbook:
         # workbook's lock): a game typed into a bracket since the sync read it stays, and a result a judge typed
         # meanwhile into a row the reports would fill stops the write rather than being overwritten.
         typed = [*{f.tab for f in changes.fill}, *(s.name for s in changes.replace if s.typed)]
-        now = XlsxWorkbook(self.path).read(typed) if typed else {}
+        now = XlsxWorkbook(self.path, self.limit_mib).read(typed) if typed else {}
         fills = [(f.tab, f.row, placed_fill(f, now.get(f.tab))) for f in changes.fill]
         replaced = [typed_kept(s, now.get(s.name)) if s.typed else s for s in changes.replace]
 
@@ -189,14 +193,14 @@ class XlsxWorkbook:
         if self._fast is None:
             _must_exist(self.path)
             self._stamp = _stamp(self.path)
-            self._fast = CalamineBook(self.path)
+            self._fast = CalamineBook(self.path, self.limit_mib)
         return self._fast
 
     def _formulas(self) -> Book:
         """The workbook as stored, loaded by openpyxl on first use: formula cells hold their formula."""
         if self._book is None:
             self._stamp = self._stamp or _stamp(self.path)
-            self._book = _load(self.path, data_only=False)
+            self._book = _load(self.path, data_only=False, limit_mib=self.limit_mib)
         return self._book
 
     def _value(self, tab: str, cell: XlCell | MergedCell) -> Cell:
@@ -213,7 +217,7 @@ class XlsxWorkbook:
         if cell.data_type != "f":
             return plain(cell.value, cell.number_format)
         if self._computed is None:
-            self._computed = _load(self.path, data_only=True)
+            self._computed = _load(self.path, data_only=True, limit_mib=self.limit_mib)
         cached = self._computed[tab][cell.coordinate]
         if cached.value is not None:
             return plain(cached.value, cached.number_format)
@@ -234,12 +238,15 @@ def _must_exist(path: Path) -> None:
         raise BackendError(f"{path} not found; run `league init` to create it or fix `workbook` in league.toml.")
 
 
-def _load(path: Path, data_only: bool) -> Book:
-    """The whole workbook, or a BackendError saying what is wrong with the file and how to fix it."""
+def _load(path: Path, data_only: bool, limit_mib: int) -> Book:
+    """The whole workbook, or a BackendError saying what is wrong with the file and how to fix it (parts that
+    inflate past the limit too: openpyxl reads them whole)."""
     import openpyxl
 
     _must_exist(path)
     with reading(path):
+        with zipfile.ZipFile(path) as archive:
+            check_inflated(path, archive, limit_mib)
         return openpyxl.load_workbook(path, data_only=data_only)
 
 

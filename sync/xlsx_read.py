@@ -31,6 +31,7 @@ import python_calamine
 from league.cells import Cell, Grid
 from sync.layout import trimmed_ends
 from sync.workbook import BackendError, UnreadableWorkbook
+from sync.xlsx_limit import MAX_WORKBOOK_MIB, check_inflated
 from sync.xlsx_dates import (
     BUILTIN_DATE_FORMATS,
     MAC_EPOCH,
@@ -93,12 +94,13 @@ class CalamineBook:
     cells are looked up only in tabs that hold dates.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, limit_mib: int = MAX_WORKBOOK_MIB) -> None:
         self._path = path
         with reading(path):
             data = path.read_bytes()  # read once, closed at once: an open file would block the write's rename on Windows
-            self._book = python_calamine.load_workbook(io.BytesIO(data))
             self._zip = zipfile.ZipFile(io.BytesIO(data))
+            check_inflated(path, self._zip, limit_mib)
+            self._book = python_calamine.load_workbook(io.BytesIO(data))
             self._parts = _sheet_parts(self._zip)
         self._kinds = {m.name: m.typ for m in self._book.sheets_metadata}
         for name in self._book.sheet_names:

@@ -1,5 +1,6 @@
-"""The history file when it is not a healthy history: held by another process (wait, then say so: it passes) or
-damaged (say to move it aside); and the attempts a post leaves in it."""
+"""The history file when it is not a healthy history: held by another process (wait, then say so: it passes),
+damaged (say to move it aside) or another application's database (left as it is); the permissions a new one gets;
+and the attempts a post leaves in it."""
 
 from __future__ import annotations
 
@@ -9,13 +10,20 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 import history
-from history.store import Attempt, HistoryCorrupt, HistoryError, HistoryLocked
+from history.store import SCHEMA, Attempt, HistoryCorrupt, HistoryError, HistoryForeign, HistoryLocked
 from history.snapshot import Snapshot
+from jobs.config import load_config
+from jobs.errors import ExitCode
+from jobs.sync_job import run_sync
+from league.demos.gl import build_demo
+from league.sheet import LEADERBOARD_TAB
+from sync.memory import MemoryWorkbook
 
 WHEN = dt.datetime(2024, 9, 8, 21, 0, tzinfo=dt.UTC)
 
@@ -110,3 +118,61 @@ def test_a_post_is_in_doubt_from_before_it_is_sent_until_its_outcome_is_known(pa
     with sqlite3.connect(path) as db:
         states = [row[0] for row in db.execute("SELECT state FROM attempts ORDER BY id")]
     assert states == ["unknown", "failed", "posted"]
+
+
+@pytest.mark.parametrize("umask", [0o002, 0o022, 0o077])
+def test_a_new_history_follows_the_umask_as_the_exports_do(tmp_path: Path, umask: int) -> None:
+    file = tmp_path / "league-history.sqlite"
+    before = os.umask(umask)
+    try:
+        history.record(file, Snapshot(WHEN, "f", "GL", ()))
+    finally:
+        os.umask(before)
+    assert file.stat().st_mode & 0o777 == 0o666 & ~umask
+    assert history.latest(file) is not None
+
+
+def _foreign(path: Path, script: str) -> bytes:
+    with closing(sqlite3.connect(path)) as db, db:
+        db.executescript(script)
+    return path.read_bytes()
+
+
+FOREIGN = {
+    "tables": "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers (name) VALUES ('Ada');",
+    "a table of the same name": "CREATE TABLE snapshots (id INTEGER); CREATE TABLE invoices (id INTEGER);",
+    "marked, no tables yet": "PRAGMA application_id = 1196444487;",  # a GeoPackage's mark ("GPKG")
+}
+
+
+@pytest.mark.parametrize("kind", FOREIGN)
+@pytest.mark.parametrize("use", USES)
+def test_another_applications_database_is_refused_and_left_as_it_is(tmp_path: Path, kind: str, use: str) -> None:
+    file = tmp_path / "shop.sqlite"
+    before = _foreign(file, FOREIGN[kind])
+    with pytest.raises(HistoryForeign) as failed:
+        USES[use](file)
+    message = str(failed.value)
+    assert str(file) in message and "not a league history" in message and "`history` in league.toml" in message
+    assert isinstance(failed.value, HistoryError) and "move it aside" not in message
+    assert file.read_bytes() == before, "none of the history's tables added"
+
+
+def test_a_history_made_before_the_mark_is_still_read(tmp_path: Path, snapshot: Snapshot) -> None:
+    file = tmp_path / "league-history.sqlite"
+    _foreign(file, SCHEMA)
+    history.record(file, snapshot)
+    assert [e.id for e in history.entries(file)] == [1]
+
+
+def test_a_sync_whose_history_is_another_database_is_exit_5(tmp_path: Path) -> None:
+    (tmp_path / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\nhistory = "shop.sqlite"\n',
+                                          encoding="utf-8")
+    config = load_config(tmp_path)
+    demo = build_demo(config.ruleset, config.catalog)
+    book = MemoryWorkbook({s.name: [list(s.header), *(list(r) for r in s.rows)] for s in demo.sheets(config.ruleset, config.catalog)})
+    before = _foreign(tmp_path / "shop.sqlite", FOREIGN["tables"])
+    result = run_sync(config, book, now=WHEN)
+    assert result.code == ExitCode.EXPORTS_FAILED and str(tmp_path / "shop.sqlite") in result.export_problem
+    assert book.read([LEADERBOARD_TAB]), "the workbook itself was synced"
+    assert (tmp_path / "shop.sqlite").read_bytes() == before

@@ -4,8 +4,12 @@ are drawn here when it fails."""
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,6 +24,7 @@ from tests.exporters.tables import UPDATED, leaderboard, standings
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
+ROOT = Path(__file__).parents[2]
 GROUPS = ["png:Leaderboard", "png:Standings QR2-GB5", "txt", "html", "pdf"]
 FORK_PAYS = parallel._fork_pays
 """The real test, which the suite's `one_core` fixture replaces for every other test."""
@@ -101,3 +106,69 @@ def test_no_helper_while_another_thread_runs(snap: Snapshot, monkeypatch: pytest
     finally:
         stop.set()
         other.join()
+
+
+ORPHAN = """
+import os, sys, time
+from pathlib import Path
+from jobs import parallel
+
+marker, when = Path(sys.argv[1]), sys.argv[2]
+parallel._fork_pays = lambda: True
+
+def stuck(snap, branding, group):
+    marker.write_text(str(os.getpid()))
+    time.sleep(600)
+
+parallel.draw = stuck
+with parallel.helper() as beside:
+    if when == "waiting":
+        marker.write_text(str(beside._process.pid))
+        time.sleep(600)
+    beside.send(None, None, ["pdf"])
+    beside.received()
+"""
+"""A sync in a process of its own: its helper either waits for its job or is stuck drawing it; the helper's pid
+is written to the marker file once it is there."""
+
+
+def _gone(pid: int) -> bool:
+    """No such process, or one that has ended and waits only to be reaped (its new parent may never reap it)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except FileNotFoundError:
+        return True
+    return fields[0] in ("Z", "X")
+
+
+def _poll(done: Callable[[], bool], tries: int) -> bool:
+    """Whether `done` came true within `tries` looks, a twentieth of a second apart."""
+    for _ in range(tries):
+        if done():
+            return True
+        time.sleep(0.05)
+    return done()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").is_file(), reason="reads a process's state from /proc")
+@pytest.mark.parametrize("when", ["waiting", "drawing"])
+def test_a_helper_ends_when_its_sync_is_killed(tmp_path: Path, when: str) -> None:
+    marker = tmp_path / "helper.pid"
+    sync = subprocess.Popen([sys.executable, "-c", ORPHAN, str(marker), when], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    pid = 0
+    try:
+        assert _poll(lambda: marker.is_file() and marker.read_text() != "", 1200), "the helper started"
+        pid = int(marker.read_text())
+        assert pid != sync.pid and not _gone(pid)
+        sync.send_signal(signal.SIGKILL)
+        sync.wait(timeout=30)
+        assert _poll(lambda: _gone(pid), 200), f"the helper {pid} was still there 10 s after its sync was killed"
+    finally:
+        if pid and not _gone(pid):
+            os.kill(pid, signal.SIGKILL)
+        if sync.poll() is None:
+            sync.kill()
+            sync.wait()
+        assert sync.stderr is not None
+        sync.stderr.close()

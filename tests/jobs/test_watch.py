@@ -189,7 +189,7 @@ def test_a_workbook_that_stays_unreadable_is_said_as_it_is(xlsx_weekly: tuple[Co
     watcher(config, clock, lines).run()
     assert lines[1:] == [
         "18:00:30 not synced: the workbook was caught while being saved; trying again",
-        f"18:00:30 not synced: {config.workbook} is not a readable .xlsx workbook (Cannot detect file format); save it as "
+        f"18:00:30 not synced: {config.workbook} is not a readable .xlsx workbook (File is not a zip file); save it as "
         ".xlsx from Excel or LibreOffice, or point `workbook` in league.toml at the right file; trying again, less often "
         "while it fails"]
 

@@ -85,13 +85,13 @@ def test_read_trims_empty_edges_and_loads_once(league: Path, monkeypatch: pytest
     loads: list[object] = []
     real, fast = xlsx._load, xlsx.CalamineBook
 
-    def counted(path: Path, data_only: bool) -> object:
+    def counted(path: Path, data_only: bool, limit_mib: int) -> object:
         loads.append(data_only)
-        return real(path, data_only)
+        return real(path, data_only, limit_mib)
 
-    def opened(path: Path) -> object:
+    def opened(path: Path, limit_mib: int) -> object:
         loads.append("calamine")
-        return fast(path)
+        return fast(path, limit_mib)
 
     monkeypatch.setattr(xlsx, "_load", counted)
     monkeypatch.setattr(xlsx, "CalamineBook", opened)
