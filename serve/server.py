@@ -4,7 +4,7 @@ Measured (`benchmarks/bench_live.py`), a sync drawing its images and posters in 
 interpreter long enough that pages waited: with 200 phones the 95th percentile rose to 0.2-0.45 s. So the watcher
 binds the socket, draws each version's pages once and hands their bytes to this process through its standard
 input; this process only answers phones, and ends when that input closes (the watcher stopped or died). It imports
-nothing but the standard library, so it starts at once.
+nothing but the standard library (and its limits, `serve/limits.py`, which import no more), so it starts at once.
 
 It serves the three pages, their update stream and the PNG images of the exports folder, nothing else, GET and HEAD
 only. An image is found by the exact name a client asked for in the folder's listing: no path is ever built from
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import io
 import socket
 import struct
 import sys
@@ -27,14 +28,14 @@ from pathlib import Path
 from typing import IO, Any
 from urllib.parse import unquote, urlsplit
 
+from serve.limits import Arrival, Door, Limits, turn_away
+
 KEEPALIVE_SECONDS = 15.0
 """How often an idle update stream sends a comment, so proxies and phones keep it open."""
 RETRY_MS = 3000
 """How soon a browser reconnects a broken update stream."""
 MAX_STREAMS = 1000
 """Update streams held at once; more are refused (503) rather than exhaust the threads."""
-IDLE_SECONDS = 30.0
-"""How long a connection may wait for its next request."""
 BACKLOG = 1024
 """Connections waiting to be accepted: 200 phones connecting at once overflow the default of 5."""
 # The pages' scripts live here, not with the pages, so that this process (the standard library only) can tell the
@@ -199,18 +200,50 @@ class Shelf:
 
 
 class Server(ThreadingHTTPServer):
-    """A threading HTTP server on a socket already bound and listening (the watcher's), one thread a connection."""
+    """A threading HTTP server on a socket already bound and listening (the watcher's), one thread a connection,
+    at most `limits.connections` of them."""
 
     daemon_threads = True
 
-    def __init__(self, listening: socket.socket, shelf: Shelf, exports: Path) -> None:
-        self.shelf, self.exports = shelf, exports
+    def __init__(self, listening: socket.socket, shelf: Shelf, exports: Path, limits: Limits = Limits()) -> None:
+        self.shelf, self.exports, self.limits = shelf, exports, limits
+        self.door = Door(limits.connections)
         self.address_family = listening.family
         super().__init__(listening.getsockname()[:2], _Handler, bind_and_activate=False)
         self.socket.close()
         self.socket = listening
         self.server_address = listening.getsockname()
         self.server_name, self.server_port = str(self.server_address[0]), int(self.server_address[1])
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A thread for the connection if there is room, else 503 at once."""
+        if not self.door.enter():
+            turn_away(request)
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.door.leave()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        """The standard library's, the connection counted out before it is closed: a client that saw it close finds
+        its place free."""
+        try:
+            self.finish_request(request, client_address)
+        except Exception:
+            self.handle_error(request, client_address)
+        finally:
+            self.door.leave()
+            self.shutdown_request(request)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A phone gone mid-answer (a broken pipe, a reset, a timeout) is nobody's fault: nothing printed. Anything
+        else is one line, never a traceback."""
+        fault = sys.exc_info()[1]
+        if not isinstance(fault, OSError):
+            print(f"league live server: {type(fault).__name__} answering a page: {fault}", file=sys.stderr, flush=True)
 
     def image(self, name: str) -> bytes | None:
         """The bytes of the PNG file of exactly that name directly in the exports folder, if there is one (a hidden
@@ -227,8 +260,20 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # phones keep their connection between refreshes
     server_version, sys_version = "league", ""
     disable_nagle_algorithm = True
-    timeout = IDLE_SECONDS
     server: Server
+    arrival: Arrival
+
+    def setup(self) -> None:
+        """The standard library's, reading requests through an `Arrival`: a request arrives in time or not at all."""
+        super().setup()
+        self.rfile.close()
+        self.arrival = Arrival(self.connection, self.server.limits)
+        self.rfile = io.BufferedReader(self.arrival)
+
+    def parse_request(self) -> bool:
+        parsed = super().parse_request()
+        self.arrival.arrived()
+        return parsed
 
     def do_GET(self) -> None:
         self._answer(body=True)
@@ -322,13 +367,13 @@ def listen(host: str, port: int) -> socket.socket:
     return socket.create_server((host, port), family=family, backlog=BACKLOG, reuse_port=False)
 
 
-def run(listening: socket.socket, exports: Path, source: IO[bytes]) -> None:
+def run(listening: socket.socket, exports: Path, source: IO[bytes], limits: Limits = Limits()) -> None:
     """Serve until `source` closes, showing each pages frame read from it."""
     first = read_frame(source)
     if first is None:
         return
     shelf = Shelf(first)
-    server = Server(listening, shelf, exports)
+    server = Server(listening, shelf, exports, limits)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
     thread.start()
     try:

@@ -232,12 +232,21 @@ def test_a_wrong_address_says_how_to_write_one(typed: str, says: str) -> None:
         parse_address(typed)
 
 
+def imports(module: Path) -> set[str]:
+    """The modules a source file imports, by their full names."""
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    return (imported | {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}) - {"__future__"}
+
+
 def test_the_server_process_imports_the_standard_library_only() -> None:
-    """It starts in a new interpreter for every watch: nothing of the engine, the exports or a third party in it."""
-    tree = ast.parse(Path(server_module.__file__).read_text(encoding="utf-8"))
-    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    imported |= {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    assert imported - {"__future__"} <= sys.stdlib_module_names
+    """It starts in a new interpreter for every watch: nothing of the engine, the exports or a third party in it, nor
+    in the one module of its own it reads (its limits)."""
+    server = Path(server_module.__file__)
+    own = {m for m in imports(server) if m.split(".")[0] not in sys.stdlib_module_names}
+    assert own == {"serve.limits"}
+    assert {m.split(".")[0] for m in imports(server.with_name("limits.py"))} <= sys.stdlib_module_names
+    assert imports(server.with_name("__init__.py")) == set()
 
 
 def test_playoff_matches_are_listed_by_match(exports: Path) -> None:

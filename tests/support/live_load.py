@@ -10,6 +10,7 @@ import selectors
 import socket
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 PATHS = ("/", "/pairings", "/screen", "/pairings")
@@ -42,12 +43,15 @@ def check(status: int, length: str | None, body: bytes) -> str:
     return ""
 
 
-def phone(port: int, requests: int, pause: float, seed: int, seen: Seen) -> None:
-    """One phone's refreshes: `requests` pages on one kept-alive connection, `pause` seconds apart (jittered)."""
+def phone(port: int, requests: int, pause: float, seed: int, seen: Seen, between: Callable[[], object] | None = None) -> None:
+    """One phone's refreshes: `requests` pages on one kept-alive connection, `pause` seconds apart (jittered),
+    `between` called before each but the first (a test's barrier)."""
     rng = random.Random(seed)
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
         for n in range(requests):
+            if between and n:
+                between()
             path = PATHS[(seed + n) % len(PATHS)]
             start = time.perf_counter()
             try:
@@ -126,11 +130,12 @@ class Phones:
         return self.seen
 
 
-def phones(port: int, count: int, requests: int, pause: float) -> Phones:
-    """`count` phones, each opening its update stream and refreshing pages, all started at once."""
+def phones(port: int, count: int, requests: int, pause: float, between: Callable[[], object] | None = None) -> Phones:
+    """`count` phones, each opening its update stream and refreshing pages, all started at once; `between` is called
+    by each phone before each refresh but its first."""
     seen, stop = Seen(), threading.Event()
     streams = [threading.Thread(target=_streams, args=(port, count, seen, stop), daemon=True)]
-    pages = [threading.Thread(target=phone, args=(port, requests, pause, i, seen), daemon=True) for i in range(count)]
+    pages = [threading.Thread(target=phone, args=(port, requests, pause, i, seen, between), daemon=True) for i in range(count)]
     for t in (*streams, *pages):
         t.start()
     return Phones(seen, pages, streams, stop)
