@@ -1,14 +1,18 @@
 """Posting the leaderboard image with its caption to a Facebook Page through the Graph API.
 
 One endpoint: `POST {api}/{page-id}/photos` (multipart: the PNG as `source`, the caption). The Page
-access token goes in the `Authorization` header, never in an address, and is removed from any
-message. A try is repeated only when Facebook surely did not post: the connection never opened,
-a 429, or an error Graph marks as transient or a rate limit; an answer lost, cut off or unclear
-after sending is reported as such (`Failure.UNSURE`), not retried, so the tool never posts a
-leaderboard twice blind. The whole post, every try and wait included, keeps within one budget."""
+access token goes in the `Authorization` header, never in an address, and any echo of it (cut short,
+in another case, base64- or URL-encoded) is removed from what Graph says before that is shown or
+kept; the post id that comes back is taken only as digits and underscores. A try is repeated only
+when Facebook surely did not post: the connection never opened, a 429, or an error Graph marks as
+transient or a rate limit; an answer lost, cut off or unclear after sending is reported as such
+(`Failure.UNSURE`), not retried, so the tool never posts a leaderboard twice blind. The whole post,
+every try and wait included, keeps within one budget."""
 
 from __future__ import annotations
 
+import base64
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -16,6 +20,9 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from league.plain_text import one_line
 
 if TYPE_CHECKING:
     import requests
@@ -32,6 +39,13 @@ RATE_LIMITS = {4, 17, 32, 341, 613}
 PERMISSION_CODES = {10, *range(200, 300)}
 EXPIRED = 190
 UNSURE_ADVICE = "look at the Page before running `league publish` again"
+POST_ID = re.compile("[0-9]+(?:_[0-9]+)*")
+"""A Graph post id: the Page's id and the post's, digits joined by an underscore."""
+POST_ID_LENGTH = 64
+ECHO = 8
+"""The fewest characters of the token, in a row, that count as an echo of it (Graph may echo a token cut short)."""
+SHOWN = 200
+"""The most characters of what Graph said that a message shows."""
 
 
 class Failure(StrEnum):
@@ -58,26 +72,72 @@ class _Overdue(Exception):
 
 
 def token_problem(token: str) -> str | None:
-    """What is wrong with a Page token (never the token itself): it must be one line of printable ASCII, since it
-    travels in a header and anything else ends in an error that would quote it."""
+    """What is wrong with a Page token (never the token itself): it must be one line of printable ASCII without spaces,
+    since it travels in a header and anything else ends in an error that would quote it."""
     if not token:
         return "is empty"
-    if "\n" in token or "\r" in token:
+    one = token.rstrip("\r\n")
+    if "\n" in one or "\r" in one:
         return "holds a line break"
+    if one != token:
+        return "ends with a line break"
     bad = next((n for n, c in enumerate(token, 1) if not " " <= c <= "~"), None)
     if bad is not None:
         return f"holds a character that is not printable ASCII (character {bad})"
+    if " " in token:
+        return f"holds a space (character {token.index(' ') + 1})"
     return None
 
 
 def scrub(text: str, token: str) -> str:
-    """The text with the token removed: as sent, as Python quotes it, and each of its lines."""
+    """The text with every echo of the token removed: any run of `ECHO` or more of its characters in a row (a token cut
+    short), in any case, as sent, as Python quotes it, base64-encoded or URL-encoded; each echo becomes `[token]`."""
     if not token:
         return text
-    forms = {token, repr(token)[1:-1], *(part for part in token.split() if len(part) >= 8)}
-    for form in sorted(forms, key=len, reverse=True):
-        text = text.replace(form, "[token]")
-    return text
+    grams: dict[int, set[str]] = {}
+    for form in _echoes(token):
+        size = min(ECHO, len(form))
+        grams.setdefault(size, set()).update(_fold(form[i:i + size]) for i in range(len(form) - size + 1))
+    folded = _fold(text)
+    covered = bytearray(len(text))
+    for size, found in grams.items():
+        for i in range(len(folded) - size + 1):
+            if folded[i:i + size] in found:
+                covered[i:i + size] = b"\1" * size
+    pieces, start = [], 0
+    for run in re.finditer(b"\1+", covered):
+        pieces += [text[start:run.start()], "[token]"]
+        start = run.end()
+    return "".join(pieces) + text[start:]
+
+
+def _echoes(token: str) -> set[str]:
+    """The token as a server may echo it: as sent, as Python quotes it, each of its lines, base64-encoded (standard or
+    URL-safe, at each of the three alignments it may have inside a longer text), and each of those URL-encoded."""
+    forms = {token, repr(token)[1:-1], *(part for part in token.split() if len(part) >= ECHO)}
+    raw = token.encode()
+    for shift in range(3):  # the token's own characters of base64("x" * shift + token): the first and last are mixed
+        start, end = -(-8 * shift // 6), 8 * (shift + len(raw)) // 6
+        for encode in (base64.b64encode, base64.urlsafe_b64encode):
+            coded = encode(b"\0" * shift + raw).decode()[start:end]
+            if coded:
+                forms.add(coded)
+    return forms | {quote(form, safe="") for form in forms} | {quote(form) for form in forms}
+
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _fold(text: str) -> str:
+    """The text in lower case, character for character (only ASCII letters change, so positions stay)."""
+    return text.translate(_ASCII_LOWER)
+
+
+def shown(text: str, token: str, limit: int = SHOWN) -> str:
+    """What a server said, safe to print and keep: the token's echoes removed, control characters as spaces, cut to
+    `limit` characters."""
+    safe = one_line(scrub(text, token))
+    return safe if len(safe) <= limit else f"{safe[:limit]}…"
 
 
 @dataclass
@@ -102,7 +162,7 @@ class Graph:
         problem = token_problem(self.token)
         if problem:
             raise GraphError(f"the Page access token in {TOKEN_VARIABLE} {problem}; a token is one line of printable "
-                             "ASCII (it is not shown here)", Failure.SETUP)
+                             "ASCII without spaces (it is not shown here)", Failure.SETUP)
         deadline = self.clock() + self.budget
         try:
             with nullcontext(self.session) if self.session else requests.Session() as session:
@@ -110,9 +170,9 @@ class Graph:
         except GraphError:
             raise
         except Exception as exc:
-            shown = scrub(str(exc), self.token)
-            if shown != str(exc):  # a bug's message may quote the request: it must not reach the log with the token
-                raise RuntimeError(f"{type(exc).__name__} while posting: {shown}") from None
+            safe = scrub(str(exc), self.token)
+            if safe != str(exc):  # a bug's message may quote the request: it must not reach the log with the token
+                raise RuntimeError(f"{type(exc).__name__} while posting: {safe}") from None
             raise
 
     def _post(self, session: requests.Session, page_id: str, image: bytes, caption: str, deadline: float) -> str:
@@ -138,10 +198,10 @@ class Graph:
             except (requests.exceptions.InvalidURL, requests.exceptions.InvalidSchema,
                     requests.exceptions.MissingSchema) as exc:
                 raise GraphError(f"`branding.facebook_api` is not an http:// or https:// address of the Graph API "
-                                 f"({scrub(str(exc), self.token)}); nothing was posted", Failure.SETUP) from None
+                                 f"({shown(str(exc), self.token)}); nothing was posted", Failure.SETUP) from None
             except requests.exceptions.RequestException as exc:
                 raise GraphError(f"posting to {self.api} failed after the post was sent ({type(exc).__name__}: "
-                                 f"{scrub(str(exc), self.token)}), so it may or may not be on the Page: "
+                                 f"{shown(str(exc), self.token)}), so it may or may not be on the Page: "
                                  f"{UNSURE_ADVICE}", Failure.UNSURE) from None
             body = _json(answer)
             if answer.ok:
@@ -184,16 +244,23 @@ class Graph:
         return outcome[0]
 
     def _post_id(self, status: int, body: dict[str, Any] | None) -> str:
-        """The post's id from a successful answer; Graph sends it as text, a proxy may pass it on as a number."""
-        for key in ("post_id", "id"):
-            value = (body or {}).get(key)
-            if isinstance(value, str) and value.strip():
-                return value.strip()
-            if isinstance(value, int) and not isinstance(value, bool):
-                return str(value)
-        found = "an answer that is not JSON" if body is None else "no post id in its answer"
-        raise GraphError(f"Facebook answered HTTP {status} with {found}, so the post may well be on the Page: "
-                         f"{UNSURE_ADVICE}", Failure.UNSURE)
+        """The post's id from a successful answer, checked: Graph sends it as text of digits and underscores, a proxy
+        may pass it on as a number; anything else is shown safely, never kept, since the post may be on the Page."""
+        key = "post_id" if (body or {}).get("post_id") is not None else "id"
+        value = (body or {}).get(key)
+        if value is None:
+            found = "an answer that is not JSON" if body is None else "no post id in its answer"
+            raise GraphError(f"Facebook answered HTTP {status} with {found}, so the post may well be on the Page: "
+                             f"{UNSURE_ADVICE}", Failure.UNSURE)
+        text = str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) else ""
+        if POST_ID.fullmatch(text) and len(text) <= POST_ID_LENGTH:
+            return text
+        came = value if isinstance(value, str) else repr(value)
+        raise GraphError(f"Facebook answered HTTP {status} with a {key} that is not a post id "
+                         f"('{shown(came, self.token, 60)}', {len(came):,} characters; a post id is digits and "
+                         f"underscores, at most {POST_ID_LENGTH}), so the post may well be on the Page: "
+                         f"{UNSURE_ADVICE}",
+                         Failure.UNSURE)
 
     def _wait(self, attempt: int, asked: float, why: str, deadline: float) -> None:
         """Sleep before the next try: 2, 4, 8 s or what Retry-After asks, if the tries and the budget allow it."""
@@ -226,8 +293,8 @@ class Graph:
 
     def _explain(self, status: int, error: dict[str, Any]) -> str:
         """Graph's own words, shortened, with the token removed wherever it appears."""
-        message = scrub(str(error.get("message") or "no message"), self.token)[:200]
-        code = f", code {error['code']}" if "code" in error else ""
+        message = shown(str(error.get("message") or "no message"), self.token)
+        code = f", code {shown(str(error['code']), self.token, 20)}" if "code" in error else ""
         return f"HTTP {status}{code}: {message}"
 
 

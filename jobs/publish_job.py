@@ -85,14 +85,15 @@ def run_publish(config: Config, graph: Graph | None = None, now: dt.datetime | N
 
 
 def _token() -> str:
-    """The Page token from the environment, checked; a bad one is described, never shown."""
-    token = os.environ.get(TOKEN_VARIABLE, "").strip()
-    if not token:
+    """The Page token from the environment as it is set, checked, not tidied: a line break or space copied with it is
+    described, never shown, and the organiser sets it again."""
+    token = os.environ.get(TOKEN_VARIABLE, "")
+    if not token.strip():
         raise ConfigError(f"set {TOKEN_VARIABLE} to the Page access token (it is read from the environment only)")
     problem = token_problem(token)
     if problem:
-        raise ConfigError(f"{TOKEN_VARIABLE} {problem}: a Page access token is one line of printable ASCII; copy it "
-                          "again from Facebook and set it (it is not shown here)")
+        raise ConfigError(f"{TOKEN_VARIABLE} {problem}: a Page access token is one line of printable ASCII without "
+                          "spaces; copy it again from Facebook and set it (it is not shown here)")
     return token
 
 

@@ -3,9 +3,10 @@
 It answers as Facebook does: the post's ids on success, Graph's error bodies for a bad or expired
 token (code 190), a missing permission (code 200) or an unknown Page (code 100), and whatever a
 test queues in `script` first: a 429 (with a huge Retry-After too), a transient error, a plain 500,
-a connection closed without an answer, an HTML page or a numeric id with HTTP 200, an answer
-trickled a byte at a time. A scripted answer with `lands` posts as well, as Facebook would have.
-Every request is kept in `requests` with its headers and multipart fields."""
+a connection closed without an answer, an HTML page, a numeric or a hostile id with HTTP 200, an
+answer trickled a byte at a time, an error echoing the token in some form. A scripted answer with
+`lands` posts as well, as Facebook would have. Every request is kept in `requests` with its headers
+and multipart fields."""
 
 from __future__ import annotations
 
@@ -173,3 +174,13 @@ def numeric_id(number: int = 1234567890123) -> Answer:
 def trickling(interval: float) -> Answer:
     """The post made, then its answer sent one byte every `interval` seconds."""
     return Answer(200, {"id": "photo1", "post_id": "trickled_1"}, trickle=interval, lands=True)
+
+
+def with_post_id(value: object) -> Answer:
+    """The post made, its answer giving `value` as the post id (an id of escapes and 100,000 digits too)."""
+    return Answer(200, {"id": "1", "post_id": value}, lands=True)
+
+
+def echoing(text: str) -> Answer:
+    """Graph's bad-token error quoting `text`: the token as Graph echoes it, cut short, lower-cased or encoded."""
+    return _error(400, 190, f"Error validating access token: {text} is not valid", 463)

@@ -3,17 +3,18 @@ clear errors, and the token never shown."""
 
 from __future__ import annotations
 
+import base64
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-
-import time
+from urllib.parse import quote, quote_plus
 
 import pytest
 from tests.exporters.tables import leaderboard
 from tests.exporters.conftest import PAGE, TOKEN
-from tests.exporters.graph_server import (Answer, GraphServer, html_ok, numeric_id, retry_after, server_error, throttled, transient,
-                          trickling)
+from tests.exporters.graph_server import (Answer, GraphServer, echoing, html_ok, numeric_id, retry_after, server_error,
+                                          throttled, transient, trickling, with_post_id)
 from typer.testing import CliRunner
 
 import history
@@ -194,10 +195,11 @@ def test_an_address_requests_cannot_use_is_a_setup_error(api: str) -> None:
     assert failed.value.failure is Failure.SETUP
 
 
-@pytest.mark.parametrize("token", ["EAAB-SECRET\nTOKEN-123", "EAAB-SECRET-TOKEN-€", "EAAB SECRET\tTOKEN"])
+@pytest.mark.parametrize("token", ["EAAB-SECRET\nTOKEN-123", "EAAB-SECRET-TOKEN-€", "EAAB SECRET\tTOKEN",
+                                   "EAAB-SECRET-TOKEN-123\n", " EAAB-SECRET-TOKEN-123", "EAAB-SECRET TOKEN-123"])
 def test_a_token_that_cannot_travel_in_a_header_is_refused_unseen(token: str) -> None:
     with pytest.raises(GraphError, match="one line of printable ASCII") as failed:
-        Graph(token, "http://127.0.0.1:9").post_photo(PAGE, b"\x89PNG", "caption")
+        Graph(token, "http://127.0.0.1:9", sleep=lambda _: None).post_photo(PAGE, b"\x89PNG", "caption")
     assert failed.value.failure is Failure.SETUP and "SECRET" not in str(failed.value)
 
 
@@ -225,3 +227,53 @@ def test_scrub_removes_the_token_as_sent_quoted_and_line_by_line() -> None:
     text = f"{token} | {token!r} | EAAB-SECRET only | TOKEN-123 only"
     assert scrub(text, token) == "[token] | '[token]' | [token] only | [token] only"
     assert scrub("nothing here", "") == "nothing here"
+
+
+@pytest.mark.parametrize(("value", "post_id"), [("1234567890_987654321", "1234567890_987654321"),
+                                                (" 1234567890_5 ", "1234567890_5"), (1234567890123, "1234567890123")])
+def test_a_post_id_of_digits_and_underscores_is_taken(graph: GraphServer, value: object, post_id: str) -> None:
+    graph.script = [with_post_id(value)]
+    assert _graph(graph, []).post_photo(PAGE, b"\x89PNG", "caption") == post_id
+
+
+@pytest.mark.parametrize("value", ["\x1b[2J\x1b]0;pwned\x07" + "1" * 100_000, "1" * 65, "photo1", "", "١٢٣_٤",
+                                   "123\n456", "123_", f"{TOKEN}_1", f"1_{TOKEN.lower()}", -5, True, 1.5, ["123"],
+                                   {"id": "1"}])
+def test_any_other_post_id_is_an_unsure_post_shown_safely(graph: GraphServer, value: object) -> None:
+    graph.script = [with_post_id(value)]
+    with pytest.raises(GraphError) as failed:
+        _graph(graph, []).post_photo(PAGE, b"\x89PNG", "caption")
+    message = str(failed.value)
+    assert failed.value.failure is Failure.UNSURE and len(graph.posts) == 1 and len(graph.requests) == 1
+    assert "with a post_id that is not a post id" in message and "look at the Page" in message
+    assert not any(c < " " or "\x7f" <= c <= "\x9f" for c in message) and len(message) < 400
+    assert TOKEN.lower() not in message.lower()
+
+
+def _echoes(token: str) -> dict[str, str]:
+    """The token as a server might echo it back."""
+    raw = token.encode()
+    b64 = base64.b64encode(raw).decode()
+    return {"as sent": token, "lower-cased": token.lower(), "upper-cased": token.upper(),
+            "cut short": f"{token[:12]}...", "its end": f"...{token[-9:]}", "base64": b64,
+            "base64, unpadded": b64.rstrip("="),
+            "base64 after a byte": base64.b64encode(b":" + raw).decode(),
+            "base64 after two bytes": base64.b64encode(b"x:" + raw).decode(),
+            "URL-safe base64": base64.urlsafe_b64encode(raw).decode(),
+            "URL-encoded": quote(token, safe=""), "URL-encoded in lower case": quote(token, safe="").lower(),
+            "form-encoded": quote_plus(token), "base64, URL-encoded": quote(b64, safe="")}
+
+
+ECHOED = "EAAG/secret+Page=Token123"
+"""A token with characters base64 and URL-encoding change."""
+
+
+@pytest.mark.parametrize(("form", "echo"), _echoes(ECHOED).items(), ids=list(_echoes(ECHOED)))
+def test_an_echo_of_the_token_in_any_form_is_removed(graph: GraphServer, form: str, echo: str) -> None:
+    graph.script = [echoing(echo)]
+    with pytest.raises(GraphError) as failed:
+        Graph(ECHOED, graph.api).post_photo(PAGE, b"\x89PNG", "caption")
+    message = str(failed.value)
+    assert failed.value.failure is Failure.SETUP and "Error validating access token: " in message
+    assert "[token]" in message and " is not valid" in message
+    assert [echo[i:i + 10] for i in range(len(echo) - 9) if echo[i:i + 10] in message] == [], f"the token {form} shows"

@@ -4,10 +4,12 @@ kept or written, with LEAGUE_DEBUG=1 too."""
 
 from __future__ import annotations
 
+import base64
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -20,13 +22,20 @@ from jobs.config import load_config
 from jobs.errors import ExitCode
 from jobs.export_job import history_file
 from jobs.publish_job import PublishError, run_publish
-from tests.exporters.graph_server import (Answer, GraphServer, html_ok, numeric_id, retry_after, server_error,
-                                          transient, trickling)
+from tests.exporters.graph_server import (Answer, GraphServer, echoing, html_ok, numeric_id, retry_after,
+                                          server_error, transient, trickling, with_post_id)
 from tests.exporters.tables import UPDATED, leaderboard, standings
 
-TOKEN = "EAAB-SECRET-TOKEN-123"
+TOKEN = "EAAB/SECRET+TOKEN=123"
+"""A token with characters that base64 and URL-encoding change."""
 PAGE = "1234567890"
-SECRETS = (TOKEN, "SECRET-TOKEN")
+ECHOES = {"cut short": f"{TOKEN[:13]}...", "lower-cased": TOKEN.lower(),
+          "base64": base64.b64encode(TOKEN.encode()).decode(),
+          "base64 of the header": base64.b64encode(f"Bearer {TOKEN}".encode()).decode(),
+          "URL-encoded": quote(TOKEN, safe=""), "base64, URL-encoded": quote(base64.b64encode(TOKEN.encode()).decode())}
+"""The token as Graph may echo it back."""
+SECRETS = (TOKEN, "SECRET+TOKEN", TOKEN.lower(), ECHOES["cut short"].strip("."), ECHOES["base64"][:-4],
+           ECHOES["base64 of the header"][12:-4], ECHOES["URL-encoded"], ECHOES["base64, URL-encoded"][:-6])
 runner = CliRunner()
 
 
@@ -102,6 +111,12 @@ class Fault:
 BUDGET_1 = "facebook_retry_seconds = 1\n"
 FAULTS = [
     Fault("a token with a line break", ExitCode.USAGE, f"{TOKEN_VARIABLE} holds a line break", token=f"{TOKEN}\nEAAB-2"),
+    Fault("a token with a trailing line break", ExitCode.USAGE, f"{TOKEN_VARIABLE} ends with a line break",
+          token=f"{TOKEN}\n"),
+    Fault("a token with a trailing CRLF", ExitCode.USAGE, f"{TOKEN_VARIABLE} ends with a line break",
+          token=f"{TOKEN}\r\n"),
+    Fault("a token with a leading space", ExitCode.USAGE, f"{TOKEN_VARIABLE} holds a space (character 1)",
+          token=f" {TOKEN}"),
     Fault("a token with a euro sign", ExitCode.USAGE, f"{TOKEN_VARIABLE} holds a character that is not printable ASCII",
           token=f"{TOKEN}€"),
     Fault("a token with a tab", ExitCode.USAGE, "not printable ASCII", token=f"{TOKEN}\tEAAB-2"),
@@ -129,6 +144,10 @@ FAULTS = [
           "`facebook_retry_seconds` (120 s left); nothing was posted", script=(retry_after(100_000),)),
     Fault("transient errors past the budget", ExitCode.BACKEND, "gave up after 1 try: HTTP 500, code 2: An "
           "unexpected error has occurred", script=(transient(),) * 4, extra=BUDGET_1),
+    Fault("a post id of escapes and 100,000 digits", ExitCode.BACKEND, "with a post_id that is not a post id",
+          script=(with_post_id(f"\x1b[2J\x1b]0;{TOKEN}\x07" + "1" * 100_000),), unsure=True),
+    *(Fault(f"an echo of the token {form}", ExitCode.USAGE, "[token]", script=(echoing(echo),))
+      for form, echo in ECHOES.items()),
     Fault("an address nothing answers at", ExitCode.BACKEND, "gave up after 1 try: could not reach "
           "http://127.0.0.1:9/v19.0", api="http://127.0.0.1:9/v19.0", extra=BUDGET_1),
 ]
@@ -211,3 +230,17 @@ def test_force_posts_a_leaderboard_in_doubt_once_more(tmp_path: Path, monkeypatc
         forced = run_publish(config, force=True)
         assert (forced.post_id, forced.already, len(graph.posts)) == (f"{PAGE}_2", False, 2)
         assert run_publish(config).already, "posted now: the doubt is settled"
+
+
+def test_a_hostile_post_id_is_neither_printed_nor_kept(league: League) -> None:
+    league.graph.script = [with_post_id("\x1b[2J\x1b]0;pwned\x07" + "9" * 100_000)]
+    done = league.publish()
+    assert done.exit_code == ExitCode.BACKEND and "\x1b" not in done.output and len(done.output) < 1000
+    assert "' [2J ]0;pwned 9999" in done.output and "9" * 100 not in done.output
+    assert "100,014 characters" in _flat(done.output)
+    doubt = league.in_doubt()
+    assert doubt is not None and "\x1b" not in doubt.note and "9" * 1000 not in doubt.note and len(doubt.note) < 1000
+    with sqlite3.connect(league.history) as db:
+        kept = " ".join(str(cell) for table in ("posts", "attempts") for row in db.execute(f"SELECT * FROM {table}")
+                        for cell in row)
+    assert "\x1b" not in kept and "9" * 1000 not in kept
