@@ -8,10 +8,11 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from league.cells import Cell, as_text, name_key
 from league.outcome import Mark, Placing, plain_placings
+from league.plain_text import has_control, one_line
 from league.table import Display, Role, Table
 
 
@@ -93,6 +94,16 @@ class Board:
     def standing(self) -> str:
         """The line under the title: the champion first, then where the standings stand."""
         return " · ".join(p for p in (f"Champion: {self.champion}" if self.champion else "", self.stands) if p)
+
+
+def plain(shown: Board) -> Board:
+    """The board with every text people typed on one line (each control character a space), for an export that
+    joins lines itself (the caption): a name never breaks its line or carries an escape into the file."""
+    lines = tuple(replace(line, name=one_line(line.name), finish=one_line(line.finish),
+                          prizes=tuple(map(one_line, line.prizes)), held=tuple(map(one_line, line.held)))
+                  if has_control("".join((line.name, line.finish, *line.held))) else line for line in shown.lines)
+    return replace(shown, title=one_line(shown.title), champion=one_line(shown.champion), event=one_line(shown.event),
+                   stands=one_line(shown.stands), lines=lines)
 
 
 def _number(value: Cell, display: Display) -> str:

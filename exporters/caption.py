@@ -7,8 +7,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from exporters.board import PLAYOFF_NOTE, Board, Line, move_text
+from exporters.board import PLAYOFF_NOTE, Board, Line, move_text, plain
 from history.snapshot import EventInfo
+from league.plain_text import one_line
 
 TOP = 10
 MOVERS = 3
@@ -20,7 +21,9 @@ MOVE_THAT_MATTERS = 2
 def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: tuple[str, ...],
             zone: dt.tzinfo = dt.UTC, url: str = "") -> str:
     """A caption ready to paste: plain text, one blank line between its parts; dates in the league's `zone`; `url`
-    (the `[branding] url`) is the link to the league's page, left out when empty."""
+    (the `[branding] url`) is the link to the league's page, left out when empty. Every text on one line: the
+    caption's line breaks are its own."""
+    board, league, url = plain(board), one_line(league), one_line(url)
     updated = board.updated.astimezone(zone)
     parts = ["\n".join(p for p in (_what_happened(board, league), _headline(board, league, updated)) if p)]
     ranked = [line for line in board.lines if line.rank]
@@ -42,8 +45,8 @@ def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: 
                                                      for line in movers))
     upcoming = next_event(events, updated.date())
     if upcoming:
-        where = f" at {upcoming.venue}" if upcoming.venue else ""
-        parts.append(f"Next: {upcoming.name or upcoming.id} on {upcoming.date}{where}")
+        where = f" at {one_line(upcoming.venue)}" if upcoming.venue else ""
+        parts.append(f"Next: {one_line(upcoming.name or upcoming.id)} on {upcoming.date}{where}")
     if url.strip():
         parts.append(f"Full standings: {url.strip()}")
     tags = [hashtag(t) for t in hashtags if hashtag(t)]

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from league.plain_text import has_control, one_line
+
 REPLACEMENT = "\ufffd"
 """Drawn for a character no font holds (DejaVu Sans has it): a visible mark, and the name is in `Problems`."""
 SCRIPT_FACES = ("Arabic", "Hebrew", "Devanagari", "Bengali", "Gurmukhi", "Gujarati", "Oriya", "Tamil", "Telugu",
@@ -173,11 +175,12 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, Face | None]]:
 
 
 def missing(text: str, bold: bool = False) -> str:
-    """The characters of `text` that no font of the chain nor of the system holds, each once, in order."""
+    """The characters of `text` that no font of the chain nor of the system holds, each once, in order; a control
+    character is not one: it is drawn as a space (`drawable`), and `Problems` warns of it."""
     primary = chain(bold)[0]
     if _holds(primary, text):
         return ""
-    lacking = (c for c in text if not c.isspace() and not _ignorable(c) and face_for(c, bold) is None)
+    lacking = (c for c in text if not c.isspace() and not has_control(c) and not _ignorable(c) and face_for(c, bold) is None)
     return "".join(dict.fromkeys(lacking))
 
 
@@ -193,6 +196,8 @@ def missing_glyphs(names: Iterable[str]) -> dict[str, str]:
 
 
 def drawable(text: str, bold: bool = False) -> str:
-    """`text` with each character no font holds replaced by U+FFFD, so it never shows as a box or a gap."""
+    """`text` on one line (each run of control characters a space), each character no font holds replaced by U+FFFD,
+    so it never shows as a box or a gap."""
+    text = one_line(text)
     lacking = set(missing(text, bold))
     return "".join(REPLACEMENT if c in lacking else c for c in text) if lacking else text

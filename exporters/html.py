@@ -10,11 +10,12 @@ images' inks (`branding.inks`), so it reads on what is behind it whatever the `[
 from __future__ import annotations
 
 import base64
-from html import escape
+import html
 from urllib.parse import urljoin, urlsplit
 
 from exporters.board import LEGEND, Board, Line, move_text
 from exporters.branding import MEDALS, NUMERAL_CONTRAST, Branding, inks, local_time, readable, stripe
+from league.plain_text import one_line
 
 STYLE = """
 *{box-sizing:border-box}
@@ -88,6 +89,12 @@ RULE_CONTRAST = NUMERAL_CONTRAST
 background: the 3:1 of graphics a reader needs to see."""
 IMAGE = "leaderboard-1200x630.png"
 """The link image a shared address previews with (the leaderboard's 1200x630 card, beside the page)."""
+
+
+def escape(text: str) -> str:
+    """A text as the page holds it: on one line (no control character reaches a page, a NUL or a backspace
+    included) and escaped."""
+    return html.escape(one_line(text))
 
 
 def page(boards: list[Board], league: str, branding: Branding, logo: bytes | None = None, head: str = "",

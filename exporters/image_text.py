@@ -2,7 +2,8 @@
 chain, fitted to its room with an ellipsis (never cut mid-glyph), and drawn run by run on a page (`_Canvas`).
 
 Its own module so the feed pages and the card measure and draw text one way, and the shaping and fallback details
-(libraqm, right-to-left runs, a wide emoji space) stay out of their layouts. Every caller of `fit` is here."""
+(libraqm, right-to-left runs, a wide emoji space) stay out of their layouts. `fit` also cuts the posters' text
+(`poster_text.py`), measured by fpdf2."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from exporters.branding import inks
 from exporters.fonts import Face, chain, drawable, font_file, runs
+from league.plain_text import one_line
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -68,7 +70,9 @@ class Typeface:
         """The runs of `text` in the order they are drawn left to right, each with its font.
 
         A face whose space is wider than DejaVu Sans's (Noto Emoji's is 1.27 em) leaves its spaces to DejaVu Sans:
-        an emoji then advances as far as it draws, with no blank after it."""
+        an emoji then advances as far as it draws, with no blank after it. A control character (a line break, a tab,
+        an escape) is a space: libraqm fails on it, and a name is one line."""
+        text = one_line(text)
         primary = font(self.px, self.bold)
         if _in_dejavu(text, self.bold):
             return [(text, primary)]
@@ -111,20 +115,21 @@ def _right_to_left(text: str) -> bool:
 
 def fit(text: str, face: Measure, room: float) -> str:
     """`text`, or as much of it as fits in `room` pixels followed by an ellipsis, never cut inside a character
-    and its marks."""
+    and its marks. A bisection on the length: a few measures however long the text (a 32,767-character name too)."""
     if face.getlength(text) <= room:
         return text
     from exporters.fonts import _attaches
 
-    cuts = [i for i in range(len(text) + 1) if i == len(text) or not _attaches(text[i])]
-    low, high = 0, len(cuts) - 1
+    low, high = 0, len(text) - 1
     while low < high:  # the longest prefix that fits with its ellipsis
         mid = (low + high + 1) // 2
-        if face.getlength(text[:cuts[mid]].rstrip() + "…") <= room:
+        if face.getlength(text[:mid].rstrip() + "…") <= room:
             low = mid
         else:
             high = mid - 1
-    return text[:cuts[low]].rstrip() + "…"
+    while low and _attaches(text[low]):  # back to the character the marks belong to
+        low -= 1
+    return text[:low].rstrip() + "…"
 
 
 def shrunk(head: str, tail: str, px: int, least: int, room: float, bold: bool = False) -> tuple[str, int]:

@@ -23,6 +23,7 @@ from exporters.fonts import drawable, font_file
 from exporters.poster_fonts import _fallbacks, _quiet, _texts, static_subset
 from exporters.poster_table import TABLE_TOP, _height, _table
 from exporters.poster_text import FONT, SHRINK, _cell, _fit, _fitted, _width
+from league.plain_text import one_line
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -49,7 +50,7 @@ def poster(board: Board, league: str, branding: Branding, size: str) -> bytes:
     scale = width / 210
     pdf = FPDF(unit="mm", format=(width, height))
     pdf.set_creation_date(board.updated)
-    pdf.set_title(f"{league}: {board.title}")
+    pdf.set_title(one_line(f"{league}: {board.title}"))
     pdf.add_font(FONT, "", str(font_file()))
     pdf.add_font(FONT, "B", str(font_file(bold=True)))
     pdf.set_auto_page_break(False)

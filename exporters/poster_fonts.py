@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from exporters.board import LEGEND
 from exporters.fonts import Face, chain, coverage, face_for
+from league.plain_text import one_line
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -58,7 +59,7 @@ def _needs_shaping(text: str) -> bool:
 def _fallbacks(pdf: FPDF, texts: Iterable[str], folder: Path) -> None:
     """Add the faces of the chain that hold what DejaVu Sans lacks, each cut to those characters, as fallbacks; turn
     text shaping on when a text needs it. Nothing is added for a poster DejaVu Sans draws alone (the fast path)."""
-    text = "".join(texts)
+    text = one_line("".join(texts))  # drawn on one line (`drawable`): no font is looked for a control character
     primary = {bold: coverage(chain(bold)[0]) for bold in (False, True)}
     lacking = {c for c in text if not c.isspace() and (ord(c) not in primary[False] or ord(c) not in primary[True])}
     faces: dict[Face, set[str]] = {}

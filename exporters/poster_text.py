@@ -5,9 +5,11 @@ Its own module so the band, the table and the footer fit and draw text one way."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from exporters.fonts import drawable
+from exporters.image_text import fit
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -17,15 +19,21 @@ SHRINK = 0.7
 """The smallest share of its type a line of the title band or of the footer takes before it is cut."""
 
 
+@dataclass(frozen=True)
+class _Width:
+    """Widths as fpdf2 measures them in the page's font, for `fit`."""
+
+    pdf: FPDF
+
+    def getlength(self, text: str) -> float:
+        return float(self.pdf.get_string_width(text))
+
+
 def _fit(pdf: FPDF, text: str, room: float) -> str:
-    """`text` (a character no font holds shown as U+FFFD), or as much of it as fits in `room` millimetres followed by
-    an ellipsis."""
-    text = drawable(text)
-    if pdf.get_string_width(text) <= room:
-        return text
-    while text and pdf.get_string_width(text + "…") > room:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    """`text` on one line (a character no font holds shown as U+FFFD), or as much of it as fits in `room` millimetres
+    followed by an ellipsis: the images' `fit`, a few measures however long the text (one character at a time, a
+    32,767-character name took seconds)."""
+    return fit(drawable(text), _Width(pdf), room)
 
 
 def _fitted(pdf: FPDF, head: str, tail: str, room: float, style: str, size: float) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from league.cells import Cell, as_text
+from league.plain_text import one_line
 from league.table import Display, Role, Table
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -14,9 +15,10 @@ _MOVE_WORDS = re.compile(r"[+-]\d+|=|new|")
 
 
 def safe_text(value: Cell) -> str:
-    """A CSV field no spreadsheet evaluates: text that looks like a formula gets a leading `'`."""
+    """A CSV field no spreadsheet evaluates, on one line: text that looks like a formula gets a leading `'`, and each
+    control character (a line break, an escape) is a space, so a row of the file is a row of the table."""
     text = as_text(value) if not isinstance(value, str) else value
-    return "'" + text if isinstance(value, str) and text.startswith(FORMULA_START) else text
+    return ("'" if isinstance(value, str) and text.startswith(FORMULA_START) else "") + one_line(text)
 
 
 def signed(move: Cell) -> str:

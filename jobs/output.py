@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from exporters.table_csv import signed
 from league.cells import Cell, as_text
@@ -20,8 +22,27 @@ from league.table import Table as LeagueTable
 if TYPE_CHECKING:
     from jobs.pair_job import PairResult
 
-console = Console(highlight=False, emoji=False)  # `:-1:` in a name or an address is text, not 👎
-errors = Console(stderr=True, highlight=False, emoji=False)
+ACTED_ON = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+"""The control characters a terminal acts on (an escape clears it or retitles it, a NUL, a backspace, a carriage
+return overwrites what is shown): every one but the line break."""
+
+
+def visible(text: str) -> str:
+    """The text with each control character a terminal acts on written out as its escape (`\\x1b`, `\\t`), so it
+    shows what a cell holds without acting on the terminal."""
+    return ACTED_ON.sub(lambda found: repr(found.group())[1:-1], text) if ACTED_ON.search(text) else text
+
+
+class _Console(Console):
+    """A rich console that shows every text it prints with `visible`: the tool's messages, tables and titles quote
+    names and server answers, and rich would pass their control characters to the terminal."""
+
+    def render_str(self, text: str, **options: Any) -> Text:
+        return super().render_str(visible(text), **options)
+
+
+console = _Console(highlight=False, emoji=False)  # `:-1:` in a name or an address is text, not 👎
+errors = _Console(stderr=True, highlight=False, emoji=False)
 
 
 def say(text: str) -> None:

@@ -11,7 +11,9 @@ from league.cells import name_key, parse_whole
 from league.checks.base import at, check
 from league.model.competitor import Entrant
 from league.model.league import League
+from league.plain_text import CONTROL, has_control
 from league.problems import Problem, Severity
+from league.read.events import EVENTS_TAB
 
 
 @check
@@ -89,16 +91,60 @@ JOINERS = "\u200c\u200d"
 @check
 def hidden_characters(lg: League) -> Iterator[Problem]:
     """A name holding an invisible direction-control or zero-width character is shown as typed, with a warning at its cell."""
-    reg, res = lg.ruleset.registration, lg.ruleset.results
-    typed = [(reg.tab, e.row, reg.name, e.name) for e in lg.registrations]
-    typed += [(reg.tab, e.row, header, member) for e in lg.registrations for header, member in zip(reg.members, e.members)]
-    headers = [res.side_header(res.competitor, side) for side in res.sides]
-    typed += [(m.tab, m.row, header, s.name) for m in lg.matches for header, s in zip(headers, m.sides)]
-    for tab, row, header, text in typed:
+    for tab, row, header, text in typed_names(lg):
         found = hidden_character(text)
         if found:
-            yield at(lg, tab, row, header, "hidden-character", f"{text!r} holds {found}", "retype the name without it",
+            yield at(lg, tab, row, header, "hidden-character", f"{quoted(text)} holds {found}", "retype the name without it",
                      Severity.WARNING)
+
+
+LONGEST_NAME = 200
+"""Characters a name may have without a warning: a longer one is cut with an ellipsis on every image and poster."""
+FORMULA_START = ("=", "+", "-", "@")
+"""What a spreadsheet reads a formula from; every output keeps such a name as text, but a judge may not have meant it."""
+
+
+@check
+def name_shapes(lg: League) -> Iterator[Problem]:
+    """A name holding a control character (a line break, a tab, an escape sequence), shaped like a formula or over
+    `LONGEST_NAME` characters is shown (on one line, as text, cut to fit) with a warning at its cell: the cell holds
+    more than any output shows."""
+    for tab, row, header, text in typed_names(lg):
+        if has_control(text):
+            codes = ", ".join(dict.fromkeys(f"U+{ord(c):04X}" for c in "".join(CONTROL.findall(text))))
+            yield at(lg, tab, row, header, "control-character",
+                     f"{quoted(text)} holds a control character ({codes}): a line break, a tab or an escape a terminal acts on",
+                     "retype the name on one line; until then every image, page and file shows a space for it", Severity.WARNING)
+        if text.startswith(FORMULA_START):
+            yield at(lg, tab, row, header, "formula-like", f"{quoted(text)} starts with {text[0]!r}, as a formula does",
+                     f"every output shows it as text; if {text[0]!r} was not meant, retype the name without it",
+                     Severity.WARNING)
+        if len(text) > LONGEST_NAME:
+            yield at(lg, tab, row, header, "long-name", f"{quoted(text)} is {len(text):,} characters long",
+                     f"shorten it to {LONGEST_NAME} characters at most; the images and posters cut it", Severity.WARNING)
+
+
+def typed_names(lg: League) -> Iterator[tuple[str, int, str, str]]:
+    """Every name a judge typed, with where: (tab, row, header, text). Registered names, their members, the members
+    tab, the names in results rows and the events' ids and names."""
+    reg, res = lg.ruleset.registration, lg.ruleset.results
+    for e in lg.registrations:
+        yield reg.tab, e.row, reg.name, e.name
+        yield from ((reg.tab, e.row, header, member) for header, member in zip(reg.members, e.members))
+    roster = lg.ruleset.members
+    if roster is not None:
+        for m in lg.members:
+            yield from ((roster.tab, m.row, roster.competitor, m.competitor), (roster.tab, m.row, roster.name, m.name))
+    headers = [res.side_header(res.competitor, side) for side in res.sides]
+    for match in lg.matches:
+        yield from ((match.tab, match.row, header, s.name) for header, s in zip(headers, match.sides))
+    for event in lg.events:
+        yield from ((EVENTS_TAB, event.row, header, text) for header, text in (("Event", event.id), ("Name", event.name)))
+
+
+def quoted(text: str, most: int = 40) -> str:
+    """The text as a problem quotes it: escaped (a control character as `\\x1b`), its first `most` characters."""
+    return repr(text) if len(text) <= most else repr(text[:most]) + "…"
 
 
 def hidden_character(text: str) -> str:

@@ -29,7 +29,9 @@ def test_formula_looking_names_come_back_as_typed(tmp_path: Path) -> None:
     write_config(tmp_path, "gl-unmatched", workbook)
     config = load_config(tmp_path)
     result = run_sync(config, open_workbook(config))
-    assert result.evaluation.problems == []
+    assert [(p.code, p.severity.value, p.tab, p.cell) for p in result.evaluation.problems] == [
+        ("formula-like", "warning", tab, cell) for tab, cell in (("Players", "A2"), ("Players", "A3"),
+                                                                  ("Results QR1-GB5", "C2"), ("Results QR1-GB5", "G2"))]
     book = XlsxWorkbook(workbook)
     standings = book.read(["Standings QR1-GB5"])["Standings QR1-GB5"]
     assert [r[1] for r in standings[1:]] == [SNEAKY, "+1"]

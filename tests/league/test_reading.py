@@ -193,7 +193,7 @@ def test_names_match_ignoring_case_and_spaces_and_show_as_registered(book, clean
     book.apply([(AE, 2, {"Player A": typed, "Winner": typed.upper()}), (AE, 4, "Player A", typed),
                 ("Results QR2-AE", 2, "Player B", typed)])
     out = book.evaluate()
-    assert out.problems == []
+    assert {p.code for p in out.problems} == ({"control-character"} if "\t" in typed else set())
     assert all_output(out) == clean_output
     assert [r["Player"] for r in out.sheet("QR1-AE")] == ["Ana Reyes", "Ben Cruz", "Carla Santos"]
 
@@ -246,7 +246,8 @@ def test_formula_like_names_come_through_as_the_same_string(blank, name: str) ->
     blank.register("Ben Cruz", "QR1-AE")
     blank.play("QR1-AE", 1, name, "Spike", 4, "Ben Cruz", "Robin Hood", 0)
     out = blank.evaluate()
-    assert out.problems == []
+    assert {(p.code, p.cell) for p in out.problems} == ({("formula-like", "A2"), ("formula-like", "C2")}
+                                                       if name[0] in "=+-@" else set())
     for event in ("QR1-AE", ""):
         first = out.sheet(event)[0]
         assert first["Player"] == name and type(first["Player"]) is str
