@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from league.cells import Cell, as_text, name_key
 from league.outcome import Mark, Placing, plain_placings
 from league.plain_text import has_control, one_line
-from league.table import Display, Role, Table
+from league.table import Column, Display, Role, Table
 
 
 @dataclass(frozen=True)
@@ -153,6 +153,8 @@ def board(table: Table, title: str, updated: dt.datetime, placings: Sequence[Pla
     if len(placings) != len(table.rows):  # a table the evaluation did not place
         raise ValueError(f"{table.name} has {len(table.rows)} rows but {len(placings)} placed lines")
     tb, move, count = table.find(Role.TIEBREAKER), table.find(Role.MOVE), table.find(Role.COUNT)
+    if count is not None and cols[count].display is Display.LOSSES:
+        return board(_record_table(table, score, count), title, updated, placings)
     held = [tuple(a.prize for a in p.awards if not a.undecided) for p in placings]
     common = Counter(prize for prizes in held for prize in set(prizes))
     ranks = Counter(p.rank for p in placings if p.rank is not None)
@@ -171,6 +173,21 @@ def board(table: Table, title: str, updated: dt.datetime, placings: Sequence[Pla
     return Board(title, cols[score].label, cols[tb].label if tb is not None else "", lines, updated, move is not None,
                  count_label=cols[count].label if count is not None else "",
                  footnotes=(*(MEANINGS[sign] for sign in MEANINGS if sign in signs), *cut_note(lines), *playoffs))
+
+
+RECORD = "Record"
+"""The heading of the score drawn as a record, wins first (`7-1`)."""
+
+
+def _record_table(table: Table, score: int, losses: int) -> Table:
+    """The table with its score as the field writes a record, `7-1` (wins, then losses), in place of the separate
+    wins and losses: the images, caption, page and poster show one `Record` column, not `Losses` before `Wins`."""
+    cols = table.columns
+    rows = tuple(tuple(f"{_number(row[score], cols[score].display)}-{_number(row[losses], Display.NUMBER)}"
+                       if i == score and row[score] not in (None, "") and row[losses] not in (None, "") else cell
+                       for i, cell in enumerate(row) if i != losses) for row in table.rows)
+    columns = tuple(Column(RECORD, Role.SCORE, Display.TEXT) if i == score else c for i, c in enumerate(cols) if i != losses)
+    return Table.of(table.name, columns, rows)
 
 
 def cut_note(lines: tuple[Line, ...]) -> tuple[str, ...]:

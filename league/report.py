@@ -62,6 +62,15 @@ COUNT_HEADERS = {"matches": "Matches", "record": "Record", "losses": "Losses"}
 COUNT_DISPLAY = {"matches": Display.NUMBER, "record": Display.TEXT, "losses": Display.NUMBER}
 
 
+def _count_column(ruleset: Ruleset) -> tuple[Column, ...]:
+    """The count column, if the ruleset shows one: its losses marked to be drawn after the score as one record
+    (`7-1`) in the exports when `[format] record_in_exports` says so."""
+    if ruleset.count not in COUNT_HEADERS:
+        return ()
+    display = Display.LOSSES if ruleset.record_in_exports else COUNT_DISPLAY[ruleset.count]
+    return (Column(COUNT_HEADERS[ruleset.count], Role.COUNT, display),)
+
+
 def _count(line: Standing, ruleset: Ruleset) -> tuple[Cell, ...]:
     """The column after the score: matches played, the record (W-L-D), the losses, or nothing."""
     shown: dict[str, Cell] = {"matches": line.matches, "record": "-".join(map(str, line.record)), "losses": line.record[1]}
@@ -127,8 +136,7 @@ def standings_sheets(ev: Evaluation) -> list[Table]:
     """One `Standings <Event>` table per event, its lines as the evaluation placed them (an event whose bracket has a
     champion: its final standings); an event with a seeded bracket has a `Swiss Rank` column."""
     rs = ev.league.ruleset
-    count = (Column(COUNT_HEADERS[rs.count], Role.COUNT, COUNT_DISPLAY[rs.count]),) if rs.count in COUNT_HEADERS else ()
-    tail = (Column(rs.competitor, Role.COMPETITOR), Column(rs.scoring.label, Role.SCORE, Display.NUMBER), *count,
+    tail = (Column(rs.competitor, Role.COMPETITOR), Column(rs.scoring.label, Role.SCORE, Display.NUMBER), *_count_column(rs),
             *_tiebreak_columns(rs), *standings_columns(rs), Column("Prize", Role.PRIZE), Column("Note", Role.NOTE))
     tables = []
     for event, lines in ev.standings.items():

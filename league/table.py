@@ -59,6 +59,9 @@ class Display(StrEnum):
     PERCENT = "percent"
     """A fraction between 0 and 1 stored at full precision, shown as a percentage."""
     MOVE = "move"
+    LOSSES = "losses"
+    """The losses, which every export joins after the score (the wins) as one record, wins first (`7-1`), the way the
+    field writes it; the workbook shows them as a number."""
 
 
 PATTERNS = {Display.WHOLE: "0", Display.DECIMAL: "0.0000", Display.PERCENT: "0.00%", Display.MOVE: '+0;-0;"="'}

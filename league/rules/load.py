@@ -184,6 +184,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
                            members.strings("fields", [])) if members.data else None,
         matches_per_round=_positive(fmt, "matches_per_round", 1), draws=fmt.get("draws", bool, False),
         count=_one_of(fmt, "count", ("matches", "record", "losses", "none"), "matches"),
+        record_in_exports=fmt.get("record_in_exports", bool, False),
         components=components, event_prizes=_prizes(prizes, "event"), league_prizes=_prizes(prizes, "league"),
         penalties=_penalties(penalties),
         pairing=_pairing(pairing), avoid_same=pairing.get("avoid_same", str, ""), playoffs=_playoffs(top.section("playoffs", {})),
@@ -199,12 +200,26 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     stats = _stats(top.section("stats", {}), results, ruleset.registration)
     if stats:
         ruleset = replace(ruleset, stats=stats)
+    _record_in_exports(fmt, ruleset)
     if ruleset.avoid_same and ruleset.avoid_same not in registration.fields:
         raise pairing.error("avoid_same", f"is {ruleset.avoid_same!r}, which is not a header the registration tab reads "
                             "(add it to `registration.extra`)")
     for section in (comp, fmt, reg, members, prizes, penalties, pairing, top):
         section.done()
     return ruleset
+
+
+def _record_in_exports(s: Section, ruleset: Ruleset) -> None:
+    """`[format] record_in_exports` joins the score and the losses as `W-L`: only true when the score is the wins."""
+    if not ruleset.record_in_exports:
+        return
+    options, scoring = ruleset.scoring.options, ruleset.scoring.name
+    if ruleset.count != "losses" or ruleset.draws:
+        raise s.error("record_in_exports", "needs `count = \"losses\"` and no draws (with draws, `count = \"record\"` "
+                      "shows W-L-D)")
+    if scoring != "outcome" or options.get("win") != 1 or options.get("loss") != 0:
+        raise s.error("record_in_exports", "needs a score that counts wins: `[scoring] name = \"outcome\"` with "
+                      "`win = 1` and `loss = 0`")
 
 
 def _stats(s: Section, results: Results, registration: Registration) -> StatsRules | None:

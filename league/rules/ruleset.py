@@ -287,6 +287,9 @@ class Ruleset:
     """Whether a played match may end without a winner."""
     count: str = "matches"
     """The standings column after the score: `matches` played, the `record` (W-L-D), `losses`, or `none`."""
+    record_in_exports: bool = False
+    """The exports draw the score (the wins) and the losses as one `Record` figure, wins first (`7-1`), as the field
+    writes a record; the workbook keeps both columns. Only with `count = "losses"`, scoring by wins, no draws."""
     components: tuple[Component, ...] = ()
     hashtags: tuple[str, ...] = ()
     """The captions' hashtags unless `[branding] hashtags` in league.toml names others (an empty list: none)."""
