@@ -104,6 +104,8 @@ def _games(lg: League, m: Match, draws: bool) -> Iterator[Problem]:
         if s.games is None and header not in s.unreadable:
             yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the games {s.name or 'the side'} won")
     won = [s.games for s in m.sides]
+    if any(c.best_of(m) is not None for c in lg.ruleset.components):
+        return  # the component setting the row's length says whether the games end it: equal games never do
     typed = [g for g in won if g is not None]
     need = res.games.best_of // 2 + 1
     if res.games.best_of and len(typed) == len(won) and (max(typed) > need or min(typed) >= need):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from league.cells import name_key
+
 
 class Kind(StrEnum):
     """What a results row records, whatever word the ruleset lets judges type for it."""
@@ -38,6 +40,12 @@ class ResultWord:
     """The word makes the match a draw (`Intentional Draw`)."""
     games: tuple[int, ...] = ()
     """Games (side A, side B[, drawn]) recorded when the games cells are left empty."""
+
+
+def word_key(text: str) -> str:
+    """How a `Result` word is matched: as names are, and with its spaces and dots left out, since judges type `I.D.`,
+    `i d` or `ID` for the same word."""
+    return name_key(text).replace(" ", "").replace(".", "")
 
 
 DROP_MARKS = frozenset({"yes", "x", "drop"})

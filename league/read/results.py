@@ -2,15 +2,44 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Sequence
+
 from league.cells import LARGEST, Cell, Grid, as_text, name_key, parse_whole
 from league.model.match import Match, Side
 from league.model.words import DROP_MARKS, NO_DROP_MARKS
 from league.problems import Problem, Severity
 from league.read.columns import LocatedTab, locate, unreadable
-from league.rules.ruleset import Ruleset
+from league.rules.ruleset import Results, Ruleset
 
 
 _NONE: frozenset[str] = frozenset()
+_SCORE = re.compile(r"\s*(\d{1,9})\s*[-:–—]\s*(\d{1,9})\s*(?:[-:–—]\s*(\d{1,9})\s*)?")
+"""A whole score typed into one cell: `2-1`, `2:1`, `2–1`, or `1-1-1` with the drawn games."""
+Pair = tuple[tuple[tuple[str, int], ...], tuple[str, int] | None]
+"""The cells of a per-side number, (header, position) for each side, and the drawn games' cell a score may go on to."""
+
+
+def _score(table: LocatedTab, cell: list[Cell], row: int, pairs: Sequence[Pair], problems: list[Problem]) -> frozenset[str]:
+    """A whole score typed into one cell of a per-side pair (`2-1` in `Wins A`, `Wins B` empty) is one mistake: one
+    problem at that cell saying what to type where; returns the headers it speaks for, reported no further."""
+    spoken: set[str] = set()
+    for places, drawn in pairs:
+        for header, i in places:
+            typed = cell[i]
+            found = _SCORE.fullmatch(typed) if isinstance(typed, str) else None
+            if found is None:
+                continue
+            into = [*places, *([drawn] if drawn and found[3] is not None else [])]
+            numbers = [n for n in found.groups() if n is not None]
+            if len(numbers) != len(into) or any(as_text(cell[j]) for h, j in into if j != i):
+                continue
+            where = [f"{int(n)} in {h}" for n, (h, _) in zip(numbers, into)]
+            problems.append(table.problem(Severity.ERROR, "unreadable", row, header,
+                                          f"{header} {typed!r} is the whole score in one cell",
+                                          f"type {', '.join(where[:-1])} and {where[-1]}"))
+            spoken.update(h for h, _ in into)
+    return frozenset(spoken)
 
 
 def _whole(table: LocatedTab, cell: Cell, row: int, header: str, problems: list[Problem], bad: set[str]) -> int | None:
@@ -32,6 +61,19 @@ def _count(table: LocatedTab, cell: Cell, row: int, header: str, problems: list[
         bad.add(header)
         return None
     return value
+
+
+def _pairs(res: Results, position: Callable[[str], int]) -> list[Pair]:
+    """The per-side numbers a whole score may be typed into, each with the drawn games' cell for games won; only
+    those whose every cell the tab has."""
+    out: list[Pair] = []
+    drawn = res.games.drawn if res.games else ""
+    for template in [*res.figures.values(), *([res.games.won] if res.games else [])]:
+        places = tuple((h, position(h)) for h in (res.side_header(template, side) for side in res.sides))
+        extra = (drawn, position(drawn)) if drawn and res.games and template == res.games.won else None
+        if all(i >= 0 for _, i in places):
+            out.append((places, extra if extra and extra[1] >= 0 else None))
+    return out
 
 
 def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
@@ -57,6 +99,7 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
               (res.side_header(res.drop, side), position(res.side_header(res.drop, side)))) for side in res.sides]
     row_texts = [(n, position(h)) for n, h in res.row_texts.items()]
     drawn_header = res.games.drawn if res.games and res.games.drawn else ""
+    pairs = _pairs(res, position)
     places = [position(h) for h in (res.round, res.result, res.table, res.winner, drawn_header, "Judge", "Notes")]
     round_at, result_at, table_at, winner_at, drawn_at, judge_at, notes_at = places
     end = 1 + max(table.columns.values(), default=-1)
@@ -69,10 +112,13 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
             problems.append(unreadable(table, row, res.round, cell[round_at], "a round number (1, 2, ...)"))
             rnd = None
         parsed = []
+        spoken = _score(table, cell, row, pairs, problems) if pairs else _NONE
         for competitor, figure_at, games_at, text_at, (drop_header, drop_at) in sides:
-            bad: set[str] = set()
-            figures = {name: _whole(table, cell[i], row, header, problems, bad) for name, header, i in figure_at}
-            games = _count(table, cell[games_at[1]], row, games_at[0], problems, bad) if games_at else None
+            bad: set[str] = set(spoken)
+            figures = {name: None if header in spoken else _whole(table, cell[i], row, header, problems, bad)
+                       for name, header, i in figure_at}
+            games = (None if games_at[0] in spoken else _count(table, cell[games_at[1]], row, games_at[0], problems, bad)) \
+                if games_at else None
             texts = {name: as_text(cell[i]) for name, i in text_at}
             name = as_text(cell[competitor])
             mark = as_text(cell[drop_at]).casefold() if drop_at >= 0 else ""
@@ -83,7 +129,7 @@ def read_matches(tab: str, grid: Grid, ruleset: Ruleset, event: str,
                                               "round; no or nothing if not"))
             parsed.append(Side(name, name_key(name), figures, texts, games, frozenset(bad) if bad else _NONE,
                                drops=mark in DROP_MARKS))
-        drawn = _count(table, cell[drawn_at], row, drawn_header, problems, set()) if drawn_header else None
+        drawn = _count(table, cell[drawn_at], row, drawn_header, problems, set()) if drawn_header and drawn_header not in spoken else None
         word = as_text(cell[result_at])
         meaning = ruleset.word_of(word)
         if meaning is None:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from league.cells import name_key
-from league.model.words import BOTH, Kind, ResultWord, Status
+from league.model.words import BOTH, Kind, ResultWord, Status, word_key
 from league.pairing import SYSTEMS
 from league.rules.components.base import Component, Tab
 from league.rules.components.registry import COMPONENTS
@@ -67,6 +67,26 @@ def _words(s: Section, sides: tuple[str, ...]) -> dict[str, ResultWord]:
     return out
 
 
+def _aliases(s: Section, kinds: Mapping[str, ResultWord]) -> dict[str, tuple[str, ...]]:
+    """`[results.aliases]`: the other words judges type for a word of `kinds`; no two words may read alike once
+    case, spaces and dots are left out, or a typed word would mean two things."""
+    out = {word: s.strings(word) for word in s.data}
+    means: dict[str, str] = {}
+    for word in kinds:
+        if means.setdefault(word_key(word), word) != word:
+            raise RulesetError(f"{s.source}: `results.kinds` has {means[word_key(word)]!r} and {word!r}, which read alike "
+                               "once case, spaces and dots are left out: keep one")
+    for word, typed in out.items():
+        if word not in kinds:
+            raise s.error(word, f"is not a word of `results.kinds` ({', '.join(repr(w) for w in kinds if w)})")
+        for alias in typed:
+            meant = means.setdefault(word_key(alias), word)
+            if meant != word:
+                raise s.error(word, f"lists {alias!r}, which reads as {meant!r}: a word judges type means one thing")
+    s.done()
+    return out
+
+
 def _kind(s: Section, key: str, value: str) -> Kind:
     try:
         return Kind(value)
@@ -79,9 +99,10 @@ def _results(s: Section) -> Results:
     named = {key: {k: t.get(k, str) for k in list(t.data)} for key, t in tables.items()}
     for t in tables.values():
         t.done()
+    kinds = _words(s.section("kinds"), s.strings("sides", ["A", "B"]))
     res = Results(
         round=s.get("round", str), table=s.get("table", str, ""), competitor=s.get("competitor", str), result=s.get("result", str),
-        kinds=_words(s.section("kinds"), s.strings("sides", ["A", "B"])), order=s.strings("order"), sides=s.strings("sides", ["A", "B"]),
+        kinds=kinds, aliases=_aliases(s.section("aliases", {}), kinds), order=s.strings("order"), sides=s.strings("sides", ["A", "B"]),
         figures=named["figures"], texts=named["texts"], row_texts=named["row_texts"], winner=s.get("winner", str, ""),
         compare=s.key_of("compare", named["figures"], "results.figures", ""),
         games=_games(s.section("games", {})), drop=s.get("drop", str, ""),

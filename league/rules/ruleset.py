@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from league.cells import name_key
-from league.model.words import ResultWord, Status
+from league.model.words import ResultWord, Status, word_key
 from league.rules.components.base import Component, overrides
 
 if TYPE_CHECKING:
@@ -87,7 +87,8 @@ class Results:
     competitor: str
     result: str
     kinds: Mapping[str, ResultWord]
-    """Result words as judges should type them (matched ignoring case) to what they mean."""
+    """Result words as judges should type them (matched ignoring case, spaces and dots) to what they mean: the
+    words the dropdowns offer."""
     order: tuple[str, ...]
     """Every header in the order `league init` writes them."""
     sides: tuple[str, ...] = ("A", "B")
@@ -103,6 +104,8 @@ class Results:
     """A figure whose higher value wins the match (equal: a draw), when the outcome follows from it (scenario points)."""
     games: GameRules | None = None
     """Where games are typed, when the outcome follows from games won."""
+    aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """A word of `kinds` -> the other words its community types for it (`ID` for `Intentional Draw`), read as it."""
     drop: str = ""
     """Per-side header of a drop mark (`Drop {side}`): `yes`, `x` or `drop` ends that competitor's event after the row's
     round; empty when the results tab has none."""
@@ -323,15 +326,18 @@ class Ruleset:
 
     @cached_property
     def _words(self) -> dict[str, ResultWord]:
-        return {name_key(w): k for w, k in self.results.kinds.items()}
+        res = self.results
+        aliases = {word_key(a): res.kinds[w] for w, typed in res.aliases.items() for a in typed}
+        return {**aliases, **{word_key(w): k for w, k in res.kinds.items()}}
 
     @cached_property
     def _statuses(self) -> dict[str, Status]:
         return {name_key(w): s for w, s in self.statuses.items()}
 
     def word_of(self, word: str) -> ResultWord | None:
-        """What a `Result` cell means (ignoring case), or None for a word the ruleset does not know."""
-        return self._words.get(name_key(word))
+        """What a `Result` cell means (a word of `kinds` or one of its aliases, ignoring case, spaces and dots), or
+        None for a word the ruleset does not know."""
+        return self._words.get(word_key(word))
 
     def status_of(self, word: str) -> Status | None:
         """What a `Status` cell means (ignoring case), or None for an unknown word."""

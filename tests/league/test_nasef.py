@@ -177,8 +177,7 @@ def test_playoff_rows_are_checked_but_not_counted() -> None:
     assert ev.problems == [] and ev.counted == 2
     assert {r["Team"]: r["Wins"] for r in sheet(ev)}["Alpha"] == 1
     rows[2][5], rows[2][1] = 2, "Finals"
-    assert found(run(tabs(rows))) == [("drawn-match", "Results S1", "F4"), ("series-score", "Results S1", "F4"),
-                                      ("unknown-stage", "Results S1", "B4")]
+    assert found(run(tabs(rows))) == [("series-score", "Results S1", "F4"), ("unknown-stage", "Results S1", "B4")]
 
 
 EIGHT = ("Alpha", "Bravo", "Cobra", "Delta", "Echo", "Foxtrot", "Golf", "Hotel")
@@ -247,7 +246,7 @@ def test_the_leaderboard_sums_wins_and_recomputes_tiebreakers_over_every_event()
     ({"lineup": {"counted": ["Starter"]}}, "`lineup.counted` must list some of `statuses`"),
     ({"cut": {"by": "coin"}}, "`cut.by` is 'coin'; use one of 'score', 'tiebreakers'"),
     ({"stages": {"column": "phase"}}, "`stages.column` is 'phase', which is not a key of results.row_texts"),
-    ({"results": {"kinds": {"Forfeit A": {"kind": "forfeit", "loser": "A", "games": [0, 2]}}}},
+    ({"results": {"kinds": {"Forfeit A": {"kind": "forfeit", "loser": "A", "games": [0, 2]}}, "aliases": {}}},
      "`results.kinds.'Forfeit A'.games`: with `series`, a forfeit records the minimum winning score"),
 ])
 def test_a_bad_setting_names_its_key(change: dict[str, Any], message: str) -> None:

@@ -109,6 +109,11 @@ class Component:
         """Games a forfeit records when its games cells are left empty, side A's first; None: the result word's own."""
         return None
 
+    def best_of(self, m: Match) -> int | None:
+        """The games the row's match lasts at most, when the component sets it row by row and checks the score
+        against it itself (a `Best Of` column); None: it does not."""
+        return None
+
     def adjust(self, matches: list[Match], lg: League, remarks: Remarks) -> list[Match]:
         """The counted matches with its changes applied before scoring (figures or points taken off), each change
         explained in `remarks`."""

@@ -43,6 +43,10 @@ class SeriesRules(Component, table="series"):
         """The minimum winning score of the row's series for the side that did not forfeit."""
         return forfeit_games(self, results, m) if m.word and m.word.loser else None
 
+    def best_of(self, m: Match) -> int | None:
+        """The row's series length: `series_scores` checks that the games end it (2-2 is never a finished best of 3)."""
+        return row_length(self, m)
+
 
 def row_length(rules: SeriesRules, m: Match) -> int | None:
     """The row's series length: its typed length, the default when empty, None when typed as no whole number."""
