@@ -108,5 +108,6 @@ def avoid_pairs(lg: League) -> Iterator[Problem]:
         for header, name in (("Competitor A", a.first), ("Competitor B", a.second)):
             if name_key(name) not in known:
                 near = closest(name, known)
-                yield at(lg, AVOID_TAB, a.row, header, "unknown-competitor", f"{name!r} is not registered" + (f" for {event}" if event else ""),
+                yield at(lg, AVOID_TAB, a.row, header, "unknown-competitor",
+                         f"{name!r} is not registered" + (f" for {event}" if event else "") if name else f"{header} is empty",
                          f"did you mean {' or '.join(near)}?" if near else "type the name as registered")

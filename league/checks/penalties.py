@@ -25,18 +25,21 @@ def penalties(lg: League) -> Iterator[Problem]:
     for p in lg.penalties:
         event = lg.event_id(p.event)
         if event is None:
-            yield at(lg, PENALTIES_TAB, p.row, "Event", "unknown-event", f"event {p.event!r} is not in the Events tab",
+            yield at(lg, PENALTIES_TAB, p.row, "Event", "unknown-event",
+                     f"event {p.event!r} is not in the Events tab" if p.event else "Event is empty",
                      "use an id from the Events tab")
         elif lg.registered and lg.entrant(event, p.competitor) is None:
             near = closest(p.competitor, registered(lg, event))
-            yield at(lg, PENALTIES_TAB, p.row, "Competitor", "unknown-competitor", f"{p.competitor!r} is not registered for {event}",
+            yield at(lg, PENALTIES_TAB, p.row, "Competitor", "unknown-competitor",
+                     f"{p.competitor!r} is not registered for {event}" if p.competitor else "Competitor is empty",
                      f"did you mean {' or '.join(near)}?" if near else "type the name as registered")
         rounds = lg.rounds_of(event) if event is not None else lg.ruleset.rounds
         if p.round is not None and not 1 <= p.round <= rounds:
             yield at(lg, PENALTIES_TAB, p.row, "Round", "too-many-rounds", f"round {p.round} is outside {event or 'the format'}'s rounds 1 to {rounds}",
                      f"check the round number; {event or 'the format'} has rounds 1 to {rounds}")
         if kinds and name_key(p.kind) not in kinds:
-            yield at(lg, PENALTIES_TAB, p.row, "Penalty", "unknown-penalty", f"penalty {p.kind!r} is not one of this ruleset's",
+            yield at(lg, PENALTIES_TAB, p.row, "Penalty", "unknown-penalty",
+                     f"penalty {p.kind!r} is not one of this ruleset's" if p.kind else "Penalty is empty",
                      "use one of " + ", ".join(kinds.values()))
 
 

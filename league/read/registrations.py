@@ -35,12 +35,14 @@ def read_entrants(tabs: dict[str, Grid], ruleset: Ruleset, events: list[Event],
         if reg.event and name_key(event) not in known:
             choices = ", ".join(e.id for e in events) or "none yet"
             problems.append(table.problem(Severity.ERROR, "unknown-event", row, reg.event,
-                                          f"event {event!r} is not in the Events tab", f"use one of: {choices}"))
+                                          f"event {event!r} is not in the Events tab" if event else f"the {reg.event} of {name} is empty",
+                                          f"use one of: {choices}"))
             continue
         if status is None:
             words = ", ".join(repr(w) for w in ruleset.statuses if w)
             problems.append(table.problem(Severity.ERROR, "unknown-status", row, reg.status,
-                                          f"status {status_text!r} is not known", f"leave it empty or use {words}"))
+                                          f"status {status_text!r} is not known" if status_text else f"the {reg.status} of {name} is empty",
+                                          f"use {words}" if ruleset.status_of("") is None else f"leave it empty or use {words}"))
             status = Status.ACTIVE
         # Without an event column (a season's teams), a row registers the competitor for every event.
         for event_id in [known[name_key(event)]] if reg.event else [e.id for e in events]:

@@ -4,7 +4,7 @@ the cut line until officials type who went through."""
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import openpyxl
@@ -48,8 +48,8 @@ def _cut_line(file: Path) -> tuple[list[str], int]:
     return [str(r[1]) for r in standings[1:] if r[6] == "tiebreaker match"], 16 - sum(r[6] == "in" for r in standings[1:])
 
 
-def _type_cut(file: Path, words: dict[str, str]) -> list[str]:
-    """Officials type `in` or `out` in the `Cut` column of Teams; returns the cells typed."""
+def _type_cut(file: Path, words: Mapping[str, str | None]) -> list[str]:
+    """Officials type `in` or `out` in the `Cut` column of Teams (None: left empty); returns the cells typed."""
     wb = openpyxl.load_workbook(file)
     teams = wb["Teams"]
     teams["D1"] = "Cut"
@@ -110,5 +110,34 @@ def test_more_ins_than_places_left_are_errors_in_problems(in_tmp: Path) -> None:
     assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1
     problems = XlsxWorkbook(file).read(["Problems"])["Problems"]
     assert sorted(r[2] for r in problems[1:] if r[1] == "Teams" and r[4] == "Cut") == sorted(typed)
+    standings = XlsxWorkbook(file).read(["Standings SPRING26"])["Standings SPRING26"]
+    assert [r[6] for r in standings[1:] if r[1] in level] == ["tiebreaker match"] * len(level)
+
+
+def test_as_many_ins_as_places_settle_the_cut_and_the_empty_cells_are_out(in_tmp: Path) -> None:
+    assert runner.invoke(app, ["demo", "lol", "--ruleset", "nasef-lol"]).exit_code == 0
+    folder, file = in_tmp / "lol", in_tmp / "lol" / BOOK
+    level, places = _cut_line(file)
+    assert len(level) > places  # some teams of the group are left empty
+    _type_cut(file, {team: "in" for team in level[:places]})
+    runner.invoke(app, ["sync", str(folder)])
+    standings = XlsxWorkbook(file).read(["Standings SPRING26"])["Standings SPRING26"]
+    assert {r[1]: r[6] for r in standings[1:] if r[1] in level} == {t: "in" if t in level[:places] else "out" for t in level}
+    problems = XlsxWorkbook(file).read(["Problems"])["Problems"]
+    assert not [r for r in problems[1:] if r[1] == "Teams" and r[4] == "Cut"]
+    bracket = runner.invoke(app, ["bracket", str(folder), "--event", "SPRING26"])
+    assert "tiebreaker match" not in bracket.output
+
+
+def test_a_cut_begun_but_not_settled_says_what_is_left_at_its_cut_cells(in_tmp: Path) -> None:
+    assert runner.invoke(app, ["demo", "lol", "--ruleset", "nasef-lol"]).exit_code == 0
+    folder, file = in_tmp / "lol", in_tmp / "lol" / BOOK
+    level, places = _cut_line(file)
+    empty = _type_cut(file, {team: None for team in level[1:]})
+    _type_cut(file, {level[0]: "in"})
+    runner.invoke(app, ["sync", str(folder)])
+    problems = [r for r in XlsxWorkbook(file).read(["Problems"])["Problems"][1:] if r[1] == "Teams" and r[4] == "Cut"]
+    assert sorted(r[2] for r in problems) == sorted(empty) and {r[0] for r in problems} == {"warning"}
+    assert all(f"{places} place(s) left" in r[5] and ", ".join(level[1:]) + " still need in or out" in r[5] for r in problems)
     standings = XlsxWorkbook(file).read(["Standings SPRING26"])["Standings SPRING26"]
     assert [r[6] for r in standings[1:] if r[1] in level] == ["tiebreaker match"] * len(level)

@@ -67,9 +67,21 @@ def test_more_ins_than_places_left_or_fewer_once_all_decided_is_an_error_at_thos
     assert [r[6] for r in sheet.rows if r[1] in level] == ["tiebreaker match"] * len(level)
 
 
-def test_the_right_number_of_ins_or_words_still_missing_is_no_problem() -> None:
+def test_the_right_number_of_ins_settles_the_group_and_the_empty_cells_are_out() -> None:
     level, _, ruleset, catalog, places = _officials([])
-    for words in (["in"] * places + ["out"] * (len(level) - places), ["out"] * (len(level) - places)):
+    for words in (["in"] * places + ["out"] * (len(level) - places), ["in"] * places):
         _, tabs, _, _, _ = _officials(words)
         ev = evaluate(tabs, ruleset, catalog)
         assert not ranked_problems(ev.league, ev.standings)
+        [sheet] = standings_sheets(ev)
+        marks = {str(r[1]): r[6] for r in sheet.rows}
+        assert [marks[team] for team in level] == ["in"] * places + ["out"] * (len(level) - places)
+
+
+def test_a_group_begun_but_not_settled_is_a_warning_at_the_cells_still_empty() -> None:
+    level, _, ruleset, catalog, places = _officials([])
+    _, tabs, _, _, _ = _officials(["out"] * (len(level) - places))
+    ev = evaluate(tabs, ruleset, catalog)
+    found = ranked_problems(ev.league, ev.standings)
+    assert [(p.severity, p.tab, p.column, p.code) for p in found] == [(Severity.WARNING, "Teams", "Cut", "cut-unsettled")] * places
+    assert f"{places} place(s) left" in found[0].problem and ", ".join(level[-places:]) + " still need" in found[0].problem

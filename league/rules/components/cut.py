@@ -12,7 +12,7 @@ from league.checks.base import at
 from league.model.league import League
 from league.model.standing import Standing
 from league.model.words import Status
-from league.problems import Problem
+from league.problems import Problem, Severity
 from league.rules.catalog import Catalog
 from league.rules.components.base import Component, Tab
 from league.rules.ruleset import Results, Ruleset
@@ -69,22 +69,33 @@ class CutRules(Component, table="cut"):
 
     def ranked_problems(self, lg: League, event: str, lines: Sequence[Standing]) -> tuple[Problem, ...]:
         """More `in`s typed for the group level across the cut than the places left, or (once each of them has a
-        word) fewer: an error at each of those cells, and the group still plays its `tiebreaker match`."""
+        word) fewer: an error at each of those cells. Short of that, once officials have begun to settle the group, a
+        warning at each cell still empty says what is left to type (before, the standings' `tiebreaker match` says it,
+        and a tie on the cut in the middle of a season is no problem)."""
         if not self.decided:
             return ()
         _, group, places = _cut(lg, event, lines)
         typed = _decisions(lg, event, self)
         words = [typed.get(s.key, "") for s in group]
         ins = words.count(IN)
-        if ins <= places and (ins == places or not all(w in (IN, OUT) for w in words)):
-            return ()
         names = ", ".join(e.name for s in group if (e := lg.roster.get((event, s.key))))
-        wrong = [s for s, w in zip(group, words) if w == IN or ins < places]
         reg = lg.ruleset.registration.tab
-        return tuple(at(lg, reg, e.row, self.decided, "cut-decisions",
-                        f"{self.decided} says {IN.value!r} for {ins} of {names} (level across the cut of {event}), "
-                        f"but {places} place(s) are left", f"type {IN} for exactly {places} of them and {OUT} for the others")
-                     for s in wrong if (e := lg.roster.get((event, s.key))) is not None)
+        if ins > places or (ins < places and all(w in (IN, OUT) for w in words)):
+            wrong = [s for s, w in zip(group, words) if w == IN or ins < places]
+            return tuple(at(lg, reg, e.row, self.decided, "cut-decisions",
+                            f"{self.decided} says {IN.value!r} for {ins} of {names} (level across the cut of {event}), "
+                            f"but {places} place(s) are left", f"type {IN} for exactly {places} of them and {OUT} for the others")
+                         for s in wrong if (e := lg.roster.get((event, s.key))) is not None)
+        if _settles(words, places) or not any(words):
+            return ()
+        waiting = [e for s, w in zip(group, words) if not w and (e := lg.roster.get((event, s.key))) is not None]
+        still = ", ".join(e.name for e in waiting)
+        return tuple(at(lg, reg, e.row, self.decided, "cut-unsettled",
+                        f"the cut of {event} is not settled: {places} place(s) left for {names}; "
+                        f"{still} {'still needs' if len(waiting) == 1 else 'still need'} {IN} or {OUT}",
+                        f"once the tiebreaker matches are played, type {IN} for {places} of them (the others left empty "
+                        f"are then {OUT})", Severity.WARNING)
+                     for e in waiting)
 
     def bracket_eligible(self, lg: League, event: str, standings: Sequence[Standing]) -> tuple[frozenset[str] | None, str]:
         """Those `in`; none yet while some are level across the cut and their tiebreaker matches are not settled."""
@@ -94,7 +105,8 @@ class CutRules(Component, table="cut"):
             names.setdefault(e.key, e.name)  # as registered first, as the standings show them
         level = [names.get(s.key, s.key) for s in standings if marks[s.key] == MATCH]
         if level:
-            then = f", then type in or out for each in the {self.decided} column of {lg.ruleset.registration.tab}" if self.decided else ""
+            then = (f", then type {IN} for those who go through in the {self.decided} column of {lg.ruleset.registration.tab}"
+                    if self.decided else "")
             return frozenset(), f"{self.label} says {MATCH.value!r} for {', '.join(level)}: play the tiebreaker matches first{then}"
         return frozenset(k for k, mark in marks.items() if mark == IN), ""
 
@@ -123,12 +135,17 @@ def _cut(lg: League, event: str, lines: Sequence[Standing]) -> tuple[dict[str, s
     for s in eligible[:first]:
         marks[s.key] = IN
     typed = _decisions(lg, event, rules)
-    settled = [typed.get(s.key, "") for s in group]
-    if all(d in (IN, OUT) for d in settled) and settled.count(IN) == size - first:
-        marks.update(zip((s.key for s in group), settled))
+    words = [typed.get(s.key, "") for s in group]
+    if _settles(words, size - first):
+        marks.update((s.key, IN if w == IN else OUT) for s, w in zip(group, words))
     else:
         marks.update((s.key, MATCH) for s in group)
     return marks, group, size - first
+
+
+def _settles(words: Sequence[str], places: int) -> bool:
+    """As many `in`s as places left settle the group, those left empty being out; any other word leaves it open."""
+    return words.count(IN) == places and all(w in (IN, OUT, "") for w in words)
 
 
 def _decisions(lg: League, event: str, rules: CutRules) -> dict[str, str]:

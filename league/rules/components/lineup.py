@@ -133,7 +133,8 @@ def roster_fields(lg: League) -> Iterator[Problem]:
                      f"type the {spec.competitor.lower()} as registered, or register it")
         status = m.fields.get(rules.status, "")
         if name_key(status) not in known:
-            yield at(lg, spec.tab, m.row, rules.status, "unknown-status", f"{rules.status} {status!r} is not known",
+            yield at(lg, spec.tab, m.row, rules.status, "unknown-status",
+                     f"{rules.status} {status!r} is not known" if status else f"{rules.status} of {m.name} is empty",
                      "use one of " + ", ".join(rules.statuses))
         added = m.fields.get(rules.added, "") if rules.added else ""
         if rules.added and day_of(added) is None:
