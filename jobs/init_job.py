@@ -17,6 +17,7 @@ from league.rules.catalog import Catalog
 from league.rules.ruleset import Ruleset
 from league.sheet import Sheet, is_output_tab
 from league.read.columns import locate
+from league.read.reports import JUDGE, SET_ASIDE
 from league.template import form_questions, input_sheets, reports_sheets
 from sync.growth import Growth
 from sync.open import open_workbook
@@ -100,7 +101,8 @@ def _questions(said: str, ruleset: Ruleset, catalog: Catalog, tab: str, events: 
     lines = "\n".join(f"  {i}. {q}" for i, q in enumerate(form_questions(ruleset, catalog, events, names), start=1))
     return (f"{said}\nCreate a Google Form with these questions, in this order, and link it to the spreadsheet; Google "
             f"makes its own answers tab (\"Form Responses 1\"): delete the empty {tab!r} tab and rename Google's to "
-            f"{tab!r}, or set `reports` in league.toml to its name:\n{lines}")
+            f"{tab!r}, or set `reports` in league.toml to its name; then give it a {JUDGE!r} column after the "
+            f"questions, where a judge types {SET_ASIDE!r} to set an answer aside:\n{lines}")
 
 
 def _names(grids: dict[str, Grid], ruleset: Ruleset) -> list[str]:

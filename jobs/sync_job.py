@@ -50,6 +50,7 @@ from league.sheet import (
     BRACKET_PREFIX,
     LEADERBOARD_TAB,
     STANDINGS_PREFIX,
+    SYNC_LOG_TAB,
     Changes,
     Sheet,
     is_output_tab,
@@ -87,9 +88,10 @@ def no_progress(_: str) -> None:
 def read_inputs(workbook: Workbook, every_output: bool = False) -> tuple[dict[str, Grid], dict[str, Grid]]:
     """Every tab in one read, split into input tabs and the tool's own output tabs.
 
-    Unless `every_output` (a dry run, to say what would change), only the output tabs a sync reads back
-    (the leaderboard, for `Move`, and the brackets) are read, the others given as empty: a sync rewrites
-    them whole, and reading a 2,000-player league's standings again took as long as reading its results."""
+    Unless `every_output` (a dry run, to say what would change), only the output tabs a sync reads back (the
+    leaderboard, for `Move`, the brackets, and the `Sync Log`, for what it logged already) are read, the others
+    given as empty: a sync rewrites them whole, and reading a 2,000-player league's standings again took as long
+    as reading its results."""
     names = workbook.tab_names()
     tabs = workbook.read([n for n in names if every_output or not is_output_tab(n) or _read_back(n)])
     quiet_collector()
@@ -134,7 +136,7 @@ def glyph_warnings(config: Config, ev: Evaluation) -> list[Problem]:
 
 
 def _read_back(tab: str) -> bool:
-    return tab == LEADERBOARD_TAB or tab.startswith(BRACKET_PREFIX)
+    return tab in (LEADERBOARD_TAB, SYNC_LOG_TAB) or tab.startswith(BRACKET_PREFIX)
 
 
 def run_check(config: Config, workbook: Workbook, now: dt.datetime | None = None) -> Evaluation:
@@ -268,7 +270,8 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     tables = [t for t in tables if t.name.casefold() not in claimed]
     written = {t.name.casefold() for t in tables}  # tab names are unique ignoring case, in Excel and in Sheets
     stale = tuple(n for n in outputs if n.startswith(STANDINGS_PREFIX) and n.casefold() not in written | claimed)
-    log = with_report_lines(sync_log_row(ev, typed, now, outcome), [*dropped_lines, *reports.log])
+    log = with_report_lines(sync_log_row(ev, typed, now, outcome),
+                            [*dropped_lines, *reports.log, *unlogged(reports.aside, outputs.get(SYNC_LOG_TAB, []))])
     changes = Changes(replace=tuple(tables), append=(log,), remove=stale, fill=tuple(reports.fills))
     if dry_run:
         failing = [f"exports: would fail: {unusable}"] if unusable else []
@@ -307,6 +310,12 @@ def with_report_lines(summary: Sheet, lines: list[str]) -> Sheet:
     when, fingerprint = summary.rows[0][:2]
     blank = (None,) * (len(SYNC_LOG_HEADERS) - 3)
     return Sheet(summary.name, summary.header, (*summary.rows, *((when, fingerprint, *blank, line) for line in lines)))
+
+
+def unlogged(lines: list[str], log: Grid) -> list[str]:
+    """The lines the `Sync Log` does not hold yet: an answer a judge set aside is logged by one sync, not by each."""
+    logged = {as_text(row[-1]) for row in log[1:] if row}
+    return [line for line in lines if line not in logged]
 
 
 def describe(changes: Changes, outputs: dict[str, Grid]) -> list[str]:

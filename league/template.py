@@ -8,7 +8,8 @@ from league.cells import Cell, quote_tab
 from league.read.avoid import AVOID_HEADERS, AVOID_TAB
 from league.read.events import EVENT_HEADERS, EVENTS_TAB
 from league.read.penalties import PENALTIES_TAB, PENALTY_HEADERS
-from league.read.reports import CAPTAIN_COLUMN, EMAIL, EMAIL_COLUMN, EVENT, TIMESTAMP, optional_questions
+from league.read.reports import (CAPTAIN_COLUMN, EMAIL, EMAIL_COLUMN, EVENT, JUDGE, SET_ASIDE, TIMESTAMP,
+                                 optional_questions)
 from league.rules.catalog import Catalog
 from league.rules.components.base import Tab
 from league.rules.ruleset import Ruleset
@@ -78,12 +79,14 @@ def input_sheets(ruleset: Ruleset, catalog: Catalog, events: Sequence[Sequence[C
 
 
 def reports_sheets(ruleset: Ruleset, tab: str) -> list[Sheet]:
-    """For `league init --reports`: the tab the players' Form fills (`tab`, its questions as headers), and the `Email`
-    column of the registration tab (the members tab for teams, with its `Captain` column) saying who may report for whom."""
+    """For `league init --reports`: the tab the players' Form fills (`tab`, its questions as headers, then the `Judge`
+    column where a judge sets an answer aside), and the `Email` column of the registration tab (the members tab for
+    teams, with its `Captain` column) saying who may report for whom."""
     registered = ruleset.members.tab if ruleset.members else ruleset.registration.tab
     headers = ruleset.members.headers if ruleset.members else ruleset.registration.headers
     captain = (CAPTAIN_COLUMN,) if ruleset.members else ()
-    return [Sheet(tab, (TIMESTAMP, EMAIL, EVENT, *(q for q, _ in ruleset.reports))),
+    return [Sheet(tab, (TIMESTAMP, EMAIL, EVENT, *(q for q, _ in ruleset.reports), JUDGE),
+                  dropdowns=(Dropdown(JUDGE, (SET_ASIDE,)),)),
             Sheet(registered, (*headers, EMAIL_COLUMN, *captain))]
 
 

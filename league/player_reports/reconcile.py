@@ -53,13 +53,13 @@ def reconciled_league(tabs: Mapping[str, Grid], ruleset: Ruleset, league: Callab
     if found is None or not ruleset.reports:
         return None, Reconciled(problems=[no_reports_tab(tabs, ruleset, tab)] if named and ruleset.reports else [])
     emails = read_emails(tabs, ruleset)
-    table, reports, problems = read_reports(found, tabs[found], ruleset, zone, emails is not None)
+    table, reports, problems, aside = read_reports(found, tabs[found], ruleset, zone, emails is not None)
     if table is None:
         return None, Reconciled(problems=problems)
     lg = league()
     done = reconcile(lg, event_states(lg, event_playoffs(lg, playoffs or {})), table, reports, emails, tabs, now, confirm,
                      shown, since, check)
-    return lg, Reconciled(done.fills, problems + done.problems, done.log, done.awaiting)
+    return lg, Reconciled(done.fills, problems + done.problems, done.log, done.awaiting, aside)
 
 
 def no_reports_tab(tabs: Mapping[str, Grid], ruleset: Ruleset, tab: str) -> Problem:

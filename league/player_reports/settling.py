@@ -27,6 +27,8 @@ class Reconciled:
     log: list[str] = field(default_factory=list)
     awaiting: list[str] = field(default_factory=list)
     """One line per row one side reported and the other not yet, for `league status`."""
+    aside: list[str] = field(default_factory=list)
+    """One `Sync Log` line per answer a judge set aside; the sync logs each only once (those not in the log yet)."""
 
 
 

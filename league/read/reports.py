@@ -10,6 +10,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 
 from league.cells import SERIAL_EPOCH, Cell, Grid, as_text, name_key
+from league.plain_text import one_line
 from league.problems import Problem, Severity
 from league.read.columns import LocatedTab, locate
 from league.rules.ruleset import FORM_QUESTIONS, Ruleset
@@ -25,6 +26,11 @@ CAPTAIN_MARKS = frozenset({"yes", "y", "x", "✓", "✔", "true", "captain"})
 FORM_FORMATS = ("%m/%d/%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d %b %Y %H:%M:%S", "%d %B %Y %H:%M:%S")
 """Timestamps typed as text besides ISO (`2026-12-01 23:10:54`, `2026-12-01T23:10:54`): Google's own (month first),
 day first where the month can't come first (`13/12/2026`), and `1 Dec 2026` or `1 December 2026`."""
+JUDGE = "Judge"
+"""The reports tab's own column (the Form never fills it): a judge's word about an answer."""
+SET_ASIDE = "ignore"
+"""The judge's word (any case) that sets an answer aside: it counts for nothing and says nothing in Problems, so a
+refused answer stops failing every sync without deleting the Form's row (the record of what was sent)."""
 
 
 @dataclass(frozen=True)
@@ -40,25 +46,34 @@ class Report:
     """Results header as the ruleset maps the question (the reporter is side A) -> the answer as typed."""
 
 
-def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo,
-                 checked: bool = False) -> tuple[LocatedTab | None, list[Report], list[Problem]]:
-    """Every answer with a readable timestamp; a naive time is in `zone` (the spreadsheet's). When the addresses are
+def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo, checked: bool = False
+                 ) -> tuple[LocatedTab | None, list[Report], list[Problem], list[str]]:
+    """Every answer with a readable timestamp, save those a judge set aside (`Judge` column: `ignore`), and one
+    `Sync Log` line per answer set aside; a naive time is in `zone` (the spreadsheet's). When the addresses are
     `checked` (an `Email` column says who may report), a tab without `Email Address` is one error at its header."""
     optional = optional_questions(ruleset)
     questions = [q for q, _ in ruleset.reports if q not in optional]
-    table, problems = locate(tab, grid, [TIMESTAMP, EVENT, *questions], [EMAIL, *optional])
+    table, problems = locate(tab, grid, [TIMESTAMP, EVENT, *questions], [EMAIL, *optional, JUDGE])
     if table is not None and checked and EMAIL not in table.columns:
         problems.append(Problem(Severity.ERROR, "missing-header", tab, 1, EMAIL, len(grid[0]),
                                 f"no column {EMAIL} in row 1, yet the {EMAIL_COLUMN} column says who may report: "
                                 "no answer can be checked, so none is read",
                                 "turn on Collect email addresses in the Form's settings (Google adds the column), or "
                                 f"rename the column Google added in another language to {EMAIL!r}"))
-        return None, [], problems
+        return None, [], problems, []
     if table is None:
-        return None, [], problems
-    reports = []
+        return None, [], problems, []
+    reports, aside = [], []
     for row, cells in table.rows:
         when = form_time(table.cell(cells, TIMESTAMP), zone)
+        word = table.text(cells, JUDGE)
+        if word.casefold() == SET_ASIDE:
+            aside.append(_set_aside(table, row, cells, when))
+            continue
+        if word:
+            problems.append(table.problem(Severity.WARNING, "unreadable", row, JUDGE,
+                                          f"{JUDGE} {word!r} is not a word the sync knows: the answer is read as sent",
+                                          f"type {SET_ASIDE!r} to set the answer aside, or clear the cell"))
         if when is None:
             problems.append(table.problem(Severity.ERROR, "unreadable", row, TIMESTAMP,
                                           f"{TIMESTAMP} {table.text(cells, TIMESTAMP)!r} is not a date and time",
@@ -66,7 +81,15 @@ def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo,
             continue
         reports.append(Report(row, when, table.text(cells, EMAIL), table.text(cells, EVENT),
                               {header: table.cell(cells, question) for question, header in ruleset.reports}))
-    return table, reports, problems
+    return table, reports, problems, aside
+
+
+def _set_aside(table: LocatedTab, row: int, cells: list[Cell], when: dt.datetime | None) -> str:
+    """The `Sync Log` line of an answer set aside: the same at every sync, so the sync can tell it is logged already."""
+    sent = f"{when:%Y-%m-%d %H:%M:%S %Z}" if when else repr(table.text(cells, TIMESTAMP))
+    return one_line(f"{table.tab} row {row}: the answer sent {sent} from {table.text(cells, EMAIL) or 'no address'} "
+                    f"({table.text(cells, EVENT) or 'no event'}) is set aside by a judge ({JUDGE} "
+                    f"{table.text(cells, JUDGE)}): it counts for nothing")
 
 
 def optional_questions(ruleset: Ruleset) -> list[str]:

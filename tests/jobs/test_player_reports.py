@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import openpyxl
 import pytest
 from typer.testing import CliRunner
 
@@ -296,7 +297,10 @@ def test_init_reports_prints_the_forms_questions_and_a_dry_run_names_the_rows_it
     config = load_config(tmp_path)
     book = open_workbook(config)
     assert book.read(["Reports"])["Reports"] == [["Timestamp", "Email Address", "Event", "Round", "Pair", "Opponent", "Army",
-                                                   "My Scenario Points", "Opponent Scenario Points"]]
+                                                   "My Scenario Points", "Opponent Scenario Points", "Judge"]]
+    judges = openpyxl.load_workbook(tmp_path / "league.xlsx")["Reports"].data_validations.dataValidation
+    assert [(str(v.sqref).split(":")[0], v.formula1) for v in judges] == [("J2", '"ignore"')]
+    assert "give it a 'Judge' column after the questions, where a judge types 'ignore'" in said.output
     assert book.read(["Pairs"])["Pairs"][0][-1] == "Email"
     book.add_rows("Pairs", [{"Pair": p, "Event": "D1", "Player 1": f"{p}1", "Player 2": f"{p}2", "Email": f"{p}@x.org"}
                             for p in ("Red", "Blue")])
@@ -400,6 +404,31 @@ def test_a_replaced_answer_is_logged_once_in_the_sync_log(tmp_path: Path, reques
     assert "report of 2026-03-14 03:00:30 UTC (My Wins 1, Opponent Wins 2" in log[0]
     assert "report of 2026-03-14 10:00:30 UTC (My Wins 0, Opponent Wins 2" in log[1]
     assert "replaces the one of 2026-03-14 03:00:30 UTC" in log[1]
+
+
+def test_a_judge_sets_a_refused_answer_aside_and_the_sync_log_says_so_once(league: tuple[Config, Judge],
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    config, judge = league
+    monkeypatch.chdir(config.path.parent)
+    form = Form(judge, config.sheets is not None)
+    assert judge.read(FORM)[0][-1] == "Judge", "init --reports gives the reports tab its Judge column"
+    assert run_pair(config, open_workbook(config), EVENT, seed=1).written
+    (r1, a1, b1), *_ = tables(judge, 1)
+    form.send(3, a1, b1, 1, 2, 1), form.send(2, b1, a1, 1, 1, 2)
+    wrong = form.send(1, b1, a1, 1, 0, 2, sender=a1)  # refused: from Ana's address, for Ben
+    runner = CliRunner()
+    assert runner.invoke(app, ["sync"]).exit_code == ExitCode.INPUT_ERRORS
+    assert any(FORM in as_text(cell) for row in judge.read("Problems")[1:] for cell in row), "refused at its cell"
+    judge.type(FORM, {(wrong, "Judge"): "ignore"})
+    for _ in range(2):
+        done = runner.invoke(app, ["sync"])
+        assert done.exit_code == ExitCode.CLEAN, done.output
+    problems = judge.read("Problems")
+    assert not any(FORM in as_text(cell) for row in problems[1:] for cell in row), problems
+    aside = [as_text(r[-1]) for r in judge.read("Sync Log")[1:] if "set aside" in as_text(r[-1])]
+    assert aside == [f"{FORM} row {wrong}: the answer sent 2026-03-14 17:00:30 UTC from {EMAIL[a1]} ({EVENT}) is set "
+                     "aside by a judge (Judge ignore): it counts for nothing"], "logged by one sync, not by each"
+    assert dict(rows_of(judge.read(RESULTS), 1))[r1]["Wins A"] == 2, "the two answers left still agree"
 
 
 @pytest.mark.parametrize("named", ["Results D1", "results d1", "Pairs", "Events", "Standings D1", "Leaderboard"])

@@ -411,3 +411,39 @@ def test_a_player_with_no_address_yet_is_told_to_have_it_typed_in() -> None:
     _, done = reconciled(tabs)
     said = next(p for p in done.problems if p.cell == "B2")
     assert "Ana has no address in the Players tab's Email column" in said.problem and "type Ana's address" in said.fix
+
+
+# --- answers a judge sets aside --------------------------------------------------------------
+
+def judged(reports: list[list[Cell]], words: list[str]) -> dict[str, Grid]:
+    """The league with a `Judge` column after the Form's questions, each answer's cell as typed."""
+    tabs = league([[*r, w] for r, w in zip(reports, words, strict=True)])
+    tabs[TAB][0] = [*FORM, "Judge"]
+    return tabs
+
+
+def test_an_answer_a_judge_sets_aside_counts_for_nothing_says_nothing_and_is_one_log_line() -> None:
+    disagreeing = [report(5, "Ana", "Ben", 2, 0), report(4, "Ben", "Ana", 2, 0), report(3, "Ben", "Ana", 0, 2)]
+    assert {p.row for p in reconciled(judged(disagreeing, ["", "", ""]))[1].problems} == set(), "Ben corrected himself"
+    _, done = reconciled(judged(disagreeing, ["", "", " Ignore "]))
+    assert {(p.row, p.cell) for p in done.problems} == {(2, "G2"), (3, "G3")}, "Ben's correction set aside: they disagree"
+    _, done = reconciled(judged([report(3, "Ana", "Ben", 2, 1), report(2, "Ben", "Ana", 1, 2, email="cy@example.org")],
+                                ["", "ignore"]))
+    assert done.problems == [] and done.fills == [], "a refused answer set aside: quiet, and Ana's awaits Ben's"
+    assert done.aside == ["Form Responses 1 row 3: the answer sent 2026-03-14 16:00:00 UTC from cy@example.org (W1) is "
+                          "set aside by a judge (Judge ignore): it counts for nothing"]
+    assert done.log == [] and len(done.awaiting) == 1
+
+
+def test_a_judge_word_the_sync_does_not_know_is_a_warning_at_its_cell_and_the_answer_counts() -> None:
+    _, done = reconciled(judged([report(3, "Ana", "Ben", 2, 1), report(2, "Ben", "Ana", 1, 2)], ["", "checked"]))
+    assert [(p.severity, p.cell, p.fix) for p in done.problems] == [
+        (Severity.WARNING, "J3", "type 'ignore' to set the answer aside, or clear the cell")]
+    assert [f.row for f in done.fills] == [2] and done.aside == []
+
+
+def test_an_unreadable_timestamp_set_aside_is_quiet() -> None:
+    broken = report(3, "Ana", "Ben", 2, 1)
+    broken[0] = "yesterday"
+    _, done = reconciled(judged([broken], ["ignore"]))
+    assert done.problems == [] and done.aside[0].startswith("Form Responses 1 row 2: the answer sent 'yesterday' from")
