@@ -50,7 +50,6 @@ from league.sheet import (
     BRACKET_PREFIX,
     LEADERBOARD_TAB,
     STANDINGS_PREFIX,
-    SYNC_LOG_TAB,
     Changes,
     Sheet,
     is_output_tab,
@@ -89,9 +88,8 @@ def read_inputs(workbook: Workbook, every_output: bool = False) -> tuple[dict[st
     """Every tab in one read, split into input tabs and the tool's own output tabs.
 
     Unless `every_output` (a dry run, to say what would change), only the output tabs a sync reads back (the
-    leaderboard, for `Move`, the brackets, and the `Sync Log`, for what it logged already) are read, the others
-    given as empty: a sync rewrites them whole, and reading a 2,000-player league's standings again took as long
-    as reading its results."""
+    leaderboard, for `Move`, and the brackets) are read, the others given as empty: a sync rewrites them whole, and
+    reading a 2,000-player league's standings again took as long as reading its results."""
     names = workbook.tab_names()
     tabs = workbook.read([n for n in names if every_output or not is_output_tab(n) or _read_back(n)])
     quiet_collector()
@@ -136,7 +134,7 @@ def glyph_warnings(config: Config, ev: Evaluation) -> list[Problem]:
 
 
 def _read_back(tab: str) -> bool:
-    return tab in (LEADERBOARD_TAB, SYNC_LOG_TAB) or tab.startswith(BRACKET_PREFIX)
+    return tab == LEADERBOARD_TAB or tab.startswith(BRACKET_PREFIX)
 
 
 def run_check(config: Config, workbook: Workbook, now: dt.datetime | None = None) -> Evaluation:
@@ -270,8 +268,8 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     tables = [t for t in tables if t.name.casefold() not in claimed]
     written = {t.name.casefold() for t in tables}  # tab names are unique ignoring case, in Excel and in Sheets
     stale = tuple(n for n in outputs if n.startswith(STANDINGS_PREFIX) and n.casefold() not in written | claimed)
-    log = with_report_lines(sync_log_row(ev, typed, now, outcome),
-                            [*dropped_lines, *reports.log, *unlogged(reports.aside, outputs.get(SYNC_LOG_TAB, []))])
+    aside = _unsaid(config, reports.aside) if not unusable else reports.aside
+    log = with_report_lines(sync_log_row(ev, typed, now, outcome), [*dropped_lines, *reports.log, *aside])
     changes = Changes(replace=tuple(tables), append=(log,), remove=stale, fill=tuple(reports.fills))
     if dry_run:
         failing = [f"exports: would fail: {unusable}"] if unusable else []
@@ -283,6 +281,7 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
         try:
             if not unusable:
                 keep_brackets(config, resolved, now, dropped)
+                _keep_said(config, aside, now)
                 from jobs.kept_stats import keep_stats  # counted again by `league stats` without reading the workbook
 
                 keep_stats(config, ev, str(log.rows[0][1]), now, counted)
@@ -312,10 +311,19 @@ def with_report_lines(summary: Sheet, lines: list[str]) -> Sheet:
     return Sheet(summary.name, summary.header, (*summary.rows, *((when, fingerprint, *blank, line) for line in lines)))
 
 
-def unlogged(lines: list[str], log: Grid) -> list[str]:
-    """The lines the `Sync Log` does not hold yet: an answer a judge set aside is logged by one sync, not by each."""
-    logged = {as_text(row[-1]) for row in log[1:] if row}
-    return [line for line in lines if line not in logged]
+def _unsaid(config: Config, lines: list[str]) -> list[str]:
+    """The lines the history has not seen logged yet: an answer a judge set aside is logged by one sync, not by each."""
+    try:
+        return history.unsaid(history_file(config), lines)
+    except history.HistoryError as exc:
+        raise ExportError(str(exc)) from None
+
+
+def _keep_said(config: Config, lines: list[str], now: dt.datetime) -> None:
+    try:
+        history.keep_said(history_file(config), lines, now)
+    except history.HistoryError as exc:
+        raise ExportError(str(exc)) from None
 
 
 def describe(changes: Changes, outputs: dict[str, Grid]) -> list[str]:

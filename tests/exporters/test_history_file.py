@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 import history
-from history.store import SCHEMA, Attempt, HistoryCorrupt, HistoryError, HistoryForeign, HistoryLocked
+from history.database import SCHEMA, HistoryCorrupt, HistoryError, HistoryForeign, HistoryLocked
+from history.store import Attempt
 from history.snapshot import Snapshot
 from jobs.config import load_config
 from jobs.errors import ExitCode
@@ -63,7 +64,7 @@ USES: dict[str, Callable[[Path], object]] = {
 @pytest.mark.parametrize("use", USES)
 def test_a_locked_history_waits_then_says_to_try_again(path: Path, held: sqlite3.Connection, use: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(history.store, "LOCK_WAIT", 0.3)
+    monkeypatch.setattr(history.database, "LOCK_WAIT", 0.3)
     started = time.monotonic()
     with pytest.raises(HistoryLocked) as failed:
         USES[use](path)
@@ -76,7 +77,7 @@ def test_a_locked_history_waits_then_says_to_try_again(path: Path, held: sqlite3
 
 def test_a_lock_released_within_the_wait_is_waited_for(path: Path, held: sqlite3.Connection,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(history.store, "LOCK_WAIT", 5.0)
+    monkeypatch.setattr(history.database, "LOCK_WAIT", 5.0)
     threading.Timer(0.2, held.rollback).start()
     latest = history.latest(path)
     assert latest is not None and latest.id == 1

@@ -79,7 +79,7 @@ class League:
 def league(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[League]:
     monkeypatch.setenv("LEAGUE_DEBUG", request.param)
     monkeypatch.setenv(TOKEN_VARIABLE, TOKEN)
-    monkeypatch.setattr(history.store, "LOCK_WAIT", 0.2)
+    monkeypatch.setattr(history.database, "LOCK_WAIT", 0.2)
     monkeypatch.chdir(tmp_path)
     with GraphServer(TOKEN, PAGE) as graph:
         made = League(tmp_path, graph)
