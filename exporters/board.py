@@ -35,7 +35,8 @@ class Line:
     shared: bool = False
     """Whether another line has the same rank: shown `=3`."""
     mark: str = ""
-    """`*` not final, `†` dropped, `DQ` disqualified; empty for a settled line."""
+    """`*` not final, `†` dropped, `DQ` disqualified, `‡` still playing the round under way; empty for a settled
+    line."""
     count: str = ""
     """Matches played, the record (`3-1-0`) or the losses, as the table's count column shows it."""
     cut: str = ""
@@ -125,9 +126,10 @@ def _move(value: Cell) -> int | str | None:
     return "new" if value == "new" else None
 
 
-SIGNS = {Mark.NOT_FINAL: "*", Mark.DISQUALIFIED: "DQ", Mark.DROPPED: "†"}
+SIGNS = {Mark.NOT_FINAL: "*", Mark.DISQUALIFIED: "DQ", Mark.DROPPED: "†", Mark.PLAYING: "‡"}
 """The sign each mark puts after the name, in the order a line with several shows the first."""
-MEANINGS = {"*": "* not final: results still to fix", "†": "† dropped out", "DQ": "DQ disqualified: not ranked"}
+MEANINGS = {"*": "* not final: results still to fix", "†": "† dropped out", "DQ": "DQ disqualified: not ranked",
+            "‡": "‡ still playing: the result of this round is not in yet"}
 """The footnote each mark gets, once per table."""
 PLAYOFF_NOTE = "The playoffs decide the top places; Swiss # is the rank after the Swiss rounds"
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from exporters.board import PLAYOFF_NOTE, Board, Line, move_text, plain
+from exporters.board import MEANINGS, PLAYOFF_NOTE, SIGNS, Board, Line, move_text, plain
+from league.outcome import Mark
 from history.snapshot import EventInfo
 from league.plain_text import one_line
 
@@ -32,7 +33,8 @@ def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: 
         signs = {line.mark for line in ranked[:TOP]}
         notes = [note for note in board.footnotes if note.split(" ", 1)[0] in signs]
         notes += [PLAYOFF_NOTE] if any(line.finish for line in ranked[:TOP]) else []
-        parts.append("\n".join([f"Top {min(TOP, len(ranked))}", *top, *notes]))
+        playing = MEANINGS[SIGNS[Mark.PLAYING]] in board.footnotes  # a half-played round: no one's top yet
+        parts.append("\n".join(["So far" if playing else f"Top {min(TOP, len(ranked))}", *top, *notes]))
     else:
         parts.append("No results yet.")
     prizes = _prize_winners(board.lines)

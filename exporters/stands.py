@@ -12,15 +12,17 @@ NOT_SETTLED = "All rounds played, results still to fix"
 
 
 def event_stands(state: EventState | None) -> str:
-    """`after round 2 of 4`, `Swiss rounds complete, top 8 to play`, `Swiss standings; playoffs: semi-finals`, `Final
+    """`after round 2 of 4`, `round 3 of 4 under way: 5 of 8 results in`, `Swiss rounds complete, top 8 to play`, `Swiss standings; playoffs: semi-finals`, `Final
     standings`; nothing before its first round (an event whose results carry no round numbers has no phase)."""
     if state is None:
         return ""
     phase = state.phase
     if phase is Phase.NOT_STARTED:
         return ""
+    if state.under_way:
+        return f"round {state.paired} of {state.rounds} under way: {state.progress}"
     if phase is Phase.ROUNDS:
-        return f"after round {max(state.played, 0)} of {state.rounds}"
+        return f"after round {state.played} of {state.rounds}"
     if phase is Phase.SWISS_COMPLETE:
         return f"Swiss rounds complete, {f'top {state.cut}' if state.cut else 'playoffs'} to play"
     if phase is Phase.PLAYOFFS:
@@ -31,7 +33,7 @@ def event_stands(state: EventState | None) -> str:
 def league_stands(season: SeasonState | None, states: Sequence[EventState]) -> str:
     """Where the league stands, for the leaderboard: `Final standings` once its season is; `after W2, 1 of 12 events
     final` (`after 2 events` when the season's number of events is not set), `W3 after round 2 of 4, 2 of 12 events
-    final` while W3 is under way; a season of one event stands where its event does until the event is final (the season
+    final` between W3's rounds, `W3 round 3 of 4 under way: 5 of 8 results in; 2 of 12 events final` during one; a season of one event stands where its event does until the event is final (the season
 may still not be: `after W1, 1 event final`). `states` in the order played."""
     started = [s for s in states if s.paired]
     if season is None or not started:
@@ -47,7 +49,7 @@ may still not be: `after W1, 1 event final`). `states` in the order played."""
         return f"after {last.event}, {done}"
     if last.phase is Phase.COMPLETE:
         return f"after {last.event} (results still to fix), {done}"
-    return f"{last.event} {event_stands(last)}, {done}"
+    return f"{last.event} {event_stands(last)}{'; ' if last.under_way else ', '}{done}"
 
 
 def snapshot_stands(snapshot: Snapshot) -> str:

@@ -56,6 +56,6 @@ def _round_changes(a: EventState, b: EventState) -> list[str]:
     out += [f"round {n} complete" for n in range(max(a.played, 0) + 1, max(b.played, 0) + 1) if n >= 1]
     if a.phase is not Phase.NOT_STARTED and b.paired < a.paired:
         out.append(f"back to round {b.paired}")
-    if b.results != a.results and b.paired == a.paired and b.played == a.played:
-        out.append(f"round {b.paired}: {b.results} of {b.rows} results in")
+    if (b.results, b.wrong) != (a.results, a.wrong) and b.paired == a.paired and b.played == a.played:
+        out.append(f"round {b.paired}: {b.progress}")
     return out

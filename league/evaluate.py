@@ -131,7 +131,8 @@ def evaluate_league(lg: League, problems: list[Problem], playoffs: Mapping[str, 
     decided = event_playoffs(lg, playoffs or {})
     notes = _notes(lg, bad)
     to_fix = {e.id: len({where for (scope, _), rows in notes.items() if scope == e.id for where in rows}) for e in lg.events}
-    states = event_states(lg, decided, to_fix)
+    states = event_states(lg, decided, to_fix, bad)
+    playing = _playing(lg, states)
     stage_of = {e.id: e.stage or e.id for e in lg.events}
     table = build_table(counted, ruleset, stage_of)
     names: dict[str, str] = {}
@@ -149,7 +150,8 @@ def evaluate_league(lg: League, problems: list[Problem], playoffs: Mapping[str, 
         states[event.id] = _champion(states[event.id], standings[event.id], names)
         left = {e.key for e in entrants if e.status is not Status.ACTIVE} | {key for ev_id, key in gone if ev_id == event.id}
         placings[event.id] = event_placings(standings[event.id], states[event.id], ruleset.event_prizes, names,
-                                            _marks(notes, event.id, left), cut_zones(lg, event.id, standings[event.id]),
+                                            _marks(notes, event.id, left, playing),
+                                            {} if states[event.id].under_way else cut_zones(lg, event.id, standings[event.id]),
                                             decided.get(event.id))
     disqualified = {e.key for e in lg.entrants if e.status is Status.DQ}
     played = sorted(lg.events, key=_event_order)
@@ -157,7 +159,9 @@ def evaluate_league(lg: League, problems: list[Problem], playoffs: Mapping[str, 
     # league prize positions all season; a tie across one is for the judges only once the season is final
     leaderboard = rank(table, ruleset, list(names), ruleset.league_prizes, disqualified, report_ties=season.final)
     last = placings[played[-1].id] if played and states[played[-1].id].phase is Phase.COMPLETE else ()
-    board = board_placings(leaderboard, ruleset.league_prizes, names, _marks(notes, "", set()), season.final, last)
+    # no prize line is drawn from a half-played round
+    league_prizes = () if any(s.under_way for s in states.values()) else ruleset.league_prizes
+    board = board_placings(leaderboard, league_prizes, names, _marks(notes, "", set(), playing), season.final, last)
     season = replace(season, champion=_season_champion(ruleset.league_prizes, board, leaderboard, names) if season.final else "")
     stages = list(dict.fromkeys(stage_of[e.id] for e in played))
     seen = ranked_problems(lg, standings)  # found in the standings themselves (a cut decided against the places left)
@@ -173,16 +177,27 @@ def event_playoffs(lg: League, playoffs: Mapping[str, Playoff]) -> dict[str, Pla
     return {event: playoff for event, playoff in found if playoff is not None}
 
 
-def _marks(notes: Mapping[tuple[str, str], list[str]], scope: str, left: set[str]) -> Callable[[Standing], tuple[Mark, ...]]:
-    """What marks a line of one event (or of the league, `scope` ""): rows still to fix, not ranked, or left."""
+def _marks(notes: Mapping[tuple[str, str], list[str]], scope: str, left: set[str],
+           playing: set[tuple[str, str]]) -> Callable[[Standing], tuple[Mark, ...]]:
+    """What marks a line of one event (or of the league, `scope` ""): rows still to fix, not ranked, left, or a
+    match of the round under way not typed yet."""
     def marks(line: Standing) -> tuple[Mark, ...]:
         found = [Mark.NOT_FINAL] if notes.get((scope, line.key)) else []
         if line.rank is None:
             found.append(Mark.DISQUALIFIED)
         elif line.key in left:
             found.append(Mark.DROPPED)
+        elif (scope, line.key) in playing:
+            found.append(Mark.PLAYING)
         return tuple(found)
     return marks
+
+
+def _playing(lg: League, states: Mapping[str, EventState]) -> set[tuple[str, str]]:
+    """(event id, and "" for the league; competitor key) of each competitor whose match of a round under way has no
+    result typed yet: its line is not yet that round's."""
+    return {(scope, s.key) for m in lg.matches if m.pending and m.round is not None and m.event in states
+            and states[m.event].under_way and lg.ruleset.counts(m) for s in m.sides if s.name for scope in (m.event, "")}
 
 
 def _season_champion(prizes: Sequence[Prize], board: Sequence[Placing], lines: Sequence[Standing], names: Mapping[str, str]) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from league.model.league import League
+from league.model.match import Match
 from league.pairing.bracket import Playoff
 from league.rules.ruleset import Season
 
@@ -38,9 +39,9 @@ class EventState:
     paired: int
     """The last Swiss round with rows (0: none yet)."""
     rows: int
-    """Rows of that round."""
+    """Pairings of that round (a round of two games a table, MESBG's, is one pairing a table)."""
     results: int
-    """Rows of that round with a result typed (not pending)."""
+    """Of them, pairings with every result typed (not pending)."""
     pending: int = 0
     """Rows of any Swiss round still waiting for a result."""
     playoffs: bool = False
@@ -56,6 +57,8 @@ class EventState:
     """Rows with an error that keep lines of this event from being final (each marked `*`)."""
     cut: int = 0
     """How many go through to the playoffs (the ruleset's `[playoffs]`), for "top 8 to seed"."""
+    wrong: int = 0
+    """Of the pairings typed, those with an error in a row: typed, yet not in until fixed."""
 
     @property
     def swiss_done(self) -> bool:
@@ -91,9 +94,25 @@ class EventState:
         return self.champion if self.final else ""
 
     @property
+    def done(self) -> int:
+        """Pairings of the last round paired whose result is in: typed, without an error."""
+        return self.results - self.wrong
+
+    @property
     def played(self) -> int:
         """Swiss rounds with every result in."""
-        return self.paired if self.results == self.rows else self.paired - 1
+        return self.paired if self.done == self.rows else self.paired - 1
+
+    @property
+    def under_way(self) -> bool:
+        """A Swiss round is half played: paired, some of its results not in (its standings are not a round's)."""
+        return self.phase is Phase.ROUNDS and self.done < self.rows
+
+    @property
+    def progress(self) -> str:
+        """How far the last round paired is, as every output says it: `5 of 8 results in`, `1 of 4 results in, 3 to
+        fix` (a result with an error is not in)."""
+        return f"{self.done} of {self.rows} results in" + (f", {self.wrong} to fix" if self.wrong else "")
 
     @property
     def status(self) -> str:
@@ -101,7 +120,7 @@ class EventState:
         top 8 to seed with `league bracket``, `1 result to fix`, `final: champion Dan Wu`."""
         phase, fix = self.phase, f"{self.to_fix} result{'s' if self.to_fix != 1 else ''} to fix"
         if phase is Phase.ROUNDS:
-            return f"round {self.paired} of {self.rounds}: {self.results} of {self.rows} results in"
+            return f"round {self.paired} of {self.rounds}: {self.progress}"
         if phase is Phase.SWISS_COMPLETE:
             top = f"top {self.cut}" if self.cut else "the playoffs"
             return f"Swiss complete, {top} to seed with `league bracket`" + (f"; {fix}" if self.to_fix else "")
@@ -119,21 +138,32 @@ def playoff_round(left: int) -> str:
     return ("final", "semi-finals", "quarter-finals")[left] if left < 3 else f"round of {2 ** (left + 1)}"
 
 
-def event_states(lg: League, playoffs: Mapping[str, Playoff], to_fix: Mapping[str, int] | None = None) -> dict[str, EventState]:
+def pairings(rows: Iterable[Match]) -> dict[tuple[str, frozenset[str]], list[Match]]:
+    """A round's rows by pairing (its table and who sits there): a round of two games a table is one pairing, as the
+    live pages seat it and every count of results counts it."""
+    out: dict[tuple[str, frozenset[str]], list[Match]] = {}
+    for m in rows:
+        out.setdefault((m.table, frozenset(s.key for s in m.sides if s.name)), []).append(m)
+    return out
+
+
+def event_states(lg: League, playoffs: Mapping[str, Playoff], to_fix: Mapping[str, int] | None = None,
+                 bad: Mapping[str, set[int]] | None = None) -> dict[str, EventState]:
     """Each event's state from its results rows; `playoffs` maps an event id to what its bracket has decided, `to_fix`
-    to the rows with an error that mark its lines not final."""
-    rows: dict[str, dict[int, list[bool]]] = {e.id: {} for e in lg.events}
+    to the rows with an error that mark its lines not final, `bad` a tab to its rows with an error (not in)."""
+    rows: dict[str, dict[int, list[Match]]] = {e.id: {} for e in lg.events}
     for m in lg.matches:
         if m.round is not None and m.event in rows and lg.ruleset.counts(m):
-            rows[m.event].setdefault(m.round, []).append(m.pending)
+            rows[m.event].setdefault(m.round, []).append(m)
     cut = lg.ruleset.playoffs[0] if lg.ruleset.playoffs else 0
     out = {}
     for event, by_round in rows.items():
         paired = max(by_round, default=0)
-        last = by_round.get(paired, [])
-        state = EventState(event, lg.rounds_of(event), paired, len(last), last.count(False),
-                           sum(p for pending in by_round.values() for p in pending), lg.ruleset.playoffs is not None,
-                           to_fix=(to_fix or {}).get(event, 0), cut=cut)
+        typed = [ms for ms in pairings(by_round.get(paired, [])).values() if not any(m.pending for m in ms)]
+        wrong = sum(any(m.row in (bad or {}).get(m.tab, ()) for m in ms) for ms in typed)
+        state = EventState(event, lg.rounds_of(event), paired, len(pairings(by_round.get(paired, []))), len(typed),
+                           sum(m.pending for ms in by_round.values() for m in ms), lg.ruleset.playoffs is not None,
+                           to_fix=(to_fix or {}).get(event, 0), cut=cut, wrong=wrong)
         playoff = playoffs.get(event) if lg.ruleset.playoffs else None
         if playoff is not None and playoff.seeds:
             under_way = playoff_round(playoff.rounds - playoff.under_way) if not playoff.champion else ""

@@ -27,6 +27,8 @@ class Mark(StrEnum):
     """Not ranked."""
     DROPPED = "dropped"
     """Left the event: a `Drop` penalty, a drop typed in the results, or its status."""
+    PLAYING = "still playing"
+    """Its match of the round under way has no result typed yet: its place may still rise past those who lost."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,9 @@ MarkOf = Callable[[Standing], tuple[Mark, ...]]
 def event_placings(lines: Sequence[Standing], state: EventState, prizes: Sequence[Prize], names: Mapping[str, str],
                    marks: MarkOf, zones: Mapping[str, CutZone], playoff: Playoff | None = None) -> tuple[Placing, ...]:
     """An event's lines in the tab's order: the Swiss standings, then (once its bracket has a champion) the final
-    ones, each bracket competitor first by how far they went; every prize placed by the standings it follows."""
+    ones, each bracket competitor first by how far they went; every prize placed by the standings it follows, none
+    while a round is half played (nobody is in line for a prize by a round's half)."""
+    prizes = () if state.under_way else prizes
     reached = _reached(playoff) if playoff and playoff.seeds else {}
     decided = bool(playoff and playoff.champion)
     order, final_rank, final_tie = _final_order(lines, reached) if decided else (list(lines), {}, {})

@@ -86,6 +86,8 @@ def _note(ev: Evaluation, scope: str, line: Placing) -> str:
     elif Mark.DROPPED in line.marks:
         entrant = ev.league.entrant(scope, line.name) if scope else None
         parts.append(entrant.status.value if entrant and entrant.status.value != "active" else Mark.DROPPED.value)
+    elif Mark.PLAYING in line.marks:
+        parts.append("still playing: the result of this round is not in yet")
     if line.tie:
         others = [k for k in line.tie if k != line.key]
         named = ", ".join(ev.names[k] for k in others) if len(others) <= TIE_NAMES else f"{len(others)} others"

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from exporters.branding import Branding
 from exporters.stands import event_stands, league_stands
-from league.cells import name_key
 from league.evaluate import Evaluation
-from league.lifecycle import EventState, Phase, SeasonState
+from league.checks import affected
+from league.lifecycle import EventState, Phase, SeasonState, pairings
 from league.model.event import Event
 from league.outcome import Placing
 from league.pairing.bracket import Playoff
@@ -142,23 +142,18 @@ def _event(event: Event, ev: Evaluation, state: EventState, standings: Table) ->
                          f"{done} of {len(matches)} matches decided" if matches else "", matches, standings, placings,
                          playoff=True)
     pairings = _round(ev, event.id, state.paired)
-    done = sum(p.done for p in pairings)
-    return LiveEvent(event.id, title, state, f"Round {state.paired} of {state.rounds}",
-                     f"{done} of {len(pairings)} results in", pairings, standings, placings)
+    return LiveEvent(event.id, title, state, f"Round {state.paired} of {state.rounds}", state.progress, pairings,
+                     standings, placings)
 
 
 def _round(ev: Evaluation, event: str, number: int) -> tuple[Seating, ...]:
-    """The tables of one round, from its results rows: a round of two games a table (MESBG) is one pairing, done
-    once both games are in; names as registered, in table order."""
-    found: dict[tuple[str, frozenset[str]], Seating] = {}
-    for m in ev.league.matches:
-        if m.event != event or m.round != number or not ev.league.ruleset.counts(m):
-            continue
-        names = tuple(ev.names.get(s.key, s.name) for s in m.sides if s.name)
-        key = (m.table, frozenset(name_key(n) for n in names))
-        before = found.get(key)
-        found[key] = Seating(m.table, before.sides if before else names, (before.done if before else True) and not m.pending)
-    return tuple(sorted(found.values(), key=_table_order))
+    """The tables of one round, paired as its state counts them (`pairings`): done once every row of it is typed and
+    none has an error; names as registered, in table order."""
+    bad = affected(ev.problems)
+    rows = (m for m in ev.league.matches if m.event == event and m.round == number and ev.league.ruleset.counts(m))
+    found = (Seating(ms[0].table, tuple(ev.names.get(s.key, s.name) for s in ms[0].sides if s.name),
+                     not any(m.pending or m.row in bad[m.tab] for m in ms)) for ms in pairings(rows).values())
+    return tuple(sorted(found, key=_table_order))
 
 
 def _table_order(p: Seating) -> tuple[int, float, str]:

@@ -30,7 +30,8 @@ def _shown(state: EventState, marks: dict[int, tuple[Mark, ...]]) -> tuple[str, 
 def test_final_standings_with_a_line_still_to_fix_are_not_called_final() -> None:
     assert event_stands(DONE) == "Final standings" and DONE.final
     assert event_stands(replace(DONE, to_fix=1)) == NOT_SETTLED == "All rounds played, results still to fix"
-    assert event_stands(EventState("W1", 4, 4, 4, 3, pending=1, to_fix=1)) == "after round 3 of 4", "a round still open says so"
+    assert event_stands(EventState("W1", 4, 4, 4, 3, pending=1, to_fix=1)) == "round 4 of 4 under way: 3 of 4 results in", \
+        "a round still open says so"
     assert event_stands(EventState("W1", 4, 2, 4, 4, to_fix=1)) == "after round 2 of 4"
     swiss = replace(DONE, playoffs=True, cut=8)
     assert event_stands(swiss) == event_stands(replace(swiss, to_fix=1)) == "Swiss rounds complete, top 8 to play", \
@@ -56,10 +57,10 @@ def test_the_league_says_which_event_is_under_way() -> None:
     later = EventState("W3", 3, 0, 0, 0)
     both = EventState("W2", 3, 3, 4, 4)
     assert league_stands(SeasonState(3, False, 3, 1, 2, "W2"), [done, under_way, later]) == \
-        "W2 after round 1 of 3, 1 of 3 events final"
+        "W2 round 2 of 3 under way: 2 of 4 results in; 1 of 3 events final"
     assert league_stands(SeasonState(3, False, 3, 2, 2, "W2", True), [done, both, later]) == \
         "after W2, 2 of 3 events final"
-    assert league_stands(SeasonState(1, False, 1, 0, 1, "W2"), [under_way]) == "after round 1 of 3", \
+    assert league_stands(SeasonState(1, False, 1, 0, 1, "W2"), [under_way]) == "round 2 of 3 under way: 2 of 4 results in", \
         "one event: where it stands"
     assert league_stands(SeasonState(2, False, 2, 2, 2, "W2", True), [done, both]) == "Final standings"
     assert league_stands(SeasonState(3, False, 2, 2, 2, "W2", True), [done, both]) == "after W2, 2 of 3 events final", \

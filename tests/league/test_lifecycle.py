@@ -99,7 +99,8 @@ def test_a_paired_round_is_pending_not_wrong() -> None:
     assert ev.problems == [] and ev.errors == 0
     assert ev.counted == 1  # only the bye
     state = ev.states["W1"]
-    assert (state.phase, state.status, event_stands(state)) == (Phase.ROUNDS, "round 1 of 4: 1 of 5 results in", "after round 0 of 4")
+    assert (state.phase, state.status, event_stands(state)) == (Phase.ROUNDS, "round 1 of 4: 1 of 5 results in",
+                                                                "round 1 of 4 under way: 1 of 5 results in")
 
 
 def test_a_pending_row_is_an_error_once_a_later_round_is_paired() -> None:

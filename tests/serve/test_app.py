@@ -51,8 +51,8 @@ def test_the_standings_page_is_the_export_with_the_event_under_way_first(live: t
     server, _ = live
     page = text(server, "/")
     assert page.index("Friday Night Magic W3 · 2025-01-23") < page.index("<h2>Leaderboard</h2>")
-    assert '<p class="stands">after round 3 of 4</p>' in page
-    assert "W3 after round 3 of 4, 0 events final" in page
+    assert '<p class="stands">round 4 of 4 under way: 4 of 8 results in</p>' in page
+    assert "W3 round 4 of 4 under way: 4 of 8 results in; 0 events final" in page
     assert '<meta name="live-version" content="1">' in page
     assert '<noscript><meta http-equiv="refresh" content="30"></noscript>' in page
     assert "new EventSource('/events')" in page
@@ -76,9 +76,9 @@ def test_the_screen_cycles_pairings_then_standings_then_the_leaderboard(live: tu
     page = text(server, "/screen")
     slides = re.findall(r'<section class="slide" data-seconds="(\d+)"><h2>(.*?)</h2><p class="sub">(.*?)</p>', page)
     assert slides == [("20", "Friday Night Magic W3 · 2025-01-23", "Pairings · Round 4 of 4 · 4 of 8 results in"),
-                      ("12", "Friday Night Magic W3 · 2025-01-23 (1/2)", "after round 3 of 4 · Points"),
-                      ("12", "Friday Night Magic W3 · 2025-01-23 (2/2)", "after round 3 of 4 · Points"),
-                      ("12", "Leaderboard", "W3 after round 3 of 4, 0 events final · Total Points")]
+                      ("12", "Friday Night Magic W3 · 2025-01-23 (1/2)", "round 4 of 4 under way: 4 of 8 results in · Points"),
+                      ("12", "Friday Night Magic W3 · 2025-01-23 (2/2)", "round 4 of 4 under way: 4 of 8 results in · Points"),
+                      ("12", "Leaderboard", "W3 round 4 of 4 under way: 4 of 8 results in; 0 events final · Total Points")]
     assert '<span class="t">Table 4</span><span class="n">Carla Mendes</span>' in page
 
 

@@ -17,7 +17,8 @@ def test_the_event_under_way_shows_its_current_round_by_table(day_view: LiveView
     assert [e.id for e in day_view.events] == ["W3"]  # W1 and W2 were played on earlier days
     w3 = day_view.events[0]
     assert (w3.title, w3.stands, w3.champion, w3.round, w3.progress) == (
-        "Friday Night Magic W3 · 2025-01-23", "after round 3 of 4", "", "Round 4 of 4", "4 of 8 results in")
+        "Friday Night Magic W3 · 2025-01-23", "round 4 of 4 under way: 4 of 8 results in", "", "Round 4 of 4",
+        "4 of 8 results in")
     assert w3.pairings == (
         Seating("1", ("Kátia Ramos", "Bruno Lima"), True), Seating("2", ("Íris Castro", "Hugo Alves"), True),
         Seating("3", ("Gabi Torres", "Sílvia Lopes"), True), Seating("4", ("Carla Mendes", "Fábio Nunes"), False),
@@ -31,7 +32,7 @@ def test_the_leaderboard_and_where_the_league_stands(day_view: LiveView) -> None
     assert day_view.leaderboard.name == "Leaderboard"
     assert day_view.leaderboard.find(Role.MOVE) is not None
     # W1 and W2 have their Swiss rounds played, their top 8 not: neither is final; the Magic preset plans no season
-    assert day_view.league_stands == "W3 after round 3 of 4, 0 events final"
+    assert day_view.league_stands == "W3 round 4 of 4 under way: 4 of 8 results in; 0 events final"
     assert (day_view.season.finished, day_view.season.listed, day_view.season.final) == (0, 3, False)
     assert (day_view.league, day_view.synced, day_view.version) == ("O-Gaming Magic: the Gathering League", NOW, 0)
 
@@ -41,7 +42,7 @@ def test_an_event_finished_on_the_latest_day_stays_after_those_under_way() -> No
     tabs["Events"][3][2] = tabs["Events"][2][2]  # W3 on W2's day: W2 is of the latest day played, W1 is not
     pend(tabs, "Results W3", 4, 3)
     view = live_view(config.branding, evaluate(tabs, config.ruleset, config.catalog), NOW)
-    assert [(e.id, e.stands) for e in view.events] == [("W3", "after round 3 of 4"),
+    assert [(e.id, e.stands) for e in view.events] == [("W3", "round 4 of 4 under way: 4 of 8 results in"),
                                                        ("W2", "Swiss rounds complete, top 8 to play")]
     assert view.events[1].state.phase is Phase.SWISS_COMPLETE and not view.events[1].final
     assert view.events[1].round == "Round 4 of 4" and all(p.done for p in view.events[1].pairings)
