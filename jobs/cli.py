@@ -131,8 +131,9 @@ def _report(result: SyncResult) -> None:
 
 @app.command()
 def init(
-    ruleset: Annotated[str, typer.Option(help=f"Preset ({', '.join(presets())}) or path to a ruleset file "
-                                         "(when there is no league.toml yet).")] = "gl-unmatched",
+    ruleset: Annotated[str | None, typer.Option(help=f"Preset ({', '.join(presets())}) or path to a ruleset file "
+                                                "(default: gl-unmatched for a new league; a league that exists keeps "
+                                                "its own and refuses another).")] = None,
     workbook: Annotated[Path, typer.Option(help="The .xlsx file to create (when there is no league.toml yet).")] = Path("league.xlsx"),
     event: Annotated[list[str] | None, typer.Option(help="An event id (repeat for each); one results tab is made per event. "
                                                     "On a league that exists, each new one gets its Events row and "
