@@ -238,7 +238,7 @@ def pair(
         cfg = _load(config)
         return run_pair(cfg, open_workbook(cfg), event, seed, dry_run, force)
     result = guarded(job)
-    output.show_pairings(result)
+    output.show_pairings(result, dry_run)
     raise typer.Exit(result.code)
 
 
@@ -252,6 +252,7 @@ def bracket(
 
     Judges type each match's games there; every sync moves the winners on."""
     from jobs.bracket_job import run_bracket
+    from league.pairing.bracket import bracket_tab
     from league.table import Table
     from sync.open import open_workbook
 
@@ -266,7 +267,8 @@ def bracket(
         output.show_table(Table.plain(result.sheet), limit=len(result.sheet.rows))
         output.say(f"wrote {result.sheet.name}: judges type the games there; each sync moves the winners on")
     else:
-        output.fail("not written", result.refused, stream=output.console)
+        output.refuse("not seeded", bracket_tab(result.event), result.fixes or (result.refused,),
+                      "Or seed the standings as they are with --force." if result.forceable else "")
     raise typer.Exit(result.code)
 
 
