@@ -28,7 +28,12 @@ class BracketResult:
     seeds: list[str]
     sheet: Sheet | None
     refused: str
+    """Why it was not written, in one line (the watch says it so)."""
     code: ExitCode
+    fixes: tuple[str, ...] = ()
+    """What to fix first, one line each, when there are several: else `refused` alone."""
+    forceable: bool = False
+    """Whether `--force` would write it: standings not final yet."""
 
 
 def run_bracket(config: Config, workbook: Workbook, event: str, force: bool = False) -> BracketResult:
@@ -64,7 +69,8 @@ def _bracket(config: Config, workbook: Workbook, event: str, force: bool) -> Bra
     waits = not_final(ev, found, lines, size)
     if waits and not force:
         return BracketResult(found, [], None, f"{standings_tab(found)} is not final Swiss standings yet: {'; '.join(waits)} "
-                             "(`--force` seeds the standings as they are)", ExitCode.INPUT_ERRORS)
+                             "(`--force` seeds the standings as they are)", ExitCode.INPUT_ERRORS,
+                             tuple(f"{standings_tab(found)} is not final yet: {wait}" for wait in waits), True)
     seeds = [ev.names[s.key] for s in lines[:size]]
     sheet = bracket_sheet(found, seeds, best_of)
     now = dt.datetime.now(dt.UTC)

@@ -131,8 +131,9 @@ def _report(result: SyncResult) -> None:
 
 @app.command()
 def init(
-    ruleset: Annotated[str, typer.Option(help=f"Preset ({', '.join(presets())}) or path to a ruleset file "
-                                         "(when there is no league.toml yet).")] = "gl-unmatched",
+    ruleset: Annotated[str | None, typer.Option(help=f"Preset ({', '.join(presets())}) or path to a ruleset file "
+                                                "(default: gl-unmatched for a new league; a league that exists keeps "
+                                                "its own and refuses another).")] = None,
     workbook: Annotated[Path, typer.Option(help="The .xlsx file to create (when there is no league.toml yet).")] = Path("league.xlsx"),
     event: Annotated[list[str] | None, typer.Option(help="An event id (repeat for each); one results tab is made per event. "
                                                     "On a league that exists, each new one gets its Events row and "
@@ -237,7 +238,7 @@ def pair(
         cfg = _load(config)
         return run_pair(cfg, open_workbook(cfg), event, seed, dry_run, force)
     result = guarded(job)
-    output.show_pairings(result)
+    output.show_pairings(result, dry_run)
     raise typer.Exit(result.code)
 
 
@@ -251,6 +252,7 @@ def bracket(
 
     Judges type each match's games there; every sync moves the winners on."""
     from jobs.bracket_job import run_bracket
+    from league.pairing.bracket import bracket_tab
     from league.table import Table
     from sync.open import open_workbook
 
@@ -265,7 +267,8 @@ def bracket(
         output.show_table(Table.plain(result.sheet), limit=len(result.sheet.rows))
         output.say(f"wrote {result.sheet.name}: judges type the games there; each sync moves the winners on")
     else:
-        output.fail("not written", result.refused, stream=output.console)
+        output.refuse("not seeded", bracket_tab(result.event), result.fixes or (result.refused,),
+                      "Or seed the standings as they are with --force." if result.forceable else "")
     raise typer.Exit(result.code)
 
 

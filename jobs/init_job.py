@@ -62,14 +62,19 @@ def event_row(event: str, tab: str) -> list[Cell]:
     return [given.get(header) for header in EVENT_HEADERS]
 
 
-def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[str], reports: bool = False,
+DEFAULT_RULESET = "gl-unmatched"
+"""The ruleset of a new league when `--ruleset` is not given."""
+
+
+def run_init(folder: Path, ruleset_name: str | None, workbook: Path, events: Sequence[str], reports: bool = False,
              load: Callable[[Path], Config] = load_config) -> str:
     """Create the input tabs and say where: a new .xlsx and league.toml, or where an existing league.toml says,
     adding to a league that exists only what it lacks. With `reports`, also the tab the players' Form fills and the
     `Email` column, then the Form's questions. An existing league.toml is read with `load` (the CLI's says its
-    warnings, as every command does)."""
+    warnings, as every command does); a `ruleset_name` other than the league's is refused, nothing written."""
     check_event_ids(events)
     if not (folder / CONFIG_NAME).is_file():
+        ruleset_name = ruleset_name or DEFAULT_RULESET
         ruleset, catalog = load_ruleset(ruleset_name, folder)
         ids = _unique(events or [FIRST_EVENT])
         sheets = input_sheets(ruleset, catalog, [event_row(e, f"Results {e}") for e in ids])
@@ -77,11 +82,24 @@ def run_init(folder: Path, ruleset_name: str, workbook: Path, events: Sequence[s
         said = f"created {workbook} and {write_config(folder, ruleset_name, workbook)}"
         return _questions(said, ruleset, catalog, REPORTS_TAB, ids, []) if reports else said
     config = load(folder)  # an existing config decides the ruleset and where the tabs go
+    if ruleset_name:
+        check_same_ruleset(config, ruleset_name, folder)
     where = f"spreadsheet {config.sheets.spreadsheet_id}" if config.sheets else str(config.workbook)
     fresh = config.sheets is None and config.workbook is not None and not config.workbook.exists()
     with workbook_lock(config):
         return grow(open_workbook(config), config.ruleset, config.catalog, events, where, fresh,
                     config.reports if reports else "")
+
+
+def check_same_ruleset(config: Config, ruleset_name: str, folder: Path) -> None:
+    """Refuse `--ruleset` naming another ruleset than the league's: its events would be added under the league's
+    ruleset, silently, as if they were of the kind asked for."""
+    asked = load_ruleset(ruleset_name, folder)[0].name
+    if asked != config.ruleset.name:
+        raise ConfigError(f"{config.path} keeps a {config.ruleset.name!r} league: --ruleset {ruleset_name} cannot be added "
+                          f"to it (nothing was written). Leave --ruleset out to add events of {config.ruleset.name!r}; "
+                          f"for a {asked!r} league, run `league init --ruleset {ruleset_name}` in a new folder: a second "
+                          "league, with its own league.toml and workbook")
 
 
 REPORTS_TAB = "Reports"

@@ -112,8 +112,23 @@ def show_problems(problems: Sequence[Problem], limit: int = 20) -> None:
         console.print(f"… and {len(problems) - limit} more in the Problems tab")
 
 
-def show_pairings(result: PairResult) -> None:
-    """The proposed round, table by table, with why each pairing was made; then what happened to it."""
+def refuse(label: str, what: str, fixes: Sequence[str], anyway: str = "") -> None:
+    """A refusal alone on stderr: what was not done, each thing to fix on a line of its own, then how to go on anyway;
+    no table above it that would read as done."""
+    errors.print(f"[red]{escape(label)}:[/red] {escape(what)}", soft_wrap=True)
+    for fix in fixes:
+        errors.print(f"  - {escape(fix)}", soft_wrap=True)
+    if anyway:
+        errors.print(escape(anyway), soft_wrap=True)
+
+
+def show_pairings(result: PairResult, dry_run: bool = False) -> None:
+    """The proposed round, table by table, with why each pairing was made; then what happened to it. A round refused
+    and not asked for as a dry run is only the refusal."""
+    if result.refused and not (dry_run and result.pairings):
+        refuse("not paired", f"{result.event} round {result.round}", result.refused,
+               "Or pair it anyway with --force." if result.forceable else "")
+        return
     table = Table(title=escape(f"{result.event}: round {result.round} (seed {result.seed})"), title_justify="left")
     for head in ("Table", "Competitor", "Opponent", "Why"):
         table.add_column(head, overflow="fold")
@@ -121,7 +136,8 @@ def show_pairings(result: PairResult) -> None:
         table.add_row(str(p.table), escape(result.names[p.first]), escape(result.names[p.second]) if p.second else "bye", escape(p.why))
     console.print(table)
     if result.refused:
-        fail("not written", "; ".join(result.refused) + ". Or pair anyway with --force.", stream=console)
+        fail("dry run: nothing written", f"without --dry-run it would not be paired: {'; '.join(result.refused)}. "
+             "Or pair it anyway with --force.", colour="yellow", stream=console)
     elif result.written:
         say(f"added {len(result.rows)} rows to the results tab of {result.event}")
     else:

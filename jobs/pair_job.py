@@ -37,6 +37,8 @@ class PairResult:
     refused: list[str]
     """Why the round was not written: rows of the previous round that still have errors, or no round left."""
     code: ExitCode
+    forceable: bool = True
+    """Whether `--force` would write it (never a round of fewer than two)."""
 
 
 def default_seed(event: str) -> int:
@@ -89,7 +91,8 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
         summary = sync_log_row(ev, typed, now, outcome)
         workbook.add_rows(details.results_tab, rows, [_explained(summary, found, number, pairings, ev.names)])
     code = ExitCode.INPUT_ERRORS if refused else ExitCode.CLEAN
-    return PairResult(found, number, seed, pairings, ev.names, rows, not (refused or dry_run), reasons if refused else [], code)
+    return PairResult(found, number, seed, pairings, ev.names, rows, not (refused or dry_run), reasons if refused else [], code,
+                      not too_few)
 
 
 def tables_gone(log: Grid, event: str, number: int, rows: list[Match]) -> list[str]:

@@ -96,6 +96,10 @@ class Watcher:
     """Digest of each input tab and bracket tab as last synced; None before the first sync."""
     waiting: dict[str, str] = field(default_factory=dict)
     """Event -> why it was last not paired or seeded, said once until it changes."""
+    due: Evaluation | None = None
+    """The last sync, while the --auto-pair events it found ready are still to be paired or seeded."""
+    failing: str = "not synced"
+    """What a failure of the poll under way leaves undone, as its line says it."""
 
     def run(self) -> None:
         """Poll every interval until stopped; a failed poll is said (once while polls keep failing) and tried again
@@ -114,7 +118,7 @@ class Watcher:
                     wait = self.rng.uniform(BACKOFF_BASE, min(BACKOFF_CAP, BACKOFF_BASE * 2 ** failures))
                     said = _failure(exc, failures)
                     if said:
-                        self.say(f"{self._time()} not synced: {said}")
+                        self.say(f"{self._time()} {self.failing}: {said}")
                 finally:
                     gc.unfreeze()  # a sync freezes what it read for its own speed; a watch lives on
                 self.clock.sleep(max(0.0, wait))
@@ -122,9 +126,20 @@ class Watcher:
             return
 
     def poll(self) -> None:
-        """Look at the tabs; when they changed since the last sync, sync, then pair or seed what is ready."""
-        if self.seen is not None and not self.source.moved():
-            return
+        """Look at the tabs and sync when they changed since the last sync; then pair or seed what that sync found
+        ready. A pairing that failed (the workbook open in Excel, the lock held, Google down) is tried again by the
+        next poll, after its backoff, without syncing again what was synced: each sync is said once."""
+        self.failing = "not synced"
+        if self.seen is None or self.source.moved():
+            self.look()
+        if self.due is not None:
+            for event in self.options.auto_pair:
+                if self.clock.stopping() or self.advance(self.due, event):
+                    break  # one pairing or seeding a poll: the reads of a poll stay bounded
+            self.due = None
+
+    def look(self) -> None:
+        """Sync when the tabs changed since the last sync (or when there was none)."""
         workbook = self.source.open()
         inputs, outputs = read_inputs(workbook)
         if self.seen is None:
@@ -139,14 +154,10 @@ class Watcher:
         self.say(f"{self._time()} synced ({changed}): {ev.errors} error(s), {ev.warnings} warning(s)"
                  + (f"; exports failed: {result.export_problem}" if result.export_problem else ""))
         self.synced(result)
-        for event in self.options.auto_pair:
-            if self.clock.stopping() or self.advance(ev, event):
-                break  # one pairing or seeding a poll: the reads of a poll stay bounded
-        # Only now: a sync or a pairing that failed (the workbook open in Excel, the lock held, Google down) is tried
-        # again by the next poll, after its backoff, even if nothing changes meanwhile.
         written = {s.name: grid_of(s) for s in result.changes.replace if s.name.startswith(BRACKET_PREFIX)}
         self.seen = {**digests, **tab_digests({}, written)}  # the brackets as this sync wrote them: not a change
         self.source.settle()
+        self.due = ev if self.options.auto_pair else None
 
     def check_events(self, inputs: dict[str, Grid]) -> None:
         """Refuse, before the first sync writes anything, an --auto-pair event the Events tab lacks."""
@@ -171,12 +182,14 @@ class Watcher:
             return False
         state = ev.states[event]
         if state.paired < state.rounds:
+            self.failing = f"{event} round {state.paired + 1} not paired"
             paired = run_pair(self.config, self.source.open(), event)
             if not paired.written:
                 self._waits(event, "; ".join(paired.refused))
                 return False
             self.say(f"{self._time()} paired {event} round {paired.round} (seed {paired.seed}): {len(paired.rows)} rows added")
         else:
+            self.failing = f"{event} bracket not seeded"
             seeded = run_bracket(self.config, self.source.open(), event)
             if seeded.sheet is None:
                 self._waits(event, seeded.refused)

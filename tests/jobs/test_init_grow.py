@@ -16,6 +16,8 @@ from league.read.events import EVENTS_TAB
 from league.sheet import is_output_tab
 from sync.xlsx import LISTS, XlsxWorkbook
 from sync.xlsx_parts import WorkbookParts, read_parts
+from tests.support.google_league import ACCOUNT, SHEET_ID, configure
+from tests.support.sheets_server import SheetsServer
 
 runner = CliRunner()
 
@@ -130,3 +132,26 @@ def test_an_event_id_that_cannot_name_a_tab_is_refused_on_a_league_that_exists(i
     code, text = said("--event", "W2", "--event", "W/3")
     assert code == 2 and "W/3" in text
     assert (in_tmp / "league.xlsx").read_bytes() == before
+
+
+def test_a_league_keeps_its_ruleset_and_refuses_another(in_tmp: Path) -> None:
+    assert said("--ruleset", "ogaming-mtg", "--event", "W1")[0] == 0
+    book, toml = (in_tmp / "league.xlsx").read_bytes(), (in_tmp / "league.toml").read_text(encoding="utf-8")
+    code, text = said("--ruleset", "nasef-lol", "--event", "V2")
+    assert code == 2, text
+    assert "keeps a 'ogaming-mtg' league: --ruleset nasef-lol cannot be added to it (nothing was written)" in text
+    assert "run `league init --ruleset nasef-lol` in a new folder" in text
+    assert (in_tmp / "league.xlsx").read_bytes() == book and (in_tmp / "league.toml").read_text(encoding="utf-8") == toml
+    assert said("--ruleset", "ogaming-mtg", "--event", "W2")[0] == 0, "its own ruleset, named, is no other"
+    assert [row[0] for row in XlsxWorkbook(in_tmp / "league.xlsx").read([EVENTS_TAB])[EVENTS_TAB][1:]] == ["W1", "W2"]
+
+
+def test_a_league_on_sheets_keeps_its_ruleset_and_nothing_is_written(
+        in_tmp: Path, sheets_server: SheetsServer, service_account_file: Path) -> None:
+    sheets_server.add_spreadsheet(SHEET_ID, {"Sheet1": []}, shared_with=[ACCOUNT])
+    configure(in_tmp, sheets_server, service_account_file)
+    assert said("--event", "QR1")[0] == 0
+    writes, tabs = sheets_server.count(":batchUpdate"), sheets_server.tab_names(SHEET_ID)
+    code, text = said("--ruleset", "ogaming-mtg", "--event", "W2")
+    assert code == 2 and "keeps a 'gl-unmatched' league: --ruleset ogaming-mtg cannot be added" in text, text
+    assert sheets_server.count(":batchUpdate") == writes and sheets_server.tab_names(SHEET_ID) == tabs

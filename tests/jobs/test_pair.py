@@ -5,10 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+import pytest
 from typer.testing import CliRunner
 
 from jobs.cli import app
+from jobs.errors import ExitCode
+from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
+from tests.support.judges import new_league
 
 runner = CliRunner()
 PLAYERS = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"]
@@ -88,3 +92,41 @@ def test_pair_and_bracket_remove_what_a_killed_job_left_but_a_dry_run_does_not(i
     leftover.write_bytes(b"PK")
     runner.invoke(app, ["bracket", "--event", "W1"])
     assert not leftover.exists()
+
+
+@pytest.mark.parametrize("backend", ["xlsx", "sheets"])
+def test_a_refused_round_prints_only_what_to_fix_and_a_dry_run_or_force_the_table(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    for config, judge in new_league(backend, tmp_path, "ogaming-mtg", ["W1"], request):
+        open_workbook(config).add_rows("Players", [{"Player": p, "Event": "W1", "Account Standing": "Good"} for p in PLAYERS])
+        assert runner.invoke(app, ["pair", str(tmp_path), "--event", "W1", "--seed", "7"]).exit_code == 0
+        paired = judge.read("Results W1")
+
+        refused = runner.invoke(app, ["pair", str(tmp_path), "--event", "W1"])
+        assert refused.exit_code == ExitCode.INPUT_ERRORS and refused.stdout == "", "no would-be table above the refusal"
+        assert refused.stderr.splitlines() == [
+            "not paired: W1 round 2", "  - round 1 is unfinished: type the results of Results W1 rows 2, 3, 4",
+            "Or pair it anyway with --force."]
+        assert judge.read("Results W1") == paired
+
+        dry = runner.invoke(app, ["pair", str(tmp_path), "--event", "W1", "--dry-run"])
+        assert dry.exit_code == ExitCode.INPUT_ERRORS and "W1: round 2 (seed" in dry.stdout and "Opponent" in dry.stdout
+        assert "dry run: nothing written: without --dry-run it would not be paired: round 1 is unfinished" in _flat(dry.stdout)
+        assert judge.read("Results W1") == paired
+
+        forced = runner.invoke(app, ["pair", str(tmp_path), "--event", "W1", "--force"])
+        assert forced.exit_code == ExitCode.CLEAN and "W1: round 2 (seed" in forced.stdout, forced.output
+        assert "added 4 rows to the results tab of W1" in forced.stdout
+        assert [row[0] for row in judge.read("Results W1")[1:]] == [1] * 4 + [2] * 4
+
+
+def test_a_round_that_cannot_be_forced_does_not_offer_force(in_tmp: Path) -> None:
+    assert runner.invoke(app, ["init", "--ruleset", "ogaming-mtg", "--event", "W1"]).exit_code == 0
+    for dry in ([], ["--dry-run"]):
+        result = runner.invoke(app, ["pair", "--event", "W1", *dry])
+        assert result.exit_code == ExitCode.INPUT_ERRORS and result.stdout == "" and "--force" not in result.stderr
+        assert result.stderr.splitlines()[0] == "not paired: W1 round 1", result.output
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())

@@ -269,3 +269,22 @@ def test_a_sync_leaves_alone_the_judges_cells_it_read_as_they_are() -> None:
     assert left.rows == ((1, 1, 3, 1, "A", None, "bye", None, None, "A", "a bye: the higher seed goes on; late", None),)
     moved = [[*HEADERS[:10], "Comments", "Note"], read[1]]  # the judges' column moved before `Note`: written whole
     assert games_left_alone(Sheet("Bracket W1", header, (row,)), {"Bracket W1": moved}).typed == ("Games A", "Games B")
+
+
+def test_league_bracket_refused_prints_each_thing_to_fix_alone_and_force_the_bracket(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from jobs.cli import app
+
+    bad = tuple((r, a, b, "x" if (r, a) == (1, "Dan Wu") else wa, wb) for r, a, b, wa, wb in ROUNDS)
+    _league(tmp_path, rounds=2, results=bad)
+    refused = CliRunner().invoke(app, ["bracket", str(tmp_path), "--event", "W1"])
+    assert refused.exit_code == ExitCode.INPUT_ERRORS and refused.stdout == ""
+    lines = refused.stderr.splitlines()
+    assert lines[:2] == ["not seeded: Bracket W1", "  - Standings W1 is not final yet: round 3 of 3 not played"], lines
+    assert lines[2] == ("  - Standings W1 is not final yet: rows to fix for Eve Ruiz (fix Results W1 row 5), "
+                        "Dan Wu (fix Results W1 row 5)"), lines
+    assert lines[3:] == ["Or seed the standings as they are with --force."]
+    assert "Bracket W1" not in XlsxWorkbook(tmp_path / "league.xlsx").tab_names()
+    forced = CliRunner().invoke(app, ["bracket", str(tmp_path), "--event", "W1", "--force"])
+    assert forced.exit_code == ExitCode.CLEAN and "wrote Bracket W1" in forced.stdout, forced.output

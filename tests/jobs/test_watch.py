@@ -174,6 +174,37 @@ def test_a_change_not_synced_while_the_workbook_is_open_in_excel_is_synced_once_
     assert clock.waits[1] < 5.0, "tried again at the backoff time, not at the next change"
 
 
+def test_a_pairing_stopped_by_excel_is_said_once_as_a_pairing_and_tried_again_without_syncing_again(
+        xlsx_weekly: tuple[Config, Judge]) -> None:
+    config, judge = xlsx_weekly
+    assert config.workbook is not None
+    lock = config.workbook.with_name(f".~lock.{config.workbook.name}#")
+    lines: list[str] = []
+
+    def step(now: float) -> bool:
+        if len(clock.waits) == 1:
+            type_round(judge, 1)
+        if len(clock.waits) == 4:  # closed again
+            lock.unlink()
+        return len(clock.waits) < 6
+
+    def opened(result: object) -> None:  # a judge opens it in LibreOffice right after the round's sync
+        if len(clock.waits) == 1:
+            lock.write_text("judge,laptop")
+
+    clock = StepClock(step)
+    watch = watcher(config, clock, lines, EVENT)
+    watch.synced = opened
+    watch.run()
+    assert lines[:2] == ["18:00:30 synced (first sync): 0 error(s), 0 warning(s)",
+                         "18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)"]
+    assert lines[2].startswith("18:00:30 W1 round 2 not paired: ") and "is open in Excel or LibreOffice" in lines[2], lines
+    assert lines[3:] == ["18:00:30 paired W1 round 2 (seed 1887043060): 8 rows added",
+                         "18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)"], "each event said once"
+    log = open_workbook(config).read(["Sync Log"])["Sync Log"]
+    assert [as_text(r[-1]) for r in log[1:]].count("synced, 0 error(s)") == 3, "the round synced once, not again"
+
+
 def test_a_workbook_that_stays_unreadable_is_said_as_it_is(xlsx_weekly: tuple[Config, Judge]) -> None:
     config, _ = xlsx_weekly
     assert config.workbook is not None
