@@ -12,8 +12,9 @@ NOT_SETTLED = "All rounds played, results still to fix"
 
 
 def event_stands(state: EventState | None) -> str:
-    """`after round 2 of 4`, `round 3 of 4 under way: 5 of 8 results in`, `Swiss rounds complete, top 8 to play`, `Swiss standings; playoffs: semi-finals`, `Final
-    standings`; nothing before its first round (an event whose results carry no round numbers has no phase)."""
+    """`after round 2 of 4`, `round 3 of 4 under way: 5 of 8 results in`, `Swiss rounds complete, top 8 to play`,
+    `Swiss standings; playoffs: semi-finals`, `Final standings`; nothing before its first round (an event whose results
+    carry no round numbers has no phase)."""
     if state is None:
         return ""
     phase = state.phase
@@ -33,8 +34,9 @@ def event_stands(state: EventState | None) -> str:
 def league_stands(season: SeasonState | None, states: Sequence[EventState]) -> str:
     """Where the league stands, for the leaderboard: `Final standings` once its season is; `after W2, 1 of 12 events
     final` (`after 2 events` when the season's number of events is not set), `W3 after round 2 of 4, 2 of 12 events
-    final` between W3's rounds, `W3 round 3 of 4 under way: 5 of 8 results in; 2 of 12 events final` during one; a season of one event stands where its event does until the event is final (the season
-may still not be: `after W1, 1 event final`). `states` in the order played."""
+    final` between W3's rounds, `W3 round 3 of 4 under way: 5 of 8 results in; 2 of 12 events final` during one; a
+    season of one event stands where its event does until the event is final (the season may still not be: `after
+    W1, 1 event final`). `states` in the order played."""
     started = [s for s in states if s.paired]
     if season is None or not started:
         return ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from history.snapshot import EventInfo, Snapshot
 from league.lifecycle import EventState, Phase
+from league.sheet import STANDINGS_PREFIX
 
 
 def what_changed(before: Snapshot | None, after: Snapshot) -> tuple[str, ...]:
@@ -23,7 +24,7 @@ def what_changed(before: Snapshot | None, after: Snapshot) -> tuple[str, ...]:
 def _event_changes(was: EventInfo | None, now: EventInfo, before: Snapshot, after: Snapshot) -> list[str]:
     if was is None:
         return ["added"]
-    tab = f"Standings {now.id}"
+    tab = STANDINGS_PREFIX + now.id
     old_table, new_table = before.table(tab), after.table(tab)
     rows_changed = (old_table.rows if old_table else ()) != (new_table.rows if new_table else ())
     lines_changed = before.placings.get(tab) != after.placings.get(tab)
@@ -39,7 +40,7 @@ def _event_changes(was: EventInfo | None, now: EventInfo, before: Snapshot, afte
     if b.winner and b.winner != a.winner:
         out.append(f"champion {b.winner}")
     if b.to_fix != a.to_fix:
-        out.append(f"{b.to_fix} result{'s' if b.to_fix != 1 else ''} to fix" if b.to_fix else "every result fixed")
+        out.append(b.fixing if b.to_fix else "every result fixed")
     if not out and (rows_changed or lines_changed):
         out.append("a correction")
     return out

@@ -146,7 +146,7 @@ def _failure(path: Path, exc: sqlite3.Error) -> HistoryError:
 def unsaid(path: Path, lines: Sequence[str]) -> list[str]:
     """The `Sync Log` lines the history has not seen said yet (an answer a judge set aside is logged by one sync, not
     by each); all of them before the history's first sync."""
-    if not path.is_file():
+    if not lines or not path.is_file():
         return list(lines)
     with _open(path) as db:
         said = {str(row[0]) for row in db.execute("SELECT digest FROM said")}

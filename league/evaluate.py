@@ -130,7 +130,7 @@ def evaluate_league(lg: League, problems: list[Problem], playoffs: Mapping[str, 
                                            and m.round is not None and not m.pending and ruleset.counts(m)), lg), lg)
     decided = event_playoffs(lg, playoffs or {})
     notes = _notes(lg, bad)
-    to_fix = {e.id: len({where for (scope, _), rows in notes.items() if scope == e.id for where in rows}) for e in lg.events}
+    to_fix = {scope: len(rows) for scope, rows in _rows_to_fix(notes).items()}
     states = event_states(lg, decided, to_fix, bad)
     playing = _playing(lg, states)
     stage_of = {e.id: e.stage or e.id for e in lg.events}
@@ -175,6 +175,15 @@ def event_playoffs(lg: League, playoffs: Mapping[str, Playoff]) -> dict[str, Pla
     by_folded = {event.casefold(): playoff for event, playoff in playoffs.items()}
     found = ((e.id, by_folded.get(e.id.casefold())) for e in lg.events)
     return {event: playoff for event, playoff in found if playoff is not None}
+
+
+def _rows_to_fix(notes: Mapping[tuple[str, str], list[str]]) -> dict[str, set[str]]:
+    """Event id -> the rows with an error that mark any of its lines not final, each counted once."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for (scope, _), rows in notes.items():
+        if scope:
+            out[scope].update(rows)
+    return out
 
 
 def _marks(notes: Mapping[tuple[str, str], list[str]], scope: str, left: set[str],

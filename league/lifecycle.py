@@ -115,10 +115,15 @@ class EventState:
         return f"{self.done} of {self.rows} results in" + (f", {self.wrong} to fix" if self.wrong else "")
 
     @property
+    def fixing(self) -> str:
+        """`1 result to fix`, `3 results to fix`."""
+        return f"{self.to_fix} result{'s' if self.to_fix != 1 else ''} to fix"
+
+    @property
     def status(self) -> str:
         """One line for `league status`, saying what is missing: `round 3 of 4: 5 of 8 results in`, `Swiss complete,
         top 8 to seed with `league bracket``, `1 result to fix`, `final: champion Dan Wu`."""
-        phase, fix = self.phase, f"{self.to_fix} result{'s' if self.to_fix != 1 else ''} to fix"
+        phase, fix = self.phase, self.fixing
         if phase is Phase.ROUNDS:
             return f"round {self.paired} of {self.rounds}: {self.progress}"
         if phase is Phase.SWISS_COMPLETE:
@@ -159,9 +164,10 @@ def event_states(lg: League, playoffs: Mapping[str, Playoff], to_fix: Mapping[st
     out = {}
     for event, by_round in rows.items():
         paired = max(by_round, default=0)
-        typed = [ms for ms in pairings(by_round.get(paired, [])).values() if not any(m.pending for m in ms)]
+        seated = pairings(by_round.get(paired, []))
+        typed = [ms for ms in seated.values() if not any(m.pending for m in ms)]
         wrong = sum(any(m.row in (bad or {}).get(m.tab, ()) for m in ms) for ms in typed)
-        state = EventState(event, lg.rounds_of(event), paired, len(pairings(by_round.get(paired, []))), len(typed),
+        state = EventState(event, lg.rounds_of(event), paired, len(seated), len(typed),
                            sum(m.pending for ms in by_round.values() for m in ms), lg.ruleset.playoffs is not None,
                            to_fix=(to_fix or {}).get(event, 0), cut=cut, wrong=wrong)
         playoff = playoffs.get(event) if lg.ruleset.playoffs else None
@@ -186,10 +192,6 @@ class SeasonState:
     """Of them, events whose standings are final."""
     started: int
     """Events with a round paired."""
-    last: str = ""
-    """The last event with a round paired, in the order played: where the league is."""
-    last_final: bool = False
-    """That event is final."""
     champion: str = ""
     """The season's champion, once it is final (who the first league prize follows)."""
 
@@ -217,12 +219,5 @@ class SeasonState:
 
 def season_state(plan: Season, states: Sequence[EventState]) -> SeasonState:
     """The season from its plan and its events' states, in the order played."""
-    started = [s for s in states if s.paired]
-    last = started[-1] if started else None
-    return SeasonState(plan.events, plan.closed, len(states), sum(s.final for s in states), len(started),
-                       last.event if last else "", bool(last and last.final))
-
-
-def league_status(plan: Season, states: Iterable[EventState]) -> str:
-    """`season_state(...).status`, for callers holding only the states."""
-    return season_state(plan, list(states)).status
+    return SeasonState(plan.events, plan.closed, len(states), sum(s.final for s in states),
+                       sum(bool(s.paired) for s in states))

@@ -56,16 +56,16 @@ def test_the_league_says_which_event_is_under_way() -> None:
     under_way = EventState("W2", 3, 2, 4, 2, pending=2)
     later = EventState("W3", 3, 0, 0, 0)
     both = EventState("W2", 3, 3, 4, 4)
-    assert league_stands(SeasonState(3, False, 3, 1, 2, "W2"), [done, under_way, later]) == \
+    assert league_stands(SeasonState(3, False, 3, 1, 2), [done, under_way, later]) == \
         "W2 round 2 of 3 under way: 2 of 4 results in; 1 of 3 events final"
-    assert league_stands(SeasonState(3, False, 3, 2, 2, "W2", True), [done, both, later]) == \
+    assert league_stands(SeasonState(3, False, 3, 2, 2), [done, both, later]) == \
         "after W2, 2 of 3 events final"
-    assert league_stands(SeasonState(1, False, 1, 0, 1, "W2"), [under_way]) == "round 2 of 3 under way: 2 of 4 results in", \
+    assert league_stands(SeasonState(1, False, 1, 0, 1), [under_way]) == "round 2 of 3 under way: 2 of 4 results in", \
         "one event: where it stands"
-    assert league_stands(SeasonState(2, False, 2, 2, 2, "W2", True), [done, both]) == "Final standings"
-    assert league_stands(SeasonState(3, False, 2, 2, 2, "W2", True), [done, both]) == "after W2, 2 of 3 events final", \
+    assert league_stands(SeasonState(2, False, 2, 2, 2), [done, both]) == "Final standings"
+    assert league_stands(SeasonState(3, False, 2, 2, 2), [done, both]) == "after W2, 2 of 3 events final", \
         "a season planned longer than its events so far is not final"
-    assert league_stands(SeasonState(None, False, 2, 2, 2, "W2", True), [done, both]) == "after W2, 2 events final", \
+    assert league_stands(SeasonState(None, False, 2, 2, 2), [done, both]) == "after W2, 2 events final", \
         "nor one whose number of events is not set"
     assert league_stands(SeasonState(3, False, 1, 0, 0), [later]) == ""
     assert league_stands(None, [done, under_way]) == "", "nothing known of the season: nothing said"

@@ -32,7 +32,7 @@ from tests.support.judges import new_league, rows_of
 UNDER_WAY = EventInfo("W2", "Weekly 2", "2024-09-14", "O-Gaming", EventState("W2", rounds=4, paired=2, rows=4, results=4))
 DONE = EventInfo("W1", "Weekly 1", "2024-09-07", "O-Gaming", EventState("W1", rounds=4, paired=4, rows=4, results=4,
                                                                           champion="Dan Wu"))
-SEASON = SeasonState(planned=2, closed=False, listed=2, finished=1, started=2, last="W2")
+SEASON = SeasonState(planned=2, closed=False, listed=2, finished=1, started=2)
 LEAGUE = "W2 after round 2 of 4, 1 of 2 events final"
 
 

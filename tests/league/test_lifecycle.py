@@ -13,7 +13,7 @@ import pytest
 from league.cells import Cell, Grid
 from league.evaluate import evaluate
 from exporters.stands import event_stands
-from league.lifecycle import Phase, league_status
+from league.lifecycle import Phase, season_state
 from league.pairing import history
 from league.pairing.bracket import HEADERS as BRACKET_HEADERS, Playoff, bracket_rows, resolve
 from league.report import standings_sheets, undecided_prizes
@@ -139,7 +139,7 @@ def test_an_event_in_progress_shows_prizes_in_line_then_the_playoffs_decide_them
         Phase.SWISS_COMPLETE, "Swiss complete, top 8 to seed with `league bracket`", "Swiss rounds complete, top 8 to play",
         True, False)
     assert not any(_prizes(ev))  # the bracket decides the places: nobody is in line for them before
-    assert league_status(RULESET.season, ev.states.values()) == "0 of 1 events final" + UNPLANNED
+    assert season_state(RULESET.season, list(ev.states.values())).status == "0 of 1 events final" + UNPLANNED
 
 
 def test_an_event_without_playoffs_is_final_once_every_round_is_played_and_awards_its_prizes() -> None:
@@ -153,9 +153,9 @@ def test_an_event_without_playoffs_is_final_once_every_round_is_played_and_award
     prizes = _prizes(ev)
     assert prizes[0] == "1st place; Top 4" and prizes[1:4] == ["Top 4"] * 3 and not any("in line" in p for p in prizes)
     # one event final, but no plan says the season holds only one: the league is never final on its own
-    assert league_status(NO_PLAYOFFS.season, ev.states.values()) == "1 of 1 events final" + UNPLANNED
+    assert season_state(NO_PLAYOFFS.season, list(ev.states.values())).status == "1 of 1 events final" + UNPLANNED
     planned = replace(NO_PLAYOFFS, season=Season(events=1))
-    assert league_status(planned.season, ev.states.values()) == "final"
+    assert season_state(planned.season, list(ev.states.values())).status == "final"
     assert evaluate(_tabs([*three, *_round(4)]), planned, EMPTY).season.final
 
 
@@ -179,7 +179,7 @@ def test_the_leaderboard_leaves_prize_ties_to_the_judges_only_once_the_season_is
     planned = replace(NO_PLAYOFFS, season=Season(events=2))
     ev = evaluate(tabs, planned, EMPTY)
     assert [s.undecided for s in ev.leaderboard if s.undecided] == []
-    assert league_status(planned.season, ev.states.values()) == "1 of 2 events final" and not ev.season.final
+    assert season_state(planned.season, list(ev.states.values())).status == "1 of 2 events final" and not ev.season.final
     assert all(not a.awarded for p in ev.board for a in p.awards) and any(p.awards for p in ev.board)  # in line for
     tabs["R2"].append(_row(1, 1, "Ben", "Ana", (2, 0)))  # Ana and Ben level on everything, across League champion
     ev = evaluate(tabs, planned, EMPTY)
