@@ -160,12 +160,13 @@ def _evaluated(config: Config, workbook: Workbook, typed: dict[str, Grid], outpu
     """The league evaluated as `check` and `sync` see it: the brackets drawn again from their tabs and the kept seeds,
     the results both sides reported alike counted as filled (an event with playoffs finishes with its champion)."""
     resolved = resolve_brackets(outputs, config.ruleset, kept)
+    playoffs = decided(resolved)
     progress(f"Checking and ranking {sum(len(g) for g in typed.values())} rows…")
     # One read of the tabs into a league, and one run of its checks, for the reports and the standings alike.
     lg, problems, reports = read_reported(typed, config.ruleset, config.catalog, config.reports, now,
                                           dt.timedelta(hours=config.confirm_hours), form_zone(config, workbook),
-                                          config.reports_named, config.branding.zone, since, decided(resolved))
-    return evaluate_league(lg, problems, decided(resolved)), resolved, reports
+                                          config.reports_named, config.branding.zone, since, playoffs)
+    return evaluate_league(lg, problems, playoffs), resolved, reports
 
 
 def reported(config: Config, inputs: dict[str, Grid], now: dt.datetime, zone: dt.tzinfo,
@@ -268,7 +269,7 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     tables = [t for t in tables if t.name.casefold() not in claimed]
     written = {t.name.casefold() for t in tables}  # tab names are unique ignoring case, in Excel and in Sheets
     stale = tuple(n for n in outputs if n.startswith(STANDINGS_PREFIX) and n.casefold() not in written | claimed)
-    aside = _unsaid(config, reports.aside) if not unusable else reports.aside
+    aside = reports.aside if unusable else _unsaid(config, reports.aside)
     log = with_report_lines(sync_log_row(ev, typed, now, outcome), [*dropped_lines, *reports.log, *aside])
     changes = Changes(replace=tuple(tables), append=(log,), remove=stale, fill=tuple(reports.fills))
     if dry_run:
@@ -312,11 +313,12 @@ def with_report_lines(summary: Sheet, lines: list[str]) -> Sheet:
 
 
 def _unsaid(config: Config, lines: list[str]) -> list[str]:
-    """The lines the history has not seen logged yet: an answer a judge set aside is logged by one sync, not by each."""
+    """The lines the history has not seen logged yet: an answer a judge set aside is logged by one sync, not by each.
+    A history that can't be read now does not stop the sync: the lines are logged again, and the exports say why."""
     try:
         return history.unsaid(history_file(config), lines)
-    except history.HistoryError as exc:
-        raise ExportError(str(exc)) from None
+    except history.HistoryError:
+        return lines
 
 
 def _keep_said(config: Config, lines: list[str], now: dt.datetime) -> None:
