@@ -13,7 +13,8 @@ from jobs.sync_job import find_event, read_inputs, workbook_lock
 from league.checks.pairings import left_in
 from league.evaluate import Evaluation, evaluate
 from league.model.standing import Standing
-from league.pairing.bracket import bracket_sheet, bracket_tab
+from league.pairing.bracket import bracket_sheet
+from league.pairing.bracket_model import bracket_tab
 from league.report import standings_tab, sync_log_row
 from league.model.words import Status
 from league.sheet import Changes, Sheet

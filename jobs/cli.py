@@ -252,7 +252,7 @@ def bracket(
 
     Judges type each match's games there; every sync moves the winners on."""
     from jobs.bracket_job import run_bracket
-    from league.pairing.bracket import bracket_tab
+    from league.pairing.bracket_model import bracket_tab
     from league.table import Table
     from sync.open import open_workbook
 

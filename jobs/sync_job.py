@@ -34,7 +34,7 @@ from jobs.playoffs import (
 )
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate_league
-from league.pairing.bracket import Kept, Playoff, Resolved
+from league.pairing.bracket_model import Kept, Playoff, Resolved
 from league.problems import Problem, Severity
 from league.player_reports import Reconciled, read_reported, reconcile_tabs
 from league.report import (
