@@ -85,7 +85,8 @@ class Chaos:
 
 
 def edit(tabs: Tabs, rng: random.Random) -> str:
-    """One random judge's edit (a health, a winner, a row typed twice, a row removed, a drop, an event id retyped): the tab edited."""
+    """One random judge's edit (a health, a winner, a row typed twice, a
+    row removed, a drop, an event id retyped): the tab edited."""
     tab = rng.choice([name for name in tabs if name.startswith("Results ")])
     grid = tabs[tab]
     header = grid[0]
@@ -128,7 +129,8 @@ def duplicates(server: Any) -> list[str]:
 
 
 def sync(config: Config, server: Any, credentials: Credentials, spreadsheet: str, policy: RetryPolicy, now: dt.datetime) -> str:
-    """One sync as the nightly job runs it (the key read once: its token is not what is soaked): the exit code as the outcome."""
+    """One sync as the nightly job runs it (the key read once: its
+    token is not what is soaked): the exit code as the outcome."""
     book = GoogleWorkbook(spreadsheet, BoundedRetryClient(credentials, policy=policy), server.url, credentials.service_account_email)
     try:
         return f"exit {int(run_sync(config, book, now=now).code)}"

@@ -55,7 +55,8 @@ CREATE TABLE IF NOT EXISTS games (
 );
 """
 APPLICATION_ID = 0x4C475545
-"""`PRAGMA application_id` of a history ("LGUE"): set in every history, so a file of another application is told apart."""
+"""`PRAGMA application_id` of a history ("LGUE"):
+set in every history, so a file of another application is told apart."""
 TABLES = frozenset(("snapshots", "posts", "attempts", "brackets", "games", "said"))
 LOCK_WAIT = 10.0
 """Seconds to wait for another process (a sync, a publish) to release the history before giving up."""
@@ -78,7 +79,8 @@ class HistoryCorrupt(HistoryError):
 
 
 class HistoryForeign(HistoryError):
-    """The history file is an SQLite database of something else: it is left as it is, never given the history's tables."""
+    """The history file is an SQLite database of something else:
+    it is left as it is, never given the history's tables."""
 
 
 @contextmanager

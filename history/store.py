@@ -105,7 +105,8 @@ def _leader(board: Table | None) -> str:
 
 
 def ranks(path: Path, player: str) -> list[tuple[int, dt.datetime, str, str]]:
-    """A competitor's leaderboard rank and move at each stored sync where they appear (names matched as readers match them)."""
+    """A competitor's leaderboard rank and move at each stored sync
+    where they appear (names matched as readers match them)."""
     key, out = name_key(player), []
     for snap in _all(path):
         board = snap.leaderboard

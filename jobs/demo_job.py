@@ -36,7 +36,8 @@ def _season(ruleset: str, folder: Path) -> int | None:
 
 
 def run_demo(folder: Path, progress: Progress = no_progress, ruleset_name: str = DEMO_RULESET) -> SyncResult:
-    """Write a preset's demo workbook and config into `folder` (replacing an earlier demo, never a league), then sync it."""
+    """Write a preset's demo workbook and config into `folder`
+    (replacing an earlier demo, never a league), then sync it."""
     if ruleset_name not in DEMOS:
         raise ConfigError(f"there is no demo league for {ruleset_name!r}; demos: {', '.join(sorted(DEMOS))}")
     config_file, workbook = folder / CONFIG_NAME, folder / demo_workbook(ruleset_name)

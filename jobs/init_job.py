@@ -1,4 +1,5 @@
-"""`league init`: every input tab of a ruleset, in a new .xlsx file, or added to a league that exists (`.xlsx` or Google)."""
+"""`league init`: every input tab of a ruleset, in a new .xlsx file,
+or added to a league that exists (`.xlsx` or Google)."""
 
 from __future__ import annotations
 

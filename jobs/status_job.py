@@ -1,4 +1,5 @@
-"""`league status`: where each event is in its life (not started, a round under way, playoffs, complete) and the league."""
+"""`league status`: where each event is in its life (not
+started, a round under way, playoffs, complete) and the league."""
 
 from __future__ import annotations
 

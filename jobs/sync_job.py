@@ -177,7 +177,8 @@ def reported(config: Config, inputs: dict[str, Grid], now: dt.datetime, zone: dt
 
 
 def form_zone(config: Config, workbook: Workbook) -> dt.tzinfo:
-    """The zone a Form's `Timestamp` is in: the spreadsheet's own (Google writes it so), else the league's `timezone`."""
+    """The zone a Form's `Timestamp` is in:
+    the spreadsheet's own (Google writes it so), else the league's `timezone`."""
     name = workbook.time_zone()
     try:
         return ZoneInfo(name) if name else config.branding.zone

@@ -115,7 +115,8 @@ class BoundedRetryClient(HTTPClient):
             self.pause(tries, last, status, wait)
 
     def pause(self, tries: int, last: str, status: int | None = None, wait: float = 0.0) -> None:
-        """Wait before try `tries + 1` (backoff with full jitter, at least `wait`), or raise GaveUp if the budget can't cover it."""
+        """Wait before try `tries + 1` (backoff with full jitter, at least `wait`),
+        or raise GaveUp if the budget can't cover it."""
         if self.started is None:
             self.started = self.clock()
         backoff = self.rng.uniform(0, min(self.policy.cap, self.policy.base * 2 ** (tries - 1)))
@@ -241,7 +242,8 @@ class GoogleWorkbook:
         return list(titles(self.metadata()))
 
     def time_zone(self) -> str | None:
-        """The spreadsheet's time zone (File > Settings), in which a Form writes its `Timestamp`: from the metadata GET."""
+        """The spreadsheet's time zone (File > Settings),
+        in which a Form writes its `Timestamp`: from the metadata GET."""
         zone = self.metadata().get("properties", {}).get("timeZone")
         return zone if isinstance(zone, str) and zone else None
 

@@ -55,7 +55,8 @@ class QuotaSession(AuthorizedSession):
 
 def quota_workbook(spreadsheet_id: str, credentials: Credentials, quota: ReadQuota, api_root: str, policy: RetryPolicy,
                    sleep: Callable[[float], None], clock: Callable[[], float], rng: random.Random | None = None) -> GoogleWorkbook:
-    """A workbook for one poll (and the sync or pairing it leads to): its own retry budget, the shared token and quota."""
+    """A workbook for one poll (and the sync or pairing it leads to):
+    its own retry budget, the shared token and quota."""
     http = BoundedRetryClient(credentials, session=QuotaSession(credentials, quota), policy=policy, sleep=sleep,
                               clock=clock, rng=rng)
     return GoogleWorkbook(spreadsheet_id, http, api_root, credentials.service_account_email)

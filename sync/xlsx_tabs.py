@@ -30,7 +30,8 @@ AFTER_VALIDATIONS = ("hyperlinks", "printOptions", "pageMargins", "pageSetup", "
 
 
 def inline(dropdown: Dropdown) -> str | None:
-    """The dropdown's formula when its choices fit in the formula itself (at most 255 characters, no commas or quotes)."""
+    """The dropdown's formula when its choices fit in the formula
+    itself (at most 255 characters, no commas or quotes)."""
     if dropdown.source:
         return bounded_source(dropdown.source)
     text = ",".join(dropdown.values)

@@ -111,7 +111,8 @@ def _component_imports(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("package", ["league", "jobs", "sync", "exporters"])
 def test_no_code_outside_the_components_names_one(package: str) -> None:
-    """The engine and the jobs ask the ruleset's components through their hooks, so a new component touches no engine file."""
+    """The engine and the jobs ask the ruleset's components through their hooks,
+    so a new component touches no engine file."""
     inside = ROOT / "league" / "rules" / "components"
     for path in _modules(package):
         if inside in path.parents:

@@ -90,7 +90,8 @@ JOINERS = "\u200c\u200d"
 
 @check
 def hidden_characters(lg: League) -> Iterator[Problem]:
-    """A name holding an invisible direction-control or zero-width character is shown as typed, with a warning at its cell."""
+    """A name holding an invisible direction-control or zero-width
+    character is shown as typed, with a warning at its cell."""
     for tab, row, header, text in typed_names(lg):
         found = hidden_character(text)
         if found:
@@ -101,7 +102,8 @@ def hidden_characters(lg: League) -> Iterator[Problem]:
 LONGEST_NAME = 200
 """Characters a name may have without a warning: a longer one is cut with an ellipsis on every image and poster."""
 FORMULA_START = ("=", "+", "-", "@")
-"""What a spreadsheet reads a formula from; every output keeps such a name as text, but a judge may not have meant it."""
+"""What a spreadsheet reads a formula from;
+every output keeps such a name as text, but a judge may not have meant it."""
 
 
 @check

@@ -26,7 +26,8 @@ def games_of_a_round(lg: League) -> Iterator[Problem]:
     unsure: set[tuple[str, int, str]] = set()
     """Competitors of a round with a row naming someone not registered (reported): their games are not counted here."""
     alike: dict[tuple[str, int, str], list[Match]] = {}
-    """Rows by tab, round and first competitor, as `match_rounds` groups them: a row typed twice is its duplicate, not a game."""
+    """Rows by tab, round and first competitor, as `match_rounds` groups them:
+    a row typed twice is its duplicate, not a game."""
     for m in lg.matches:
         names = [s.key for s in m.sides if s.name]
         if m.round is None or m.kind is None or len(set(names)) != len(names):

@@ -23,7 +23,8 @@ class Ranking:
     denominator: int
     matches: list[int]
     played: Callable[[int], int]
-    """A competitor code's matches played; this and the other functions of a code take -1 for a competitor with no rows."""
+    """A competitor code's matches played;
+    this and the other functions of a code take -1 for a competitor with no rows."""
     records: Callable[[int], tuple[int, int, int]]
     """A competitor code's matches won (byes included), lost and drawn."""
     tiebreakers: Sequence[Callable[[int], Fraction | None]]

@@ -49,6 +49,7 @@ def word_key(text: str) -> str:
 
 
 DROP_MARKS = frozenset({"yes", "x", "drop"})
-"""What a drop cell of a results row (`Drop A`) says when the competitor leaves the event after that round (any case)."""
+"""What a drop cell of a results row (`Drop A`)
+says when the competitor leaves the event after that round (any case)."""
 NO_DROP_MARKS = frozenset({"", "no"})
 """What it says otherwise; any other text is reported."""

@@ -230,7 +230,8 @@ def _word(ruleset: Ruleset, status: Status) -> str:
 
 
 def same_answer(number: bool, one: Cell, other: Cell) -> bool:
-    """Two answers (or an answer and a cell) mean the same: numbers as numbers (empty as 0), text as names are matched."""
+    """Two answers (or an answer and a cell) mean the same:
+    numbers as numbers (empty as 0), text as names are matched."""
     if number:
         return (parse_whole(one) or 0) == (parse_whole(other) or 0) if (as_text(one) or as_text(other)) else True
     return name_key(one) == name_key(other)

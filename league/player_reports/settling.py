@@ -42,7 +42,8 @@ class Reconciler(Placer):
         """Results both sides reported alike, with the two reports, not yet checked."""
 
     def agree(self, m: Match, one: Mapping[str, Cell], other: Mapping[str, Cell]) -> bool:
-        """Whether two sets of answers about row `m` say the same, a header one of them lacks taken as the row has it."""
+        """Whether two sets of answers about row `m` say the same,
+        a header one of them lacks taken as the row has it."""
         return all(same_answer(h in self.numbers, one[h] if h in one else self._cell(m, h), other[h] if h in other else self._cell(m, h))
                    for h in {*one, *other})
 

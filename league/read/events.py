@@ -18,7 +18,8 @@ FORBIDDEN_TAB_CHARS = set("[]:*?/\\")
 
 def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
                 reserved: frozenset[str] = frozenset()) -> tuple[list[Event], list[Problem]]:
-    """Events from the `Events` tab; a row with an unusable id is left out, one with a bad results tab kept without it."""
+    """Events from the `Events` tab; a row with an unusable id is left out,
+    one with a bad results tab kept without it."""
     if EVENTS_TAB not in tabs:
         return [], [missing_tab(EVENTS_TAB, "run `league init` or add an Events tab with " + ", ".join(EVENT_HEADERS))]
     table, problems = locate(EVENTS_TAB, tabs[EVENTS_TAB], EVENT_HEADERS, ("REL", "Rounds"))

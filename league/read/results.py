@@ -54,7 +54,8 @@ def _whole(table: LocatedTab, cell: Cell, row: int, header: str, problems: list[
 
 
 def _count(table: LocatedTab, cell: Cell, row: int, header: str, problems: list[Problem], bad: set[str]) -> int | None:
-    """A count of games: a whole number of 0 or more; a negative one is reported at its cell (and remembered in `bad`)."""
+    """A count of games: a whole number of 0 or more;
+    a negative one is reported at its cell (and remembered in `bad`)."""
     value = _whole(table, cell, row, header, problems, bad)
     if value is not None and value < 0:
         problems.append(unreadable(table, row, header, cell, "a whole number of 0 or more"))

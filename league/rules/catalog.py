@@ -56,7 +56,8 @@ class Catalog:
 
     @cached_property
     def _identities(self) -> dict[str, str]:
-        """Piece as typed -> its identity, filled as asked: rosters and results name a few dozen pieces thousands of times."""
+        """Piece as typed -> its identity, filled as asked:
+        rosters and results name a few dozen pieces thousands of times."""
         return {}
 
     def piece_names(self) -> list[str]:

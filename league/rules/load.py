@@ -287,7 +287,8 @@ def _penalties(s: Section) -> Penalties:
 
 
 def _percentages(s: Section) -> dict[str, Any] | None:
-    """`[percentages]`: the floor of every percentage tiebreaker, and whether a competitor's own game-win rate is floored."""
+    """`[percentages]`: the floor of every percentage tiebreaker,
+    and whether a competitor's own game-win rate is floored."""
     if not s.data:
         return None
     return check_options(

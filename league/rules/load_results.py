@@ -120,7 +120,8 @@ def parse_results(s: Section) -> Results:
 
 
 def parse_reports(s: Section, res: Results) -> tuple[tuple[str, str], ...]:
-    """`[reports]`: Form question -> results header from the reporter's side; the round and both competitors are needed."""
+    """`[reports]`: Form question -> results header from the reporter's side;
+    the round and both competitors are needed."""
     out = tuple((question, s.get(question, str)) for question in list(s.data))
     fixed = {name_key(q) for q in FORM_QUESTIONS}
     for n, (question, header) in enumerate(out):

@@ -101,7 +101,8 @@ class Results:
     winner: str = ""
     """Header naming the winner, when the outcome is typed as a name."""
     compare: str = ""
-    """A figure whose higher value wins the match (equal: a draw), when the outcome follows from it (scenario points)."""
+    """A figure whose higher value wins the match (equal: a draw),
+    when the outcome follows from it (scenario points)."""
     games: GameRules | None = None
     """Where games are typed, when the outcome follows from games won."""
     aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -280,7 +281,8 @@ class Ruleset:
     registration: Registration
     results: Results
     rounds: int
-    """Swiss rounds of an event whose `Rounds` cell is empty, when `rounds_by_players` says nothing (a table: its most)."""
+    """Swiss rounds of an event whose `Rounds` cell is empty,
+    when `rounds_by_players` says nothing (a table: its most)."""
     statuses: Mapping[str, Status]
     scoring: Rule
     tiebreakers: tuple[Rule, ...]

@@ -86,7 +86,8 @@ def _faced(s: Sides, e: Entries) -> tuple[Flags, Ints]:
 
 
 def win_rates(s: Sides, e: Entries, min_games: int = MIN_GAMES) -> list[Rate]:
-    """Each entry's games and win rate, best first; entries with fewer than `min_games` games as one "other" row, last."""
+    """Each entry's games and win rate, best first;
+    entries with fewer than `min_games` games as one "other" row, last."""
     use, _ = _faced(s, e)
     size = len(e.names)
     mirrors = np.bincount(e.codes[s.played & (e.codes >= 0) & ~use], minlength=size)

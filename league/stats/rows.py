@@ -27,7 +27,8 @@ class StatsError(LeagueError, ValueError):
 
 @dataclass(frozen=True)
 class Entries:
-    """What each row's side fielded in one field: an entry code per row (-1: nothing recorded) and the entries' names."""
+    """What each row's side fielded in one field:
+    an entry code per row (-1: nothing recorded) and the entries' names."""
 
     names: list[str]
     codes: Ints

@@ -57,7 +57,8 @@ class Value(Protocol):
         """One competitor's exact value."""
 
     def order(self) -> Ints:
-        """Per code: the rank of its exact value among the present ones (0 the lowest; equal values equal), -1 where absent."""
+        """Per code: the rank of its exact value among the present
+        ones (0 the lowest; equal values equal), -1 where absent."""
 
 
 @dataclass(frozen=True)

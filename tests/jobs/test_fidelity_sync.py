@@ -1,4 +1,5 @@
-"""The published Magic weeklies typed into a workbook and synced for real: the Standings tab shows the platforms' figures."""
+"""The published Magic weeklies typed into a workbook and synced for real:
+the Standings tab shows the platforms' figures."""
 
 from __future__ import annotations
 

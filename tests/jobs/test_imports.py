@@ -34,7 +34,8 @@ def test_an_offline_sync_and_check_load_no_google_stack_nor_openpyxl(tmp_path: P
 
 
 def test_the_notebook_api_and_league_stats_load_no_pandas_until_asked(tmp_path: Path) -> None:
-    """`import league` costs nothing; pandas comes with `league.open` alone (the sync and `league stats` never load it)."""
+    """`import league` costs nothing; pandas comes with `league.open`
+    alone (the sync and `league stats` never load it)."""
     assert "pandas" not in _loaded("import league")
     run = "from jobs.cli import app\nimport contextlib\nwith contextlib.suppress(SystemExit):\n    app(['{command}'])"
     _loaded(run.format(command="init"), cwd=tmp_path)

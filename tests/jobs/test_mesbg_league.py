@@ -1,4 +1,5 @@
-"""`league demo --ruleset mesbg-pairs`, `league init --ruleset mesbg-pairs` and `league pair` through the real CLI and jobs."""
+"""`league demo --ruleset mesbg-pairs`,
+`league init --ruleset mesbg-pairs` and `league pair` through the real CLI and jobs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""`league.open` fails with one family, `league.LeagueError`, whatever could not be read: a notebook catches one class."""
+"""`league.open` fails with one family, `league.LeagueError`,
+whatever could not be read: a notebook catches one class."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Where each event and the league stand, in every export: the caption's first line, the page, the poster, the images."""
+"""Where each event and the league stand, in every export:
+the caption's first line, the page, the poster, the images."""
 
 from __future__ import annotations
 

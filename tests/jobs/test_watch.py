@@ -50,7 +50,8 @@ RESULTS = f"Results {EVENT}"
 
 
 class StepClock:
-    """The watch's time in tests: each wait moves it on and runs `step(now)`, which stops the watch by returning False."""
+    """The watch's time in tests: each wait moves it on and runs `step(now)`,
+    which stops the watch by returning False."""
 
     def __init__(self, step: Callable[[float], bool]) -> None:
         self.now = 1000.0
@@ -548,7 +549,8 @@ def test_event_day_the_watch_pairs_every_round_and_the_pages_follow(weekly: tupl
 
 
 class SignalledSource:
-    """The league's source, its workbook sending this process SIGTERM in the middle of a write (before it is applied)."""
+    """The league's source, its workbook sending this process
+    SIGTERM in the middle of a write (before it is applied)."""
 
     def __init__(self, inner: Source) -> None:
         self.inner = inner

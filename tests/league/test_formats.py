@@ -79,7 +79,8 @@ def test_a_player_in_two_pairs_is_reported() -> None:
 
 @pytest.mark.parametrize("rounds, bye", [(1, 12), (2, 10)])
 def test_victory_point_bands_and_round_dependent_byes(rounds: int, bye: int) -> None:
-    """Scenario points 12:5 (twice AND 6 ahead) are 6:0; 8:5 (ahead, not twice) 5:1; a bye is 12 in round 1, 10 later."""
+    """Scenario points 12:5 (twice AND 6 ahead) are 6:0;
+    8:5 (ahead, not twice) 5:1; a bye is 12 in round 1, 10 later."""
     data = tomllib.loads(RULESET_FILE.read_text(encoding="utf-8"))
     data["results"]["figures"] = {"scenario": "Scenario {side}"}
     data["results"]["order"] = [*HEADERS, "Scenario A", "Scenario B"]

@@ -1,4 +1,5 @@
-"""Finding a ruleset by preset name or file, `extends` and catalogs, with the reading passed in: files held in memory."""
+"""Finding a ruleset by preset name or file, `extends` and catalogs,
+with the reading passed in: files held in memory."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Tabs as the tests handle them: grids compared as text, and grids turned into the Sheets a workbook is created with."""
+"""Tabs as the tests handle them: grids compared as text,
+and grids turned into the Sheets a workbook is created with."""
 
 from __future__ import annotations
 

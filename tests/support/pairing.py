@@ -37,7 +37,8 @@ def after(h: History, round_: list[Pairing], rng: random.Random, active: list[st
 
 
 def check_round(h: History, round_: list[Pairing]) -> None:
-    """A sound round: every active competitor once, nobody against themselves, tables 1 up, a bye only for an odd field."""
+    """A sound round: every active competitor once,
+    nobody against themselves, tables 1 up, a bye only for an odd field."""
     seen = [k for p in round_ for k in (p.first, p.second) if k is not None]
     assert len(seen) == len(set(seen)) == len(h.active) and set(seen) == set(h.active), "everyone once, nobody twice"
     assert all(p.first != p.second for p in round_)

@@ -1,4 +1,5 @@
-"""A short soak (`benchmarks/bench_soak.py`): every sync through random faults ends whole, or with exit 3 and nothing changed."""
+"""A short soak (`benchmarks/bench_soak.py`):
+every sync through random faults ends whole, or with exit 3 and nothing changed."""
 
 from __future__ import annotations
 

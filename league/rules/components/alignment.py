@@ -30,7 +30,8 @@ class AlignmentRules(Component, table="alignment"):
     """`league pair` writes one row per value for each pairing (the TOML key `pair_rows`): side A's first value against
     side B's second, then the values turned round (Good against Evil, then Evil against Good)."""
     registration: tuple[str, ...] = ()
-    """Registration headers naming what the competitor fields for each value (`Good Army`, `Evil Army`), kept on record."""
+    """Registration headers naming what the competitor fields
+    for each value (`Good Army`, `Evil Army`), kept on record."""
 
     @classmethod
     def parse(cls, s: Section, results: Results) -> AlignmentRules:

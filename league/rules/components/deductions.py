@@ -34,7 +34,8 @@ class DeductionRules(Component, table="deductions"):
     score: str = ""
     """The `Penalty` word whose `Points` are deducted from the score."""
     figures: Mapping[str, str] = field(default_factory=dict)
-    """`Penalty` word -> the figure (a key of `results.figures`) its `Points` are deducted from, in one game, before scoring."""
+    """`Penalty` word -> the figure (a key of `results.figures`)
+    its `Points` are deducted from, in one game, before scoring."""
     game: str = ""
     """The Penalties column naming the game of the round a figure penalty is for: the header of a per-side text of the
     results tab without its side (`Army` for `Army {side}`); its value is what the competitor fielded in that game."""

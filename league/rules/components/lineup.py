@@ -39,7 +39,8 @@ class LineupRules(Component, table="lineup"):
     added: str = ""
     """Members header of the date a player was added; empty: no notice period."""
     notice_days: int = 0
-    """A player counts for a match dated at least this many days after `added` (added on 1 March with 3: from 4 March)."""
+    """A player counts for a match dated at least this many days
+    after `added` (added on 1 March with 3: from 4 March)."""
     date: str = ""
     """The `results.row_texts` key of the match date."""
     rating: str = ""
@@ -79,7 +80,8 @@ class LineupRules(Component, table="lineup"):
         return (Dropdown(self.status, self.statuses),) if tab is Tab.MEMBERS else ()
 
     def ratings(self, lg: League) -> dict[str, Fraction]:
-        """Competitor key -> the average rating of its counted players (those with a readable rating), for first seeds."""
+        """Competitor key -> the average rating of its counted
+        players (those with a readable rating), for first seeds."""
         if not self.rating:
             return {}
         values: dict[str, list[Fraction]] = {}

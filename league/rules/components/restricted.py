@@ -22,7 +22,8 @@ COUNTED = re.compile(r"^\s*(?:(\d+)\s*[x×]\s*|(\d+)\s+)?(.*?)\s*(?:[x×]\s*(\d+
 
 @dataclass(frozen=True)
 class RestrictedRules(Component, table="restricted"):
-    """The registration header listing restricted models, comma-separated, the most allowed, and the models restricted."""
+    """The registration header listing restricted models,
+    comma-separated, the most allowed, and the models restricted."""
 
     header: str
     limit: int

@@ -64,7 +64,8 @@ def forfeit_games(rules: SeriesRules, results: Results, m: Match) -> tuple[int, 
 
 @SeriesRules.check
 def series_scores(lg: League) -> Iterator[Problem]:
-    """A played series ends when one side reaches a majority of its games: 2-0 or 2-1 in a best of three, never 2-2 or 3-1."""
+    """A played series ends when one side reaches a majority of its games:
+    2-0 or 2-1 in a best of three, never 2-2 or 3-1."""
     rules, res = lg.ruleset.component(SeriesRules), lg.ruleset.results
     assert rules is not None and res.games is not None, "the check runs only for rulesets with series"
     header = res.row_texts.get(rules.length, "")

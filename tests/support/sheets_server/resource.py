@@ -109,7 +109,8 @@ def _selection(schemas: Mapping[str, Any], fields: str) -> MaskTree:
 
 def spreadsheet_resource(book: Book, schemas: Mapping[str, Any], ranges: Sequence[str] = (), grid: bool = False,
                          fields: str | None = None) -> dict[str, Any]:
-    """The Spreadsheet resource; grid data of `ranges` (every tab when none) if `grid` or the `fields` mask asks for it."""
+    """The Spreadsheet resource; grid data of `ranges` (every tab when none)
+    if `grid` or the `fields` mask asks for it."""
     tree = _selection(schemas, fields) if fields else None
     if tree is not None:
         sheets_sel = tree.get("sheets", {}) if "*" not in tree else None

@@ -238,7 +238,8 @@ class SheetsServer:
                 self._idle.notify_all()
 
     def api(self, method: str, raw_path: str, query: dict[str, list[str]], raw: bytes, auth: str | None) -> tuple[int, Any]:
-        """Answer one (non-faulted) Sheets API request: (status, JSON payload), or (404, None) for Google's HTML page."""
+        """Answer one (non-faulted) Sheets API request:
+        (status, JSON payload), or (404, None) for Google's HTML page."""
         found = route(method, raw_path)
         if found is None:
             return 404, None
