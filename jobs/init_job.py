@@ -134,8 +134,9 @@ def grow(book: Workbook, ruleset: Ruleset, catalog: Catalog, events: Sequence[st
          reports: str = "") -> str:
     """Add to the workbook the tabs, headers and `Events` rows these events and the ruleset need; say what was added.
 
-    Every input tab is read in one pass (on Google: the metadata and one values:batchGet), then `add_tabs`
-    writes once (a `fresh` workbook, an `.xlsx` not made yet, is not read). An event already in `Events` keeps its row; its results tab is the one that row names."""
+    Every input tab is read in one pass (on Google: the metadata and one values:batchGet), then `add_tabs` writes once
+    (a `fresh` workbook, an `.xlsx` not made yet, is not read). An event already in `Events` keeps its row; its results
+    tab is the one that row names."""
     grids = {} if fresh else book.read([t for t in book.tab_names() if not is_output_tab(t)])
     listed = _listed(next((g for t, g in grids.items() if t.casefold() == EVENTS_TAB.casefold()), None))
     if not events and not listed:

@@ -264,7 +264,8 @@ class GoogleWorkbook:
     def write(self, changes: Changes) -> None:
         """Every change in one batchUpdate, which Google applies atomically. The cells filled in are checked empty as
         they stand now: a batchUpdate can't write a cell only if it is empty, so a write that fills reads the filled
-        rows again first (one values:batchGet, only then), and a judge who typed into one since the sync read it wins."""
+        rows again first (one values:batchGet, only then), and a judge who typed into one since the sync read it
+        wins."""
         check_appends(changes)
         now = self._filled_rows(changes.fill)
         fills = [add_rows_requests(self.metadata(), f.tab, f.row - 1, [placed_fill(f, now.get(f.tab.casefold()))])

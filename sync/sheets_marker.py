@@ -26,7 +26,8 @@ class Marker(NamedTuple):
 
 
 def marker_requests(metadata: Json, marker: Marker) -> list[Json]:
-    """Create this batch's marker and delete the earlier ones, so the spreadsheet holds one whatever the season's length.
+    """Create this batch's marker and delete the earlier ones,
+    so the spreadsheet holds one whatever the season's length.
 
     The create comes first: repeating the batch fails on it, whatever happened to the older markers."""
     create: Json = {

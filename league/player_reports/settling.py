@@ -58,8 +58,9 @@ class Reconciler(Placer):
         return f"{m.event} round {m.round}{f' table {m.table}' if m.table else ''}: {m.sides[0].name} v {m.sides[1].name}"
 
     def against_typed(self, p: PlacedReport, finished: bool) -> None:
-        """A report on a row with its result typed: quiet when it agrees, else a warning (an error once the event is over).
-        A result word with its games cells empty (`Intentional Draw`, `Forfeit B`) stands for the games it records."""
+        """A report on a row with its result typed: quiet when it agrees, else a warning (an error once the event is
+        over). A result word with its games cells empty (`Intentional Draw`, `Forfeit B`) stands for the games it
+        records."""
         typed = {h: self._cell(p.match, h) for h in p.view}
         if self.res.games and p.match.word and all(s.games is None for s in p.match.sides):
             won = [self.res.side_header(self.res.games.won, side) for side in self.res.sides[:2]]

@@ -57,7 +57,8 @@ def stats_tables(s: Sides, by: str | None = None, min_games: int = MIN_GAMES, to
 
 def stats_sheet(s: Sides, min_games: int = MIN_GAMES) -> Sheet:
     """The `Stats` tab: the win rates by the ruleset's field, then the matchups, then every competitor's record, one
-    block under the other with its own header row (bold, as row 1; the percentages formatted in the first block only)."""
+    block under the other with its own header row (bold, as row 1; the percentages formatted in the first block
+    only)."""
     first, *rest = stats_tables(s, min_games=min_games)
     rows: list[tuple[Cell, ...]] = list(first.rows)
     headings = []

@@ -14,7 +14,8 @@ from league.tiebreakers.base import Exact, Scope
 
 
 def game_rates(scope: Scope, draw_points: Fraction) -> tuple[Ints, Ints]:
-    """Per competitor: game points (3 a game won, `draw_points` a game drawn) and 3 x games played, scaled to whole numbers.
+    """Per competitor: game points (3 a game won, `draw_points` a game drawn) and 3 x games played,
+    scaled to whole numbers.
 
     Byes count as the games the ruleset gives them (Magic: a 2-0 win)."""
     q = draw_points.denominator

@@ -1,4 +1,5 @@
-"""Ranking stays exact on its fast paths: random Swiss events and a league checked against Fractions, one match at a time.
+"""Ranking stays exact on its fast paths:
+random Swiss events and a league checked against Fractions, one match at a time.
 
 The reference below recomputes points, OMW%, GW%, OGW%, Buchholz (plain, Cut-1, median) and
 Sonneborn-Berger with Python Fractions and ranks by them; `rank` must give the same values and the

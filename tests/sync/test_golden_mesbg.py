@@ -1,5 +1,5 @@
-"""The hand-checked MESBG doubles scenario (`tests/golden/mesbg/`, every figure worked in its README): the input tabs
-as CSV, synced on `.xlsx` and through the local Sheets API server, give the expected standings and leaderboard on both."""
+"""The hand-checked MESBG doubles scenario (`tests/golden/mesbg/`, every figure worked in its README): the input tabs as
+CSV, synced on `.xlsx` and through the local Sheets API server, give the expected standings and leaderboard on both."""
 
 from __future__ import annotations
 

@@ -122,8 +122,8 @@ def deduction_cells(lg: League) -> Iterator[Problem]:
 
 
 def game_of(lg: League, rules: DeductionRules, p: Penalty, event: str) -> list[tuple[int, int]]:
-    """(match index in `lg.matches`, side) of the games a figure penalty can be for: the competitor's games of that round,
-    narrowed to the one where it fielded what the penalty's game column names."""
+    """(match index in `lg.matches`, side) of the games a figure penalty can be for: the competitor's games of that
+    round, narrowed to the one where it fielded what the penalty's game column names."""
     key, fielded = p.key, name_key(p.fields.get(rules.game, ""))
     found = [(i, j) for i, m in enumerate(lg.matches) if m.event == event and m.round == p.round
              for j, s in enumerate(m.sides) if s.name and s.key == key]
