@@ -165,7 +165,8 @@ def main() -> None:
     kills = 6 if args.quick else args.kills
     started = time.monotonic()
     figures = soak(kills, args.seed)
-    print(f"{figures.kills} syncs killed (SIGKILL within {figures.window:.2f} s, the time one sync took), seed {args.seed}")
+    print(f"{figures.kills} syncs killed (SIGKILL within {figures.window:.2f} s, the time one sync took), "
+          f"seed {args.seed}")
     for phase in PHASES:
         print(f"  {phase}: {figures.phases[phase]}")
     print(f"exports unlike a clean run's after one more sync: {len(figures.mismatches)}")

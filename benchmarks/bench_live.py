@@ -108,10 +108,11 @@ def main() -> None:
     syncs = child.stdout.read().strip()
     ms = [s * 1000 for s in seen.latencies]
     where = "a thread of the syncing process" if args.in_process else "its own process"
-    print(f"server in {where}; {args.phones} phones, a page each ~{args.pause:g} s, syncs every {args.every:g} s exporting {args.formats}: "
+    print(f"server in {where}; {args.phones} phones, a page each ~{args.pause:g} s, "
+          f"syncs every {args.every:g} s exporting {args.formats}: "
           f"{len(ms)} pages in {wall:.1f} s ({len(ms) / wall:.0f}/s), {len(seen.failures)} failed")
-    print(f"latency p50 {percentile(ms, 0.50):.1f} ms, p95 {percentile(ms, 0.95):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
-          f"max {max(ms, default=0):.1f} ms")
+    print(f"latency p50 {percentile(ms, 0.50):.1f} ms, p95 {percentile(ms, 0.95):.1f} ms, "
+          f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms, default=0):.1f} ms")
     print(f"update streams: {len(seen.streamed)}, versions told each: min {min(seen.streamed, default=0)}, "
           f"median {statistics.median(seen.streamed) if seen.streamed else 0:g}; page versions seen {len(seen.versions)}")
     print(f"server process: {syncs}")

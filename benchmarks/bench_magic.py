@@ -180,7 +180,8 @@ def cardarena(table: MatchTable, ruleset: Ruleset, rows: list[Row], rounds: list
     if len(rows) > CARDARENA_ROWS:
         steps = len(table.names) * (len(table) / len(table.names) + 1) * len(rows)
         print(f"  cardarena-tournament-core: not run at {size}: its OMW% rescans every matchup for each player and each "
-              f"of their opponents (players x (opponents + 1) x matchups = {steps:.0e} steps here; 20,000 rows took a minute)")
+              f"of their opponents (players x (opponents + 1) x matchups = {steps:.0e} steps here; "
+              "20,000 rows took a minute)")
         return
     people = {code: ca.Player(id=str(code), name=str(code)) for code in range(len(table.names))}
     by_round: dict[int, list[Any]] = defaultdict(list)
@@ -195,8 +196,8 @@ def cardarena(table: MatchTable, ruleset: Ruleset, rows: list[Row], rounds: list
     ours = TIEBREAKERS["opponents_match_win"].compute(scope_of(table, third), {"floor": Fraction(1, 3)})
     same = sum(1 for s in standings if abs(s.tiebreakers["omw_pct"] - float(ours.value(int(s.player.id)) or 0)) < 1e-12)
     print(f"  cardarena-tournament-core (Union Arena: MW%, OMW%; no GW%/OGW%): {seconds * 1000:9.1f} ms; OMW% equal "
-          f"to ours (floor 1/3) for {same:,} of {len(standings):,} players; it leaves byes out of MW% and floors the mean, "
-          "Appendix C does neither")
+          f"to ours (floor 1/3) for {same:,} of {len(standings):,} players; "
+          "it leaves byes out of MW% and floors the mean, Appendix C does neither")
 
 
 def main() -> None:

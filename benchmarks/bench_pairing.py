@@ -232,7 +232,8 @@ def seeded(teams: int) -> None:
         with mock.patch.object(module, "by_records", return_value=None):
             start = time.perf_counter()
             whole = run()
-            line += f"  (whole-field matching {time.perf_counter() - start:.2f} s, {'the same' if whole == pairs else 'another'} round)"
+            same = "the same" if whole == pairs else "another"
+            line += f"  (whole-field matching {time.perf_counter() - start:.2f} s, {same} round)"
     print(line)
 
 

@@ -102,8 +102,8 @@ def main() -> None:
     t_tabs, tabs = timed(lambda: MemoryWorkbook(league.tabs(ruleset, catalog)).read(
         [s.name for s in league.sheets(ruleset, catalog)]))
     print(f"players {league.distinct_players:,}  stages {args.stages}  events {len(league.events)}  "
-          f"registrations {len(league.players):,}  result rows {league.result_rows:,}  penalties {len(league.penalties)}  "
-          f"tabs {len(tabs)}  (generated in {t_gen:.2f} s, tabs in {t_tabs:.2f} s)")
+          f"registrations {len(league.players):,}  result rows {league.result_rows:,}  "
+          f"penalties {len(league.penalties)}  tabs {len(tabs)}  (generated in {t_gen:.2f} s, tabs in {t_tabs:.2f} s)")
 
     t_eval, ev = timed(lambda: evaluate(tabs, ruleset, catalog))
     print(f"problems {len(ev.problems)} (errors {ev.errors}, warnings {ev.warnings})  counted rows {ev.counted:,}  "

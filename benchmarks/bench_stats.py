@@ -75,9 +75,11 @@ def main() -> None:
               f"problems {len(synced.evaluation.problems)}")
         ev = synced.evaluation
         t_sides, kept = timed(lambda: stats.sides(ev).to_json())
-        print(f"what the sync pays: the games side by side and their JSON:  {t_sides:8.3f} s   ({len(kept) / 2**20:.2f} MiB)")
+        print(f"what the sync pays: the games side by side and their JSON:  {t_sides:8.3f} s   "
+              f"({len(kept) / 2**20:.2f} MiB)")
         t_kept, result = timed(lambda: run_stats(config, lambda: open_workbook(config)))
-        print(f"run_stats from the history (as the CLI):                    {t_kept:8.3f} s   ({len(result.tables[0].rows)} rows)")
+        print(f"run_stats from the history (as the CLI):                    {t_kept:8.3f} s   "
+              f"({len(result.tables[0].rows)} rows)")
         t_fresh, _ = timed(lambda: run_stats(config, lambda: open_workbook(config), fresh=True))
         print(f"run_stats --fresh (read + check the workbook, then count):  {t_fresh:8.3f} s")
         sides = stats.Sides.from_json(kept)
@@ -90,8 +92,8 @@ def main() -> None:
         t_open, lg = timed(lambda: api.open(folder))
         t_frame, frame = timed(lambda: lg.stats())
         t_matches, matches = timed(lambda: lg.matches())
-        print(f"league.open (pandas imported):           {t_open:8.3f} s;  .stats() {t_frame:.3f} s ({len(frame)} rows),  "
-              f".matches() {t_matches:.3f} s ({len(matches):,} rows)")
+        print(f"league.open (pandas imported):           {t_open:8.3f} s;  "
+              f".stats() {t_frame:.3f} s ({len(frame)} rows),  .matches() {t_matches:.3f} s ({len(matches):,} rows)")
 
         walls = [cli_stats(folder) for _ in range(args.runs)]
         print(f"CLI `league stats`: median {statistics.median(walls):.2f} s wall over {len(walls)} run(s) "

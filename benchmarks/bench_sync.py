@@ -191,8 +191,8 @@ def main() -> None:
                       f"({', '.join(f'{w:.2f}' for w in walls)}), peak {max(peaks):.0f} MiB")
             every = statistics.median(w for w, _ in seen[kinds[1][0]])
             loaded = statistics.median(w for w, _ in seen[kinds[2][0]])
-            print(f"first sync with every format / openpyxl's load: {every / loaded:.2f} ({every:.2f} s / {loaded:.2f} s; "
-                  "target at most 0.6)")
+            print(f"first sync with every format / openpyxl's load: {every / loaded:.2f} "
+                  f"({every:.2f} s / {loaded:.2f} s; target at most 0.6)")
             if args.against:
                 before = statistics.median(w for w, _ in seen[kinds[-2][0]])
                 print(f"the same, the code in {args.against}: {before / loaded:.2f} ({before:.2f} s / {loaded:.2f} s)")

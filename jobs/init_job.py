@@ -191,7 +191,8 @@ def _listed(grid: Grid | None) -> dict[str, str]:
 def _said(plans: Sequence[Growth], events: Sequence[str], where: str) -> str:
     """What `add_tabs` added, in one sentence: the new tabs, then the columns and rows added to existing ones."""
     if not plans:
-        return f"nothing to add: {where} already has every tab and header the ruleset and these events need; nothing changed"
+        return (f"nothing to add: {where} already has every tab and header the ruleset and these events need; "
+                "nothing changed")
     parts = [", ".join(p.tab for p in plans if p.new)] if any(p.new for p in plans) else []
     for plan in plans:
         if plan.headers:

@@ -58,7 +58,8 @@ main{padding:1vh 2vw}
 .slide .sub{font-size:3.2vh;margin:0 0 1.5vh;opacity:.85}
 .grid{display:grid;grid-template-columns:1fr 1fr;grid-auto-flow:column;grid-template-rows:repeat(8,auto);gap:0 3vw}
 .grid.one{grid-template-columns:1fr;max-width:70vw}
-.pair{display:flex;gap:1.2vw;align-items:baseline;font-size:4vh;line-height:1.25;padding:.7vh 0;border-bottom:1px solid #333}
+.pair{display:flex;gap:1.2vw;align-items:baseline;font-size:4vh;line-height:1.25;padding:.7vh 0;
+border-bottom:1px solid #333}
 .pair .t{min-width:3.2em;font-weight:bold;color:%(accent)s}
 .pair .n{flex:1;min-width:0;overflow-wrap:anywhere}
 .n.long{font-size:.72em}

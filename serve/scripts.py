@@ -17,7 +17,10 @@ es.onmessage=function(e){
  if(isNaN(n)||n===v)return;
  fetch(location.pathname,{cache:'no-store'}).then(function(r){return r.text();}).then(function(t){
   var d=new DOMParser().parseFromString(t,'text/html');
-  ['header','nav','main'].forEach(function(s){var a=document.querySelector(s),b=d.querySelector(s);if(a&&b)a.innerHTML=b.innerHTML;});
+  ['header','nav','main'].forEach(function(s){
+   var a=document.querySelector(s),b=d.querySelector(s);
+   if(a&&b)a.innerHTML=b.innerHTML;
+  });
   var m=d.querySelector('meta[name=live-version]');
   v=m?parseInt(m.getAttribute('content'),10):n;
   html.setAttribute('data-version',String(v));

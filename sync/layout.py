@@ -157,8 +157,8 @@ def check_appends(changes: Changes) -> None:
 
 def placed_fill(fill: Fill, grid: Grid | None) -> list[Cell]:
     """A `Changes.fill` laid out as its row under the tab's own headers (None where nothing goes), checked against the
-    tab as it stands: a missing or output tab, a missing header, the header row and a cell that is not empty are refused,
-    naming the cell, so a sync writes only into cells it read empty."""
+    tab as it stands: a missing or output tab, a missing header, the header row and a cell that is not empty are
+    refused, naming the cell, so a sync writes only into cells it read empty."""
     if grid is None:
         raise BackendError(f"there is no tab {fill.tab!r} to fill in; nothing was changed")
     if is_output_tab(fill.tab) or fill.row < 2:

@@ -87,9 +87,10 @@ def validations_added(xml: str, elements: Sequence[str], p: str = "") -> str:
     schema puts it if it had none); every other byte kept."""
     found = re.search(rf"<{p}dataValidations\b([^>]*?)(?:/>|>(.*?)</{p}dataValidations>)", xml, re.S)
     if found:
-        count = len(re.findall(rf"<{p}dataValidation\b", found.group(2) or "")) + len(elements)
+        existing = found.group(2) or ""
+        count = len(re.findall(rf"<{p}dataValidation\b", existing)) + len(elements)
         attributes = re.sub(r'\scount="\d+"', "", found.group(1).rstrip("/"))
-        whole = f'<{p}dataValidations{attributes} count="{count}">{found.group(2) or ""}{"".join(elements)}</{p}dataValidations>'
+        whole = f'<{p}dataValidations{attributes} count="{count}">{existing}{"".join(elements)}</{p}dataValidations>'
         return xml[:found.start()] + whole + xml[found.end():]
     whole = f'<{p}dataValidations count="{len(elements)}">{"".join(elements)}</{p}dataValidations>'
     later = [m.start() for name in AFTER_VALIDATIONS if (m := re.search(rf"<{p}{name}\b", xml))]

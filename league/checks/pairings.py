@@ -40,8 +40,10 @@ def pairings(lg: League) -> Iterator[Problem]:
             earlier = met.setdefault((m.event, frozenset(names)), m)
             if earlier is not m and earlier.round != m.round:
                 yield at(lg, m.tab, m.row, res.side_header(res.competitor, res.sides[-1]), "rematch",
-                         f"{m.sides[0].name} and {m.sides[-1].name} already met in round {earlier.round} (row {earlier.row})",
-                         f"with {rs.no_rematch_from} or more players nobody meets the same opponent twice: check the pairing",
+                         f"{m.sides[0].name} and {m.sides[-1].name} already met in round {earlier.round} "
+                         f"(row {earlier.row})",
+                         f"with {rs.no_rematch_from} or more players nobody meets the same opponent twice: "
+                         "check the pairing",
                          Severity.WARNING)
 
 

@@ -115,7 +115,8 @@ def name_shapes(lg: League) -> Iterator[Problem]:
         if has_control(text):
             codes = ", ".join(dict.fromkeys(f"U+{ord(c):04X}" for c in "".join(CONTROL.findall(text))))
             yield at(lg, tab, row, header, "control-character",
-                     f"{quoted(text)} holds a control character ({codes}): a line break, a tab or an escape a terminal acts on",
+                     f"{quoted(text)} holds a control character ({codes}): "
+                     "a line break, a tab or an escape a terminal acts on",
                      "retype the name on one line; until then every image, page and file shows a space for it", Severity.WARNING)
         if text.startswith(FORMULA_START):
             yield at(lg, tab, row, header, "formula-like", f"{quoted(text)} starts with {text[0]!r}, as a formula does",

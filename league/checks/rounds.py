@@ -57,7 +57,8 @@ def games_of_a_round(lg: League) -> Iterator[Problem]:
                 bad.add(id(m))
                 yield at(lg, m.tab, m.row, header, "twice-in-round",
                          f"{mine} already plays another opponent in round {rnd} (row {first.row})",
-                         f"a {lg.ruleset.competitor.lower()} meets one opponent a round: check the round number or the names")
+                         f"a {lg.ruleset.competitor.lower()} meets one opponent a round: "
+                         "check the round number or the names")
             elif len(games) > per_round and m is games[per_round][0]:
                 bad.add(id(m))
                 yield at(lg, m.tab, m.row, header, "too-many-games",
@@ -68,5 +69,6 @@ def games_of_a_round(lg: League) -> Iterator[Problem]:
             for m in rows:
                 header = res.side_header(res.competitor, res.sides[-1])
                 yield at(lg, m.tab, m.row, header, "games-missing",
-                         f"only {len(rows)} of the {per_round} games of {m.sides[0].name} against {m.sides[-1].name} in round {rnd} is typed",
+                         f"only {len(rows)} of the {per_round} games of {m.sides[0].name} against {m.sides[-1].name} "
+                         f"in round {rnd} is typed",
                          f"add the other game's row (round {rnd}, the same two {lg.ruleset.competitors.lower()})")

@@ -210,7 +210,8 @@ def not_a_match(tab: str, at: int, typed: TypedRow, places: Mapping[tuple[int, i
             at,
             header,
             HEADERS.index(header),
-            f"this row is no match of the bracket ({why}): it is kept below the bracket as typed and counts for nothing",
+            f"this row is no match of the bracket ({why}): "
+            "it is kept below the bracket as typed and counts for nothing",
             "type each match's games in its own row; keep notes in Note or in a column of your own, or delete this row",
         )
     ]

@@ -92,7 +92,8 @@ class Placer:
             Severity.ERROR, "report-time", report.row, TIMESTAMP,
             f"{TIMESTAMP} {sent} is before {event.id}'s date ({event.date:%Y-%m-%d} in the Events tab): the answer "
             "is about none of its games, so it counts for nothing",
-            f"restore the time the Form wrote, or clear the row; or correct {event.id}'s Date in Events row {event.row}"))
+            "restore the time the Form wrote, or clear the row; "
+            f"or correct {event.id}'s Date in Events row {event.row}"))
         return False
 
     def place(self, report: Report) -> PlacedReport | None:

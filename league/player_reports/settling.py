@@ -100,7 +100,8 @@ class Reconciler(Placer):
         if not self.agree(m, one.view, other.view):
             for p, q in ((one, other), (other, one)):
                 self._error(p.report, header, f"the reports of {self.where(m)} disagree: {self._name(p)} answered "
-                            f"{self.said(p)} (row {p.report.row}), {self._name(q)} answered {self.said(q)} (row {q.report.row})",
+                            f"{self.said(p)} (row {p.report.row}), "
+                            f"{self._name(q)} answered {self.said(q)} (row {q.report.row})",
                             f"a judge types the result in {m.tab} row {m.row}, or one of them sends the Form again")
             return
         cells = tuple((h, _written(h in self.numbers, v)) for h, v in one.view.items()
@@ -124,7 +125,8 @@ class Reconciler(Placer):
             for p in (one, other):
                 self._error(p.report, self.outcome[0] if self.outcome else EVENT,
                             f"the reports of {self.where(one.match)} agree ({self._name(one)}: {self.said(one)}), but "
-                            f"written into {fill.tab} row {fill.row} they would be wrong: {found.problem} ({fill.tab}!{found.cell})",
+                            f"written into {fill.tab} row {fill.row} they would be wrong: "
+                            f"{found.problem} ({fill.tab}!{found.cell})",
                             f"{found.fix}: one of them sends the Form again, or a judge types the result")
 
     def waiting(self, p: PlacedReport, now: dt.datetime, confirm: dt.timedelta, out: Reconciled) -> None:

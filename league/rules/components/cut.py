@@ -105,8 +105,8 @@ class CutRules(Component, table="cut"):
             names.setdefault(e.key, e.name)  # as registered first, as the standings show them
         level = [names.get(s.key, s.key) for s in standings if marks[s.key] == MATCH]
         if level:
-            then = (f", then type {IN} for those who go through in the {self.decided} column of {lg.ruleset.registration.tab}"
-                    if self.decided else "")
+            then = (f", then type {IN} for those who go through in the {self.decided} column of "
+                    f"{lg.ruleset.registration.tab}" if self.decided else "")
             return frozenset(), f"{self.label} says {MATCH.value!r} for {', '.join(level)}: play the tiebreaker matches first{then}"
         return frozenset(k for k, mark in marks.items() if mark == IN), ""
 
@@ -166,4 +166,5 @@ def cut_decisions(lg: League) -> Iterator[Problem]:
         typed = e.fields.get(rules.decided, "")
         if typed and name_key(typed) not in (IN, OUT):
             yield at(lg, tab, e.row, rules.decided, "unknown-value", f"{rules.decided} {typed!r} is not {IN!r} or {OUT!r}",
-                     f"after the tiebreaker matches type {IN} or {OUT} for each team level across the cut; else leave it empty")
+                     f"after the tiebreaker matches type {IN} or {OUT} for each team level across the cut; "
+                     "else leave it empty")

@@ -220,5 +220,5 @@ def eligible_lineup(lg: League) -> Iterator[Problem]:
             ready = [p for p in counted.get(s.key, []) if rules.eligible_on(p, day)]
             if s.name and lg.entrant(m.event, s.name) and len(ready) < rules.smallest:
                 yield at(lg, m.tab, m.row, res.side_header(res.competitor, side), "lineup-short",
-                         f"{s.name} had {len(ready)} eligible players on {day.isoformat()}: players count {rules.notice_days} "
-                         f"days after they are added", f"a team needs {rules.smallest}: check the roster's dates or the match date")
+                         f"{s.name} had {len(ready)} eligible players on {day.isoformat()}: "
+                         f"players count {rules.notice_days} days after they are added", f"a team needs {rules.smallest}: check the roster's dates or the match date")
