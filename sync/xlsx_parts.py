@@ -250,7 +250,8 @@ def sheet_xml(sheet: Sheet, styles: Styles, validations: str = "") -> str:
             'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
             f'<dimension ref="A1:{last}"/>'
             f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{FROZEN_ROWS}" topLeftCell="{first}" '
-            f'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="{first}" sqref="{first}"/></sheetView></sheetViews>'
+            f'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="{first}" sqref="{first}"/>'
+            '</sheetView></sheetViews>'
             '<sheetFormatPr defaultRowHeight="15"/>'
             f"{f'<cols>{cols}</cols>' if cols else ''}<sheetData>{xml}</sheetData>{validations}"
             f"{f'<hyperlinks>{links}</hyperlinks>' if links else ''}"

@@ -222,8 +222,8 @@ def test_a_workbook_that_stays_unreadable_is_said_as_it_is(xlsx_weekly: tuple[Co
     assert lines[1:] == [
         "18:00:30 not synced: the workbook was caught while being saved; trying again",
         f"18:00:30 not synced: {config.workbook} is not a readable .xlsx workbook (File is not a zip file); save it as "
-        ".xlsx from Excel or LibreOffice, or point `workbook` in league.toml at the right file; trying again, less often "
-        "while it fails"]
+        ".xlsx from Excel or LibreOffice, or point `workbook` in league.toml at the right file; "
+        "trying again, less often while it fails"]
 
 
 def test_an_interval_below_the_minimum_is_refused(xlsx_weekly: tuple[Config, Judge]) -> None:

@@ -82,8 +82,8 @@ def test_disagreeing_reports_are_an_error_at_both_report_rows_naming_both_answer
     _, done = reconciled(league([report(3, "Ana", "Ben", 2, 0), report(2, "Ben", "Ana", 2, 0)]))
     assert done.fills == []
     assert at(done.problems) == {("error", TAB, "G2"), ("error", TAB, "G3")}
-    assert "Ana answered My Wins 2, Opponent Wins 0, Draws 0 (row 2), Ben answered My Wins 2, Opponent Wins 0, Draws 0 (row 3)" \
-        in done.problems[0].problem
+    assert ("Ana answered My Wins 2, Opponent Wins 0, Draws 0 (row 2), "
+            "Ben answered My Wins 2, Opponent Wins 0, Draws 0 (row 3)" in done.problems[0].problem)
 
 
 def test_one_side_waits_for_the_other_and_is_a_warning_after_confirm_hours() -> None:

@@ -43,7 +43,8 @@ def test_the_words_keep_their_meaning() -> None:
 
 
 @pytest.mark.parametrize(("aliases", "message"), [
-    ({"Draw": ["ID"]}, "`results.aliases.Draw` is not a word of `results.kinds` ('Bye', 'Intentional Draw', 'Forfeit A', 'Forfeit B')"),
+    ({"Draw": ["ID"]}, "`results.aliases.Draw` is not a word of `results.kinds` "
+                       "('Bye', 'Intentional Draw', 'Forfeit A', 'Forfeit B')"),
     ({"Forfeit A": ["FF"], "Forfeit B": ["ff"]}, "`results.aliases.Forfeit B` lists 'ff', which reads as 'Forfeit A'"),
     ({"Bye": ["Forfeit A"]}, "`results.aliases.Bye` lists 'Forfeit A', which reads as 'Forfeit A'"),
     ({"Bye": ["..."]}, "`results.aliases.Bye` lists '...', which reads as ''"),

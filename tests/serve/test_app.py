@@ -261,9 +261,11 @@ def test_playoff_matches_are_listed_by_match(exports: Path) -> None:
     with serving(live_view(config.branding, ev, NOW, [Table.plain(sheet)]), exports) as (server, _):
         pairings, screen = text(server, "/pairings"), text(server, "/screen")
     assert "Playoffs: quarter-finals · 0 of 4 matches decided" in pairings
-    assert '<tr data-table="2" data-label="Match"><td class="n t">2</td><td class="name">Seed 4</td><td class="name">Seed 5</td></tr>' in pairings
+    assert ('<tr data-table="2" data-label="Match"><td class="n t">2</td>'
+            '<td class="name">Seed 4</td><td class="name">Seed 5</td></tr>' in pairings)
     assert "<th>Match</th>" in pairings
-    assert '<span class="t">Match 1</span><span class="n">Seed 1</span><span class="v">v</span><span class="n">Seed 8</span>' in screen
+    assert ('<span class="t">Match 1</span><span class="n">Seed 1</span>'
+            '<span class="v">v</span><span class="n">Seed 8</span>' in screen)
 
 
 def test_once_an_event_is_over_the_pairings_say_so_with_its_champion(day_view: LiveView) -> None:

@@ -37,7 +37,8 @@ def demo_inputs() -> dict[str, Grid]:
 def configure(folder: Path, server: SheetsServer, key: Path, extra: str = "") -> Path:
     """A league.toml in `folder` for the GL league on the server's SHEET_ID."""
     (folder / "league.toml").write_text(
-        f'ruleset = "gl-unmatched"\nspreadsheet_id = "{SHEET_ID}"\ncredentials = "{key}"\nsheets_api = "{server.url}"\n{extra}',
+        f'ruleset = "gl-unmatched"\nspreadsheet_id = "{SHEET_ID}"\ncredentials = "{key}"\n'
+        f'sheets_api = "{server.url}"\n{extra}',
         encoding="utf-8")
     return folder
 

@@ -675,7 +675,8 @@ def test_batch_update_is_atomic(league: SheetsServer, session: AuthorizedSession
     assert answer.json() == {
         "error": {
             "code": 400,
-            "message": 'Invalid requests[2].addSheet: A sheet with the name "Config" already exists. Please enter another name.',
+            "message": 'Invalid requests[2].addSheet: A sheet with the name "Config" already exists. '
+                       "Please enter another name.",
             "status": "INVALID_ARGUMENT",
         }
     }

@@ -35,7 +35,8 @@ SHARED = ["007", "7", "Ñandú Łukasz", LONG, "<r><t xml:space=\"preserve\">pla
 
 STYLES = f"""<styleSheet xmlns="{MAIN}"><numFmts count="3"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/>
 <numFmt numFmtId="165" formatCode="[h]:mm:ss"/><numFmt numFmtId="166" formatCode="&quot;Day &quot;0"/></numFmts>
-<fonts count="1"><font/></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders>
+<fonts count="1"><font/></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills>
+<borders count="1"><border/></borders>
 <cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="8"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/>
 <xf numFmtId="165"/><xf numFmtId="21"/><xf numFmtId="2"/><xf numFmtId="49"/><xf numFmtId="166"/></cellXfs>
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>"""
@@ -105,9 +106,12 @@ def handmade(path: Path, date1904: bool = False) -> Path:
         "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
         '<Default Extension="xml" ContentType="application/xml"/>'
-        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
-        '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>'
+        '<Override PartName="/xl/workbook.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+        '<Override PartName="/xl/styles.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
+        '<Override PartName="/xl/sharedStrings.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>'
         + "".join(f'<Override PartName="/xl/worksheets/sheet{i}.xml" '
                   'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
                   for i in range(1, len(TABS) + 1)) + "</Types>",
@@ -117,7 +121,8 @@ def handmade(path: Path, date1904: bool = False) -> Path:
         f'<workbookPr date1904="{int(date1904)}"/><sheets>{sheets}</sheets></workbook>',
         "xl/_rels/workbook.xml.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
         f'{rels}<Relationship Id="rIdS" Type="{DOC}/relationships/styles" Target="styles.xml"/>'
-        f'<Relationship Id="rIdT" Type="{DOC}/relationships/sharedStrings" Target="/xl/sharedStrings.xml"/></Relationships>',
+        f'<Relationship Id="rIdT" Type="{DOC}/relationships/sharedStrings" Target="/xl/sharedStrings.xml"/>'
+        "</Relationships>",
         "xl/styles.xml": STYLES,
         "xl/sharedStrings.xml": f'<sst xmlns="{MAIN}" count="{len(SHARED)}" uniqueCount="{len(SHARED)}">{shared}</sst>',
     }

@@ -113,12 +113,14 @@ def test_prefixed_parts_rows_without_numbers_and_column_styles() -> None:
     """A new cell takes its column's style; a formatting-only row keeps its cells (styles, unset ones whole)
     and loses its stale `spans`."""
     xml = ('<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:dimension ref="A1:B2"/>'
-           '<x:cols><x:col min="1" max="1" width="9" style="7"/></x:cols><x:sheetData><x:row><x:c t="inlineStr"><x:is><x:t>Round</x:t></x:is></x:c></x:row>'
+           '<x:cols><x:col min="1" max="1" width="9" style="7"/></x:cols>'
+           '<x:sheetData><x:row><x:c t="inlineStr"><x:is><x:t>Round</x:t></x:is></x:c></x:row>'
            '<x:row><x:c><x:v>1</x:v></x:c></x:row><x:row r="4" spans="1:2"><x:c r="A4" s="6"/><x:c r="B4" s="5"/></x:row>'
            '</x:sheetData></x:worksheet>')
     added = rows_added(xml, 3, [[2, "=1"], [None, 4]])
     assert added == ('<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-                     '<x:dimension ref="A1:B4"/><x:cols><x:col min="1" max="1" width="9" style="7"/></x:cols><x:sheetData><x:row><x:c t="inlineStr"><x:is><x:t>Round</x:t></x:is></x:c>'
+                     '<x:dimension ref="A1:B4"/><x:cols><x:col min="1" max="1" width="9" style="7"/></x:cols>'
+                     '<x:sheetData><x:row><x:c t="inlineStr"><x:is><x:t>Round</x:t></x:is></x:c>'
                      '</x:row><x:row><x:c><x:v>1</x:v></x:c></x:row>'
                      '<x:row r="3"><x:c r="A3" s="7"><x:v>2</x:v></x:c><x:c r="B3" s="0" t="inlineStr"><x:is>'
                      '<x:t xml:space="preserve">=1</x:t></x:is></x:c></x:row>'
