@@ -154,7 +154,8 @@ def test_no_bullet_goes_on_after_its_last_sentence() -> None:
 
 
 def _blocks(text: str, *languages: str) -> list[str]:
-    return re.findall(r"^ *```(?:%s)[^\n]*\n(.*?)\n *```" % "|".join(languages), text, re.S | re.M)
+    fence = "|".join(languages)
+    return re.findall(rf"^ *```(?:{fence})[^\n]*\n(.*?)\n *```", text, re.S | re.M)
 
 
 def _league_commands(text: str) -> list[list[str]]:
@@ -203,7 +204,7 @@ def test_every_example_command_parses() -> None:
 
 
 def test_every_toml_example_is_toml() -> None:
-    for name, text in TEXTS.items():
+    for text in TEXTS.values():
         for block in _blocks(text, "toml"):
             tomllib.loads(block)
 
@@ -212,7 +213,8 @@ def test_the_readme_walk_through_runs(tmp_path: Path, monkeypatch: pytest.Monkey
     """The ten minutes as a new organiser types them: init, pair (nobody registered yet: refused, saying why), sync."""
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
-    init, pair, sync = (_league_commands(README[README.index("## Your own league in ten minutes"):])[i] for i in range(3))
+    walk = README[README.index("## Your own league in ten minutes"):]
+    init, pair, sync = _league_commands(walk)[:3]
     assert init[0] == "init" and pair[0] == "pair" and sync == ["sync"]
     assert runner.invoke(app, init).exit_code == 0
     assert {p.name for p in tmp_path.iterdir()} >= {"league.toml", "league.xlsx"}
@@ -223,7 +225,8 @@ def test_the_readme_walk_through_runs(tmp_path: Path, monkeypatch: pytest.Monkey
 
 def test_the_site_builds_strictly(tmp_path: Path) -> None:
     """A broken link, a page left out of the nav or a command without its reference fails the build."""
-    build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(tmp_path)],
-                           cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(tmp_path)]
+    build = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert build.returncode == 0, build.stderr
     assert "--auto-pair" in (tmp_path / "reference" / "commands" / "index.html").read_text(encoding="utf-8")

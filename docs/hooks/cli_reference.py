@@ -59,8 +59,9 @@ def expand(markdown: str) -> str:
     missing = sorted(set(known) - set(names))
     repeated = sorted({n for n in names if names.count(n) > 1})
     if unknown or missing or repeated:
-        raise ValueError(f"{PAGE}: markers naming no command {unknown}, commands without one {missing}, "
-                         f"markers repeated {repeated}")
+        raise ValueError(
+            f"{PAGE}: markers naming no command {unknown}, commands without one {missing}, markers repeated {repeated}"
+        )
     return MARKER.sub(lambda match: command_reference(match.group(1)), markdown)
 
 
