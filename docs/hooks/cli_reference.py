@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import typer.core
 import typer.main
 
 from jobs.cli import app
@@ -36,14 +35,9 @@ def command_reference(name: str) -> str:
 
 
 def _row(param: Any, context: Any) -> str:
-    """A table row: how the parameter is typed (with its value's type) and its help."""
-    if isinstance(param, typer.core.TyperArgument):
-        shown = f"`{param.make_metavar(context)}`"
-    else:
-        names = " / ".join(param.opts + param.secondary_opts)
-        value = "" if param.is_flag else " " + param.make_metavar(context)
-        shown = f"`{names}{value}`"
-    return f"| {shown} | {_cell(param.help or '')} |"
+    """A table row: the parameter as `--help` shows it (with its value's type) and its help, defaults included."""
+    shown, help_text = param.get_help_record(context)
+    return f"| `{shown}` | {_cell(help_text)} |"
 
 
 def _cell(text: str) -> str:
