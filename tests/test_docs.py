@@ -69,6 +69,12 @@ def test_every_relative_link_leads_to_a_file() -> None:
                 assert ((ROOT / name).parent / target).exists(), (name, target)
 
 
+def test_every_image_is_markdown() -> None:
+    """A raw `<img>` escapes the build's checks and its paths are not rewritten for the page's address."""
+    for name, text in TEXTS.items():
+        assert "<img" not in text, name
+
+
 def test_every_command_has_its_reference() -> None:
     names = [c.name or (c.callback.__name__ if c.callback else "") for c in app.registered_commands]
     assert sorted(names) == ["bracket", "check", "demo", "export", "history", "init", "pair",
