@@ -69,6 +69,15 @@ def test_every_relative_link_leads_to_a_file() -> None:
                 assert ((ROOT / name).parent / target).exists(), (name, target)
 
 
+def test_no_page_repeats_another_pages_table() -> None:
+    """Each fact in one place: a table row lives on one page; the others link to it."""
+    where: dict[str, str] = {}
+    for name, text in PAGES.items():
+        for row in re.findall(r"^\|.*\|$", text, re.M):
+            if not re.fullmatch(r"[|\-: ]+", row):
+                assert where.setdefault(row, name) == name, (row, where[row], name)
+
+
 def test_every_image_is_markdown() -> None:
     """A raw `<img>` escapes the build's checks and its paths are not rewritten for the page's address."""
     for name, text in TEXTS.items():
