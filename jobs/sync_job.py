@@ -124,7 +124,8 @@ def glyph_warnings(config: Config, ev: Evaluation) -> list[Problem]:
     return [Problem(Severity.WARNING, "name-glyphs", reg.tab, rows[name], reg.name, column,
                     f"{name!r} has characters no installed font draws: "
                     + ", ".join(f"{c!r} (U+{ord(c):04X})" for c in lacking),
-                    "the images and poster show � for them: install a font that has them (the manual: Sharing, Fonts and scripts)")
+                    "the images and poster show � for them: "
+                    "install a font that has them (the manual: Sharing, Fonts and scripts)")
             for name, lacking in missing_glyphs(rows).items()]
 
 
