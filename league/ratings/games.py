@@ -16,6 +16,7 @@ from league.evaluate import Evaluation
 from league.match_table import Outcome, build_table
 from league.model.league import League
 from league.model.match import Match, Side
+from league.rules.ruleset import Ruleset
 from league.stats import StatsError, is_game, played_order, playoff_games
 
 Team = tuple[str, ...]
@@ -86,6 +87,11 @@ def season_games(ev: Evaluation, label: str, members: bool = True) -> SeasonGame
     dates = {e.id: e.date for e in lg.events}
     events = tuple((e, dates.get(e)) for e in dict.fromkeys(g.event for g in games))
     return SeasonGames(label, events, games, names)
+
+
+def rated_label(ruleset: Ruleset) -> str:
+    """What a rated competitor is called: `Player` where pairs are rated as their players, else the ruleset's word."""
+    return "Player" if ruleset.registration.members and ruleset.ratings.members else ruleset.competitor
 
 
 def _two_sides(m: Match) -> bool:
