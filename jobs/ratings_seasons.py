@@ -15,7 +15,7 @@ from jobs.config import Config, load_config
 from jobs.errors import ConfigError, ExportError, JobError
 from jobs.playoffs import decided, kept_brackets, resolve_brackets
 from league.evaluate import Evaluation, evaluate
-from league.ratings import Ratings, SeasonGames, rate, rated_label, season_games
+from league.ratings import Ratings, SeasonGames, rate_until, rated_label, season_games
 from league.report import ratings_sheet
 from league.sheet import Sheet, is_output_tab
 from league.stats import StatsError
@@ -60,20 +60,14 @@ def _evaluated(config: Config) -> Evaluation:
     return evaluate({n: g for n, g in tabs.items() if not is_output_tab(n)}, config.ruleset, config.catalog, brackets)
 
 
-def league_ratings(config: Config, ev: Evaluation, earlier: list[SeasonGames] | None = None, event: str | None = None,
-                   since: dt.date | None = None) -> Ratings:
+def league_ratings(config: Config, ev: Evaluation, event: str | None = None, since: dt.date | None = None) -> Ratings:
     """The ratings after the earlier seasons and this one (up to and including `event`; only the games of events dated
     `since` or later); an event with no games is a usage error naming those with some."""
-    seasons = [*(earlier_seasons(config) if earlier is None else earlier),
-               season_games(ev, season_label(config), config.ruleset.ratings.members)]
+    seasons = [*earlier_seasons(config), season_games(ev, season_label(config), config.ruleset.ratings.members)]
     try:
-        if event is not None:
-            seasons[-1] = seasons[-1].until(event)
+        return rate_until(seasons, config.ruleset.ratings, event, since)
     except StatsError as exc:
         raise ConfigError(str(exc)) from None
-    if since is not None:
-        seasons = [s.since(since) for s in seasons]
-    return rate(seasons, config.ruleset.ratings)
 
 
 def ratings_tab(config: Config, ev: Evaluation) -> Sheet:

@@ -9,6 +9,7 @@ from that game on."""
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -106,9 +107,10 @@ class Rater:
                 self.games[key] = self.games.get(key, 0) + 1
 
     def widen(self, by: float) -> None:
-        """A new season: every uncertainty grows by `by`, at most to a newcomer's."""
+        """A new season: every skill may have drifted by `by` (one standard deviation), so every uncertainty grows to
+        `sqrt(sigma^2 + by^2)`, at most to a newcomer's."""
         for r in self.skill.values():
-            r.sigma = min(r.sigma + by, NEW_SIGMA)
+            r.sigma = min(math.hypot(r.sigma, by), NEW_SIGMA)
 
     def ordinals(self) -> dict[str, float]:
         return {k: r.mu - Z * r.sigma for k, r in self.skill.items()}
@@ -116,7 +118,7 @@ class Rater:
 
 def rate(seasons: Sequence[SeasonGames], rules: RatingRules) -> Ratings:
     """The ratings after every game of the seasons, oldest season first; each later season starts from the ratings
-    the one before ended with, their uncertainty widened by `rules.widen`."""
+    the one before ended with, their uncertainty widened by `rules.widen` (`Rater.widen`)."""
     rater = Rater()
     history: list[Step] = []
     names: dict[str, str] = {}
@@ -138,6 +140,14 @@ def rate(seasons: Sequence[SeasonGames], rules: RatingRules) -> Ratings:
                for k, r in rater.skill.items()]
     ratings.sort(key=lambda r: (r.provisional, -r.rating, r.name.casefold()))
     return Ratings(tuple(ratings), tuple(history), names, latest, sum(len(s.games) for s in seasons))
+
+
+def rate_until(seasons: Sequence[SeasonGames], rules: RatingRules, event: str | None = None,
+               since: dt.date | None = None) -> Ratings:
+    """`rate`, up to and including `event` of the last season (a `StatsError` naming the events with games when it has
+    none), over only the games of events dated `since` or later."""
+    chosen = [*seasons[:-1], seasons[-1].until(event)] if event is not None and seasons else list(seasons)
+    return rate([s.since(since) for s in chosen] if since is not None else chosen, rules)
 
 
 def _play(rater: Rater, games: Iterable[RatedGame]) -> set[str]:

@@ -15,9 +15,10 @@ NEW_SIGMA = 25 / 3
 class RatingRules:
     """`[ratings]`: the settings of `league ratings`, the `Ratings` tab and `lg.ratings()`."""
 
-    widen: float = 2.0
-    """Added to each returning competitor's uncertainty (sigma) when a new season starts, at most to a newcomer's:
-    a summer away makes a rating less certain, not lower."""
+    widen: float = 3.0
+    """How far a skill may drift between seasons: each returning competitor's uncertainty grows to
+    `sqrt(sigma^2 + widen^2)` when a new season starts, at most to a newcomer's; a summer away makes a rating less
+    certain, and its shown figure lower, but the estimate stays."""
     provisional: int = 5
     """A competitor with fewer games than this is listed apart, as provisional, not ranked with the others."""
     members: bool = True
