@@ -23,7 +23,9 @@ UNCERTAINTY = "±"
 def _shown(table: Table, latest: str) -> Table:
     """The table as the image draws it: its uncertainty column where a standings table has its first tiebreaker."""
     at = table.header.index("Uncertainty")
-    columns = tuple(Column(UNCERTAINTY, Role.TIEBREAKER, c.display) if i == at else c for i, c in enumerate(table.columns))
+    columns = tuple(
+        Column(UNCERTAINTY, Role.TIEBREAKER, c.display) if i == at else c for i, c in enumerate(table.columns)
+    )
     return Table.of(f"Ratings after {latest}" if latest else "Ratings", columns, table.rows[:TOP])
 
 
@@ -33,15 +35,18 @@ def ratings_image(table: Table, latest: str, league: str, branding: Branding, up
     return render(board(shown, shown.name, updated), FEED, branding, league, most=1)[0]
 
 
-def ratings_caption(table: Table, latest: str, league: str, branding: Branding, updated: dt.datetime,
-                    provisional: int) -> str:
+def ratings_caption(
+    table: Table, latest: str, league: str, branding: Branding, updated: dt.datetime, provisional: int
+) -> str:
     """The caption: the top ratings with their uncertainty, what the rating is, when, and the hashtags."""
     lines = plain(board(_shown(table, latest), "", updated)).lines
     top = [f"{line.rank}. {line.name} {line.score} (±{line.tiebreak}, {line.count} games)" for line in lines]
-    parts = [f"{one_line(league)}: ratings after {one_line(latest)}" if latest else f"{one_line(league)}: ratings",
-             "\n".join(top) if top else "No rated games yet.",
-             f"Rating: skill minus three times its uncertainty (OpenSkill), across seasons; players with fewer than "
-             f"{provisional} games are provisional and not ranked. Updated {local_time(updated, branding)}."]
+    parts = [
+        f"{one_line(league)}: ratings after {one_line(latest)}" if latest else f"{one_line(league)}: ratings",
+        "\n".join(top) if top else "No rated games yet.",
+        f"Rating: skill minus three times its uncertainty (OpenSkill), across seasons; players with fewer than "
+        f"{provisional} games are provisional and not ranked. Updated {local_time(updated, branding)}.",
+    ]
     tags = [hashtag(t) for t in branding.hashtags if hashtag(t)]
     if tags:
         parts.append(" ".join(tags))

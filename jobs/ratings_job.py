@@ -30,8 +30,15 @@ class RatingsResult:
     exported: list[Path]
 
 
-def run_ratings(config: Config, workbook: Callable[[], Workbook], event: str | None = None, since: dt.date | None = None,
-                top: int | None = None, export: bool = False, now: dt.datetime | None = None) -> RatingsResult:
+def run_ratings(
+    config: Config,
+    workbook: Callable[[], Workbook],
+    event: str | None = None,
+    since: dt.date | None = None,
+    top: int | None = None,
+    export: bool = False,
+    now: dt.datetime | None = None,
+) -> RatingsResult:
     """The ratings after every kept game (up to `event`; of events since a day), the best `top` of the ranked; with
     `export`, the image of the top ten and its caption in the exports folder."""
     from jobs.sync_job import run_check
@@ -41,11 +48,13 @@ def run_ratings(config: Config, workbook: Callable[[], Workbook], event: str | N
     rules = config.ruleset.ratings
     tables = ratings_tables(ratings, rated_label(config.ruleset), top)
     seasons = len(config.ratings.seasons) + 1
-    notes = [f"{ratings.games} game(s) of {seasons} season(s) rated, up to {ratings.latest or 'none'}; byes, forfeits, "
-             "disqualifications and intentional draws are not games",
-             "Rating: skill (mu) minus three times its uncertainty (sigma), OpenSkill's Plackett-Luce model; Change: "
-             "since the end of the previous event",
-             f"{len(ratings.provisional)} provisional (fewer than {rules.provisional} games): listed apart, not ranked"]
+    notes = [
+        f"{ratings.games} game(s) of {seasons} season(s) rated, up to {ratings.latest or 'none'}; byes, forfeits, "
+        "disqualifications and intentional draws are not games",
+        "Rating: skill (mu) minus three times its uncertainty (sigma), OpenSkill's Plackett-Luce model; Change: "
+        "since the end of the previous event",
+        f"{len(ratings.provisional)} provisional (fewer than {rules.provisional} games): listed apart, not ranked",
+    ]
     exported = _export(config, tables[0], ratings.latest, now or dt.datetime.now(dt.UTC)) if export else []
     return RatingsResult(tables, notes, exported)
 

@@ -37,8 +37,9 @@ def earlier_seasons(config: Config) -> list[SeasonGames]:
             earlier = load_config(path)
             out.append(season_games(_evaluated(earlier), season_label(earlier), earlier.ruleset.ratings.members))
         except (JobError, BackendError) as exc:
-            raise ConfigError(f"{config.path}: [ratings] seasons names {_shown(path, config)}, which can't be read: "
-                              f"{exc}") from None
+            raise ConfigError(
+                f"{config.path}: [ratings] seasons names {_shown(path, config)}, which can't be read: {exc}"
+            ) from None
     return out
 
 
@@ -48,7 +49,7 @@ def _shown(path: Path, config: Config) -> str:
 
 
 def _evaluated(config: Config) -> Evaluation:
-    """An earlier season as `league check` sees it, its brackets drawn from their tabs and the seeds its history kept."""
+    """An earlier season as `league check` sees it: its brackets drawn from their tabs and its history's seeds."""
     book = open_workbook(config)
     tabs = book.read(book.tab_names())
     outputs = {name: grid for name, grid in tabs.items() if is_output_tab(name)}

@@ -5,7 +5,20 @@ reading of earlier seasons' workbooks is the jobs' (`jobs/ratings_job.py`); the 
 
 from __future__ import annotations
 
-from league.ratings.engine import Z, Rater, Rating, Ratings, Step, rate, rate_until
+from league.ratings.engine import Rater, Rating, Ratings, Step, Z, rate, rate_until
 from league.ratings.games import RatedGame, SeasonGames, Team, rated_label, season_games
 
-__all__ = ["Z", "RatedGame", "Rater", "Rating", "Ratings", "SeasonGames", "Step", "Team", "rate", "rate_until", "rated_label", "season_games"]
+__all__ = [
+    "Z",
+    "RatedGame",
+    "Rater",
+    "Rating",
+    "Ratings",
+    "SeasonGames",
+    "Step",
+    "Team",
+    "rate",
+    "rate_until",
+    "rated_label",
+    "season_games",
+]

@@ -133,17 +133,29 @@ def rate(seasons: Sequence[SeasonGames], rules: RatingRules) -> Ratings:
             before, latest = after, f"{season.label} {event}".strip()
             players = _play(rater, (g for g in season.games if g.event == event))
             after = rater.ordinals()
-            history += [Step(season.label, event, day, k, rater.skill[k].mu, rater.skill[k].sigma, rater.games[k])
-                        for k in sorted(players)]
-    ratings = [Rating(k, names.get(k, k), r.mu, r.sigma, rater.games[k],
-                      after[k] - before[k] if k in before else None, rater.games[k] < rules.provisional)
-               for k, r in rater.skill.items()]
+            history += [
+                Step(season.label, event, day, k, rater.skill[k].mu, rater.skill[k].sigma, rater.games[k])
+                for k in sorted(players)
+            ]
+    ratings = [
+        Rating(
+            k,
+            names.get(k, k),
+            r.mu,
+            r.sigma,
+            rater.games[k],
+            after[k] - before[k] if k in before else None,
+            rater.games[k] < rules.provisional,
+        )
+        for k, r in rater.skill.items()
+    ]
     ratings.sort(key=lambda r: (r.provisional, -r.rating, r.name.casefold()))
     return Ratings(tuple(ratings), tuple(history), names, latest, sum(len(s.games) for s in seasons))
 
 
-def rate_until(seasons: Sequence[SeasonGames], rules: RatingRules, event: str | None = None,
-               since: dt.date | None = None) -> Ratings:
+def rate_until(
+    seasons: Sequence[SeasonGames], rules: RatingRules, event: str | None = None, since: dt.date | None = None
+) -> Ratings:
     """`rate`, up to and including `event` of the last season (a `StatsError` naming the events with games when it has
     none), over only the games of events dated `since` or later."""
     chosen = [*seasons[:-1], seasons[-1].until(event)] if event is not None and seasons else list(seasons)

@@ -58,9 +58,11 @@ class SeasonGames:
         naming those that have some."""
         at = next((i for i, (e, _) in enumerate(self.events) if name_key(e) == name_key(event)), None)
         if at is None:
-            raise StatsError(f"no games of an event {event!r} in {self.label}; events with games: "
-                             f"{', '.join(e for e, _ in self.events) or 'none'}")
-        kept = self.events[:at + 1]
+            raise StatsError(
+                f"no games of an event {event!r} in {self.label}; events with games: "
+                f"{', '.join(e for e, _ in self.events) or 'none'}"
+            )
+        kept = self.events[: at + 1]
         return self._only({e for e, _ in kept}, kept)
 
     def _only(self, events: set[str], kept: tuple[tuple[str, dt.date | None], ...]) -> SeasonGames:
@@ -80,10 +82,15 @@ def season_games(ev: Evaluation, label: str, members: bool = True) -> SeasonGame
     played = sorted([*swiss, *playoffs], key=lambda pair: order(pair[0]))
     names: dict[str, str] = {}
     sittings: dict[tuple[object, ...], int] = {}
-    games = tuple(RatedGame(m.event, (_team(lg, m, m.sides[0], ev.names, names, members),
-                                      _team(lg, m, m.sides[1], ev.names, names, members)), score,
-                            sittings.setdefault(order(m)[:3], len(sittings)))
-                  for m, score in played)
+    games = tuple(
+        RatedGame(
+            m.event,
+            (_team(lg, m, m.sides[0], ev.names, names, members), _team(lg, m, m.sides[1], ev.names, names, members)),
+            score,
+            sittings.setdefault(order(m)[:3], len(sittings)),
+        )
+        for m, score in played
+    )
     dates = {e.id: e.date for e in lg.events}
     events = tuple((e, dates.get(e)) for e in dict.fromkeys(g.event for g in games))
     return SeasonGames(label, events, games, names)

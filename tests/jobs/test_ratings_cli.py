@@ -60,14 +60,22 @@ def test_a_later_season_carries_the_earlier_ones_games(seasons: Path) -> None:
     assert "54 game(s) of 2 season(s) rated" in since, "W3 of each season, the only events dated on or after it"
 
 
-@pytest.mark.parametrize("toml, message", [
-    ('seasons = ["../2024/league.toml"]', "seasons names ../2024/league.toml, which can't be read: no league config"),
-    ('seasons = "../2025"', "seasons must be a list of earlier seasons' league.toml files"),
-    ("tab = 1", "tab must be true or false"),
-    ('season = ["../2025"]', "[ratings] has 'season'; it takes `seasons` and `tab`"),
-    ('seasons = ["."]', "names this league itself"),
-])
-def test_a_wrong_ratings_table_is_a_usage_error_naming_it(seasons: Path, tmp_path: Path, toml: str, message: str) -> None:
+@pytest.mark.parametrize(
+    "toml, message",
+    [
+        (
+            'seasons = ["../2024/league.toml"]',
+            "seasons names ../2024/league.toml, which can't be read: no league config",
+        ),
+        ('seasons = "../2025"', "seasons must be a list of earlier seasons' league.toml files"),
+        ("tab = 1", "tab must be true or false"),
+        ('season = ["../2025"]', "[ratings] has 'season'; it takes `seasons` and `tab`"),
+        ('seasons = ["."]', "names this league itself"),
+    ],
+)
+def test_a_wrong_ratings_table_is_a_usage_error_naming_it(
+    seasons: Path, tmp_path: Path, toml: str, message: str
+) -> None:
     folder = tmp_path / "2026"
     shutil.copytree(seasons / "2025", folder)
     with (folder / "league.toml").open("a", encoding="utf-8") as file:
@@ -83,8 +91,9 @@ def test_an_event_without_games_is_a_usage_error_naming_those_with_some(seasons:
 
 
 def test_the_ruleset_sets_the_widening_and_the_provisional_games(tmp_path: Path) -> None:
-    (tmp_path / "mine.toml").write_text('extends = "ogaming-mtg"\n[ratings]\nwiden = 1.5\nprovisional = 10\n',
-                                        encoding="utf-8")
+    (tmp_path / "mine.toml").write_text(
+        'extends = "ogaming-mtg"\n[ratings]\nwiden = 1.5\nprovisional = 10\n', encoding="utf-8"
+    )
     mine, _ = load_ruleset("mine.toml", tmp_path)
     assert (mine.ratings.widen, mine.ratings.provisional, mine.ratings.members) == (1.5, 10, True)
     for bad, message in (("widen = 9", "between 0 and 8.33"), ("provisional = -1", "0 or more"), ("widn = 1", "widen")):
@@ -119,7 +128,9 @@ def test_the_image_and_caption_of_the_top_ten(seasons: Path) -> None:
     image = Image.open(io.BytesIO((exports / "ratings-1080x1350.png").read_bytes()))
     assert image.size == (1080, 1350)
     caption = (exports / "ratings.txt").read_text(encoding="utf-8")
-    assert caption.startswith("O-Gaming Magic: the Gathering League: ratings after 2025 W3\n\n1. Kátia Ramos 14.9 (±6.1, 12 games)\n")
+    assert caption.startswith(
+        "O-Gaming Magic: the Gathering League: ratings after 2025 W3\n\n1. Kátia Ramos 14.9 (±6.1, 12 games)\n"
+    )
     assert "\n10. " in caption and "\n11. " not in caption
     assert "fewer than 5 games are provisional" in caption and caption.endswith("\n\n#MTG #MagicTheGathering\n")
 
@@ -129,14 +140,22 @@ def test_the_notebook_api_frames_the_ratings_and_their_history(seasons: Path) ->
     frame = lg.ratings()
     assert list(frame.columns) == ["mu", "sigma", "rating", "games", "change", "provisional"]
     assert frame.index.name == "Player" and frame.index[0] == "Kátia Ramos"
-    assert dict(frame.dtypes.astype(str)) == {"mu": "float64", "sigma": "float64", "rating": "float64", "games": "int64",
-                                              "change": "float64", "provisional": "bool"}
+    assert dict(frame.dtypes.astype(str)) == {
+        "mu": "float64",
+        "sigma": "float64",
+        "rating": "float64",
+        "games": "int64",
+        "change": "float64",
+        "provisional": "bool",
+    }
     assert (frame.rating == frame.mu - 3 * frame.sigma).all() and frame.loc["Kátia Ramos", "games"] == 24
     history = lg.ratings(history=True)
     assert list(history.columns) == ["season", "event", "date", "competitor", "mu", "sigma", "rating", "games"]
     katia = history[history.competitor == "Kátia Ramos"]
     assert list(zip(katia.season, katia.event)) == [(s, e) for s in ("2025", "2026") for e in ("W1", "W2", "W3")]
-    assert katia.games.is_monotonic_increasing and katia.rating.iloc[-1] == pytest.approx(frame.loc["Kátia Ramos", "rating"])
+    assert katia.games.is_monotonic_increasing and katia.rating.iloc[-1] == pytest.approx(
+        frame.loc["Kátia Ramos", "rating"]
+    )
     assert lg.ratings(event="W1").loc["Kátia Ramos", "games"] == 16
     with pytest.raises(StatsError, match="events with games"):
         lg.ratings(event="W9")

@@ -12,7 +12,7 @@ from jobs.config import load_ruleset
 from league.cells import Cell
 from league.demos import DEMOS
 from league.evaluate import evaluate
-from league.ratings import Rater, RatedGame, SeasonGames, rate, rate_until, season_games
+from league.ratings import RatedGame, Rater, SeasonGames, rate, rate_until, season_games
 from league.rules.rating_rules import NEW_SIGMA, RatingRules
 from league.rules.ruleset import Ruleset
 from league.stats import StatsError
@@ -41,8 +41,10 @@ def test_byes_forfeits_and_intentional_draws_are_no_games_and_a_drawn_match_is_h
         [2, 3, "Dee", None, None, None, None, "Bye", ""],
     ]
     played = season(rows)
-    assert [(g.sides, g.score, g.sitting) for g in played.games] == [((("ana",), ("ben",)), 1.0, 0),
-                                                                      ((("ana",), ("cy",)), 0.5, 1)]
+    assert [(g.sides, g.score, g.sitting) for g in played.games] == [
+        ((("ana",), ("ben",)), 1.0, 0),
+        ((("ana",), ("cy",)), 0.5, 1),
+    ]
     assert played.events == (("W1", dt.date(2025, 1, 9)),)
     ratings = {r.name: r for r in rate([played], RULES).ratings}
     assert set(ratings) == {"Ana", "Ben", "Cy"}, "Dee and Eve played no game"
@@ -90,7 +92,7 @@ def test_a_new_season_starts_from_the_last_ratings_with_their_uncertainty_widene
     assert [(s.season, s.event, s.games) for s in steps] == [("2025", "W1", 3), ("2026", "W1", 4)]
     widened = rate([last, season([], "2026")], RULES)  # a season with no games yet: only the widening
     ben = next(r for r in widened.ratings if r.name == "Ben")
-    assert ben.sigma == pytest.approx(min((alone["Ben"].sigma ** 2 + RULES.widen ** 2) ** 0.5, NEW_SIGMA))
+    assert ben.sigma == pytest.approx(min((alone["Ben"].sigma ** 2 + RULES.widen**2) ** 0.5, NEW_SIGMA))
     assert ben.mu == pytest.approx(alone["Ben"].mu), "a summer away makes a rating less certain, the estimate stays"
 
 
@@ -113,7 +115,9 @@ def test_ratings_up_to_an_event_and_since_a_day() -> None:
     assert rate_until([last, this], RULES, since=dt.date(2025, 2, 1)).games == 0
 
 
-@pytest.mark.parametrize("preset, sides", [("mesbg-pairs", 2), ("nasef-lol", 1), ("gl-unmatched", 1), ("ogaming-mtg", 1)])
+@pytest.mark.parametrize(
+    "preset, sides", [("mesbg-pairs", 2), ("nasef-lol", 1), ("gl-unmatched", 1), ("ogaming-mtg", 1)]
+)
 def test_pairs_are_rated_as_their_players_and_teams_as_one_side(preset: str, sides: int) -> None:
     ruleset, catalog = load_ruleset(preset, Path("."))
     demo = DEMOS[preset](ruleset, catalog)
@@ -133,7 +137,17 @@ def test_the_playoff_games_come_after_their_events_swiss_rounds() -> None:
     ev = magic_with_playoffs([(2, 0), (0, 2), (2, 1), (1, 2)])
     played = season_games(ev, "demo")
     w1 = [g for g in played.games if g.event == "W1"]
-    assert len(w1) == sum(1 for m in ev.results if m.event == "W1" and m.kind and m.kind.value == "played"
-                          and not (m.word and (m.word.draw or m.word.loser))) + 4
+    assert (
+        len(w1)
+        == sum(
+            1
+            for m in ev.results
+            if m.event == "W1"
+            and m.kind
+            and m.kind.value == "played"
+            and not (m.word and (m.word.draw or m.word.loser))
+        )
+        + 4
+    )
     assert [g.sitting for g in w1] == sorted(g.sitting for g in w1)
     assert w1[-1].sitting > w1[-5].sitting
