@@ -1,18 +1,19 @@
 """The ratings image (one 1080x1350 feed page of the top ratings) and its caption, ready to post.
 
 The image is the standings images' own page (`images.render`), drawn from the `Ratings` table: the rating as the
-score, its uncertainty in the tiebreaker's place (`±`), the games as the count."""
+score, its uncertainty in the tiebreaker's role (headed `±`), the games as the count."""
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 from exporters.board import board, plain
 from exporters.branding import Branding, local_time
 from exporters.caption import hashtag
 from exporters.images import FEED, render
 from league.plain_text import one_line
-from league.table import Column, Role, Table
+from league.table import Role, Table
 
 RATINGS_IMAGE = "ratings-1080x1350.png"
 RATINGS_CAPTION = "ratings.txt"
@@ -21,11 +22,9 @@ UNCERTAINTY = "±"
 
 
 def _shown(table: Table, latest: str) -> Table:
-    """The table as the image draws it: its uncertainty column where a standings table has its first tiebreaker."""
-    at = table.header.index("Uncertainty")
-    columns = tuple(
-        Column(UNCERTAINTY, Role.TIEBREAKER, c.display) if i == at else c for i, c in enumerate(table.columns)
-    )
+    """The top of the table as the image draws it, titled by the latest event rated; its uncertainty (the column in
+    the tiebreaker's role) headed `±`."""
+    columns = tuple(replace(c, label=UNCERTAINTY) if c.role is Role.TIEBREAKER else c for c in table.columns)
     return Table.of(f"Ratings after {latest}" if latest else "Ratings", columns, table.rows[:TOP])
 
 

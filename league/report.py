@@ -250,10 +250,10 @@ PROVISIONAL = "Provisional"
 
 def ratings_tables(ratings: Ratings, label: str, top: int | None = None) -> list[Table]:
     """The ranked ratings, best first (the first `top`), then the provisional ones apart, when there are any: rank,
-    name, rating (`mu - 3 sigma`), its uncertainty (sigma), games, and the change since the previous event (`new`
-    for a competitor first rated in the latest event)."""
+    name, rating (`mu - 3 sigma`), its uncertainty (sigma, in the tiebreaker's role: the figure the images draw
+    beside the score), games, and the change since the previous event (`new` for one first rated in the latest)."""
     columns = (Column("Rank", Role.RANK, Display.NUMBER), Column(label, Role.COMPETITOR),
-               Column("Rating", Role.SCORE, Display.NUMBER), Column("Uncertainty", Role.OTHER, Display.NUMBER),
+               Column("Rating", Role.SCORE, Display.NUMBER), Column("Uncertainty", Role.TIEBREAKER, Display.NUMBER),
                Column("Games", Role.COUNT, Display.NUMBER), Column("Change", Role.OTHER, Display.NUMBER))
     ranked = ratings.ranked[:top]
     out = [Table.of(RATINGS_TAB, columns, tuple((i + 1, *_rating_cells(r)) for i, r in enumerate(ranked)))]

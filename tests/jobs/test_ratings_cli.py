@@ -127,6 +127,10 @@ def test_the_image_and_caption_of_the_top_ten(seasons: Path) -> None:
     assert f"exported {exports / 'ratings-1080x1350.png'}" in " ".join(out.split()).replace("\n", "")
     image = Image.open(io.BytesIO((exports / "ratings-1080x1350.png").read_bytes()))
     assert image.size == (1080, 1350)
+    edge = [image.convert("RGB").getpixel((10, y)) for y in range(image.height)]
+    stripes = [y for y in range(1, image.height) if edge[y] != edge[y - 1] and edge[y] == edge[300]]
+    assert edge[0] != edge[300] != (255, 255, 255) and len(stripes) == 5, "ten lines, every other one striped"
+    assert {b - a for a, b in zip(stripes, stripes[1:])} == {160}, "each line 80 px tall"
     caption = (exports / "ratings.txt").read_text(encoding="utf-8")
     assert caption.startswith(
         "O-Gaming Magic: the Gathering League: ratings after 2025 W3\n\n1. Kátia Ramos 14.9 (±6.1, 12 games)\n"
