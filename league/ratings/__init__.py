@@ -1,7 +1,7 @@
 """Skill ratings across seasons: every player, pair and team rated from the games the league kept (OpenSkill).
 
 Pure Python: `games.py` reads the games of an evaluated league in the order played, `engine.py` rates them. The
-reading of earlier seasons' workbooks is the jobs' (`jobs/ratings_job.py`); the tables are `league.report`'s."""
+reading of earlier seasons' workbooks is the jobs' (`jobs/ratings_seasons.py`); the tables are `league.report`'s."""
 
 from __future__ import annotations
 
