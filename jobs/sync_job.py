@@ -226,6 +226,10 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
 
         counted = sides(ev)
         tables.append(stats_sheet(counted))  # a plain Sheet: the snapshot, the images and the CSV files take the Tables only
+    if config.ratings.tab:
+        from jobs.ratings_seasons import ratings_tab  # the earlier seasons' workbooks are read only for the tab
+
+        tables.append(ratings_tab(config, ev))
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
     outcome = f"{'dry run' if dry_run else 'synced'}, {ev.errors} error(s)"
     # A tab the Events tab names as a results tab is the judges', whatever its name: never written over.

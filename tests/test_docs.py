@@ -87,7 +87,7 @@ def test_every_image_is_markdown() -> None:
 def test_every_command_has_its_reference() -> None:
     names = [c.name or (c.callback.__name__ if c.callback else "") for c in app.registered_commands]
     assert sorted(names) == ["bracket", "check", "demo", "export", "history", "init", "pair",
-                             "publish", "stats", "status", "sync", "watch"]
+                             "publish", "ratings", "stats", "status", "sync", "watch"]
     page = PAGES["reference/commands.md"]
     for name in names:
         assert f"## league {name}\n\n<!-- cli: {name} -->" in page
