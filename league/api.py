@@ -48,7 +48,8 @@ class LeagueFrames:
     evaluation: Evaluation
     snapshots: Sequence[RecordedBoard] = ()
     earlier: Callable[[], Sequence[SeasonGames]] = tuple
-    """The games of the earlier seasons league.toml's `[ratings] seasons` names, read when ratings are first asked for."""
+    """The games of the earlier seasons league.toml's `[ratings] seasons` names,
+    read when ratings are first asked for."""
     season: str = ""
     """This season's name in the ratings' history (the folder of its league.toml)."""
 
