@@ -53,8 +53,9 @@ def run_ratings(
         "disqualifications and intentional draws are not games",
         "Rating: skill (mu) minus three times its uncertainty (sigma), OpenSkill's Plackett-Luce model; Change: "
         "since the end of the previous event",
-        f"{len(ratings.provisional)} provisional (fewer than {rules.provisional} games): listed apart, not ranked",
     ]
+    if ratings.provisional:
+        notes.append(f"{len(ratings.provisional)} provisional (fewer than {rules.provisional} games): listed apart, not ranked")
     exported = _export(config, tables[0], ratings.latest, now or dt.datetime.now(dt.UTC)) if export else []
     return RatingsResult(tables, notes, exported)
 

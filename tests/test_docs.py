@@ -121,9 +121,8 @@ def test_every_exit_code_is_documented() -> None:
 
 def test_every_league_toml_key_is_documented() -> None:
     page = PAGES["reference/settings.md"]
-    for key in CONFIG_KEYS - {"branding"}:
-        assert f"| `{key}` |" in page, key
-    assert "| `[branding]` |" in page
+    for key in CONFIG_KEYS:
+        assert f"| `{key}` |" in page or f"| `[{key}]` |" in page, key  # a table is written as TOML heads it
     for key in BRANDING_KEYS | {"facebook_page_id", "facebook_api", "url"}:
         assert f"| `{key}` |" in page, key
 
