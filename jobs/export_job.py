@@ -60,7 +60,8 @@ def snapshot_of(ev: Evaluation, tables: Sequence[Table], fingerprint: str, now: 
     shown = shown_tables(list(tables))
     placings = {standings_tab(event): lines for event, lines in ev.placings.items()} | {LEADERBOARD_TAB: ev.board}
     return Snapshot(now, fingerprint, ev.league.ruleset.title, shown, events, season=ev.season,
-                    placings={t.name: placings[t.name] for t in shown if t.name in placings})
+                    placings={t.name: placings[t.name] for t in shown if t.name in placings},
+                    brackets={event: p for event, p in ev.playoffs.items() if p.seeds})
 
 
 def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Table], unusable: str = "",

@@ -1,0 +1,125 @@
+"""The champion card (1080x1350) a store posts when an event is final: the champion's name as the largest text,
+the event and its date, the record and the final's score, then the rest of the final four (or the podium), in the
+branding and with the logo of the other images."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from exporters.bracket_image import FEED_LEAST, wrapped
+from exporters.branding import MEDALS, inks, readable, stripe
+from exporters.image_band import _png, _scaled_logo
+from exporters.image_sizes import MARGIN
+from exporters.image_text import Typeface, _Canvas, shrunk
+
+if TYPE_CHECKING:
+    from exporters.branding import Branding
+
+WIDTH, HEIGHT, BAND = 1080, 1350, 230
+NAME = 120
+"""The champion's name: the largest text, down to `NAME_LEAST` and three lines before it is shortened."""
+NAME_LEAST = 72
+TITLE, SUB, TEXT = 54, 42, 40
+
+
+@dataclass(frozen=True)
+class Podium:
+    """One more finisher on the card: how they finished (`Runner-up`, `3rd`) and their name."""
+
+    label: str
+    name: str
+    place: int
+    """The medal it gets: 2 silver, 3 bronze (both semi-finalists); none past that."""
+
+
+@dataclass(frozen=True)
+class Champion:
+    """What a champion card shows."""
+
+    league: str
+    event: str
+    date: str
+    """The event's date as the exports show it (YYYY-MM-DD), or empty."""
+    name: str
+    record: str
+    """The champion's figures: `Record 4-1-0 · Points 12`."""
+    final: str
+    """How the final was won: `Won the final 2-1 v Li Wei`; empty without a bracket."""
+    others: tuple[Podium, ...]
+
+
+def champion_card(shown: Champion, branding: Branding) -> bytes:
+    """The card as PNG bytes."""
+    from PIL import Image
+
+    canvas = _Canvas(Image.new("RGB", (WIDTH, HEIGHT), branding.background), branding)
+    _band(canvas, shown)
+    drawn, w = inks(branding), WIDTH
+    room = (1 - 2 * MARGIN) * w
+    accent = readable(branding.accent, (branding.background,))
+    y = BAND + 100.0
+    canvas.text(w / 2, y, "CHAMPION", 56, True, accent, "m", room=room)
+    lines, px = _name(shown.name, room)
+    y += 60 + px * 0.6
+    for line in lines:
+        canvas.text(w / 2, y, line, px, True, align="m")
+        y += px * 1.15
+    y += 10
+    for text in (shown.record, shown.final):
+        if text:
+            fitted, size = shrunk(text, "", TEXT, FEED_LEAST, room)
+            canvas.text(w / 2, y, fitted, size, color=drawn.heading, align="m")
+            y += TEXT * 1.4
+    _others(canvas, shown.others, y + 30)
+    footer = " · ".join(p for p in (branding.url,) if p)
+    if footer:
+        canvas.text(w / 2, HEIGHT - 50, footer, FEED_LEAST, True, align="m", room=room)
+    return _png(canvas.image, branding)
+
+
+def _band(canvas: _Canvas, shown: Champion) -> None:
+    branding, w = canvas.branding, WIDTH
+    canvas.draw.rectangle((0, 0, w, BAND), fill=branding.primary)
+    canvas.draw.rectangle((0, BAND, w, BAND + 8), fill=branding.accent)
+    left = MARGIN * w
+    if branding.logo is not None:
+        logo = _scaled_logo(branding.logo, int(BAND * 0.72), int(w * 0.22))
+        canvas.image.paste(logo, (int(left), (BAND - logo.height) // 2), logo)
+        left += logo.width + 0.02 * w
+    room, ink = (1 - MARGIN) * w - left, inks(branding).title
+    for k, (text, px, bold) in enumerate(((shown.league, TITLE, True),
+                                          (" · ".join(p for p in (shown.event, shown.date) if p), SUB, False))):
+        fitted, size = shrunk(text, "", px, FEED_LEAST, room, bold)
+        canvas.text(left, BAND * (0.33 + 0.37 * k), fitted, size, bold, ink)
+
+
+def _name(name: str, room: float) -> tuple[list[str], int]:
+    """The champion's name in the largest type it fits at on one line, else on up to three lines."""
+    for px in range(NAME, NAME_LEAST - 1, -4):
+        if Typeface(px, True).getlength(name) <= room:
+            return [name], px
+    for px in range(NAME_LEAST + 24, NAME_LEAST - 1, -4):
+        lines = wrapped(name, Typeface(px, True), room, 3)
+        if not lines[-1].endswith("…") or px == NAME_LEAST:
+            return lines, px
+    return [name], NAME_LEAST
+
+
+def _others(canvas: _Canvas, others: tuple[Podium, ...], top: float) -> None:
+    """The rest of the final four or of the podium, one line each under the champion, with their medals."""
+    branding, w = canvas.branding, WIDTH
+    drawn = inks(branding)
+    row = 84
+    left, right = MARGIN * w + 20, (1 - MARGIN) * w - 20
+    label_room = max((Typeface(FEED_LEAST, True).getlength(p.label) for p in others), default=0.0) + 70
+    for k, podium in enumerate(others):
+        mid = top + row * (k + 0.5)
+        if k % 2 == 0:
+            canvas.draw.rectangle((left - 20, mid - row / 2, right + 20, mid + row / 2), fill=stripe(branding))
+        medal = MEDALS.get(str(podium.place))
+        if medal:
+            canvas.draw.ellipse((left, mid - 18, left + 36, mid + 18), fill=medal)
+        canvas.text(left + 50, mid, podium.label, FEED_LEAST, True, drawn.heading, room=label_room)
+        fitted, px = shrunk(podium.name, "", 44, FEED_LEAST, right - left - label_room - 60)
+        canvas.text(left + 50 + label_room, mid, fitted, px)
