@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from exporters.bracket_image import FEED_LEAST, wrapped
-from exporters.branding import MEDALS, inks, readable, stripe
+from exporters.branding import MEDALS, NUMERAL_CONTRAST, black_or_white, inks, readable, stripe
 from exporters.image_band import _png, _scaled_logo
 from exporters.image_sizes import MARGIN
 from exporters.image_text import Typeface, _Canvas, shrunk
@@ -21,6 +21,8 @@ NAME = 120
 """The champion's name: the largest text, down to `NAME_LEAST` and three lines before it is shortened."""
 NAME_LEAST = 72
 TITLE, SUB, TEXT = 54, 42, 40
+DISC, ROW, FOOTER = 170, 84, 90
+"""The gold disc over the name, a finisher's line, the footer with the league's address."""
 
 
 @dataclass(frozen=True)
@@ -58,23 +60,27 @@ def champion_card(shown: Champion, branding: Branding) -> bytes:
     drawn, w = inks(branding), WIDTH
     room = (1 - 2 * MARGIN) * w
     accent = readable(branding.accent, (branding.background,))
-    y = BAND + 100.0
-    canvas.text(w / 2, y, "CHAMPION", 56, True, accent, "m", room=room)
     lines, px = _name(shown.name, room)
-    y += 60 + px * 0.6
+    figures = [text for text in (shown.record, shown.final) if text]
+    tall = DISC + 40 + 70 + px * 1.15 * len(lines) + 20 + TEXT * 1.4 * len(figures) + 30 + ROW * len(shown.others)
+    y = BAND + 8 + max((HEIGHT - BAND - 8 - FOOTER - tall) / 2, 20)
+    gold = MEDALS["1"]
+    canvas.draw.ellipse((w / 2 - DISC / 2, y, w / 2 + DISC / 2, y + DISC), fill=gold)
+    canvas.text(w / 2, y + DISC / 2, "★", DISC * 3 // 5, True, black_or_white(gold, NUMERAL_CONTRAST), "m")
+    y += DISC + 40 + 28
+    canvas.text(w / 2, y, "CHAMPION", 56, True, accent, "m", room=room)
+    y += 42 + px * 0.6
     for line in lines:
         canvas.text(w / 2, y, line, px, True, align="m")
         y += px * 1.15
-    y += 10
-    for text in (shown.record, shown.final):
-        if text:
-            fitted, size = shrunk(text, "", TEXT, FEED_LEAST, room)
-            canvas.text(w / 2, y, fitted, size, color=drawn.heading, align="m")
-            y += TEXT * 1.4
-    _others(canvas, shown.others, y + 30)
-    footer = " · ".join(p for p in (branding.url,) if p)
-    if footer:
-        canvas.text(w / 2, HEIGHT - 50, footer, FEED_LEAST, True, align="m", room=room)
+    y += 20 - px * 0.6 + TEXT * 0.7
+    for text in figures:
+        fitted, size = shrunk(text, "", TEXT, FEED_LEAST, room)
+        canvas.text(w / 2, y, fitted, size, color=drawn.heading, align="m")
+        y += TEXT * 1.4
+    _others(canvas, shown.others, y - TEXT * 0.7 + 30)
+    if branding.url:
+        canvas.text(w / 2, HEIGHT - FOOTER / 2, branding.url, FEED_LEAST, True, align="m", room=room)
     return _png(canvas.image, branding)
 
 
@@ -110,7 +116,7 @@ def _others(canvas: _Canvas, others: tuple[Podium, ...], top: float) -> None:
     """The rest of the final four or of the podium, one line each under the champion, with their medals."""
     branding, w = canvas.branding, WIDTH
     drawn = inks(branding)
-    row = 84
+    row = ROW
     left, right = MARGIN * w + 20, (1 - MARGIN) * w - 20
     label_room = max((Typeface(FEED_LEAST, True).getlength(p.label) for p in others), default=0.0) + 70
     for k, podium in enumerate(others):
