@@ -36,14 +36,16 @@ def bracket_html(playoff: Playoff, title: str = "Playoffs") -> str:
     body = "".join(_part(playoff, part, len(drawn) > 1) for part in drawn)
     who = escape(playoff.champion) if playoff.champion else "to be decided"
     heading = f"<h3>{escape(title)}</h3>" if title else ""
-    return (f'<div class="bracket">{heading}{body}'
-            f'<div class="champion">Champion: {who}</div></div>')
+    return f'<div class="bracket">{heading}{body}<div class="champion">Champion: {who}</div></div>'
 
 
 def _part(playoff: Playoff, part: Part, labelled: bool) -> str:
     label = f"<h3>{escape(part.label)}</h3>" if labelled and part.label else ""
-    rounds = "".join(f'<div class="round"><h4>{escape(c.heading)}</h4><div class="matches">'
-                     f'{"".join(_match(playoff, m) for m in c.matches)}</div></div>' for c in part.columns)
+    rounds = "".join(
+        f'<div class="round"><h4>{escape(c.heading)}</h4><div class="matches">'
+        f"{''.join(_match(playoff, m) for m in c.matches)}</div></div>"
+        for c in part.columns
+    )
     return f'{label}<div class="rounds">{rounds}</div>'
 
 
@@ -54,6 +56,8 @@ def _match(playoff: Playoff, match: BracketMatch) -> str:
         kind = "bye" if name == BYE else "empty" if not name else "won" if won else "lost" if match.winner else ""
         seed = seed_of(playoff, name)
         games = str(match.games[k]) if match.games else ""
-        slots.append(f'<div class="slot {kind}"><span class="seed">{seed or ""}</span>'
-                     f'<span class="who">{escape(name)}</span><span class="g">{games}</span></div>')
+        slots.append(
+            f'<div class="slot {kind}"><span class="seed">{seed or ""}</span>'
+            f'<span class="who">{escape(name)}</span><span class="g">{games}</span></div>'
+        )
     return f'<div class="match">{"".join(slots)}</div>'

@@ -95,8 +95,11 @@ def _footer(canvas: _Canvas, size: Size, updated: str) -> None:
     room = (1 - 2 * MARGIN) * w
     left, right = f"Updated {updated}", url
     both = Typeface(size.least).getlength(left) + Typeface(size.least, True).getlength(right) + 0.03 * w <= room
-    rows = [size.height - size.footer / 2] * 2 if both or not url else \
-        [size.height - size.footer * 0.75, size.height - size.footer * 0.25]
+    rows = (
+        [size.height - size.footer / 2] * 2
+        if both or not url
+        else [size.height - size.footer * 0.75, size.height - size.footer * 0.25]
+    )
     canvas.text(MARGIN * w, rows[0], left, size.least, room=room)
     if url:
         canvas.text((1 - MARGIN) * w, rows[1], right, size.least, True, align="r", room=room)
@@ -140,11 +143,17 @@ def _tree(canvas: _Canvas, playoff: Playoff, size: Size, part: Part) -> None:
     centres: list[float] = []
     for c, column in enumerate(columns):
         x = MARGIN * w + c * (wide + gap)
-        canvas.text(x + wide / 2, size.band + 6 + size.least * 0.85, column.heading, size.least, True, head, "m",
-                    room=wide)
-        now = [top + slot * (i * 2.6 + 1) for i in range(len(column.matches))] if c == 0 else \
-            [(centres[2 * i] + centres[2 * i + 1]) / 2 if 2 * i + 1 < len(centres) else centres[-1]
-             for i in range(len(column.matches))]
+        canvas.text(
+            x + wide / 2, size.band + 6 + size.least * 0.85, column.heading, size.least, True, head, "m", room=wide
+        )
+        now = (
+            [top + slot * (i * 2.6 + 1) for i in range(len(column.matches))]
+            if c == 0
+            else [
+                (centres[2 * i] + centres[2 * i + 1]) / 2 if 2 * i + 1 < len(centres) else centres[-1]
+                for i in range(len(column.matches))
+            ]
+        )
         for i, (match, y) in enumerate(zip(column.matches, now)):
             _match(canvas, playoff, size, match, x, y, wide, slot)
             if c:
@@ -155,8 +164,9 @@ def _tree(canvas: _Canvas, playoff: Playoff, size: Size, part: Part) -> None:
         canvas.draw.line((x - gap, centres[0], x, centres[0]), fill=head, width=3)
         _champion(canvas, playoff, size, x, centres[0] - slot, wide, slot)
     elif part.ends and centres:
-        _champion(canvas, playoff, size, MARGIN * w + (len(columns) - 1) * (wide + gap), centres[0] + slot * 1.6, wide,
-                  slot)
+        _champion(
+            canvas, playoff, size, MARGIN * w + (len(columns) - 1) * (wide + gap), centres[0] + slot * 1.6, wide, slot
+        )
 
 
 def _join(canvas: _Canvas, x0: float, x1: float, a: float, b: float, y: float) -> None:
@@ -168,8 +178,9 @@ def _join(canvas: _Canvas, x0: float, x1: float, a: float, b: float, y: float) -
     canvas.draw.line((mid, y, x1, y), fill=ink, width=line)
 
 
-def _match(canvas: _Canvas, playoff: Playoff, size: Size, match: BracketMatch, x: float, y: float, wide: float,
-           slot: float) -> None:
+def _match(
+    canvas: _Canvas, playoff: Playoff, size: Size, match: BracketMatch, x: float, y: float, wide: float, slot: float
+) -> None:
     """One match: a box of two slots, each a seed, a name and the games won, the winner in bold."""
     branding, drawn = canvas.branding, inks(canvas.branding)
     canvas.draw.rectangle((x, y - slot, x + wide, y + slot), fill=stripe(branding), outline=drawn.heading, width=2)
@@ -192,8 +203,9 @@ def _match(canvas: _Canvas, playoff: Playoff, size: Size, match: BracketMatch, x
         _name(canvas, size, name or "", x + seed_room, mid, room, slot, won, ink)
 
 
-def _name(canvas: _Canvas, size: Size, name: str, x: float, mid: float, room: float, slot: float, bold: bool,
-          ink: str) -> None:
+def _name(
+    canvas: _Canvas, size: Size, name: str, x: float, mid: float, room: float, slot: float, bold: bool, ink: str
+) -> None:
     """A name in its slot: smaller (down to the least type) before it takes a second line, then an ellipsis."""
     for px in range(size.name, size.least - 1, -1):
         if Typeface(px, bold).getlength(name) <= room:
@@ -228,4 +240,3 @@ def _champion(canvas: _Canvas, playoff: Playoff, size: Size, x: float, y: float,
     who = playoff.champion or "to be decided"
     fitted, px = shrunk(who, "", size.name + 4, size.least, wide - 0.4 * size.least, bool(playoff.champion))
     canvas.text(x + wide / 2, y + slot * 1.4, fitted, px, bool(playoff.champion), ink, "m")
-

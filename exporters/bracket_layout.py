@@ -38,7 +38,9 @@ class Part:
 def heading(number: int, rounds: int) -> str:
     """A round's heading: `Final`, `Semi-finals`, `Quarter-finals`, `Round of 16`."""
     name = round_name(number, rounds)
-    return {"final": "Final", "semi-final": "Semi-finals", "quarter-final": "Quarter-finals"}.get(name, name.capitalize())
+    return {"final": "Final", "semi-final": "Semi-finals", "quarter-final": "Quarter-finals"}.get(
+        name, name.capitalize()
+    )
 
 
 def seed_of(playoff: Playoff, name: str) -> int | None:
@@ -66,12 +68,14 @@ def final_rounds(playoff: Playoff, span: int = SPAN) -> Part:
 def _parts(playoff: Playoff, first: int, span: int) -> list[Part]:
     left = playoff.rounds - first + 1
     if left <= span:
-        label = "" if first == 1 else "Final" if left == 1 else f"Final {2 ** left}"
+        label = "" if first == 1 else "Final" if left == 1 else f"Final {2**left}"
         return [Part(_columns(playoff, first, playoff.rounds, 0, 1 << (left - 1)), label, True)]
     count = 1 << (left - span)  # parts of the first `span` rounds, each of 2 ** (span - 1) first-round matches
     wide = 1 << (span - 1)
-    out = [Part(_columns(playoff, first, first + span - 1, k * wide, wide), _part_label(k, count), False)
-           for k in range(count)]
+    out = [
+        Part(_columns(playoff, first, first + span - 1, k * wide, wide), _part_label(k, count), False)
+        for k in range(count)
+    ]
     return out + _parts(playoff, first + span, span)
 
 
@@ -89,8 +93,8 @@ def _columns(playoff: Playoff, first: int, last: int, start: int, wide: int) -> 
     for number in range(first, last + 1):
         shift = number - first
         lo, count = start >> shift, max(wide >> shift, 1)
-        found = sorted((m for m in playoff.matches if m.round == number and lo < m.match <= lo + count),
-                       key=lambda m: m.match)
+        found = sorted(
+            (m for m in playoff.matches if m.round == number and lo < m.match <= lo + count), key=lambda m: m.match
+        )
         out.append(Column(number, heading(number, playoff.rounds), tuple(found)))
     return tuple(out)
-

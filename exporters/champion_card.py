@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from exporters.bracket_image import FEED_LEAST, wrapped
-from exporters.caption import hashtag
 from exporters.branding import MEDALS, NUMERAL_CONTRAST, black_or_white, inks, readable, stripe
+from exporters.caption import hashtag
 from exporters.image_band import _png, _scaled_logo
 from exporters.image_sizes import MARGIN
 from exporters.image_text import Typeface, _Canvas, shrunk
@@ -56,10 +56,14 @@ class Champion:
 def champion_caption(shown: Champion, hashtags: tuple[str, ...], url: str = "") -> str:
     """The champion card's caption: who won what, how, the rest of the final four, the link and the hashtags."""
     when = f" ({shown.date})" if shown.date else ""
-    parts = [f"🏆 {one_line(shown.name)} wins {one_line(shown.event)}{when}!",
-             "\n".join(one_line(p) for p in (shown.final, shown.record) if p)]
+    parts = [
+        f"🏆 {one_line(shown.name)} wins {one_line(shown.event)}{when}!",
+        "\n".join(one_line(p) for p in (shown.final, shown.record) if p),
+    ]
     labels = {p.label: [one_line(o.name) for o in shown.others if o.label == p.label] for p in shown.others}
-    parts += ["\n".join(f"{label}{'s' if len(names) > 1 else ''}: {', '.join(names)}" for label, names in labels.items())]
+    parts += [
+        "\n".join(f"{label}{'s' if len(names) > 1 else ''}: {', '.join(names)}" for label, names in labels.items())
+    ]
     parts += [f"Full standings: {one_line(url).strip()}"] if url.strip() else []
     tags = " ".join(t for t in map(hashtag, hashtags) if t)
     return "\n\n".join([p for p in parts if p] + ([tags] if tags else [])) + "\n"
@@ -108,8 +112,9 @@ def _band(canvas: _Canvas, shown: Champion) -> None:
         canvas.image.paste(logo, (int(left), (BAND - logo.height) // 2), logo)
         left += logo.width + 0.02 * w
     room, ink = (1 - MARGIN) * w - left, inks(branding).title
-    for k, (text, px, bold) in enumerate(((shown.league, TITLE, True),
-                                          (" · ".join(p for p in (shown.event, shown.date) if p), SUB, False))):
+    for k, (text, px, bold) in enumerate(
+        ((shown.league, TITLE, True), (" · ".join(p for p in (shown.event, shown.date) if p), SUB, False))
+    ):
         fitted, size = shrunk(text, "", px, FEED_LEAST, room, bold)
         canvas.text(left, BAND * (0.33 + 0.37 * k), fitted, size, bold, ink)
 

@@ -38,12 +38,16 @@ def bracket_files(snapshot: Snapshot, branding: Branding, event: str, league: st
     and `bracket-<stem>-1200x630.png`."""
     info = _info(snapshot, event)
     shown = Shown(league, _title(info, event), snapshot.brackets[event], snapshot.time)
-    return [(f"{BRACKET}-{stem}-{size.label}{f'-{n}' if n > 1 else ''}.png", png)
-            for size in SIZES for n, png in enumerate(render_bracket(shown, size, branding), 1)]
+    return [
+        (f"{BRACKET}-{stem}-{size.label}{f'-{n}' if n > 1 else ''}.png", png)
+        for size in SIZES
+        for n, png in enumerate(render_bracket(shown, size, branding), 1)
+    ]
 
 
-def champion_files(snapshot: Snapshot, branding: Branding, event: str, league: str, stem: str,
-                   board: Board) -> list[File]:
+def champion_files(
+    snapshot: Snapshot, branding: Branding, event: str, league: str, stem: str, board: Board
+) -> list[File]:
     """An event's champion card, `champion-<stem>-1080x1350.png`; none before the event is final."""
     shown = champion_of(snapshot, event, league, board)
     return [(f"{CHAMPION}-{stem}-{FEED.label}.png", champion_card(shown, branding))] if shown else []
@@ -60,8 +64,15 @@ def champion_of(snapshot: Snapshot, event: str, league: str, board: Board) -> Ch
     figures = [(board.count_label, line.count), (board.score_label, line.score)] if line else []
     record = " · ".join(f"{label} {value}" for label, value in figures if label and value)
     playoff = snapshot.brackets.get(event)
-    return Champion(league, info.name or info.id, info.date, winner, record, _final(playoff, winner) if playoff else "",
-                    _others(snapshot, event, winner, playoff))
+    return Champion(
+        league,
+        info.name or info.id,
+        info.date,
+        winner,
+        record,
+        _final(playoff, winner) if playoff else "",
+        _others(snapshot, event, winner, playoff),
+    )
 
 
 def _final(playoff: Playoff, winner: str) -> str:
@@ -78,13 +89,22 @@ def _others(snapshot: Snapshot, event: str, winner: str, playoff: Playoff | None
     """The runner-up and the semi-finalists of a bracket, else those placed second and third (ties included)."""
     lines = snapshot.placings.get(STANDINGS_PREFIX + event, ())
     if playoff is not None:
-        out = [Podium("Runner-up", p.name, 2) for p in lines
-               if p.reached and p.reached.out and p.reached.round == playoff.rounds]
-        out += [Podium("Semi-finalist", p.name, 3) for p in lines
-                if p.reached and p.reached.out and p.reached.round == playoff.rounds - 1]
+        out = [
+            Podium("Runner-up", p.name, 2)
+            for p in lines
+            if p.reached and p.reached.out and p.reached.round == playoff.rounds
+        ]
+        out += [
+            Podium("Semi-finalist", p.name, 3)
+            for p in lines
+            if p.reached and p.reached.out and p.reached.round == playoff.rounds - 1
+        ]
         return tuple(out)
-    return tuple(Podium(_ordinal(p.rank), p.name, p.rank) for p in lines
-                 if p.rank is not None and 2 <= p.rank <= 3 and name_key(p.name) != name_key(winner))
+    return tuple(
+        Podium(_ordinal(p.rank), p.name, p.rank)
+        for p in lines
+        if p.rank is not None and 2 <= p.rank <= 3 and name_key(p.name) != name_key(winner)
+    )
 
 
 def _ordinal(n: int) -> str:
