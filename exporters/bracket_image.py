@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from exporters.bracket_layout import SPAN, Part, final_rounds, heading, parts, seed_of
-from exporters.branding import MEDALS, black_or_white, inks, local_time, readable, stripe
+from exporters.branding import MEDALS, black_or_white, inks, local_time, stripe
 from exporters.image_band import _png, _scaled_logo
 from exporters.image_sizes import MARGIN
 from exporters.image_text import Typeface, _Canvas, fit, shrunk
@@ -185,7 +185,7 @@ def _match(
     branding, drawn = canvas.branding, inks(canvas.branding)
     canvas.draw.rectangle((x, y - slot, x + wide, y + slot), fill=stripe(branding), outline=drawn.heading, width=2)
     canvas.draw.line((x, y, x + wide, y), fill=drawn.heading, width=1)
-    faded = readable(drawn.same, (branding.background, "#%02x%02x%02x" % stripe(branding)))
+    faded = drawn.same  # readable on the background and the stripe alike
     seed_room = Typeface(size.least, True).getlength("00") + 0.4 * size.least
     for k, name in enumerate((match.a, match.b)):
         mid = y + slot * (k - 0.5)
