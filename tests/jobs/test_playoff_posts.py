@@ -1,0 +1,113 @@
+"""The Magic demo's W1 top 8 from seeding to its champion: the sync draws the bracket images as games are typed and the
+champion card once W1 is final; `league publish` posts every page of the leaderboard as one post of several photos and
+the champion card once, with its caption; `--dry-run` shows all of it and posts nothing."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from exporters.facebook import TOKEN_VARIABLE, Graph
+from exporters.images import FEED, render
+from exporters.render import shown_board, title
+from jobs.cli import app
+from jobs.config import Config, load_config
+from jobs.export_job import latest_snapshot
+from jobs.publish_job import run_publish
+from tests.exporters.conftest import PAGE, TOKEN
+from tests.exporters.graph_server import GraphServer
+from tests.support.playoff_league import copy_of, play_rounds, seeded_demo
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("playoffs") / "demo"
+    seeded_demo(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def final(seeded: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("final") / "demo"
+    play_rounds(copy_of(seeded, folder), 3)
+    return folder
+
+
+@pytest.fixture()
+def graph() -> Iterator[GraphServer]:
+    with GraphServer(TOKEN, PAGE) as server:
+        yield server
+
+
+def _on_page(folder: Path, into: Path, graph: GraphServer) -> Config:
+    config = copy_of(folder, into)
+    with (into / "league.toml").open("a", encoding="utf-8") as toml:
+        toml.write(f'[branding]\nfacebook_page_id = "{PAGE}"\nfacebook_api = "{graph.api}"\n'
+                   'url = "https://ogaming.example/league"\nhashtags = ["FNM"]\n')
+    return load_config(config.path.parent)
+
+
+def _size(path: Path) -> tuple[int, int]:
+    with Image.open(path) as image:
+        return image.size
+
+
+def test_the_sync_draws_the_bracket_as_games_are_typed(seeded: Path, tmp_path: Path) -> None:
+    exports = seeded / "exports"
+    feed, card = exports / "bracket-w1-1080x1350.png", exports / "bracket-w1-1200x630.png"
+    assert _size(feed) == (1080, 1350) and _size(card) == (1200, 630), "seeded, not played: its seeds drawn"
+    assert not (exports / "champion-w1-1080x1350.png").exists()
+    config = copy_of(seeded, tmp_path / "demo")
+    before = (tmp_path / "demo" / "exports" / feed.name).read_bytes()
+    play_rounds(config, 1)
+    assert (tmp_path / "demo" / "exports" / feed.name).read_bytes() != before, "the quarter-finals' winners drawn"
+    assert not (tmp_path / "demo" / "exports" / "champion-w1-1080x1350.png").exists(), "not final yet"
+
+
+def test_a_final_event_has_its_champion_card(final: Path) -> None:
+    snap = latest_snapshot(load_config(final))
+    w1 = next(e for e in snap.events if e.id == "W1")
+    assert w1.champion and snap.brackets["W1"].champion == w1.champion
+    assert _size(final / "exports" / "champion-w1-1080x1350.png") == (1080, 1350)
+
+
+def test_publish_posts_the_leaderboard_pages_as_one_post_then_the_champion_once(final: Path, tmp_path: Path,
+                                                                                 graph: GraphServer) -> None:
+    config = _on_page(final, tmp_path / "demo", graph)
+    done = run_publish(config, Graph(TOKEN, graph.api, sleep=lambda _: None))
+    assert [s.post.kind for s in done.sent] == ["", "champion"] and not any(s.already for s in done.sent)
+    board, champion = graph.posts
+    snap = latest_snapshot(config)
+    pages = render(shown_board(snap, snap.leaderboard), FEED, config.branding, title(snap, config.branding))  # type: ignore[arg-type]
+    assert len(pages) >= 2 and board["photos"] == b"\0".join(pages), "every page, in order, in one post"
+    assert board["message"].decode().startswith("Kátia Ramos leads")
+    w1 = next(e for e in snap.events if e.id == "W1")
+    assert champion["source"].startswith(b"\x89PNG") and Image.open(io.BytesIO(champion["source"])).size == (1080, 1350)
+    words = champion["caption"].decode()
+    assert words.startswith(f"🏆 {w1.champion} wins Friday Night Magic W1 (2025-01-09)!") and "#FNM" in words
+    assert "Won the final" in words and "Runner-up:" in words and "Semi-finalists:" in words
+    requests = len(graph.requests)
+    again = run_publish(config, Graph(TOKEN, graph.api, sleep=lambda _: None))
+    assert all(s.already for s in again.sent) and len(graph.requests) == requests, "each posted once"
+
+
+def test_a_dry_run_shows_what_would_be_posted_and_posts_nothing(final: Path, tmp_path: Path, graph: GraphServer,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    config = _on_page(final, tmp_path / "demo", graph)
+    monkeypatch.delenv(TOKEN_VARIABLE, raising=False)
+    shown = runner.invoke(app, ["publish", str(config.path.parent), "--facebook", "--dry-run"], env={"COLUMNS": "300"})
+    assert shown.exit_code == 0, shown.output
+    text = shown.output
+    assert f"To Facebook Page {PAGE}" in text and "photos in this order" in text and "the champion card of W1" in text
+    assert "| Kátia Ramos leads" in text and "wins Friday Night Magic W1" in text
+    previews = sorted(p.name for p in (config.exports / "publish-dry-run").iterdir())
+    assert previews[:2] == ["1-leaderboard-1080x1350-2.png", "1-leaderboard-1080x1350.png"]
+    assert "2-champion-w1-1080x1350.png" in previews
+    assert graph.requests == [], "nothing sent, no token needed"
