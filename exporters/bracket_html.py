@@ -18,9 +18,9 @@ STYLE = """
 .bracket .matches{flex:1;display:flex;flex-direction:column;justify-content:space-around;gap:6px}
 .bracket .match{border:2px solid %(heading)s;border-radius:4px;background:%(stripe)s}
 .bracket .slot{display:flex;gap:4px;padding:3px 5px;font-size:.85rem;align-items:baseline}
-.bracket .slot+.slot{border-top:1px solid %(heading)s}
+.bracket .slot+.slot{box-shadow:inset 0 1px 0 %(heading)s}
 .bracket .seed{min-width:1.4em;text-align:right;font-weight:bold;color:%(heading)s}
-.bracket .who{flex:1;min-width:0;overflow-wrap:anywhere}
+.bracket .who{flex:1;min-width:0;overflow-wrap:break-word;word-break:normal}
 .bracket .g{font-variant-numeric:tabular-nums}
 .bracket .won{font-weight:bold}.bracket .lost,.bracket .bye{color:%(same)s}
 .bracket .empty .who::after{content:"\\2014";color:%(same)s}

@@ -15,7 +15,7 @@ SPAN = 3
 
 
 @dataclass(frozen=True)
-class Column:
+class BracketRound:
     """One round of a drawing: its matches from top to bottom."""
 
     round: int
@@ -28,7 +28,7 @@ class Column:
 class Part:
     """One drawing of a bracket: a run of rounds over some of its matches."""
 
-    columns: tuple[Column, ...]
+    columns: tuple[BracketRound, ...]
     label: str
     """Which part it is (`Top half`, `Quarter 2 of 4`, `Final four`); empty for the whole bracket."""
     ends: bool
@@ -87,7 +87,7 @@ def _part_label(k: int, count: int) -> str:
     return f"Part {k + 1} of {count}"
 
 
-def _columns(playoff: Playoff, first: int, last: int, start: int, wide: int) -> tuple[Column, ...]:
+def _columns(playoff: Playoff, first: int, last: int, start: int, wide: int) -> tuple[BracketRound, ...]:
     """Rounds `first` to `last`, over the `wide` matches of round `first` from its `start`-th (0-based) on."""
     out = []
     for number in range(first, last + 1):
@@ -96,5 +96,5 @@ def _columns(playoff: Playoff, first: int, last: int, start: int, wide: int) -> 
         found = sorted(
             (m for m in playoff.matches if m.round == number and lo < m.match <= lo + count), key=lambda m: m.match
         )
-        out.append(Column(number, heading(number, playoff.rounds), tuple(found)))
+        out.append(BracketRound(number, heading(number, playoff.rounds), tuple(found)))
     return tuple(out)

@@ -49,8 +49,10 @@ def graph() -> Iterator[GraphServer]:
 def _on_page(folder: Path, into: Path, graph: GraphServer) -> Config:
     config = copy_of(folder, into)
     with (into / "league.toml").open("a", encoding="utf-8") as toml:
-        toml.write(f'[branding]\nfacebook_page_id = "{PAGE}"\nfacebook_api = "{graph.api}"\n'
-                   'url = "https://ogaming.example/league"\nhashtags = ["FNM"]\n')
+        toml.write(
+            f'[branding]\nfacebook_page_id = "{PAGE}"\nfacebook_api = "{graph.api}"\n'
+            'url = "https://ogaming.example/league"\nhashtags = ["FNM"]\n'
+        )
     return load_config(config.path.parent)
 
 
@@ -78,8 +80,9 @@ def test_a_final_event_has_its_champion_card(final: Path) -> None:
     assert _size(final / "exports" / "champion-w1-1080x1350.png") == (1080, 1350)
 
 
-def test_publish_posts_the_leaderboard_pages_as_one_post_then_the_champion_once(final: Path, tmp_path: Path,
-                                                                                 graph: GraphServer) -> None:
+def test_publish_posts_the_leaderboard_pages_as_one_post_then_the_champion_once(
+    final: Path, tmp_path: Path, graph: GraphServer
+) -> None:
     config = _on_page(final, tmp_path / "demo", graph)
     done = run_publish(config, Graph(TOKEN, graph.api, sleep=lambda _: None))
     assert [s.post.kind for s in done.sent] == ["", "champion"] and not any(s.already for s in done.sent)
@@ -98,8 +101,9 @@ def test_publish_posts_the_leaderboard_pages_as_one_post_then_the_champion_once(
     assert all(s.already for s in again.sent) and len(graph.requests) == requests, "each posted once"
 
 
-def test_a_dry_run_shows_what_would_be_posted_and_posts_nothing(final: Path, tmp_path: Path, graph: GraphServer,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_dry_run_shows_what_would_be_posted_and_posts_nothing(
+    final: Path, tmp_path: Path, graph: GraphServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     config = _on_page(final, tmp_path / "demo", graph)
     monkeypatch.delenv(TOKEN_VARIABLE, raising=False)
     shown = runner.invoke(app, ["publish", str(config.path.parent), "--facebook", "--dry-run"], env={"COLUMNS": "300"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -65,10 +66,12 @@ def copy_of(folder: Path, into: Path) -> Config:
     return load_config(into)
 
 
-def bracket(size: int, rounds: int, best_of: int = 3) -> Playoff:
-    """A bracket of `size` competitors (names in several scripts, long ones too) with its first `rounds` rounds
-    played: seed order wins two matches of three, the lower seed the third."""
-    seeds = [NAMES[i % len(NAMES)] + (f" {i // len(NAMES) + 1}" if i >= len(NAMES) else "") for i in range(size)]
+def bracket(size: int, rounds: int, best_of: int = 3, seeds: Sequence[str] = ()) -> Playoff:
+    """A bracket of `size` competitors (`seeds`, else names in several scripts, long ones too) with its first
+    `rounds` rounds played: seed order wins two matches of three, the lower seed the third."""
+    seeds = list(seeds) or [
+        NAMES[i % len(NAMES)] + (f" {i // len(NAMES) + 1}" if i >= len(NAMES) else "") for i in range(size)
+    ]
     kept: dict[tuple[int, int, str, str], tuple[int, int]] = {}
     need = best_of // 2 + 1
     playoff = resolve("W1", seeds, [best_of]).playoff
