@@ -94,8 +94,13 @@ FRAME = """<!DOCTYPE html><html><body style="margin:0">
 <script>
 document.getElementById('f').addEventListener('load', function () {
   var w = this.contentWindow, d = w.document, over = 0, cut = 0, names = 0;
-  d.querySelectorAll('.bracket .rounds').forEach(function (e) { over = Math.max(over, e.scrollWidth - e.clientWidth); });
-  d.querySelectorAll('.bracket .who').forEach(function (e) { if (e.textContent) { names++; } if (e.scrollWidth > e.clientWidth) { cut++; } });
+  d.querySelectorAll('.bracket .rounds').forEach(function (e) {
+    over = Math.max(over, e.scrollWidth - e.clientWidth);
+  });
+  d.querySelectorAll('.bracket .who').forEach(function (e) {
+    if (e.textContent) { names++; }
+    if (e.scrollWidth > e.clientWidth) { cut++; }
+  });
   document.body.dataset.w = d.documentElement.scrollWidth;
   document.body.dataset.rounds = over;
   document.body.dataset.cut = cut;

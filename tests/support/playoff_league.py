@@ -54,6 +54,7 @@ def seeded_demo(folder: Path) -> Config:
 
 def play_rounds(config: Config, rounds: int, seed: int = 29) -> None:
     """Type the games of the next `rounds` rounds of W1's bracket, syncing after each."""
+    assert config.workbook is not None
     judge, rng = XlsxJudge(config.workbook), random.Random(seed)
     for _ in range(rounds):
         play_bracket(judge, TAB, rng)

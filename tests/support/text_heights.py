@@ -70,7 +70,7 @@ def ink_height(png: bytes, text: Drawn) -> float:
     )
     crop = image.crop(box)
     pixels: Any = crop.load()
-    back = max(crop.getcolors(crop.width * crop.height) or [(0, (255, 255, 255))])[1]
+    back: Any = max(crop.getcolors(crop.width * crop.height) or [(0, (255, 255, 255))])[1]
     rows = [
         y
         for y in range(crop.height)
