@@ -4,6 +4,7 @@ branding and with the logo of the other images."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -20,8 +21,10 @@ if TYPE_CHECKING:
 
 WIDTH, HEIGHT, BAND = 1080, 1350, 230
 NAME = 120
-"""The champion's name: the largest text, down to `NAME_LEAST` and three lines before it is shortened."""
+"""The champion's name: the largest text, down to `NAME_SMALLEST` on up to four lines, never cut."""
 NAME_LEAST = 72
+NAME_SMALLEST = 58
+"""Past four lines at `NAME_LEAST`, a long name gets smaller, down to just over the largest other text."""
 TITLE, SUB, TEXT = 54, 42, 40
 DISC, ROW, FOOTER = 170, 84, 90
 """The gold disc over the name, a finisher's line, the footer with the league's address."""
@@ -84,7 +87,7 @@ def champion_card(shown: Champion, branding: Branding) -> bytes:
     y = BAND + 8 + max((HEIGHT - BAND - 8 - FOOTER - tall) / 2, 20)
     gold = MEDALS["1"]
     canvas.draw.ellipse((w / 2 - DISC / 2, y, w / 2 + DISC / 2, y + DISC), fill=gold)
-    canvas.text(w / 2, y + DISC / 2, "★", DISC * 3 // 5, True, black_or_white(gold, NUMERAL_CONTRAST), "m")
+    canvas.draw.polygon(_star(w / 2, y + DISC / 2, DISC * 0.32), fill=black_or_white(gold, NUMERAL_CONTRAST))
     y += DISC + 40 + 28
     canvas.text(w / 2, y, "CHAMPION", 56, True, accent, "m", room=room)
     y += 42 + px * 0.6
@@ -120,15 +123,54 @@ def _band(canvas: _Canvas, shown: Champion) -> None:
 
 
 def _name(name: str, room: float) -> tuple[list[str], int]:
-    """The champion's name in the largest type it fits at on one line, else on up to three lines."""
+    """The champion's name in the largest type it fits at on one line, else on up to four lines (a word too long for
+    a line broken after a hyphen, else where it must), never smaller than the largest other text: so never cut."""
     for px in range(NAME, NAME_LEAST - 1, -4):
         if Typeface(px, True).getlength(name) <= room:
             return [name], px
-    for px in range(NAME_LEAST + 24, NAME_LEAST - 1, -4):
-        lines = wrapped(name, Typeface(px, True), room, 3)
-        if not lines[-1].endswith("…") or px == NAME_LEAST:
+    sizes = range(NAME_LEAST + 24, NAME_SMALLEST - 1, -2)
+    for px in sizes:
+        lines = _broken(name, Typeface(px, True), room, False)
+        if len(lines) <= 4 and all(Typeface(px, True).getlength(line) <= room for line in lines):
             return lines, px
-    return [name], NAME_LEAST
+    fewest = len(_broken(name, Typeface(NAME_SMALLEST, True), room, True))  # a word broken: in as few pieces as can be
+    for px in sizes:
+        lines = _broken(name, Typeface(px, True), room, True)
+        if len(lines) <= min(fewest, 4):
+            return lines, px
+    return wrapped(name, Typeface(NAME_SMALLEST, True), room, 4), NAME_SMALLEST
+
+
+def _broken(text: str, face: Typeface, room: float, hard: bool) -> list[str]:
+    """The text on as many lines as it takes, broken between words and after hyphens; with `hard`, a piece still
+    longer than a line after its last character that fits."""
+    lines: list[str] = []
+    line = ""
+    for piece in re.findall(r"\S+?-(?=\S)|\S+\s*", text):
+        joined = line + piece
+        if face.getlength(joined.rstrip()) <= room or not line:
+            line = joined
+        else:
+            lines.append(line.rstrip())
+            line = piece
+        while hard and face.getlength(line.rstrip()) > room:
+            cut = max([k for k in range(1, len(line)) if face.getlength(line[:k]) <= room] or [1])
+            lines.append(line[:cut])
+            line = line[cut:]
+    return [*lines, line.rstrip()] if line.strip() else lines
+
+
+def _star(x: float, y: float, r: float) -> list[tuple[float, float]]:
+    """A five-pointed star about (x, y), points `r` from it: a shape, so the champion's name stays the largest text."""
+    import math
+
+    return [
+        (
+            x + (r if k % 2 == 0 else r * 0.42) * math.sin(k * math.pi / 5),
+            y - (r if k % 2 == 0 else r * 0.42) * math.cos(k * math.pi / 5),
+        )
+        for k in range(10)
+    ]
 
 
 def _others(canvas: _Canvas, others: tuple[Podium, ...], top: float) -> None:
