@@ -115,3 +115,20 @@ def test_a_dry_run_shows_what_would_be_posted_and_posts_nothing(
     assert previews[:2] == ["1-leaderboard-1080x1350-2.png", "1-leaderboard-1080x1350.png"]
     assert "2-champion-w1-1080x1350.png" in previews
     assert graph.requests == [], "nothing sent, no token needed"
+
+
+def test_a_photo_whose_upload_is_lost_posts_nothing_and_the_next_run_posts(
+    final: Path, tmp_path: Path, graph: GraphServer
+) -> None:
+    """The photos of a post of several are uploaded unpublished: one whose answer is lost shows nowhere, so the post
+    is refused as not made (not as one that may be on the Page), and the next run posts it."""
+    from jobs.publish_job import PublishError
+    from tests.exporters.graph_server import Answer
+
+    config = _on_page(final, tmp_path / "demo", graph)
+    graph.script = [Answer(drop=True)]
+    with pytest.raises(PublishError, match="uploading photo 1 of 2 failed .*nothing was posted"):
+        run_publish(config, Graph(TOKEN, graph.api, sleep=lambda _: None))
+    assert graph.posts == []
+    done = run_publish(config, Graph(TOKEN, graph.api, sleep=lambda _: None))
+    assert not done.already and len(graph.posts) == 2
