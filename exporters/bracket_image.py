@@ -138,14 +138,14 @@ def _tree(canvas: _Canvas, playoff: Playoff, size: Size, part: Part) -> None:
     count = len(columns) + beside
     wide = ((1 - 2 * MARGIN) * w - gap * (count - 1)) / count
     first = max(len(columns[0].matches), 1)
-    slot = (bottom - top) / (2 * first + 0.6 * (first - 1))  # a match is two slots; a gap between matches
+    units = 2 * first + 0.6 * (first - 1)  # a match is two slots; a gap between matches
+    slot = min((bottom - top) / units, 2.8 * size.least)  # a short tree is not stretched: it stands in the middle
+    top += ((bottom - top) - slot * units) / 2
     head = inks(canvas.branding).heading
     centres: list[float] = []
     for c, column in enumerate(columns):
         x = MARGIN * w + c * (wide + gap)
-        canvas.text(
-            x + wide / 2, size.band + 6 + size.least * 0.85, column.heading, size.least, True, head, "m", room=wide
-        )
+        canvas.text(x + wide / 2, top - size.least * 0.75, column.heading, size.least, True, head, "m", room=wide)
         now = (
             [top + slot * (i * 2.6 + 1) for i in range(len(column.matches))]
             if c == 0

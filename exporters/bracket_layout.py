@@ -51,7 +51,8 @@ def seed_of(playoff: Playoff, name: str) -> int | None:
 
 def parts(playoff: Playoff, span: int = SPAN) -> list[Part]:
     """The drawings a bracket takes: one for up to `span` rounds; else its first `span` rounds cut into parts of
-    2 ** span competitors each, then the rounds left (recursively), the last part ending with the final."""
+    2 ** span competitors each, then the rounds left (recursively; the final never alone, its semi-finals with it),
+    the last part ending with the final."""
     return _parts(playoff, 1, span)
 
 
@@ -76,7 +77,7 @@ def _parts(playoff: Playoff, first: int, span: int) -> list[Part]:
         Part(_columns(playoff, first, first + span - 1, k * wide, wide), _part_label(k, count), False)
         for k in range(count)
     ]
-    return out + _parts(playoff, first + span, span)
+    return out + _parts(playoff, min(first + span, playoff.rounds - 1), span)  # a final alone comes with its semis
 
 
 def _part_label(k: int, count: int) -> str:

@@ -75,8 +75,10 @@ def test_a_bracket_of_64_takes_parts_of_eight_then_its_final_eight() -> None:
     assert drawn[-1].ends and not any(p.ends for p in drawn[:-1])
 
 
-def test_sixteen_split_into_halves_and_the_final() -> None:
-    assert [p.label for p in parts(bracket(16, 0))] == ["Top half", "Bottom half", "Final"]
+def test_sixteen_split_into_halves_and_the_final_four() -> None:
+    drawn = parts(bracket(16, 0))
+    assert [p.label for p in drawn] == ["Top half", "Bottom half", "Final 4"]
+    assert [c.heading for c in drawn[-1].columns] == ["Semi-finals", "Final"], "the final never alone"
 
 
 def test_the_link_card_shows_the_final_eight_then_from_the_final_four() -> None:
