@@ -134,7 +134,7 @@ def _tree(canvas: _Canvas, playoff: Playoff, size: Size, part: Part) -> None:
     bottom = size.height - size.footer - size.least * 0.6
     columns = part.columns
     beside = part.ends and len(columns) < SPAN  # room for the champion in a column of its own
-    gap = 0.035 * w
+    gap = 0.03 * w
     count = len(columns) + beside
     wide = ((1 - 2 * MARGIN) * w - gap * (count - 1)) / count
     first = max(len(columns[0].matches), 1)
@@ -181,12 +181,14 @@ def _join(canvas: _Canvas, x0: float, x1: float, a: float, b: float, y: float) -
 def _match(
     canvas: _Canvas, playoff: Playoff, size: Size, match: BracketMatch, x: float, y: float, wide: float, slot: float
 ) -> None:
-    """One match: a box of two slots, each a seed, a name and the games won, the winner in bold."""
+    """One match: a box of two slots, each a seed, a name and the games won; the winner's games in bold, the loser
+    faded (a bold name would take a second line sooner)."""
     branding, drawn = canvas.branding, inks(canvas.branding)
     canvas.draw.rectangle((x, y - slot, x + wide, y + slot), fill=stripe(branding), outline=drawn.heading, width=2)
     canvas.draw.line((x, y, x + wide, y), fill=drawn.heading, width=1)
     faded = drawn.same  # readable on the background and the stripe alike
-    seed_room = Typeface(size.least, True).getlength("00") + 0.4 * size.least
+    widest = "0" * len(str(len(playoff.seeds)))  # the room of the longest seed number: `8`, `16`
+    seed_room = Typeface(size.least, True).getlength(widest) + 0.45 * size.least
     for k, name in enumerate((match.a, match.b)):
         mid = y + slot * (k - 0.5)
         won = bool(match.winner) and match.winner == name and not match.bye
@@ -194,13 +196,15 @@ def _match(
         ink = faded if lost or name == BYE else drawn.text
         seed = seed_of(playoff, name)
         if seed is not None:
-            canvas.text(x + seed_room - 0.2 * size.least, mid, str(seed), size.least, True, drawn.heading, "r")
+            canvas.text(x + seed_room - 0.25 * size.least, mid, str(seed), size.least, True, drawn.heading, "r")
         games = str(match.games[k]) if match.games else ""
-        games_room = Typeface(size.name, True).getlength(games) + 0.4 * size.least if games else 0.2 * size.least
+        games_room = Typeface(size.name, True).getlength(games) + 0.3 * size.least if games else 0.2 * size.least
         if games:
             canvas.text(x + wide - 0.2 * size.least, mid, games, size.name, won, ink, "r")
         room = wide - seed_room - games_room - 0.1 * size.least
-        _name(canvas, size, name or "", x + seed_room, mid, room, slot, won, ink)
+        _name(
+            canvas, size, name or "", x + seed_room, mid, room, slot, False, ink
+        )  # the loser faded, not the winner bold
 
 
 def _name(

@@ -62,7 +62,7 @@ def final_rounds(playoff: Playoff, span: int = SPAN) -> Part:
     first = max(1, playoff.rounds - span + 1)
     if first < playoff.rounds - 1 and all(m.winner for m in playoff.matches if m.round == first):
         first += 1
-    label = "" if first == 1 else f"From the {heading(first, playoff.rounds).lower()}"
+    label = ""  # its rounds are named over them: the card's band keeps its room for the event
     return Part(_columns(playoff, first, playoff.rounds, 0, 1 << (playoff.rounds - first)), label, True)
 
 
