@@ -105,25 +105,31 @@ def _footer(canvas: _Canvas, size: Size, updated: str) -> None:
         canvas.text((1 - MARGIN) * w, rows[1], right, size.least, True, align="r", room=room)
 
 
-def _band(canvas: _Canvas, shown: Shown, size: Size, part: Part, page: str) -> None:
-    """The title band: the league, the event's playoffs (and which part), where the bracket stands."""
-    w, branding = size.width, canvas.branding
-    canvas.draw.rectangle((0, 0, w, size.band), fill=branding.primary)
-    canvas.draw.rectangle((0, size.band, w, size.band + 6), fill=branding.accent)
+def band_lines(canvas: _Canvas, height: int, lines: list[tuple[str, int, bool]], least: int) -> None:
+    """A title band `height` pixels high in the primary colour over the accent's rule, the logo at its left and the
+    lines beside it, each down to `least` before it is shortened: the bracket's images and the champion card alike."""
+    w, branding = canvas.image.width, canvas.branding
+    canvas.draw.rectangle((0, 0, w, height), fill=branding.primary)
+    canvas.draw.rectangle((0, height, w, height + 6), fill=branding.accent)
     left = MARGIN * w
     if branding.logo is not None:
-        logo = _scaled_logo(branding.logo, int(size.band * 0.72), int(w * 0.22))
-        canvas.image.paste(logo, (int(left), (size.band - logo.height) // 2), logo)
+        logo = _scaled_logo(branding.logo, int(height * 0.72), int(w * 0.22))
+        canvas.image.paste(logo, (int(left), (height - logo.height) // 2), logo)
         left += logo.width + 0.02 * w
     room, ink = (1 - MARGIN) * w - left, inks(branding).title
+    step = height / (len(lines) + 0.4)
+    for k, (text, px, bold) in enumerate(lines):
+        fitted, at = shrunk(text, "", px, least, room, bold)
+        canvas.text(left, step * (k + 0.7), fitted, at, bold, ink)
+
+
+def _band(canvas: _Canvas, shown: Shown, size: Size, part: Part, page: str) -> None:
+    """The title band: the league, the event's playoffs (and which part), where the bracket stands."""
     what = f"{shown.event} · Playoffs" + (f" · {part.label}" if part.label else "")
     texts = [(shown.league, size.title, True), (what + page, size.sub, False)]
     if size is FEED:
         texts.append((standing(shown.playoff), size.sub, True))
-    step = size.band / (len(texts) + 0.4)
-    for k, (text, px, bold) in enumerate(texts):
-        fitted, at = shrunk(text, "", px, size.least, room, bold)
-        canvas.text(left, step * (k + 0.7), fitted, at, bold, ink)
+    band_lines(canvas, size.band, texts, size.least)
 
 
 def _tree(canvas: _Canvas, playoff: Playoff, size: Size, part: Part) -> None:

@@ -8,10 +8,10 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from exporters.bracket_image import FEED_LEAST, wrapped
+from exporters.bracket_image import FEED_LEAST, band_lines, wrapped
 from exporters.branding import MEDALS, NUMERAL_CONTRAST, black_or_white, inks, readable, stripe
 from exporters.caption import hashtag
-from exporters.image_band import _png, _scaled_logo
+from exporters.image_band import _png
 from exporters.image_sizes import MARGIN
 from exporters.image_text import Typeface, _Canvas, shrunk
 from league.plain_text import one_line
@@ -77,7 +77,8 @@ def champion_card(shown: Champion, branding: Branding) -> bytes:
     from PIL import Image
 
     canvas = _Canvas(Image.new("RGB", (WIDTH, HEIGHT), branding.background), branding)
-    _band(canvas, shown)
+    when = " · ".join(p for p in (shown.event, shown.date) if p)
+    band_lines(canvas, BAND, [(shown.league, TITLE, True), (when, SUB, False)], FEED_LEAST)
     drawn, w = inks(branding), WIDTH
     room = (1 - 2 * MARGIN) * w
     accent = readable(branding.accent, (branding.background,))
@@ -103,23 +104,6 @@ def champion_card(shown: Champion, branding: Branding) -> bytes:
     if branding.url:
         canvas.text(w / 2, HEIGHT - FOOTER / 2, branding.url, FEED_LEAST, True, align="m", room=room)
     return _png(canvas.image, branding)
-
-
-def _band(canvas: _Canvas, shown: Champion) -> None:
-    branding, w = canvas.branding, WIDTH
-    canvas.draw.rectangle((0, 0, w, BAND), fill=branding.primary)
-    canvas.draw.rectangle((0, BAND, w, BAND + 8), fill=branding.accent)
-    left = MARGIN * w
-    if branding.logo is not None:
-        logo = _scaled_logo(branding.logo, int(BAND * 0.72), int(w * 0.22))
-        canvas.image.paste(logo, (int(left), (BAND - logo.height) // 2), logo)
-        left += logo.width + 0.02 * w
-    room, ink = (1 - MARGIN) * w - left, inks(branding).title
-    for k, (text, px, bold) in enumerate(
-        ((shown.league, TITLE, True), (" · ".join(p for p in (shown.event, shown.date) if p), SUB, False))
-    ):
-        fitted, size = shrunk(text, "", px, FEED_LEAST, room, bold)
-        canvas.text(left, BAND * (0.33 + 0.37 * k), fitted, size, bold, ink)
 
 
 def _name(name: str, room: float) -> tuple[list[str], int]:
