@@ -191,7 +191,8 @@ class Graph:
                 raise RuntimeError(f"{type(exc).__name__} while posting: {safe}") from None
             raise
 
-    def _upload(self, session: requests.Session, page_id: str, image: bytes, n: int, count: int, deadline: float) -> str:
+    def _upload(self, session: requests.Session, page_id: str, image: bytes, n: int, count: int,
+                deadline: float) -> str:
         """One photo of a post uploaded unpublished; its id. Nothing shows on the Page until the post is made, so a
         lost answer here means nothing was posted."""
         try:
@@ -257,8 +258,8 @@ class Graph:
 
         def send() -> None:
             try:
-                outcome.append(session.post(url, data=fields,
-                                            files={"source": ("leaderboard.png", image, "image/png")} if image else None,
+                upload = {"source": ("leaderboard.png", image, "image/png")} if image else None
+                outcome.append(session.post(url, data=fields, files=upload,
                                             headers={"Authorization": f"Bearer {self.token}"},
                                             timeout=(min(CONNECT_TIMEOUT, left), left)))
             except Exception as exc:

@@ -23,7 +23,8 @@ from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX
 from league.table import Table
 
 FORMATS = ("png", "txt", "html", "pdf", "csv")
-PAGE_NAMES = re.compile(r"(leaderboard|standings-.+|bracket-.+|champion-.+)-\d+x\d+(-\d+)?\.png|(leaderboard|standings-.+)\.txt")
+PAGE_NAMES = re.compile(r"(leaderboard|standings-.+|bracket-.+|champion-.+)-\d+x\d+(-\d+)?\.png"
+                        r"|(leaderboard|standings-.+)\.txt")
 """Images and captions the tool names; one a full export does not write again is stale (an event gone, fewer
 pages). Posters are not swept: an event's poster is only made on demand."""
 File = tuple[str, bytes]
@@ -146,7 +147,8 @@ def shows(snapshot: Snapshot, branding: Branding, group: str, origin: str = "") 
     if fmt in (BRACKET, CHAMPION):
         event = group.partition(":")[2]
         info = next((e for e in snapshot.events if e.id == event), None)
-        seen[3] = [_table_digest(snapshot, t) for t in shown_tables(snapshot.tables) if t.name == STANDINGS_PREFIX + event]
+        seen[3] = [_table_digest(snapshot, t) for t in shown_tables(snapshot.tables)
+                   if t.name == STANDINGS_PREFIX + event]
         seen.append(astuple(info) if info else None)
     elif fmt != "png":
         seen += [snapshot.time.isoformat(), [astuple(e) for e in snapshot.events], snapshot_stands(snapshot),

@@ -115,7 +115,8 @@ def standing(snapshot: Snapshot) -> list[object]:
     return [asdict(snapshot.season) if snapshot.season else None,
             [[e.id, asdict(e.state) if e.state else None] for e in snapshot.events],
             {name: [stored_placing(p) for p in lines] for name, lines in sorted(snapshot.placings.items())},
-            *([{event: stored_playoff(p) for event, p in sorted(snapshot.brackets.items())}] if snapshot.brackets else [])]
+            *([{event: stored_playoff(p) for event, p in sorted(snapshot.brackets.items())}]
+              if snapshot.brackets else [])]
 
 
 def to_json(snapshot: Snapshot) -> str:
@@ -164,7 +165,8 @@ def _placing(stored: list[Any]) -> Placing:
 
 def stored_playoff(p: Playoff) -> list[object]:
     """A bracket as the history stores it: flat lists, in `Playoff`'s and `BracketMatch`'s field order."""
-    return [list(p.seeds), p.rounds, p.champion, {key: [f.name, f.out_in, f.beaten_by] for key, f in p.finishes.items()},
+    return [list(p.seeds), p.rounds, p.champion,
+            {key: [f.name, f.out_in, f.beaten_by] for key, f in p.finishes.items()},
             [[m.row, m.round, m.match, m.best_of, m.a, m.b, list(m.games) if m.games else None, m.winner]
              for m in p.matches]]
 
@@ -173,7 +175,8 @@ def _playoff(stored: list[Any]) -> Playoff:
     seeds, rounds, champion, finishes, matches = stored
     return Playoff(tuple(seeds), int(rounds), str(champion),
                    {str(key): Finish(str(name), out_in, str(by)) for key, (name, out_in, by) in finishes.items()},
-                   tuple(BracketMatch(row, number, match, best_of, a, b, (games[0], games[1]) if games else None, winner)
+                   tuple(BracketMatch(row, number, match, best_of, a, b, (games[0], games[1]) if games else None,
+                                      winner)
                          for row, number, match, best_of, a, b, games, winner in matches))
 
 

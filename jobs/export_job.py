@@ -134,7 +134,7 @@ def run_export(config: Config, fmt: str, event: str | None = None) -> list[Path]
         return write_files(config.exports, files(snap, config.branding, fmt, event), sweep=event is None)
     # Every page of the images, recorded with what they show: a sync that changes nothing keeps them.
     made = {group: draw(snap, config.branding, group, every_page=True) for group in groups(snap, fmt)
-            if event is None or group == f"png:{STANDINGS_PREFIX}{event}"}
+            if event is None or group in (f"png:{STANDINGS_PREFIX}{event}", f"bracket:{event}", f"champion:{event}")}
     written = write_files(config.exports, [f for group in made.values() for f in group], sweep=event is None)
     record = {**drawn(config.exports), **_entries(snap, config.branding, made, _origin(history_file(config)))}
     return [*written, record_drawn(config.exports, record)]

@@ -88,7 +88,8 @@ def test_publish_posts_the_leaderboard_pages_as_one_post_then_the_champion_once(
     assert [s.post.kind for s in done.sent] == ["", "champion"] and not any(s.already for s in done.sent)
     board, champion = graph.posts
     snap = latest_snapshot(config)
-    pages = render(shown_board(snap, snap.leaderboard), FEED, config.branding, title(snap, config.branding))  # type: ignore[arg-type]
+    assert snap.leaderboard is not None
+    pages = render(shown_board(snap, snap.leaderboard), FEED, config.branding, title(snap, config.branding))
     assert len(pages) >= 2 and board["photos"] == b"\0".join(pages), "every page, in order, in one post"
     assert board["message"].decode().startswith("Kátia Ramos leads")
     w1 = next(e for e in snap.events if e.id == "W1")
