@@ -34,7 +34,7 @@ from jobs.sync_job import run_sync
 from league.demos.gl import build_demo
 from league.sheet import SYNC_LOG_TAB
 from sync.google import BoundedRetryClient, GoogleWorkbook, RetryPolicy, load_credentials
-from sync.sheets_body import MARKER_KEY
+from sync.sheets_marker import MARKER_KEY
 from sync.workbook import BackendError
 from tests.support.sheets_server import SERVICE_ACCOUNT_EMAIL, Fault, SheetsServer, make_rsa_key, service_account_info
 
@@ -194,7 +194,7 @@ def soak(syncs: int, seed: int = 8, rate: float = 0.2, storms: float = 0.03, bud
 
 
 def report(figures: Figures) -> str:
-    """The figures as the README quotes them."""
+    """The figures as the manual quotes them."""
     lines = [f"syncs: {figures.syncs:,} in {figures.seconds:.0f} s ({figures.seconds / max(1, figures.syncs):.2f} s per sync, "
              "a fault-free twin sync included)",
              "requests to the soak spreadsheet: " + ", ".join(f"{k} {v:,}" for k, v in sorted(figures.requests.items())),

@@ -17,7 +17,8 @@ from exporters.bracket_html import bracket_html
 from exporters.branding import MEDALS, inks, local_time, readable
 from exporters.html import RULE_CONTRAST, banner, page, style
 from league.table import Role, Table
-from serve.server import CYCLE, FIND, LIVE, Pages
+from serve.scripts import CYCLE, FIND, LIVE
+from serve.server import Pages
 from serve.view import LiveEvent, LiveView, Seating
 
 REFRESH_SECONDS = 30
