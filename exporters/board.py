@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from league.cells import Cell, as_text, name_key
 from league.outcome import Mark, Placing, plain_placings
-from league.pairing.bracket import Playoff
+from league.pairing.bracket_model import Playoff
 from league.plain_text import has_control, one_line
 from league.table import Column, Display, Role, Table
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from exporters.bracket_layout import Part, parts, seed_of
-from league.pairing.bracket import BYE, BracketMatch, Playoff
+from league.pairing.bracket_model import BYE, BracketMatch, Playoff
 
 STYLE = """
 .bracket{margin:8px 8px 16px}

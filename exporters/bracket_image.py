@@ -16,7 +16,7 @@ from exporters.branding import MEDALS, black_or_white, inks, local_time, stripe
 from exporters.image_band import _png, _scaled_logo
 from exporters.image_sizes import MARGIN
 from exporters.image_text import Typeface, _Canvas, fit, shrunk
-from league.pairing.bracket import BYE, BracketMatch, Playoff
+from league.pairing.bracket_model import BYE, BracketMatch, Playoff
 
 if TYPE_CHECKING:
     from exporters.branding import Branding

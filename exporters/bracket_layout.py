@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from league.cells import name_key
-from league.pairing.bracket import BracketMatch, Playoff, round_name
+from league.pairing.bracket_model import BracketMatch, Playoff, round_name
 
 SPAN = 3
 """The most rounds one drawing shows side by side (eight competitors): a name keeps a third of a phone's width."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from exporters.bracket_image import FEED, SIZES, Shown, render_bracket
 from exporters.champion_card import Champion, Podium, champion_card
 from league.cells import name_key
-from league.pairing.bracket import Playoff
+from league.pairing.bracket_model import Playoff
 from league.sheet import STANDINGS_PREFIX
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from typing import Any
 from league.cells import Cell, Grid, as_text, name_key
 from league.lifecycle import EventState, SeasonState
 from league.outcome import Award, Mark, Placing, Reached, plain_placings
-from league.pairing.bracket import BracketMatch, Finish, Playoff
+from league.pairing.bracket_model import BracketMatch, Finish, Playoff
 from league.rules.ruleset import Follows
 from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX, Sheet
 from league.table import Column, CutZone, Display, Role, Table

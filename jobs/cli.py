@@ -234,7 +234,7 @@ def publish(
     if dry_run:
         from jobs.publish_job import preview
 
-        for line in guarded(lambda: preview(_load(config), stats)):
+        for line in guarded(lambda: preview(load_checked(config), stats)):
             output.say(line)
         return
     if stats:

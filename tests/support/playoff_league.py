@@ -16,7 +16,8 @@ from jobs.config import Config, load_config
 from jobs.errors import ExitCode
 from jobs.sync_job import run_sync
 from league.cells import name_key
-from league.pairing.bracket import BYE, Playoff, resolve
+from league.pairing.bracket import resolve
+from league.pairing.bracket_model import BYE, Playoff
 from sync.open import open_workbook
 from tests.support.judges import XlsxJudge, play_bracket
 
