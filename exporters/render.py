@@ -1,7 +1,8 @@
 """Every export file of a snapshot, by format: names and bytes, ready for the writer.
 
 File names say what they hold: `leaderboard-1080x1350.png` (further pages `-2`, `-3`),
-`standings-<event>-1200x630.png`, `leaderboard.txt` (the caption), `league.html`,
+`standings-<event>-1200x630.png`, `bracket-<event>-1080x1350.png` (further parts `-2`, `-3`),
+`champion-<event>-1080x1350.png`, `leaderboard.txt` (the caption), `league.html`,
 `leaderboard-a4.pdf` (`standings-<event>-a4.pdf` when one event is asked for). Stems fold every character that is not a letter or digit to `-`, so no event
 id can reach outside the exports folder."""
 
@@ -174,12 +175,16 @@ def table_stems(snapshot: Snapshot) -> dict[str, str]:
     return dict(zip(tables, stems(tables)))
 
 
+def event_stem(snapshot: Snapshot, event: str) -> str:
+    """An event's part of its files' names, as its standings' (`w1` of `standings-w1.csv`): `bracket-w1-…`."""
+    name = table_stems(snapshot).get(STANDINGS_PREFIX + event, stem(event)).removeprefix(stem(STANDINGS_PREFIX))
+    return name.strip("-") or stem(event)
+
+
 def _playoff_files(snapshot: Snapshot, branding: Branding, group: str) -> list[File]:
     """An event's bracket images or its champion card, named by the event as its standings are."""
     fmt, _, event = group.partition(":")
-    table = snapshot.table(STANDINGS_PREFIX + event)
-    name = table_stems(snapshot).get(STANDINGS_PREFIX + event, stem(event)).removeprefix(stem(STANDINGS_PREFIX))
-    name = name.strip("-") or stem(event)
+    table, name = snapshot.table(STANDINGS_PREFIX + event), event_stem(snapshot, event)
     if fmt == BRACKET:
         return bracket_files(snapshot, branding, event, title(snapshot, branding), name)
     if table is None:

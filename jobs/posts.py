@@ -13,7 +13,7 @@ from exporters.caption import caption
 from exporters.champion_card import champion_caption
 from exporters.images import FEED, MAX_PAGES, render
 from exporters.playoff_files import champion_events, champion_files, champion_of
-from exporters.render import shown_board, table_stems, title
+from exporters.render import event_stem, shown_board, table_stems, title
 from history.snapshot import Snapshot, digest
 from jobs.config import Config
 from jobs.errors import ConfigError
@@ -77,7 +77,7 @@ def champion_post(config: Config, snap: Snapshot) -> Post | None:
     shown = champion_of(snap, latest, league, board)
     if shown is None:
         return None
-    stem = table_stems(snap)[table.name].removeprefix("standings-")
+    stem = event_stem(snap, latest)
     images = tuple(champion_files(snap, config.branding, latest, league, stem, board))
     text = champion_caption(shown, config.branding.hashtags, config.branding.url)
     key = digest((), ["champion", latest.casefold(), shown.name])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,6 +80,7 @@ def preview(config: Config, stats: bool = False) -> list[str]:
     snap = latest_snapshot(config, "nothing was posted")
     posts = [stats_as_post(config, snap)] if stats else publish_posts(config, snap)
     folder = config.exports / PREVIEW
+    _clear(folder)
     path, lines = history_file(config), [f"dry run: nothing is posted. To Facebook Page {page}:"]
     for n, post in enumerate(posts, 1):
         with history_errors("nothing was posted"):
@@ -92,6 +94,16 @@ def preview(config: Config, stats: bool = False) -> list[str]:
         lines += [f"{n}. {post.what}: {photos}", *(f"   {folder / name}" for name, _ in files), "   caption:",
                   *(f"   | {line}" for line in post.caption.rstrip("\n").split("\n"))]
     return lines
+
+
+def _clear(folder: Path) -> None:
+    """Remove the images an earlier dry run saved (`1-leaderboard-1080x1350.png`), so the folder shows this run's."""
+    try:
+        for old in folder.glob("*.png") if folder.is_dir() else ():
+            if re.fullmatch(r"\d+-.+\.png", old.name) and old.is_file():
+                old.unlink()
+    except OSError as exc:
+        raise ConfigError(f"cannot tidy {folder} ({exc.strerror or exc}); nothing was posted") from None
 
 
 def send_post(config: Config, page: str, post: Post, snap: Snapshot, graph: Callable[[], Graph],

@@ -107,6 +107,8 @@ def test_a_dry_run_shows_what_would_be_posted_and_posts_nothing(
 ) -> None:
     config = _on_page(final, tmp_path / "demo", graph)
     monkeypatch.delenv(TOKEN_VARIABLE, raising=False)
+    (config.exports / "publish-dry-run").mkdir()
+    (config.exports / "publish-dry-run" / "3-an-earlier-run.png").write_bytes(b"\x89PNG")
     shown = runner.invoke(app, ["publish", str(config.path.parent), "--facebook", "--dry-run"], env={"COLUMNS": "300"})
     assert shown.exit_code == 0, shown.output
     text = shown.output
@@ -114,7 +116,7 @@ def test_a_dry_run_shows_what_would_be_posted_and_posts_nothing(
     assert "| Kátia Ramos leads" in text and "wins Friday Night Magic W1" in text
     previews = sorted(p.name for p in (config.exports / "publish-dry-run").iterdir())
     assert previews[:2] == ["1-leaderboard-1080x1350-2.png", "1-leaderboard-1080x1350.png"]
-    assert "2-champion-w1-1080x1350.png" in previews
+    assert "2-champion-w1-1080x1350.png" in previews and "3-an-earlier-run.png" not in previews
     assert graph.requests == [], "nothing sent, no token needed"
 
 
