@@ -5,14 +5,17 @@ tall on a phone. The bracket travels with the snapshot, as the history keeps it.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 
 from exporters.board import board
 from exporters.branding import Branding
 from exporters.champion_card import Champion, Podium, champion_caption, champion_card
 from exporters.playoff_files import champion_of
+from exporters.poster import poster
 from history.snapshot import EventInfo, Snapshot, from_json, to_json
 from league.lifecycle import EventState
 from tests.exporters.tables import UPDATED, leaderboard, standings
@@ -104,3 +107,13 @@ def test_the_history_keeps_each_bracket_as_drawn() -> None:
     again = from_json(to_json(snap), 1, UPDATED, "abc")
     assert again.brackets == {"W1": played}
     assert from_json(to_json(Snapshot(UPDATED, "abc", "GL", ())), 1, UPDATED, "abc").brackets == {}
+
+
+@pytest.mark.parametrize(("size", "images"), [(8, 1), (16, 3)])
+def test_an_events_poster_ends_with_its_bracket(size: int, images: int) -> None:
+    """After the standings, a page for each feed image of the bracket, the image as large as the page allows."""
+    shown = board(standings(), "QR2", UPDATED, standings_lines(standings()))
+    plain = PdfReader(io.BytesIO(poster(shown, "GL", Branding(), "a4"))).pages
+    drawn = PdfReader(io.BytesIO(poster(replace(shown, bracket=bracket(size, 1)), "GL", Branding(), "a4"))).pages
+    assert len(drawn) == len(plain) + images
+    assert all(page.images and not page.extract_text().strip() for page in drawn[len(plain) :])
