@@ -4,6 +4,7 @@ branding and with the logo of the other images."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -146,8 +147,6 @@ def _broken(text: str, face: Typeface, room: float, hard: bool) -> list[str]:
 
 def _star(x: float, y: float, r: float) -> list[tuple[float, float]]:
     """A five-pointed star about (x, y), points `r` from it: a shape, so the champion's name stays the largest text."""
-    import math
-
     return [
         (
             x + (r if k % 2 == 0 else r * 0.42) * math.sin(k * math.pi / 5),

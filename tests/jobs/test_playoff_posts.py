@@ -18,9 +18,9 @@ from exporters.render import shown_board, title
 from jobs.cli import app
 from jobs.config import Config, load_config
 from jobs.export_job import latest_snapshot
-from jobs.publish_job import run_publish
+from jobs.publish_job import PublishError, run_publish
 from tests.exporters.conftest import PAGE, TOKEN
-from tests.exporters.graph_server import GraphServer
+from tests.exporters.graph_server import Answer, GraphServer
 from tests.support.playoff_league import copy_of, play_rounds, seeded_demo
 
 runner = CliRunner()
@@ -125,9 +125,6 @@ def test_a_photo_whose_upload_is_lost_posts_nothing_and_the_next_run_posts(
 ) -> None:
     """The photos of a post of several are uploaded unpublished: one whose answer is lost shows nowhere, so the post
     is refused as not made (not as one that may be on the Page), and the next run posts it."""
-    from jobs.publish_job import PublishError
-    from tests.exporters.graph_server import Answer
-
     config = _on_page(final, tmp_path / "demo", graph)
     graph.script = [Answer(drop=True)]
     with pytest.raises(PublishError, match="uploading photo 1 of 2 failed .*nothing was posted"):
