@@ -72,8 +72,9 @@ class GraphServer:
                 raw = self.rfile.read(length)
                 form = BytesParser(policy=HTTP).parsebytes(
                     f"Content-Type: {self.headers.get('Content-Type', '')}\r\n\r\n".encode() + raw)
-                fields = {str(part.get_param("name", header="content-disposition")): part.get_payload(decode=True) or b""
-                          for part in form.iter_parts()} if form.is_multipart() else \
+                fields: dict[str, bytes] = {
+                    str(part.get_param("name", header="content-disposition")): part.get_payload(decode=True) or b""
+                    for part in form.iter_parts()} if form.is_multipart() else \
                     {k: v.encode() for k, v in parse_qsl(raw.decode())}
                 server.requests.append(Received(self.path, dict(self.headers), fields))
                 answer = server.script.pop(0) if server.script else server.answer(self.path, self.headers, fields)
