@@ -105,9 +105,10 @@ def _footer(canvas: _Canvas, size: Size, updated: str) -> None:
         canvas.text((1 - MARGIN) * w, rows[1], right, size.least, True, align="r", room=room)
 
 
-def band_lines(canvas: _Canvas, height: int, lines: list[tuple[str, int, bool]], least: int) -> None:
+def band_lines(canvas: _Canvas, height: int, lines: list[tuple[str, str, int, bool]], least: int) -> None:
     """A title band `height` pixels high in the primary colour over the accent's rule, the logo at its left and the
-    lines beside it, each down to `least` before it is shortened: the bracket's images and the champion card alike."""
+    lines beside it (each a head and a tail kept whole), each down to `least` before its head is shortened: the
+    bracket's images and the champion card alike."""
     w, branding = canvas.image.width, canvas.branding
     canvas.draw.rectangle((0, 0, w, height), fill=branding.primary)
     canvas.draw.rectangle((0, height, w, height + 6), fill=branding.accent)
@@ -118,17 +119,17 @@ def band_lines(canvas: _Canvas, height: int, lines: list[tuple[str, int, bool]],
         left += logo.width + 0.02 * w
     room, ink = (1 - MARGIN) * w - left, inks(branding).title
     step = height / (len(lines) + 0.4)
-    for k, (text, px, bold) in enumerate(lines):
-        fitted, at = shrunk(text, "", px, least, room, bold)
+    for k, (head, tail, px, bold) in enumerate(lines):
+        fitted, at = shrunk(head, tail, px, least, room, bold)
         canvas.text(left, step * (k + 0.7), fitted, at, bold, ink)
 
 
 def _band(canvas: _Canvas, shown: Shown, size: Size, part: Part, page: str) -> None:
     """The title band: the league, the event's playoffs (and which part), where the bracket stands."""
-    what = f"{shown.event} · Playoffs" + (f" · {part.label}" if part.label else "")
-    texts = [(shown.league, size.title, True), (what + page, size.sub, False)]
+    what = " · Playoffs" + (f" · {part.label}" if part.label else "") + page  # kept whole: a long event name gives way
+    texts = [(shown.league, "", size.title, True), (shown.event, what, size.sub, False)]
     if size is FEED:
-        texts.append((standing(shown.playoff), size.sub, True))
+        texts.append((standing(shown.playoff), "", size.sub, True))
     band_lines(canvas, size.band, texts, size.least)
 
 

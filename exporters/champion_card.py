@@ -79,7 +79,7 @@ def champion_card(shown: Champion, branding: Branding) -> bytes:
 
     canvas = _Canvas(Image.new("RGB", (WIDTH, HEIGHT), branding.background), branding)
     when = " · ".join(p for p in (shown.event, shown.date) if p)
-    band_lines(canvas, BAND, [(shown.league, TITLE, True), (when, SUB, False)], FEED_LEAST)
+    band_lines(canvas, BAND, [(shown.league, "", TITLE, True), (when, "", SUB, False)], FEED_LEAST)
     drawn, w = inks(branding), WIDTH
     room = (1 - 2 * MARGIN) * w
     accent = readable(branding.accent, (branding.background,))

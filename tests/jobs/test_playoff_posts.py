@@ -21,6 +21,7 @@ from jobs.export_job import latest_snapshot
 from jobs.publish_job import PublishError, run_publish
 from tests.exporters.conftest import PAGE, TOKEN
 from tests.exporters.graph_server import Answer, GraphServer
+from tests.support.judges import XlsxJudge
 from tests.support.playoff_league import copy_of, play_rounds, seeded_demo
 
 runner = CliRunner()
@@ -132,3 +133,38 @@ def test_a_photo_whose_upload_is_lost_posts_nothing_and_the_next_run_posts(
     assert graph.posts == []
     done = run_publish(config, Graph(TOKEN, graph.api, sleep=lambda _: None))
     assert not done.already and len(graph.posts) == 2
+
+
+def test_the_nasef_demos_top_16_takes_two_halves_and_the_final_four(tmp_path: Path) -> None:
+    """The NASEF demo's cut decided (two of the teams tied at the cut go through), its top 16 seeded: the sync draws
+    the bracket's halves and its final four on three feed images, and the link card."""
+    folder = tmp_path / "nasef"
+    assert runner.invoke(app, ["demo", str(folder), "--ruleset", "nasef-lol"]).exit_code == 0
+    decided = {
+        "Hamilton North Gold": "in",
+        "Franklin Tech Gold": "in",
+        "Madison STEM Blue": "out",
+        "Grant West Gold": "out",
+        "Washington Central Blue": "out",
+        "Kennedy High Gold": "out",
+    }
+    judge = XlsxJudge(folder / "nasef-lol-league.xlsx")
+    teams = judge.read("Teams")
+    judge.type(
+        "Teams",
+        {
+            (row, "Cut"): decided[str(cells[0])]
+            for row, cells in enumerate(teams[1:], 2)
+            if cells and str(cells[0]) in decided
+        },
+    )
+    seeded = runner.invoke(app, ["bracket", str(folder), "--event", "SPRING26", "--force"])
+    assert seeded.exit_code == 0, seeded.output
+    runner.invoke(app, ["sync", str(folder)])
+    drawn = sorted(p.name for p in (folder / "exports").glob("bracket-*.png"))
+    assert drawn == [
+        "bracket-spring26-1080x1350-2.png",
+        "bracket-spring26-1080x1350-3.png",
+        "bracket-spring26-1080x1350.png",
+        "bracket-spring26-1200x630.png",
+    ]
