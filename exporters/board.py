@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from league.cells import Cell, as_text, name_key
 from league.outcome import Mark, Placing, plain_placings
+from league.pairing.bracket_model import Playoff
 from league.plain_text import has_control, one_line
 from league.table import Column, Display, Role, Table
 
@@ -85,6 +86,8 @@ class Board:
     """The count column's heading (`Record`, `Losses`, `Matches`), or empty when the table has none."""
     footnotes: tuple[str, ...] = ()
     """One line per mark the lines carry, saying what it means: `* not final: …`, `† dropped`, `DQ disqualified`."""
+    bracket: Playoff | None = None
+    """The event's playoff bracket, once seeded: the page and the poster draw its tree under the table."""
 
     @property
     def moved(self) -> bool:

@@ -1,6 +1,9 @@
-"""Posting the leaderboard image with its caption to a Facebook Page through the Graph API.
+"""Posting images with their caption to a Facebook Page through the Graph API.
 
-One endpoint: `POST {api}/{page-id}/photos` (multipart: the PNG as `source`, the caption). The Page
+One image is one call: `POST {api}/{page-id}/photos` (multipart: the PNG as `source`, the caption). Several images
+are one post with several photos, in order: each uploaded unpublished (`published=false`: nothing shows on the Page,
+so an upload whose answer is lost is simply never used), then `POST {api}/{page-id}/feed` with the caption as
+`message` and the photos as `attached_media`. The Page
 access token goes in the `Authorization` header, never in an address, and any echo of it (cut short,
 in another case, base64- or URL-encoded) is removed from what Graph says before that is shown or
 kept; the post id that comes back is taken only as digits and underscores. A try is repeated only
@@ -12,10 +15,11 @@ every try and wait included, keeps within one budget."""
 from __future__ import annotations
 
 import base64
+import json
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -157,6 +161,11 @@ class Graph:
 
     def post_photo(self, page_id: str, image: bytes, caption: str) -> str:
         """Post the image with its caption to the Page's feed; returns the post id."""
+        return self.post_photos(page_id, [image], caption)
+
+    def post_photos(self, page_id: str, images: Sequence[bytes], caption: str) -> str:
+        """Post the images, in order, as one post with the caption; returns the post id. The whole post, every upload
+        included, keeps within the one budget."""
         import requests
 
         problem = token_problem(self.token)
@@ -166,7 +175,14 @@ class Graph:
         deadline = self.clock() + self.budget
         try:
             with nullcontext(self.session) if self.session else requests.Session() as session:
-                return self._post(session, page_id, image, caption, deadline)
+                if len(images) == 1:
+                    return self._post(session, f"{page_id}/photos", {"caption": caption, "published": "true"},
+                                      images[0], deadline)
+                photos = [self._upload(session, page_id, image, n, len(images), deadline)
+                          for n, image in enumerate(images, 1)]
+                attached = {f"attached_media[{k}]": json.dumps({"media_fbid": photo}) for k, photo in enumerate(photos)}
+                return self._post(session, f"{page_id}/feed", {"message": caption, "published": "true", **attached},
+                                  None, deadline)
         except GraphError:
             raise
         except Exception as exc:
@@ -175,13 +191,27 @@ class Graph:
                 raise RuntimeError(f"{type(exc).__name__} while posting: {safe}") from None
             raise
 
-    def _post(self, session: requests.Session, page_id: str, image: bytes, caption: str, deadline: float) -> str:
+    def _upload(self, session: requests.Session, page_id: str, image: bytes, n: int, count: int,
+                deadline: float) -> str:
+        """One photo of a post uploaded unpublished; its id. Nothing shows on the Page until the post is made, so a
+        lost answer here means nothing was posted."""
+        try:
+            return self._post(session, f"{page_id}/photos", {"published": "false"}, image, deadline)
+        except GraphError as exc:
+            if exc.failure is not Failure.UNSURE:
+                raise
+            raise GraphError(f"uploading photo {n} of {count} failed ({str(exc).removesuffix(f': {UNSURE_ADVICE}')}); "
+                             "nothing was posted. Try again later.") from None
+
+    def _post(self, session: requests.Session, path: str, fields: dict[str, str], image: bytes | None,
+              deadline: float) -> str:
         import requests
 
-        url = f"{self.api.rstrip('/')}/{page_id}/photos"
+        url = f"{self.api.rstrip('/')}/{path}"
+        page_id = path.partition("/")[0]
         for attempt in range(1, self.tries + 1):
             try:
-                answer = self._send(session, url, image, caption, deadline)
+                answer = self._send(session, url, fields, image, deadline)
             except _Overdue:
                 raise GraphError(f"{self.api} gave no complete answer within the {self.budget:g} s of "
                                  f"`facebook_retry_seconds` after the post was sent, so it may or may not be on the "
@@ -215,7 +245,8 @@ class Graph:
             raise self._failure(answer.status_code, error, page_id)
         raise AssertionError("unreachable: the last try raises")
 
-    def _send(self, session: requests.Session, url: str, image: bytes, caption: str, deadline: float) -> requests.Response:
+    def _send(self, session: requests.Session, url: str, fields: dict[str, str], image: bytes | None,
+              deadline: float) -> requests.Response:
         """One request, given up at the deadline: requests' timeouts count each read alone, so a server trickling its
         answer a byte at a time would hold the command for as long as it likes. The request runs in a daemon thread
         that is left behind when the budget runs out (the command ends soon after)."""
@@ -227,8 +258,8 @@ class Graph:
 
         def send() -> None:
             try:
-                outcome.append(session.post(url, data={"caption": caption, "published": "true"},
-                                            files={"source": ("leaderboard.png", image, "image/png")},
+                upload = {"source": ("leaderboard.png", image, "image/png")} if image else None
+                outcome.append(session.post(url, data=fields, files=upload,
                                             headers={"Authorization": f"Bearer {self.token}"},
                                             timeout=(min(CONNECT_TIMEOUT, left), left)))
             except Exception as exc:

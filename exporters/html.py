@@ -14,7 +14,9 @@ import html
 from urllib.parse import urljoin, urlsplit
 
 from exporters.board import LEGEND, Board, Line, move_text
-from exporters.branding import MEDALS, NUMERAL_CONTRAST, Branding, inks, local_time, readable, stripe
+from exporters.bracket_html import STYLE as BRACKET_STYLE
+from exporters.bracket_html import bracket_html
+from exporters.branding import MEDALS, NUMERAL_CONTRAST, Branding, black_or_white, inks, local_time, readable, stripe
 from league.plain_text import one_line
 
 STYLE = """
@@ -125,7 +127,8 @@ def style(branding: Branding) -> str:
                "rule": readable(branding.accent, (branding.background,), RULE_CONTRAST),
                "up": drawn.up, "down": drawn.down, "same": drawn.same,
                **{f"m{k}": v for k, v in MEDALS.items()}, **{f"n{k}": v for k, v in drawn.medals.items()}}
-    return STYLE % colours
+    gold = MEDALS["1"]
+    return STYLE % colours + BRACKET_STYLE % {**colours, "gold": gold, "on_gold": black_or_white(gold)}
 
 
 def banner(league: str, branding: Branding, logo: bytes | None, stamp: str) -> str:
@@ -195,7 +198,8 @@ def section(board: Board, index: int) -> str:
     stands = f'<p class="stands">{escape(board.standing)}</p>' if board.standing else ""
     legend = f'<p class="legend">{LEGEND}</p>' if moves else ""
     notes = f'<p class="notes">{"<br>".join(escape(n) for n in board.footnotes)}</p>' if board.footnotes else ""
-    return (f'<section id="t{index}"><h2>{escape(board.title)}</h2>{stands}<div class="wrap"><table>'
+    tree = bracket_html(board.bracket) if board.bracket and board.bracket.seeds else ""
+    return (f'<section id="t{index}"><h2>{escape(board.title)}</h2>{stands}{tree}<div class="wrap"><table>'
             f"<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></div>{legend}{notes}</section>")
 
 

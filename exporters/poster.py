@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from exporters.board import LEGEND
 from exporters.branding import Branding, inks, local_time, rgb
 from exporters.fonts import drawable, font_file
+from exporters.poster_bracket import bracket_pages
 from exporters.poster_fonts import _fallbacks, _quiet, _texts, static_subset
 from exporters.poster_table import TABLE_TOP, _height, _table
 from exporters.poster_text import FONT, SHRINK, _cell, _fit, _fitted, _width
@@ -77,6 +78,7 @@ def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float
         pdf.set_font(FONT, "B", 9 * scale)
         pdf.set_xy(margin, pdf.h - 12 * scale)
         _cell(pdf, pdf.w - 2 * margin, FOOT * scale, f"and {len(board.lines) - shown:,} more in the full table", "R")
+    bracket_pages(pdf, board, league, branding, margin)
     return bytes(pdf.output())
 
 

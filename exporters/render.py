@@ -1,7 +1,8 @@
 """Every export file of a snapshot, by format: names and bytes, ready for the writer.
 
 File names say what they hold: `leaderboard-1080x1350.png` (further pages `-2`, `-3`),
-`standings-<event>-1200x630.png`, `leaderboard.txt` (the caption), `league.html`,
+`standings-<event>-1200x630.png`, `bracket-<event>-1080x1350.png` (further parts `-2`, `-3`),
+`champion-<event>-1080x1350.png`, `leaderboard.txt` (the caption), `league.html`,
 `leaderboard-a4.pdf` (`standings-<event>-a4.pdf` when one event is asked for). Stems fold every character that is not a letter or digit to `-`, so no event
 id can reach outside the exports folder."""
 
@@ -15,13 +16,16 @@ from dataclasses import asdict, astuple, replace
 
 from exporters.board import Board, board
 from exporters.branding import Branding
+from exporters.playoff_files import BRACKET, CHAMPION, bracket_events, bracket_files, champion_events, champion_files
+from history.snapshot import stored_playoff
 from history.snapshot import Snapshot, shown_tables, stored_placing
 from exporters.stands import event_stands, snapshot_stands
 from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX
 from league.table import Table
 
 FORMATS = ("png", "txt", "html", "pdf", "csv")
-PAGE_NAMES = re.compile(r"(leaderboard|standings-.+)-\d+x\d+(-\d+)?\.png|(leaderboard|standings-.+)\.txt")
+PAGE_NAMES = re.compile(r"(leaderboard|standings-.+|bracket-.+|champion-.+)-\d+x\d+(-\d+)?\.png"
+                        r"|(leaderboard|standings-.+)\.txt")
 """Images and captions the tool names; one a full export does not write again is stale (an event gone, fewer
 pages). Posters are not swept: an event's poster is only made on demand."""
 File = tuple[str, bytes]
@@ -73,7 +77,7 @@ def _shown_board(snapshot: Snapshot, sheet: Table) -> Board:
     if info is None:
         return shown
     return replace(shown, stands=event_stands(info.state), final=bool(info.state and info.state.final),
-                   champion=info.champion, event=info.name or info.id)
+                   champion=info.champion, event=info.name or info.id, bracket=snapshot.brackets.get(info.id))
 
 
 def standing(snapshot: Snapshot, sheet: Table) -> list[object]:
@@ -82,7 +86,8 @@ def standing(snapshot: Snapshot, sheet: Table) -> list[object]:
     if sheet.name == LEADERBOARD_TAB:
         return [asdict(snapshot.season) if snapshot.season else None, lines]
     info = snapshot.event_info(sheet)
-    return [asdict(info.state) if info and info.state else None, lines]
+    playoff = snapshot.brackets.get(info.id) if info else None
+    return [asdict(info.state) if info and info.state else None, lines, *([stored_playoff(playoff)] if playoff else [])]
 
 
 def title(snapshot: Snapshot, branding: Branding) -> str:
@@ -105,7 +110,9 @@ def groups(snapshot: Snapshot, fmt: str) -> list[str]:
     """The files of one format that are drawn together: each table's images (`png:<tab>`: an event that did not
     change keeps its images), or all the captions, the page, the posters (`txt`, `html`, `pdf`)."""
     if fmt == "png":
-        return [f"png:{t.name}" for t in shown_tables(snapshot.tables)]
+        return [*(f"png:{t.name}" for t in shown_tables(snapshot.tables)),
+                *(f"{BRACKET}:{event}" for event in bracket_events(snapshot)),
+                *(f"{CHAMPION}:{event}" for event in champion_events(snapshot))]
     return [fmt]
 
 
@@ -118,6 +125,8 @@ def _group(snapshot: Snapshot, group: str) -> tuple[str, list[Table]]:
 def draw(snapshot: Snapshot, branding: Branding, group: str, every_page: bool = False) -> list[File]:
     """The files of one group; a table's images are only its first page of each size unless `every_page`."""
     fmt, tables = _group(snapshot, group)
+    if fmt in (BRACKET, CHAMPION):
+        return _playoff_files(snapshot, branding, group)
     if fmt == "png":
         return _png(snapshot, branding, tables, table_stems(snapshot), every_page)
     return RENDERERS[fmt](snapshot, branding, tables, table_stems(snapshot), True)
@@ -136,7 +145,13 @@ def shows(snapshot: Snapshot, branding: Branding, group: str, origin: str = "") 
     look = [title(snapshot, branding), branding.primary, branding.accent, branding.background, branding.text, logo,
             list(branding.hashtags), str(branding.zone), branding.url]
     seen: list[object] = [fmt, origin, look, [_table_digest(snapshot, t) for t in tables]]
-    if fmt != "png":
+    if fmt in (BRACKET, CHAMPION):
+        event = group.partition(":")[2]
+        info = next((e for e in snapshot.events if e.id == event), None)
+        seen[3] = [_table_digest(snapshot, t) for t in shown_tables(snapshot.tables)
+                   if t.name == STANDINGS_PREFIX + event]
+        seen.append(astuple(info) if info else None)
+    elif fmt != "png":
         seen += [snapshot.time.isoformat(), [astuple(e) for e in snapshot.events], snapshot_stands(snapshot),
                  asdict(snapshot.season) if snapshot.season else None]
     return hashlib.sha256(json.dumps(seen, ensure_ascii=False, default=str).encode()).hexdigest()
@@ -158,6 +173,23 @@ def table_stems(snapshot: Snapshot) -> dict[str, str]:
     """Each shown table's file-name stem."""
     tables = [t.name for t in shown_tables(snapshot.tables)]
     return dict(zip(tables, stems(tables)))
+
+
+def event_stem(snapshot: Snapshot, event: str) -> str:
+    """An event's part of its files' names, as its standings' (`w1` of `standings-w1.csv`): `bracket-w1-…`."""
+    name = table_stems(snapshot).get(STANDINGS_PREFIX + event, stem(event)).removeprefix(stem(STANDINGS_PREFIX))
+    return name.strip("-") or stem(event)
+
+
+def _playoff_files(snapshot: Snapshot, branding: Branding, group: str) -> list[File]:
+    """An event's bracket images or its champion card, named by the event as its standings are."""
+    fmt, _, event = group.partition(":")
+    table, name = snapshot.table(STANDINGS_PREFIX + event), event_stem(snapshot, event)
+    if fmt == BRACKET:
+        return bracket_files(snapshot, branding, event, title(snapshot, branding), name)
+    if table is None:
+        return []
+    return champion_files(snapshot, branding, event, title(snapshot, branding), name, shown_board(snapshot, table))
 
 
 def _png(snapshot: Snapshot, branding: Branding, tables: list[Table], names: dict[str, str], every_page: bool) -> list[File]:

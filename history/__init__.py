@@ -21,6 +21,7 @@ from history.store import (
     at,
     begin_post,
     begin_table_post,
+    board_digest,
     brackets,
     end_post,
     entries,
@@ -40,7 +41,8 @@ from history.store import (
 
 __all__ = [
     "Attempt", "Doubt", "Entry", "HistoryCorrupt", "HistoryError", "HistoryForeign", "HistoryLocked", "KeptGames",
-    "at", "begin_post", "begin_table_post", "brackets", "end_post", "entries", "in_doubt", "keep_bracket",
+    "at", "begin_post", "begin_table_post", "board_digest",
+    "brackets", "end_post", "entries", "in_doubt", "keep_bracket",
     "keep_games", "keep_said", "kept_games", "latest", "posted", "ranks", "record", "record_post",
     "record_table_post", "table_in_doubt", "table_posted", "unsaid",
 ]

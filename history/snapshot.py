@@ -14,6 +14,7 @@ from typing import Any
 from league.cells import Cell, Grid, as_text, name_key
 from league.lifecycle import EventState, SeasonState
 from league.outcome import Award, Mark, Placing, Reached, plain_placings
+from league.pairing.bracket_model import BracketMatch, Finish, Playoff
 from league.rules.ruleset import Follows
 from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX, Sheet
 from league.table import Column, CutZone, Display, Role, Table
@@ -56,6 +57,9 @@ class Snapshot:
     """Where the league's season stands; None in history files written before snapshots carried it."""
     placings: Mapping[str, tuple[Placing, ...]] = field(default_factory=dict)
     """Tab name -> its lines as placed (marks, prizes, playoff finishes, the cut), in the table's row order."""
+    brackets: Mapping[str, Playoff] = field(default_factory=dict)
+    """Event id -> its bracket as drawn (seeds, matches, games, winners): what the bracket images, the page and the
+    posters draw its tree from."""
     worked: dict[tuple[str, str], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     """What the exports work out once per table (its board, the digest of its rows), since a sync draws every format
     of the same tables: keyed by (what, tab name)."""
@@ -110,7 +114,9 @@ def standing(snapshot: Snapshot) -> list[object]:
     playoffs moved on (the final now under way) is new to `league export` and `league publish`."""
     return [asdict(snapshot.season) if snapshot.season else None,
             [[e.id, asdict(e.state) if e.state else None] for e in snapshot.events],
-            {name: [stored_placing(p) for p in lines] for name, lines in sorted(snapshot.placings.items())}]
+            {name: [stored_placing(p) for p in lines] for name, lines in sorted(snapshot.placings.items())},
+            *([{event: stored_playoff(p) for event, p in sorted(snapshot.brackets.items())}]
+              if snapshot.brackets else [])]
 
 
 def to_json(snapshot: Snapshot) -> str:
@@ -123,6 +129,7 @@ def to_json(snapshot: Snapshot) -> str:
         "states": {e.id: asdict(e.state) for e in snapshot.events if e.state},
         "season": asdict(snapshot.season) if snapshot.season else None,
         "placings": {name: [stored_placing(p) for p in lines] for name, lines in snapshot.placings.items()},
+        "brackets": {event: stored_playoff(p) for event, p in snapshot.brackets.items()},
     }, ensure_ascii=False, default=str)
 
 
@@ -136,7 +143,8 @@ def from_json(text: str, id: int, time: dt.datetime, fingerprint: str) -> Snapsh
     season = SeasonState(**data["season"]) if data.get("season") else None
     placings = {str(name): tuple(_placing(p) for p in lines) for name, lines in (data.get("placings") or {}).items()} \
         or {t.name: plain_placings(t) for t in tables}
-    return Snapshot(time, fingerprint, str(data["title"]), tables, events, id, season, placings)
+    brackets = {str(event): _playoff(p) for event, p in (data.get("brackets") or {}).items()}
+    return Snapshot(time, fingerprint, str(data["title"]), tables, events, id, season, placings, brackets)
 
 
 def stored_placing(p: Placing) -> list[object]:
@@ -153,6 +161,23 @@ def _placing(stored: list[Any]) -> Placing:
     return Placing(key, name, rank, swiss_rank, Reached(*reached) if reached else None, tuple(Mark(m) for m in marks),
                    tuple(Award(prize, Follows(follows), awarded, undecided) for prize, follows, awarded, undecided in awards),
                    CutZone(cut) if cut else None, tuple(tie))
+
+
+def stored_playoff(p: Playoff) -> list[object]:
+    """A bracket as the history stores it: flat lists, in `Playoff`'s and `BracketMatch`'s field order."""
+    return [list(p.seeds), p.rounds, p.champion,
+            {key: [f.name, f.out_in, f.beaten_by] for key, f in p.finishes.items()},
+            [[m.row, m.round, m.match, m.best_of, m.a, m.b, list(m.games) if m.games else None, m.winner]
+             for m in p.matches]]
+
+
+def _playoff(stored: list[Any]) -> Playoff:
+    seeds, rounds, champion, finishes, matches = stored
+    return Playoff(tuple(seeds), int(rounds), str(champion),
+                   {str(key): Finish(str(name), out_in, str(by)) for key, (name, out_in, by) in finishes.items()},
+                   tuple(BracketMatch(row, number, match, best_of, a, b, (games[0], games[1]) if games else None,
+                                      winner)
+                         for row, number, match, best_of, a, b, games, winner in matches))
 
 
 def _cell(value: object) -> Cell:

@@ -136,6 +136,16 @@ def posted(path: Path, snapshot: Snapshot, target: str) -> str | None:
     return str(row[0]) if row else None
 
 
+def board_digest(path: Path, snapshot: Snapshot) -> str:
+    """The digest the ledger knows this snapshot's leaderboard by (`posted` matches posts on it): a post keyed so is
+    that leaderboard's, whichever way it was posted."""
+    with _open(path) as db:
+        row = db.execute("SELECT board_digest FROM snapshots WHERE id = ?", (snapshot.id,)).fetchone()
+    if row is None:
+        raise HistoryError(f"the history file {path} has no snapshot #{snapshot.id}; run `league sync` again")
+    return str(row[0])
+
+
 def in_doubt(path: Path, snapshot: Snapshot, target: str) -> Doubt | None:
     """The latest post of this snapshot's leaderboard to `target` whose outcome is not known, if any."""
     with _open(path) as db:

@@ -222,14 +222,22 @@ def publish(
                                         "landed (look at the Page first).")] = False,
     stats: Annotated[bool, typer.Option("--stats", help="Post the win-rate chart and its caption instead, once per "
                                         "changed win rates.")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be posted (images, caption, Page) and "
+                                          "post nothing; the images are saved under exports/publish-dry-run.")] = False,
 ) -> None:
-    """Post the latest leaderboard image and caption, once per changed leaderboard (the token comes from
-    LEAGUE_FACEBOOK_TOKEN)."""
+    """Post the latest leaderboard (every page, one post) and, once the latest event is final, its champion card,
+    each once per change (the token comes from LEAGUE_FACEBOOK_TOKEN)."""
     from jobs.publish_job import run_publish
 
     if not facebook:
         output.fail("error", "say where to publish: --facebook")
         raise typer.Exit(ExitCode.USAGE)
+    if dry_run:
+        from jobs.publish_job import preview
+
+        for line in guarded(lambda: preview(load_checked(config), stats)):
+            output.say(line)
+        return
     if stats:
         from jobs.publish_job import run_publish_stats
 
@@ -242,6 +250,9 @@ def publish(
         output.say(f"leaderboard #{result.snapshot} was posted already (post {result.post_id}); nothing sent")
     else:
         output.say(f"posted leaderboard #{result.snapshot} to Facebook (post {result.post_id})")
+    for sent in result.sent[1:]:
+        output.say(f"{sent.post.what} was posted already (post {sent.post_id}); nothing sent" if sent.already
+                   else f"posted {sent.post.what} to Facebook (post {sent.post_id})")
 
 
 @app.command()

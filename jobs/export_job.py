@@ -60,7 +60,8 @@ def snapshot_of(ev: Evaluation, tables: Sequence[Table], fingerprint: str, now: 
     shown = shown_tables(list(tables))
     placings = {standings_tab(event): lines for event, lines in ev.placings.items()} | {LEADERBOARD_TAB: ev.board}
     return Snapshot(now, fingerprint, ev.league.ruleset.title, shown, events, season=ev.season,
-                    placings={t.name: placings[t.name] for t in shown if t.name in placings})
+                    placings={t.name: placings[t.name] for t in shown if t.name in placings},
+                    brackets={event: p for event, p in ev.playoffs.items() if p.seeds})
 
 
 def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Table], unusable: str = "",
@@ -133,7 +134,7 @@ def run_export(config: Config, fmt: str, event: str | None = None) -> list[Path]
         return write_files(config.exports, files(snap, config.branding, fmt, event), sweep=event is None)
     # Every page of the images, recorded with what they show: a sync that changes nothing keeps them.
     made = {group: draw(snap, config.branding, group, every_page=True) for group in groups(snap, fmt)
-            if event is None or group == f"png:{STANDINGS_PREFIX}{event}"}
+            if event is None or group in (f"png:{STANDINGS_PREFIX}{event}", f"bracket:{event}", f"champion:{event}")}
     written = write_files(config.exports, [f for group in made.values() for f in group], sweep=event is None)
     record = {**drawn(config.exports), **_entries(snap, config.branding, made, _origin(history_file(config)))}
     return [*written, record_drawn(config.exports, record)]

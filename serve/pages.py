@@ -12,7 +12,9 @@ from dataclasses import replace
 from html import escape
 
 from exporters.board import Board, Line, board
-from exporters.branding import inks, local_time, readable
+from exporters.bracket_html import STYLE as BRACKET_STYLE
+from exporters.bracket_html import bracket_html
+from exporters.branding import MEDALS, inks, local_time, readable
 from exporters.html import RULE_CONTRAST, banner, page, style
 from league.table import Role, Table
 from serve.scripts import CYCLE, FIND, LIVE
@@ -30,7 +32,7 @@ SCREEN_BACKGROUND = "#10131a"
 LONG_PAIRED, LONG_RANKED = 18, 30
 """Names longer than these many characters are set smaller on `/screen` (a table's two names share half the width)."""
 BYE_NAME = '<span class="n">bye</span>'
-SCREEN_SECONDS = {"pairings": 20, "standings": 12}
+SCREEN_SECONDS = {"pairings": 20, "standings": 12, "bracket": 20}
 """How long `/screen` shows each kind of slide."""
 
 PAIRINGS_STYLE = """
@@ -75,6 +77,12 @@ html.js .slide{display:none}html.js .slide.on{display:block}
 """
 
 
+SCREEN_BRACKET = """
+.slide .bracket{margin:0}.slide .bracket .slot{font-size:2.8vh}.slide .bracket .round h4{font-size:2.2vh}
+.slide .bracket .champion{font-size:3.4vh}
+"""
+
+
 def draw(view: LiveView | None) -> Pages:
     """Every page of a view; before the first sync, pages that wait for it (and update when it comes)."""
     if view is None:
@@ -98,7 +106,7 @@ def boards(view: LiveView) -> list[Board]:
 def event_board(event: LiveEvent, view: LiveView) -> Board:
     """An event's standings as the exports show them, with where it stands and its champion once final."""
     return replace(board(event.standings, event.title, view.synced, event.placings), stands=event.stands,
-                   champion=event.champion, final=event.final, event=event.id)
+                   champion=event.champion, final=event.final, event=event.id, bracket=event.bracket)
 
 
 def league_board(view: LiveView) -> Board:
@@ -141,10 +149,17 @@ def screen(view: LiveView) -> str:
     synced = escape(local_time(view.synced, view.branding, "%H:%M"))
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>{escape(view.league)}</title><style>{_style(SCREEN_STYLE, view)}</style>"
+            f"<title>{escape(view.league)}</title><style>{_style(SCREEN_STYLE, view)}{_screen_bracket(view)}</style>"
             f"{live_head(view.version)}{head}</head>\n"
             f"<body><header><h1>{escape(view.league)}</h1><span>{synced}</span></header>\n"
             f"<main>\n{body}\n</main></body></html>\n")
+
+
+def _screen_bracket(view: LiveView) -> str:
+    """The bracket's styles on `/screen`'s dark background, in type read across a room."""
+    accent = readable(view.branding.accent, (SCREEN_BACKGROUND,))
+    return BRACKET_STYLE % {"heading": accent, "stripe": "#1b2130", "same": "#a9b1c2", "gold": MEDALS["1"],
+                            "on_gold": "#000000"} + SCREEN_BRACKET
 
 
 def _style(sheet: str, view: LiveView) -> str:
@@ -176,9 +191,10 @@ def _pairing_section(event: LiveEvent) -> str:
     who = _competitor(event.standings)
     rows = "\n".join(_pairing_row(p, label) for p in event.pairings)
     under = " · ".join(escape(p) for p in (event.round, event.progress) if p)
+    tree = bracket_html(event.bracket, "The bracket") if event.bracket else ""
     return (f'<section data-event="{escape(event.title)}"><h2>{escape(event.title)}</h2><p class="stands">{under}</p>'
             f'<div class="wrap"><table class="pairings"><thead><tr><th>{label}</th><th>{escape(who)}</th>'
-            f"<th>Opponent</th></tr></thead><tbody>\n{rows}\n</tbody></table></div></section>")
+            f"<th>Opponent</th></tr></thead><tbody>\n{rows}\n</tbody></table></div>{tree}</section>")
 
 
 def _pairing_row(p: Seating, label: str) -> str:
@@ -203,6 +219,9 @@ def _event_slides(event: LiveEvent, view: LiveView) -> list[str]:
         grid = "grid" if len(chunk) > SCREEN_PAIRINGS // 2 else "grid one"
         out.append(f'<section class="slide" data-seconds="{SCREEN_SECONDS["pairings"]}"><h2>{escape(event.title)}'
                    f'{page_of}</h2><p class="sub">{sub}</p><div class="{grid}">{pairs}</div></section>')
+    if event.bracket:
+        out.append(f'<section class="slide" data-seconds="{SCREEN_SECONDS["bracket"]}"><h2>{escape(event.title)}</h2>'
+                   f'<p class="sub">{escape(event.round or "Playoffs")}</p>{bracket_html(event.bracket, "")}</section>')
     shown = event_board(event, view)
     pages = [shown.lines[i:i + SCREEN_ROWS] for i in range(0, len(shown.lines), SCREEN_ROWS)] or [()]
     for n, lines in enumerate(pages, 1):

@@ -49,6 +49,8 @@ class LiveEvent:
     """Its lines as placed (marks, prizes, playoff finishes), one per row of `standings`."""
     playoff: bool = False
     """The pairings are bracket matches (numbered by match, not by table)."""
+    bracket: Playoff | None = None
+    """Its bracket once seeded: the pages draw its tree."""
 
     @property
     def stands(self) -> str:
@@ -132,15 +134,15 @@ def _table(written: dict[str, Sheet], built: dict[str, Table], name: str) -> Tab
 def _event(event: Event, ev: Evaluation, state: EventState, standings: Table) -> LiveEvent:
     title = " · ".join(p for p in (event.name or event.id, event.date.isoformat() if event.date else "") if p)
     placings = ev.placings[event.id]
+    playoff = ev.playoffs.get(event.id) if state.bracket else None
     if state.phase is Phase.COMPLETE and state.bracket:
-        return LiveEvent(event.id, title, state, "", "", (), standings, placings)
+        return LiveEvent(event.id, title, state, "", "", (), standings, placings, bracket=playoff)
     if state.phase is Phase.PLAYOFFS:
-        playoff = ev.playoffs.get(event.id)
         matches = _bracket_round(playoff) if playoff else ()
         done = sum(p.done for p in matches)
         return LiveEvent(event.id, title, state, f"Playoffs: {state.bracket_round}",
                          f"{done} of {len(matches)} matches decided" if matches else "", matches, standings, placings,
-                         playoff=True)
+                         playoff=True, bracket=playoff)
     pairings = _round(ev, event.id, state.paired)
     return LiveEvent(event.id, title, state, f"Round {state.paired} of {state.rounds}", state.progress, pairings,
                      standings, placings)

@@ -1,4 +1,5 @@
-"""A local stand-in for the Graph API endpoint `league publish --facebook` uses: `POST /{version}/{page}/photos`.
+"""A local stand-in for the Graph API endpoints `league publish --facebook` uses: `POST /{version}/{page}/photos`
+(a photo posted, or uploaded unpublished for a post of several) and `POST /{version}/{page}/feed` (that post).
 
 It answers as Facebook does: the post's ids on success, Graph's error bodies for a bad or expired
 token (code 190), a missing permission (code 200) or an unknown Page (code 100), and whatever a
@@ -18,6 +19,7 @@ from email.parser import BytesParser
 from email.policy import HTTP
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from urllib.parse import parse_qsl
 
 VERSION = "v19.0"
 PERMISSIONS = ("pages_manage_posts", "pages_read_engagement")
@@ -59,6 +61,8 @@ class GraphServer:
         self.script: list[Answer] = []
         self.requests: list[Received] = []
         self.posts: list[dict[str, bytes]] = []
+        self.uploads: list[bytes] = []
+        """Photos uploaded unpublished, for a post of several."""
         self.closed = threading.Event()
         server = self
 
@@ -68,8 +72,10 @@ class GraphServer:
                 raw = self.rfile.read(length)
                 form = BytesParser(policy=HTTP).parsebytes(
                     f"Content-Type: {self.headers.get('Content-Type', '')}\r\n\r\n".encode() + raw)
-                fields = {str(part.get_param("name", header="content-disposition")): part.get_payload(decode=True) or b""
-                          for part in form.iter_parts()} if form.is_multipart() else {}
+                fields: dict[str, bytes] = {
+                    str(part.get_param("name", header="content-disposition")): part.get_payload(decode=True) or b""
+                    for part in form.iter_parts()} if form.is_multipart() else \
+                    {k: v.encode() for k, v in parse_qsl(raw.decode())}
                 server.requests.append(Received(self.path, dict(self.headers), fields))
                 answer = server.script.pop(0) if server.script else server.answer(self.path, self.headers, fields)
                 if answer.lands:
@@ -113,15 +119,30 @@ class GraphServer:
         if headers.get("Authorization") != f"Bearer {self.token}":
             given = str(headers.get("Authorization", "")).removeprefix("Bearer ")
             return _error(400, 190, f"Error validating access token: Session has expired. Token {given}", 463)
+        if path == f"/{VERSION}/{self.page}/feed" and "message" in fields:
+            return self._feed(fields)
         if path != f"/{VERSION}/{self.page}/photos":
             return _error(400, 100, "Unsupported post request. Object with ID does not exist")
         if not set(PERMISSIONS) <= self.permissions:
             return _error(403, 200, "(#200) requires both pages_read_engagement and pages_manage_posts permission")
+        if fields.get("published") == b"false" and fields.get("source", b"").startswith(b"\x89PNG"):
+            self.uploads.append(fields["source"])
+            return Answer(200, {"id": f"{len(self.uploads)}0000"})
         if not fields.get("source", b"").startswith(b"\x89PNG") or "caption" not in fields:
             return _error(400, 324, "Requires upload file")
         self.posts.append(fields)
         n = len(self.posts)
         return Answer(200, {"id": f"photo{n}", "post_id": f"{self.page}_{n}"})
+
+    def _feed(self, fields: dict[str, bytes]) -> Answer:
+        """A post of several photos uploaded before: kept in `posts` with its photos' bytes as `photos`, in order."""
+        attached = [json.loads(fields[f"attached_media[{k}]"])["media_fbid"] for k in range(len(fields))
+                    if f"attached_media[{k}]" in fields]
+        if not attached or any(not str(m).endswith("0000") or int(str(m)[:-4]) > len(self.uploads) for m in attached):
+            return _error(400, 100, "Invalid attached media")
+        self.posts.append({**fields, "photos": b"\0".join(self.uploads[int(str(m)[:-4]) - 1] for m in attached)})
+        n = len(self.posts)
+        return Answer(200, {"id": f"{self.page}_{n}"})
 
     def __enter__(self) -> GraphServer:
         self.thread.start()
