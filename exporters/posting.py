@@ -57,12 +57,18 @@ class Destination(Protocol):
         ...
 
     @property
+    def noun(self) -> str:
+        """`post`, `message`: what its ids are ids of."""
+        ...
+
+    @property
     def advice(self) -> str:
         """What a failure whose post may have landed ends with (the ledger's note leaves it out)."""
         ...
 
     def check(self) -> None:
-        """Raise `PostError` (SETUP) when a setting or secret it needs is missing or wrong, before anything is sent."""
+        """Raise an error naming the setting when one it needs (or its secret) is missing or wrong: called before
+        anything is recorded or sent."""
         ...
 
     def send(self, post: Post) -> str:

@@ -1,23 +1,26 @@
-"""`league publish --facebook`: the latest leaderboard image with its caption, posted once to the league's Page.
+"""`league publish --facebook --discord`: the latest leaderboard image with its caption, posted once to the league's
+Page and once to its Discord channel.
 
-The post is recorded in the history before it is sent and again with its id after, so a post whose
-outcome is not known (an answer lost or unclear, a run that stopped midway, an id the history could
-not record) is never sent again blind: the next run refuses until `--force`."""
+The post is recorded in the history before it is sent and again with its id after, once per destination, so a post
+whose outcome is not known (an answer lost or unclear, a run that stopped midway, an id the history could not record)
+is never sent again blind: the next run refuses until `--force`."""
 
 from __future__ import annotations
 
 import datetime as dt
-import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import history
 from exporters.caption import caption
-from exporters.facebook import TOKEN_VARIABLE, UNSURE_ADVICE, Failure, Graph, GraphError, token_problem
+from exporters.facebook import Graph
 from exporters.images import FEED, render
+from exporters.posting import Destination, Failure, Post, PostError
 from exporters.render import shown_board, title
 from history.snapshot import Snapshot
 from jobs.config import Config
+from jobs.destinations import FacebookPage
 from jobs.errors import ConfigError, ExitCode, JobError
 from jobs.export_job import history_errors, history_file, latest_snapshot
 
@@ -25,7 +28,7 @@ TARGET = "facebook"
 
 
 class PublishError(JobError):
-    """Facebook did not take the post: exit 2 for a token or permission to fix, 3 when Facebook kept failing, the
+    """The post was not taken: exit 2 for a token, webhook or permission to fix, 3 when the server kept failing, the
     outcome is not known, or the history could not be used for a while."""
 
     def __init__(self, message: str, code: ExitCode) -> None:
@@ -42,119 +45,131 @@ class PublishResult:
     """The history number of the leaderboard posted."""
     already: bool
     """True when this leaderboard had been posted before: nothing was sent."""
+    where: str = "Facebook"
+    """Where it went: `Facebook`, `Discord`."""
+
+
+@dataclass(frozen=True)
+class Once:
+    """How the history's ledger knows a post: by the snapshot's leaderboard, or by the digest of a table of its own
+    (`kind` names it in the ledger's target: `facebook:stats`)."""
+
+    snap: Snapshot
+    what: str
+    """`leaderboard #3`, `the win-rate chart`: what the lines call it."""
+    digest: str = ""
+    kind: str = ""
+    again: str = ""
+    """The options that post it again (`--stats`)."""
+    this: str = "it"
+    """How the lines name it once named: `this leaderboard`."""
+
+    def target(self, where: Destination) -> str:
+        return f"{where.target}:{self.kind}" if self.kind else where.target
+
+    def posted(self, path: Path, target: str) -> str | None:
+        if self.digest:
+            return history.table_posted(path, self.digest, target)
+        return history.posted(path, self.snap, target)
+
+    def in_doubt(self, path: Path, target: str) -> history.Doubt | None:
+        if self.digest:
+            return history.table_in_doubt(path, self.digest, target)
+        return history.in_doubt(path, self.snap, target)
+
+    def begin(self, path: Path, target: str, when: dt.datetime) -> int:
+        if self.digest:
+            return history.begin_table_post(path, self.snap, self.digest, target, when)
+        return history.begin_post(path, self.snap, target, when)
+
+    def record(self, path: Path, target: str, post_id: str, when: dt.datetime, attempt: int) -> None:
+        if self.digest:
+            history.record_table_post(path, self.snap, self.digest, target, post_id, when, attempt)
+        else:
+            history.record_post(path, self.snap, target, post_id, when, attempt)
 
 
 def run_publish(config: Config, graph: Graph | None = None, now: dt.datetime | None = None,
-                force: bool = False) -> PublishResult:
-    """Post the latest leaderboard unless it was posted already, or an earlier post of it may have landed (then
-    only with `force`); the post is recorded in the history before it is sent and with its id after."""
-    page = config.branding.facebook_page_id
-    if not page:
-        raise ConfigError(f"{config.path}: set `facebook_page_id` in [branding] to the league's Facebook Page id")
-    path = history_file(config)
+                force: bool = False, where: Destination | None = None) -> PublishResult:
+    """Post the latest leaderboard to `where` (the Facebook Page unless said) unless it was posted there already, or an
+    earlier post of it may have landed (then only with `force`)."""
+    where = where or FacebookPage(config, graph)
     snap = latest_snapshot(config, "nothing was posted")
+
+    def post() -> Post:
+        sheet = snap.leaderboard
+        if sheet is None:
+            raise ConfigError("the latest sync has no leaderboard to post")
+        shown = shown_board(snap, sheet)
+        name = title(snap, config.branding)
+        text = caption(shown, name, snap.events, config.branding.hashtags, config.branding.zone,
+                       url=config.branding.url)
+        return Post((render(shown, FEED, config.branding, name)[0],), text)
+
+    return post_once(config, Once(snap, f"leaderboard #{snap.id}", this="this leaderboard"), where, post, now, force)
+
+
+def run_publish_stats(config: Config, graph: Graph | None = None, now: dt.datetime | None = None,
+                      force: bool = False, where: Destination | None = None) -> PublishResult:
+    """Post the win-rate chart and its caption unless the same win rates were posted there already (once per changed
+    table, as the leaderboard)."""
+    from jobs.stats_job import stats_post
+
+    where = where or FacebookPage(config, graph)
+    snap = latest_snapshot(config, "nothing was posted")
+    chart = stats_post(config)
+    if not chart.games:
+        raise ConfigError("no games played yet: a win-rate chart of none is not posted; nothing was posted")
+    once = Once(snap, "the win-rate chart", chart.digest, "stats", " --stats")
+    return post_once(config, once, where, lambda: Post((chart.image,), chart.caption), now, force)
+
+
+def post_once(config: Config, once: Once, where: Destination, post: Callable[[], Post], now: dt.datetime | None,
+              force: bool) -> PublishResult:
+    """Send what `post` makes to `where` unless the ledger has it posted there, or in doubt (then only with `force`);
+    recorded in the history before it is sent and with its id after."""
+    path = history_file(config)
+    target = once.target(where)
     with history_errors("nothing was posted"):
-        done = history.posted(path, snap, TARGET)
-        doubt = None if done else history.in_doubt(path, snap, TARGET)
+        done = once.posted(path, target)
+        doubt = None if done else once.in_doubt(path, target)
     if done:
-        return PublishResult(done, snap.id, True)
+        return PublishResult(done, once.snap.id, True, where.name)
     if doubt and not force:
-        raise PublishError(_doubt_message(snap, doubt), ExitCode.BACKEND)
-    sheet = snap.leaderboard
-    if sheet is None:
-        raise ConfigError("the latest sync has no leaderboard to post")
-    graph = graph or Graph(_token(), config.branding.facebook_api, budget=config.facebook_retry_seconds)
-    shown = shown_board(snap, sheet)
-    name = title(snap, config.branding)
-    image = render(shown, FEED, config.branding, name)[0]
-    text = caption(shown, name, snap.events, config.branding.hashtags, config.branding.zone, url=config.branding.url)
+        raise PublishError(_doubt_message(once, where, doubt), ExitCode.BACKEND)
+    made = post()
+    where.check()
     when = now or dt.datetime.now(dt.UTC)
     with history_errors("nothing was posted"):
-        attempt = history.begin_post(path, snap, TARGET, when)
+        attempt = once.begin(path, target, when)
     try:
-        post_id = graph.post_photo(page, image, text)
-    except GraphError as exc:
-        raise _failed(path, attempt, exc) from None
+        post_id = where.send(made)
+    except PostError as exc:
+        raise _failed(path, attempt, exc, where) from None
     try:
-        history.record_post(path, snap, TARGET, post_id, when, attempt)
+        once.record(path, target, post_id, when, attempt)
     except history.HistoryError as exc:
-        raise PublishError(f"leaderboard #{snap.id} was posted to the Page (post {post_id}), but the history could not "
-                           f"record it: {exc}. `league publish` will not post this leaderboard again unless you add "
-                           "--force", ExitCode.BACKEND) from None
-    return PublishResult(post_id, snap.id, False)
+        raise PublishError(f"{once.what} was posted to {where.place} ({where.noun} {post_id}), but the history could "
+                           f"not record it: {exc}. `league publish{once.again}` will not post {once.this} again unless "
+                           "you add --force", ExitCode.BACKEND) from None
+    return PublishResult(post_id, once.snap.id, False, where.name)
 
 
-def _token() -> str:
-    """The Page token from the environment as it is set, checked, not tidied: a line break or space copied with it is
-    described, never shown, and the organiser sets it again."""
-    token = os.environ.get(TOKEN_VARIABLE, "")
-    if not token.strip():
-        raise ConfigError(f"set {TOKEN_VARIABLE} to the Page access token (it is read from the environment only)")
-    problem = token_problem(token)
-    if problem:
-        raise ConfigError(f"{TOKEN_VARIABLE} {problem}: a Page access token is one line of printable ASCII without "
-                          "spaces; copy it again from Facebook and set it (it is not shown here)")
-    return token
-
-
-def _doubt_message(snap: Snapshot, doubt: history.Doubt) -> str:
+def _doubt_message(once: Once, where: Destination, doubt: history.Doubt) -> str:
     why = f" ({doubt.note})" if doubt.note else " (the run that sent it did not record how it ended)"
-    return (f"leaderboard #{snap.id} may be on the Page already: `league publish` sent it at {doubt.time:%Y-%m-%d %H:%M} "
-            f"UTC but did not learn whether it landed{why}. Look at the Page: if the post is there, there is nothing "
-            "to do; if it is not, run `league publish --facebook --force` to post it again")
+    return (f"{once.what} may be on {where.place} already: `league publish` sent it at {doubt.time:%Y-%m-%d %H:%M} "
+            f"UTC but did not learn whether it landed{why}. Look at {where.place}: if it is there, there is nothing "
+            f"to do; if it is not, run `league publish --{where.target}{once.again} --force` to post it again")
 
 
-def _failed(path: Path, attempt: int, exc: GraphError) -> PublishError:
-    """The error of a post that failed, after recording whether it may be on the Page."""
+def _failed(path: Path, attempt: int, exc: PostError, where: Destination) -> PublishError:
+    """The error of a post that failed, after recording whether it may have landed."""
     code = ExitCode.USAGE if exc.failure is Failure.SETUP else ExitCode.BACKEND
     state = history.Attempt.UNKNOWN if exc.failure is Failure.UNSURE else history.Attempt.FAILED
     try:
-        history.end_post(path, attempt, state, str(exc).removesuffix(f": {UNSURE_ADVICE}"))  # the refusal advises
+        history.end_post(path, attempt, state, str(exc).removesuffix(f": {where.advice}"))  # the refusal advises
     except history.HistoryError as also:
         if state is history.Attempt.FAILED:  # the attempt stays unresolved: say why the next run will refuse
             return PublishError(f"{exc}. The history could not record that nothing was posted ({also}), so the next "
                                 "`league publish` asks for --force", code)
     return PublishError(str(exc), code)
-
-
-STATS_TARGET = f"{TARGET}:stats"
-
-
-def run_publish_stats(config: Config, graph: Graph | None = None, now: dt.datetime | None = None,
-                      force: bool = False) -> PublishResult:
-    """Post the win-rate chart and its caption unless the same win rates were posted already (once per changed
-    table, as the leaderboard), recorded in the history before it is sent and with its id after."""
-    from jobs.stats_job import stats_post
-
-    page = config.branding.facebook_page_id
-    if not page:
-        raise ConfigError(f"{config.path}: set `facebook_page_id` in [branding] to the league's Facebook Page id")
-    path = history_file(config)
-    snap = latest_snapshot(config, "nothing was posted")
-    post = stats_post(config)
-    if not post.games:
-        raise ConfigError("no games played yet: a win-rate chart of none is not posted; nothing was posted")
-    with history_errors("nothing was posted"):
-        done = history.table_posted(path, post.digest, STATS_TARGET)
-        doubt = None if done else history.table_in_doubt(path, post.digest, STATS_TARGET)
-    if done:
-        return PublishResult(done, snap.id, True)
-    if doubt and not force:
-        raise PublishError(f"the win-rate chart may be on the Page already: it was sent at {doubt.time:%Y-%m-%d %H:%M} UTC "
-                           "but whether it landed is not known. Look at the Page: if the post is there, there is nothing "
-                           "to do; if not, run `league publish --facebook --stats --force`", ExitCode.BACKEND)
-    graph = graph or Graph(_token(), config.branding.facebook_api, budget=config.facebook_retry_seconds)
-    when = now or dt.datetime.now(dt.UTC)
-    with history_errors("nothing was posted"):
-        attempt = history.begin_table_post(path, snap, post.digest, STATS_TARGET, when)
-    try:
-        post_id = graph.post_photo(page, post.image, post.caption)
-    except GraphError as exc:
-        raise _failed(path, attempt, exc) from None
-    try:
-        history.record_table_post(path, snap, post.digest, STATS_TARGET, post_id, when, attempt)
-    except history.HistoryError as exc:
-        raise PublishError(f"the win-rate chart was posted to the Page (post {post_id}), but the history could not "
-                           f"record it: {exc}. `league publish --stats` will not post it again unless you add --force",
-                           ExitCode.BACKEND) from None
-    return PublishResult(post_id, snap.id, False)

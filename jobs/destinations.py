@@ -1,0 +1,97 @@
+"""Where `league publish` and `league watch --discord` post: the Facebook Page of `[branding]`, and the Discord channel
+of `LEAGUE_DISCORD_WEBHOOK`. Each is built from league.toml and its secret, read from the environment only, checked
+before anything is sent and never shown."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+
+from exporters.discord import WEBHOOK_VARIABLE, Discord, DiscordError, webhook
+from exporters.facebook import TOKEN_VARIABLE, UNSURE_ADVICE, Graph
+from exporters.posting import Failure, Post
+from exporters.secret_text import token_problem
+from jobs.config import Config
+from jobs.errors import ConfigError
+
+FACEBOOK, DISCORD = "facebook", "discord"
+
+
+class FacebookPage:
+    """The league's Facebook Page (`[branding] facebook_page_id`), posted to with the Page token."""
+
+    target, name, place, noun, advice = FACEBOOK, "Facebook", "the Page", "post", UNSURE_ADVICE
+
+    def __init__(self, config: Config, graph: Graph | None = None) -> None:
+        self.page = config.branding.facebook_page_id
+        if not self.page:
+            raise ConfigError(f"{config.path}: set `facebook_page_id` in [branding] to the league's Facebook Page id")
+        self.config, self.graph = config, graph
+
+    def check(self) -> None:
+        if self.graph is None:
+            self.graph = Graph(
+                facebook_token(), self.config.branding.facebook_api, budget=self.config.facebook_retry_seconds
+            )
+
+    def send(self, post: Post) -> str:
+        self.check()
+        assert self.graph is not None
+        return self.graph.post_photo(self.page, post.images[0], post.caption)
+
+
+class DiscordChannel:
+    """The channel of the webhook in `LEAGUE_DISCORD_WEBHOOK`."""
+
+    target, name, place, noun = DISCORD, "Discord", "the Discord channel", "message"
+    advice = "look at the Discord channel before running `league publish --discord` again"
+
+    def __init__(self, config: Config, client: Discord | None = None) -> None:
+        self.config, self.client = config, client
+
+    def check(self) -> None:
+        if self.client is None:
+            self.client = discord_client(self.config)
+
+    def send(self, post: Post) -> str:
+        self.check()
+        assert self.client is not None
+        try:
+            return self.client.post(post)
+        except DiscordError as exc:
+            if exc.failure is Failure.UNSURE:
+                raise DiscordError(f"{exc}: {self.advice}", Failure.UNSURE) from None
+            raise
+
+
+def facebook_token() -> str:
+    """The Page token from the environment as it is set, checked, not tidied: a line break or space copied with it is
+    described, never shown, and the organiser sets it again."""
+    token = os.environ.get(TOKEN_VARIABLE, "")
+    if not token.strip():
+        raise ConfigError(f"set {TOKEN_VARIABLE} to the Page access token (it is read from the environment only)")
+    problem = token_problem(token)
+    if problem:
+        raise ConfigError(
+            f"{TOKEN_VARIABLE} {problem}: a Page access token is one line of printable ASCII without "
+            "spaces; copy it again from Facebook and set it (it is not shown here)"
+        )
+    return token
+
+
+def discord_client(
+    config: Config, sleep: Callable[[float], None] = time.sleep, clock: Callable[[], float] = time.monotonic
+) -> Discord:
+    """The client of the webhook in the environment, checked (not contacted): missing or malformed is to be fixed."""
+    text = os.environ.get(WEBHOOK_VARIABLE, "")
+    if not text.strip():
+        raise ConfigError(
+            f"set {WEBHOOK_VARIABLE} to the channel's webhook URL (the channel's settings: Integrations, "
+            "Webhooks, Copy Webhook URL); it is read from the environment only"
+        )
+    try:
+        hook = webhook(text)
+    except DiscordError as exc:
+        raise ConfigError(str(exc)) from None
+    return Discord(hook, sleep=sleep, clock=clock, budget=config.discord_retry_seconds)
