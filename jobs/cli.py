@@ -12,6 +12,7 @@ import sys
 import traceback
 import warnings
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
@@ -305,30 +306,36 @@ def history(
 def publish(
     config: ConfigArg = None,
     facebook: Annotated[bool, typer.Option("--facebook", help="Post to the Facebook Page in [branding].")] = False,
+    discord: Annotated[bool, typer.Option("--discord", help="Post to the Discord channel of the webhook in "
+                                          "LEAGUE_DISCORD_WEBHOOK.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Post even though an earlier post of this leaderboard may have "
-                                        "landed (look at the Page first).")] = False,
+                                        "landed (look at the Page or the channel first).")] = False,
     stats: Annotated[bool, typer.Option("--stats", help="Post the win-rate chart and its caption instead, once per "
                                         "changed win rates.")] = False,
 ) -> None:
-    """Post the latest leaderboard image and caption, once per changed leaderboard (the token comes from
-    LEAGUE_FACEBOOK_TOKEN)."""
-    from jobs.publish_job import run_publish
+    """Post the latest leaderboard image and caption, once per changed leaderboard, to the Facebook Page (the token
+    comes from LEAGUE_FACEBOOK_TOKEN), a Discord channel (the webhook from LEAGUE_DISCORD_WEBHOOK), or both."""
+    from jobs.destinations import DISCORD, FACEBOOK
+    from jobs.publish_job import publish_to
 
-    if not facebook:
-        output.fail("error", "say where to publish: --facebook")
+    if not facebook and not discord:
+        output.fail("error", "say where to publish: --facebook, --discord, or both")
         raise typer.Exit(ExitCode.USAGE)
-    if stats:
-        from jobs.publish_job import run_publish_stats
-
-        posted = guarded(lambda: run_publish_stats(_load(config), force=force))
-        output.say(f"the win rates were posted already (post {posted.post_id}); nothing sent" if posted.already
-                   else f"posted the win-rate chart to Facebook (post {posted.post_id})")
-        return
-    result = guarded(lambda: run_publish(_load(config), force=force))
-    if result.already:
-        output.say(f"leaderboard #{result.snapshot} was posted already (post {result.post_id}); nothing sent")
-    else:
-        output.say(f"posted leaderboard #{result.snapshot} to Facebook (post {result.post_id})")
+    cfg = guarded(lambda: _load(config))
+    code = 0
+    for target in [t for t, asked in ((FACEBOOK, facebook), (DISCORD, discord)) if asked]:
+        try:  # one destination failing leaves the other's post to go out
+            done = guarded(partial(publish_to, cfg, target, stats, force))
+        except typer.Exit as stopped:
+            code = code or stopped.exit_code
+            continue
+        what, where = ("the win-rate chart" if stats else f"leaderboard #{done.snapshot}"), f"{done.noun} {done.post_id}"
+        if done.already:
+            output.say(f"{'the win rates were' if stats else what + ' was'} posted already ({where}); nothing sent")
+        else:
+            output.say(f"posted {what} to {done.where} ({where})")
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -340,13 +347,16 @@ def watch(
                                               "every network (another host only when you name it).")] = None,
     auto_pair: Annotated[list[str] | None, typer.Option("--auto-pair", help="An event whose next round to pair as soon "
                                                         "as the last result is in, then its bracket (repeat for each).")] = None,
+    discord: Annotated[bool, typer.Option("--discord", help="Post each round's pairings, the bracket as it is seeded and "
+                                          "advances, and the champion to the Discord channel of the webhook in "
+                                          "LEAGUE_DISCORD_WEBHOOK, each once.")] = False,
 ) -> None:
     """Sync whenever the judges' tabs change, until Ctrl-C; pair the next round of --auto-pair events when it is due.
 
     One line per sync; a failed look at the workbook is said and tried again later, never the end of the watch."""
     from jobs.watch_job import WatchOptions, watch_league
 
-    options = WatchOptions(interval, tuple(auto_pair or ()))
+    options = WatchOptions(interval, tuple(auto_pair or ()), discord)
     guarded(lambda: watch_league(_load(config), options, serve, output.say))
 
 

@@ -65,6 +65,11 @@ class DiscordChannel:
             raise
 
 
+def destination(config: Config, target: str) -> FacebookPage | DiscordChannel:
+    """Where `--facebook` or `--discord` posts."""
+    return DiscordChannel(config) if target == DISCORD else FacebookPage(config)
+
+
 def facebook_token() -> str:
     """The Page token from the environment as it is set, checked, not tidied: a line break or space copied with it is
     described, never shown, and the organiser sets it again."""

@@ -20,7 +20,7 @@ from exporters.posting import Destination, Failure, Post, PostError
 from exporters.render import shown_board, title
 from history.snapshot import Snapshot
 from jobs.config import Config
-from jobs.destinations import FacebookPage
+from jobs.destinations import FacebookPage, destination
 from jobs.errors import ConfigError, ExitCode, JobError
 from jobs.export_job import history_errors, history_file, latest_snapshot
 
@@ -47,6 +47,8 @@ class PublishResult:
     """True when this leaderboard had been posted before: nothing was sent."""
     where: str = "Facebook"
     """Where it went: `Facebook`, `Discord`."""
+    noun: str = "post"
+    """What `post_id` is the id of there: a `post`, a `message`."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,14 @@ class Once:
             history.record_table_post(path, self.snap, self.digest, target, post_id, when, attempt)
         else:
             history.record_post(path, self.snap, target, post_id, when, attempt)
+
+
+def publish_to(config: Config, target: str, stats: bool = False, force: bool = False) -> PublishResult:
+    """`league publish`: the leaderboard (or with `stats` the win-rate chart) posted once to one destination."""
+    where = destination(config, target)
+    if stats:
+        return run_publish_stats(config, force=force, where=where)
+    return run_publish(config, force=force, where=where)
 
 
 def run_publish(config: Config, graph: Graph | None = None, now: dt.datetime | None = None,
@@ -134,7 +144,7 @@ def post_once(config: Config, once: Once, where: Destination, post: Callable[[],
         done = once.posted(path, target)
         doubt = None if done else once.in_doubt(path, target)
     if done:
-        return PublishResult(done, once.snap.id, True, where.name)
+        return PublishResult(done, once.snap.id, True, where.name, where.noun)
     if doubt and not force:
         raise PublishError(_doubt_message(once, where, doubt), ExitCode.BACKEND)
     made = post()
@@ -152,7 +162,7 @@ def post_once(config: Config, once: Once, where: Destination, post: Callable[[],
         raise PublishError(f"{once.what} was posted to {where.place} ({where.noun} {post_id}), but the history could "
                            f"not record it: {exc}. `league publish{once.again}` will not post {once.this} again unless "
                            "you add --force", ExitCode.BACKEND) from None
-    return PublishResult(post_id, once.snap.id, False, where.name)
+    return PublishResult(post_id, once.snap.id, False, where.name, where.noun)
 
 
 def _doubt_message(once: Once, where: Destination, doubt: history.Doubt) -> str:
