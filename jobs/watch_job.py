@@ -41,7 +41,8 @@ MAX_INTERVAL = 3600.0
 DEFAULT_INTERVAL = 15.0
 READS_PER_POLL = 4
 """Sheets reads of one poll at worst: metadata and one values:batchGet to look (the sync reuses them), and the same
-again for the one pairing or bracket it may make, under the lock, from a fresh read."""
+again for the one pairing or bracket it may make, under the lock, from a fresh read (with --discord, the same again
+for the sync of what it made; the read quota holds every read in any case)."""
 BACKOFF_BASE, BACKOFF_CAP = 1.0, 300.0
 """Waits after a failed poll: doubling from 1 s (a workbook caught mid-save is whole again by then) with jitter, never
 above 5 minutes (Google's retries within the poll have already waited a while by then)."""
@@ -141,10 +142,14 @@ class Watcher:
         if self.seen is None or self.source.moved():
             self.look()
         if self.due is not None:
+            wrote = False
             for event in self.options.auto_pair:
-                if self.clock.stopping() or self.advance(self.due, event):
+                if self.clock.stopping() or (wrote := self.advance(self.due, event)):
                     break  # one pairing or seeding a poll: the reads of a poll stay bounded
             self.due = None
+            if wrote and self.options.discord:  # synced now, so that Discord has the round before anyone plays it
+                self.failing = "not synced"
+                self.look()
         self.told()
 
     def look(self) -> None:
