@@ -9,15 +9,14 @@ Every request is kept in `requests`, every message made in `messages`."""
 from __future__ import annotations
 
 import json
-import threading
 from dataclasses import dataclass, field
 from email.parser import BytesParser
 from email.policy import HTTP
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from tests.exporters.graph_server import Answer
+from tests.exporters.graph_server import Answer, LocalServer, reply
 
 HOOK_ID = "112233445566778899"
 TOKEN = "Sx9-webhookTOKEN_abc123DEF456ghi789"
@@ -66,7 +65,7 @@ def dropped() -> Answer:
     return Answer(drop=True, lands=True)
 
 
-class DiscordServer:
+class DiscordServer(LocalServer):
     """The fake webhook on a free local port."""
 
     def __init__(self, hook_id: str = HOOK_ID, token: str = TOKEN) -> None:
@@ -77,14 +76,13 @@ class DiscordServer:
         self.messages: list[Message] = []
         self.limit_headers: dict[str, str] = {}
         """Headers of every successful answer (`X-RateLimit-Remaining: 0` with its reset)."""
-        self.closed = threading.Event()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:
                 server.requests.append(Request("GET", *_split(self.path), dict(self.headers), b""))
                 answer = server.script.pop(0) if server.script else server.hook()
-                self.answer(answer)
+                reply(self, answer, server.closed)
 
             def do_POST(self) -> None:
                 raw = self.rfile.read(int(self.headers.get("Content-Length", "0")))
@@ -94,33 +92,17 @@ class DiscordServer:
                 answer = server.script.pop(0) if server.script else server.post(path, query, message)
                 if answer.lands:
                     server.made(message)
-                self.answer(answer)
-
-            def answer(self, answer: Answer) -> None:
-                if answer.drop:
-                    self.close_connection = True
-                    self.connection.shutdown(2)
-                    return
-                body = answer.raw if answer.raw is not None else json.dumps(answer.body or {}).encode()
-                self.send_response(answer.status)
-                for key, value in answer.headers.items():
-                    self.send_header(key, value)
-                if "Content-Type" not in answer.headers:
-                    self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                reply(self, answer, server.closed)
 
             def log_message(self, *_: object) -> None:
                 """Quiet: the tests read `requests`."""
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.serve(Handler)
 
     @property
     def url(self) -> str:
         """The webhook's URL, as Copy Webhook URL gives it (http, since it is this machine)."""
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/api/webhooks/{self.hook_id}/{self.token}"
+        return f"http://127.0.0.1:{self.port}/api/webhooks/{self.hook_id}/{self.token}"
 
     def hook(self) -> Answer:
         if self.deleted:
@@ -146,15 +128,6 @@ class DiscordServer:
         message.id = str(FIRST_ID + len(self.messages))
         self.messages.append(message)
         return message
-
-    def __enter__(self) -> DiscordServer:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.closed.set()
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 def _split(target: str) -> tuple[str, dict[str, list[str]]]:

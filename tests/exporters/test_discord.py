@@ -14,21 +14,9 @@ from exporters.discord_text import LIMIT, escaped, escaped_caption, titled
 from exporters.posting import Failure, Post
 from tests.exporters.discord_server import TOKEN, DiscordServer, dropped, rate_limited, server_error, unavailable
 from tests.exporters.graph_server import Answer
+from tests.exporters.test_export_facebook import Clock
 
 PNG = b"\x89PNG\r\n\x1a\nimage"
-
-
-class Clock:
-    """The client's time: each sleep moves it on."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture()
