@@ -152,3 +152,17 @@ def test_a_missing_or_malformed_webhook_is_exit_2(
 def test_publish_says_where_to_post(league: League) -> None:
     done = league.publish()
     assert done.exit_code == ExitCode.USAGE and "--facebook, --discord, or both" in done.output
+
+
+def test_the_win_rate_chart_is_posted_to_discord_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "demo"
+    assert runner.invoke(app, ["demo", str(folder), "--ruleset", "ogaming-mtg"]).exit_code == 0
+    with DiscordServer() as discord:
+        monkeypatch.setenv(WEBHOOK_VARIABLE, discord.url)
+        done = runner.invoke(app, ["publish", str(folder), "--discord", "--stats"])
+        assert done.exit_code == 0 and "posted the win-rate chart to Discord (message " in done.output, done.output
+        [message] = discord.messages
+        assert message.images[0].startswith(b"\x89PNG") and "win rates by Deck" in message.content
+        again = runner.invoke(app, ["publish", str(folder), "--discord", "--stats"])
+        assert again.exit_code == 0 and "the win rates were posted already" in again.output
+        assert len(discord.requests) == 1
