@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+from functools import partial
 from pathlib import Path
 
 from benchmarks.generate import generate_league, machine, profile, timed
@@ -45,7 +46,7 @@ def main() -> None:
     size = sum(len(data) for _, data in made) / 2**20
     print(f"images: {len(made)} PNG pages ({size:.1f} MiB) in {cold:.2f} s cold, {warm:.2f} s warm")
     for fmt in ("txt", "html", "pdf"):
-        seconds, out = timed(lambda: files(snap, Branding(), fmt))
+        seconds, out = timed(partial(files, snap, Branding(), fmt))
         print(f"{fmt}: {len(out)} file(s) in {seconds:.2f} s")
     if args.profile:
         profile(lambda: files(snap, Branding(), "png"))

@@ -28,6 +28,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from typing import Any
 from unittest import mock
 
@@ -145,7 +146,7 @@ def timed(run: Callable[[], Pairs]) -> tuple[float, Pairs]:
 def report(players: int) -> None:
     h = after_five(players)
     print(f"{players:,} competitors, round 6 after 5 Swiss rounds:")
-    runs: dict[str, Callable[[], Pairs] | None] = {"league swiss": lambda: ours(h)}
+    runs: dict[str, Callable[[], Pairs] | None] = {"league swiss": partial(ours, h)}
     runs |= {name: make(h) for name, make in PEERS.items()}
     for name, run in runs.items():
         if run is None:
@@ -179,7 +180,7 @@ def tight(cases: int) -> None:
         for number in range(1, min(players - 1, 8)):
             h = play(h, SYSTEMS["swiss"](h, number, seed, 9), rng)
         best = least_faults(h)
-        runs: dict[str, Callable[[], Pairs] | None] = {"league swiss": lambda: ours(h)}
+        runs: dict[str, Callable[[], Pairs] | None] = {"league swiss": partial(ours, h)}
         runs |= {name: make(h) for name, make in PEERS.items()}
         for name, run in runs.items():
             if run is None:

@@ -34,7 +34,7 @@ from jobs.sync_job import run_sync
 from league.demos.gl import build_demo
 from league.sheet import SYNC_LOG_TAB
 from sync.google import BoundedRetryClient, GoogleWorkbook, RetryPolicy, load_credentials
-from sync.sheets_body import MARKER_KEY
+from sync.sheets_marker import MARKER_KEY
 from sync.workbook import BackendError
 from tests.support.sheets_server import SERVICE_ACCOUNT_EMAIL, Fault, SheetsServer, make_rsa_key, service_account_info
 

@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks.generate import ROOT, generate_league, machine, profile, timed
@@ -46,15 +47,15 @@ from league.report import (
 )
 from league.sheet import LEADERBOARD_TAB, Changes
 from league.table import Table
-from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
+from sync.xlsx import XlsxWorkbook
 
 RULESET = "gl-unmatched"
 WORKBOOK = "league.xlsx"
 GNU_TIME = "/usr/bin/time"
 
 
-def league_folder(base: Path, name: str, pristine: Path, formats: list[str] | None = ["csv"]) -> Path:
+def league_folder(base: Path, name: str, pristine: Path, formats: Sequence[str] | None = ("csv",)) -> Path:
     """A folder holding a fresh copy of the generated workbook and its league.toml; `formats` None: the default
     exports (bench_exports.py times the images and posters alone)."""
     folder = base / name

@@ -36,7 +36,7 @@ T = TypeVar("T")
 
 def player_names(count: int, rng: random.Random) -> list[str]:
     """`count` names with distinct name keys: first, middle initial, last; a number past 18,720."""
-    base = [f"{f} {m}. {l}" for f, m, l in product(FIRST, "ABCDEFGHIJKLMNOPQRSTUVWXYZ", LAST)]
+    base = [f"{f} {m}. {last}" for f, m, last in product(FIRST, "ABCDEFGHIJKLMNOPQRSTUVWXYZ", LAST)]
     rng.shuffle(base)
     return [base[i] if i < len(base) else f"{base[i % len(base)]} {i // len(base) + 1}" for i in range(count)]
 

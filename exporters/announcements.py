@@ -15,7 +15,7 @@ from league.cells import name_key
 from league.evaluate import Evaluation
 from league.lifecycle import EventState, Phase, pairings
 from league.model.event import Event
-from league.pairing.bracket import BracketMatch, Playoff
+from league.pairing.bracket_model import BracketMatch, Playoff
 
 
 @dataclass(frozen=True)

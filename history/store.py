@@ -19,7 +19,7 @@ from history.changes import what_changed
 from history.database import HistoryError, _open, _writing
 from history.snapshot import Snapshot, digest, from_json, standing, to_json
 from league.cells import Cell, as_text, name_key
-from league.pairing.bracket import Kept
+from league.pairing.bracket_model import Kept
 from league.table import Role, Table
 
 

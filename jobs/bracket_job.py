@@ -8,14 +8,16 @@ from dataclasses import dataclass
 
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode
+from jobs.locking import workbook_lock
 from jobs.playoffs import keep_seeding
-from jobs.sync_job import find_event, read_inputs, workbook_lock
+from jobs.sync_job import find_event, read_inputs
 from league.checks.pairings import left_in
 from league.evaluate import Evaluation, evaluate
 from league.model.standing import Standing
-from league.pairing.bracket import bracket_sheet, bracket_tab
-from league.report import standings_tab, sync_log_row
 from league.model.words import Status
+from league.pairing.bracket import bracket_sheet
+from league.pairing.bracket_model import bracket_tab
+from league.report import standings_tab, sync_log_row
 from league.sheet import Changes, Sheet
 from sync.workbook import Workbook
 

@@ -1,4 +1,4 @@
-"""The `league` command: parses options, calls a job, prints what it returned, maps errors to exit codes in one place.
+"""The `league` command: parses options, calls a job through `jobs/guard.py` (errors to exit codes), prints the result.
 
 Jobs are imported inside their commands: `--help` then answers without loading pandas or
 openpyxl, and only a league kept on Google Sheets loads the Google stack.
@@ -7,23 +7,17 @@ openpyxl, and only a league kept on Google Sheets loads the Google stack.
 from __future__ import annotations
 
 import datetime as dt
-import os
 import sys
-import traceback
-import warnings
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.markup import escape
 
 from jobs import output
-from jobs.config import Config, load_config, presets
-from jobs.errors import ExitCode, JobError
-from sync.workbook import CredentialsError
-from sync.workbook import BackendError
+from jobs.config import presets
+from jobs.errors import ExitCode
+from jobs.guard import bare_serve, guarded, load_checked, print_sync, report_bug
 
 if TYPE_CHECKING:
     from jobs.bracket_job import BracketResult
@@ -35,36 +29,7 @@ app = typer.Typer(help="Spreadsheet league automation: validate results, rank, w
                   pretty_exceptions_show_locals=False, no_args_is_help=True, add_completion=False,
                   rich_markup_mode=None)  # help printed as written: `[branding]` is a table name, not markup
 
-T = TypeVar("T")
 ConfigArg = Annotated[Path | None, typer.Argument(help="league.toml, or the folder holding it (default: ./league.toml).")]
-
-
-def guarded(job: Callable[[], T]) -> T:
-    """Run a job; a known failure becomes its message on stderr and its exit code, never a traceback."""
-    try:
-        with warnings.catch_warnings():
-            warnings.showwarning = _warning  # a library's warning as one line, not with its source path
-            return job()
-    except JobError as exc:
-        output.fail("error", str(exc))
-        raise typer.Exit(exc.code) from None
-    except CredentialsError as exc:
-        output.fail("credentials error", str(exc))
-        raise typer.Exit(ExitCode.USAGE) from None
-    except BackendError as exc:
-        output.fail("workbook error", str(exc))
-        raise typer.Exit(ExitCode.BACKEND) from None
-    except Exception as exc:
-        _bug(exc)
-        raise typer.Exit(ExitCode.BUG) from None
-
-
-def _load(config: Path | None) -> Config:
-    """league.toml, checked; what it holds that the tool does not know is said by every command, not only sync."""
-    cfg = load_config(config)
-    for warning in cfg.warnings:
-        output.fail("warning", warning, "yellow")
-    return cfg
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -73,61 +38,8 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=bare_serve(sys.argv[1:] if argv is None else argv), prog_name="league")
     except Exception as exc:
-        _bug(exc)
+        report_bug(exc)
         sys.exit(ExitCode.BUG)
-
-
-SERVE_DEFAULT = "127.0.0.1:8000"
-
-
-def bare_serve(args: list[str]) -> list[str]:
-    """`league watch --serve` without an address (last, or followed by another option) serves at 127.0.0.1:8000.
-
-    Typer's options take a value or none, never an optional one, so the default address is put in before parsing."""
-    if not args or args[0] != "watch":
-        return args
-    out = []
-    for at, arg in enumerate(args):
-        out.append(arg)
-        after = args[at + 1] if at + 1 < len(args) else None
-        if arg == "--serve" and (after is None or after.startswith("--")):
-            out.append(SERVE_DEFAULT)
-    return out
-
-
-def _bug(exc: Exception) -> None:
-    """Say that something unexpected happened, and how to report it; printing it can fail too (a closed pipe)."""
-    if os.environ.get("LEAGUE_DEBUG"):
-        traceback.print_exc()  # printed, not re-raised: a bug must still exit 4, never look like a sync
-    try:
-        output.fail("unexpected error", f"{type(exc).__name__}: {exc}. This is a bug in league: please report it "
-                    "with the output of the same command run with LEAGUE_DEBUG=1.")
-    except Exception:  # the exit code still says it
-        pass
-
-
-def _warning(message: Warning | str, *_: object, **__: object) -> None:
-    output.fail("warning", str(message), "yellow")
-
-
-def _report(result: SyncResult) -> None:
-    from league.report import undecided_prizes
-    from league.sheet import LEADERBOARD_TAB
-    from league.table import Table
-
-    for line in result.preview:
-        output.say(line)
-    output.show_problems(result.evaluation.problems)
-    for line in undecided_prizes(result.evaluation):
-        output.console.print(f"[yellow]judges decide:[/yellow] {escape(line)}")
-    board = next((t for t in result.changes.replace if isinstance(t, Table) and t.name == LEADERBOARD_TAB), None)
-    if board:
-        output.show_table(board, title="Leaderboard (top 10)")
-    if result.exported:  # one line, not one per image page: the folder holds dozens of files
-        kinds = ", ".join(sorted({p.suffix.lstrip(".") for p in result.exported}))
-        output.say(f"exported {len(result.exported)} files ({kinds}) to {result.exported[0].parent}")
-    if result.export_problem:
-        output.fail("exports failed", result.export_problem)
 
 
 @app.command()
@@ -149,7 +61,7 @@ def init(
     rows and results tabs, input tabs, and headers a newer ruleset needs; nothing that exists changes."""
     from jobs.init_job import run_init
 
-    output.say(guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or [], reports, _load)))
+    output.say(guarded(lambda: run_init(Path.cwd(), ruleset, workbook, event or [], reports, load_checked)))
 
 
 @app.command()
@@ -162,7 +74,7 @@ def demo(
 
     with output.progress() as progress:
         result = guarded(lambda: run_demo(folder, progress, ruleset))
-    _report(result)
+    print_sync(result)
     output.say(f"\nDemo league in {folder.resolve()}: open {folder / demo_workbook(ruleset)}, "
                f"or run `league sync {folder}` again.")
     if result.export_problem:
@@ -176,7 +88,7 @@ def check(config: ConfigArg = None) -> None:
     from sync.open import open_workbook
 
     def job() -> int:
-        cfg = _load(config)
+        cfg = load_checked(config)
         evaluation = run_check(cfg, open_workbook(cfg))
         output.show_problems(evaluation.problems, limit=200)
         return ExitCode.INPUT_ERRORS if evaluation.errors else ExitCode.CLEAN
@@ -193,7 +105,7 @@ def status(config: ConfigArg = None) -> None:
     from sync.open import open_workbook
 
     def job() -> int:
-        cfg = _load(config)
+        cfg = load_checked(config)
         result = run_status(cfg, open_workbook(cfg))
         for line in result.lines:
             output.say(line)
@@ -211,11 +123,11 @@ def sync(
     from sync.open import open_workbook
 
     def job() -> SyncResult:
-        cfg = _load(config)
+        cfg = load_checked(config)
         with output.progress() as progress:
             return run_sync(cfg, open_workbook(cfg), dry_run=dry_run, progress=progress)
     result = guarded(job)
-    _report(result)
+    print_sync(result)
     raise typer.Exit(result.code)
 
 
@@ -236,7 +148,7 @@ def pair(
         raise typer.Exit(ExitCode.USAGE)
 
     def job() -> PairResult:
-        cfg = _load(config)
+        cfg = load_checked(config)
         return run_pair(cfg, open_workbook(cfg), event, seed, dry_run, force)
     result = guarded(job)
     output.show_pairings(result, dry_run)
@@ -253,7 +165,7 @@ def bracket(
 
     Judges type each match's games there; every sync moves the winners on."""
     from jobs.bracket_job import run_bracket
-    from league.pairing.bracket import bracket_tab
+    from league.pairing.bracket_model import bracket_tab
     from league.table import Table
     from sync.open import open_workbook
 
@@ -261,7 +173,7 @@ def bracket(
         output.fail("error", "name the event with --event")
         raise typer.Exit(ExitCode.USAGE)
     def job() -> BracketResult:
-        cfg = _load(config)
+        cfg = load_checked(config)
         return run_bracket(cfg, open_workbook(cfg), event, force)
     result = guarded(job)
     if result.sheet:
@@ -284,7 +196,7 @@ def export(
     from jobs.export_job import run_export
     from jobs.stats_job import run_stats_export
 
-    paths = guarded(lambda: run_stats_export(_load(config), event) if fmt == "stats" else run_export(_load(config), fmt, event))
+    paths = guarded(lambda: run_stats_export(load_checked(config), event) if fmt == "stats" else run_export(load_checked(config), fmt, event))
     for path in paths:
         output.say(f"exported {path}")
 
@@ -298,7 +210,7 @@ def history(
     """List the syncs that changed the standings, one line each; or one of them, or a competitor over time."""
     from jobs.export_job import run_history
 
-    for line in guarded(lambda: run_history(_load(config), at, player)):
+    for line in guarded(lambda: run_history(load_checked(config), at, player)):
         output.say(line)
 
 
@@ -321,7 +233,7 @@ def publish(
     if not facebook and not discord:
         output.fail("error", "say where to publish: --facebook, --discord, or both")
         raise typer.Exit(ExitCode.USAGE)
-    cfg = guarded(lambda: _load(config))
+    cfg = guarded(lambda: load_checked(config))
     code = 0
     for target in [t for t, asked in ((FACEBOOK, facebook), (DISCORD, discord)) if asked]:
         try:  # one destination failing leaves the other's post to go out
@@ -357,7 +269,7 @@ def watch(
     from jobs.watch_job import WatchOptions, watch_league
 
     options = WatchOptions(interval, tuple(auto_pair or ()), discord)
-    guarded(lambda: watch_league(_load(config), options, serve, output.say))
+    guarded(lambda: watch_league(load_checked(config), options, serve, output.say))
 
 
 @app.command()
@@ -378,7 +290,7 @@ def stats(
     from sync.open import open_workbook
 
     def job() -> StatsResult:
-        cfg = _load(config)
+        cfg = load_checked(config)
         return run_stats(cfg, lambda: open_workbook(cfg), by, event, since.date() if since else None, min_games, fresh)
     result = guarded(job)
     for table in result.tables:

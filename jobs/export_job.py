@@ -24,10 +24,10 @@ from jobs.config import Config
 from jobs.errors import ConfigError, ExportError, WorkbookError
 from jobs.exports import Drawn, digest, drawn, on_disk, record_drawn, write_csv, write_files
 from jobs.parallel import Helper, draw_groups
-from league.cells import Grid, as_text, name_key
+from league.cells import as_text, name_key
 from league.evaluate import Evaluation
-from league.rules.catalog import closest
 from league.report import standings_tab
+from league.rules.catalog import closest
 from league.sheet import LEADERBOARD_TAB, STANDINGS_PREFIX
 from league.table import Role, Table
 

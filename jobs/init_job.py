@@ -4,26 +4,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from pathlib import Path
-
 from dataclasses import replace
+from pathlib import Path
 
 from jobs.config import CONFIG_NAME, Config, load_config, load_ruleset
 from jobs.errors import ConfigError
-from jobs.sync_job import workbook_lock
+from jobs.locking import workbook_lock
 from league.cells import Cell, Grid, as_text, header_key, name_key
+from league.read.columns import locate
 from league.read.events import EVENT_HEADERS, EVENTS_TAB, FORBIDDEN_TAB_CHARS
+from league.read.reports import JUDGE, SET_ASIDE
 from league.rules.catalog import Catalog
 from league.rules.ruleset import Ruleset
 from league.sheet import Sheet, is_output_tab
-from league.read.columns import locate
-from league.read.reports import JUDGE, SET_ASIDE
 from league.template import form_questions, input_sheets, reports_sheets
 from sync.growth import Growth
 from sync.open import open_workbook
 from sync.workbook import Workbook
 from sync.xlsx import XlsxWorkbook
-
 
 SEASON_HINT = ("# The events your season holds: the leaderboard is final (prizes awarded, a champion named) once they\n"
                "# all are; until then it only says who leads. `closed = true` ends a season with the events it has.\n"

@@ -9,14 +9,15 @@ from dataclasses import dataclass
 
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode
-from jobs.sync_job import find_event, form_zone, read_inputs, reported, workbook_lock
+from jobs.locking import workbook_lock
+from jobs.sync_job import find_event, form_zone, read_inputs, reported
 from league.cells import Cell, Grid, as_text, name_key, parse_whole
 from league.evaluate import evaluate
 from league.model.match import Match
+from league.model.words import Kind
 from league.pairing import SYSTEMS, Pairing, history
 from league.problems import Severity
 from league.report import SYNC_LOG_HEADERS, sync_log_row
-from league.model.words import Kind
 from league.rules.ruleset import Ruleset
 from league.sheet import SYNC_LOG_TAB, Sheet
 from sync.workbook import Workbook

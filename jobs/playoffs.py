@@ -12,7 +12,8 @@ from jobs.errors import ExportError
 from jobs.export_job import history_errors, history_file
 from league.cells import Grid, as_text, name_key
 from league.evaluate import Evaluation
-from league.pairing.bracket import HEADERS, TYPED, Kept, Playoff, Resolved, bracket_tab, resolve, seeds_from
+from league.pairing.bracket import resolve, seeds_from
+from league.pairing.bracket_model import HEADERS, TYPED, Kept, Playoff, Resolved, bracket_tab
 from league.problems import Problem, Severity
 from league.rules.ruleset import Ruleset
 from league.sheet import BRACKET_PREFIX, Sheet

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
-
 from pathlib import Path
 
 import history
@@ -18,7 +17,7 @@ from exporters.render import File
 from history.snapshot import digest
 from jobs.config import Config
 from jobs.errors import ConfigError, ExportError
-from jobs.export_job import history_file, history_errors
+from jobs.export_job import history_errors, history_file
 from jobs.exports import write_files
 from league import stats
 from league.table import Table

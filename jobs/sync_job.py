@@ -6,20 +6,18 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
-import re
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from filelock import FileLock, Timeout
-
-from jobs.config import Config
-from jobs.errors import ConfigError, ExitCode, ExportError, WorkbookError
 import history
+from jobs.config import Config
+from jobs.errors import ConfigError, ExitCode, ExportError
 from jobs.export_job import RICH, export_after_sync, history_file, previous_leaderboard, snapshot_of
+from jobs.locking import workbook_lock
 from jobs.parallel import helper
 from jobs.playoffs import (
     bracket_problems,
@@ -34,18 +32,17 @@ from jobs.playoffs import (
 )
 from league.cells import Grid, as_text
 from league.evaluate import Evaluation, evaluate_league
-from league.pairing.bracket import Kept, Playoff, Resolved
-from league.problems import Problem, Severity
+from league.pairing.bracket_model import Kept, Playoff, Resolved
 from league.player_reports import Reconciled, read_reported, reconcile_tabs
+from league.problems import Problem, Severity
 from league.report import (
     SYNC_LOG_HEADERS,
-    read_leaderboard,
     leaderboard_sheet,
     problems_sheet,
+    read_leaderboard,
     standings_sheets,
     sync_log_row,
 )
-from league.table import Table
 from league.sheet import (
     BRACKET_PREFIX,
     LEADERBOARD_TAB,
@@ -54,14 +51,12 @@ from league.sheet import (
     Sheet,
     is_output_tab,
 )
-from sync.open import open_workbook
+from league.table import Table
 from sync.workbook import Workbook
-from sync.xlsx import XlsxWorkbook, remove_leftovers
 
 if TYPE_CHECKING:
     from league.stats import Sides  # imported by a sync only when it counts the games
 
-LOCK_WAIT_SECONDS = 10.0
 Progress = Callable[[str], None]
 """Told what a job is doing now, for a status line; jobs never print."""
 
@@ -188,39 +183,6 @@ def form_zone(config: Config, workbook: Workbook) -> dt.tzinfo:
         return ZoneInfo(name) if name else config.branding.zone
     except (ZoneInfoNotFoundError, ValueError):
         return config.branding.zone
-
-
-def lock_file(config: Config) -> Path:
-    """One lock per workbook, whichever config names it: beside the `.xlsx`, or beside league.toml for a spreadsheet."""
-    if config.sheets:
-        return config.path.parent / f".league-{re.sub(r'[^A-Za-z0-9_-]', '_', config.sheets.spreadsheet_id)}.lock"
-    assert config.workbook is not None, "load_config guarantees a workbook or a spreadsheet"
-    return config.workbook.with_name(f".{config.workbook.name}.lock")
-
-
-@contextmanager
-def workbook_lock(config: Config, tidy: bool = True) -> Iterator[None]:
-    """Hold the workbook's lock for one job (sync, pair, bracket): a second one waits briefly, then refuses.
-
-    Holding it, a job that may write (`tidy`) first removes the temporary copies a killed job of any kind left
-    beside the `.xlsx`: only under the lock is such a file surely nobody's save in progress."""
-    path = lock_file(config)
-    lock = FileLock(str(path))
-    try:
-        lock.acquire(timeout=LOCK_WAIT_SECONDS)
-    except Timeout:
-        raise WorkbookError(f"another sync, pairing or bracket of this workbook is still running (lock {lock.lock_file}); "
-                            "try again when it has finished") from None
-    except OSError as exc:  # the folder is read-only, or something that is not a file is in the lock's place
-        raise WorkbookError(f"cannot make the lock file {path} ({exc.strerror or exc}): a job takes it so that two never "
-                            f"write the workbook at once; let the user running league write to {path.parent}, "
-                            "or remove what stands in its place") from None
-    try:
-        if tidy and config.workbook and not config.sheets:
-            remove_leftovers(config.workbook)
-        yield
-    finally:
-        lock.release()
 
 
 def run_sync(config: Config, workbook: Workbook, dry_run: bool = False, now: dt.datetime | None = None,

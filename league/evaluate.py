@@ -16,7 +16,7 @@ from league.lifecycle import EventState, Phase, SeasonState, event_states, seaso
 from league.model.league import League
 from league.model.match import Match
 from league.outcome import Mark, Placing, board_placings, event_placings
-from league.pairing.bracket import Playoff
+from league.pairing.bracket_model import Playoff
 from league.checks.pairings import left_in
 from league.model.standing import Standing
 from league.penalties import penalised

@@ -11,7 +11,7 @@ from enum import StrEnum
 
 from league.model.league import League
 from league.model.match import Match
-from league.pairing.bracket import Playoff
+from league.pairing.bracket_model import Playoff
 from league.rules.ruleset import Season
 
 

@@ -13,7 +13,7 @@ from enum import StrEnum
 from league.cells import Cell, as_text, name_key
 from league.lifecycle import EventState, Phase
 from league.model.standing import Standing
-from league.pairing.bracket import Playoff, round_name
+from league.pairing.bracket_model import Playoff, round_name
 from league.rules.ruleset import Follows, Prize
 from league.table import CutZone, Role, Table
 

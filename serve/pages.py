@@ -15,7 +15,8 @@ from exporters.board import Board, Line, board
 from exporters.branding import inks, local_time, readable
 from exporters.html import RULE_CONTRAST, banner, page, style
 from league.table import Role, Table
-from serve.server import CYCLE, FIND, LIVE, Pages
+from serve.scripts import CYCLE, FIND, LIVE
+from serve.server import Pages
 from serve.view import LiveEvent, LiveView, Seating
 
 REFRESH_SECONDS = 30

@@ -1,20 +1,19 @@
 """The HTTP side of the live pages: the standard library's threading server, run in a process of its own.
 
 Measured (`benchmarks/bench_live.py`), a sync drawing its images and posters in the watcher's process held the
-interpreter long enough that pages waited: with 200 phones the 95th percentile rose to 0.2-0.45 s. So the watcher
-binds the socket, draws each version's pages once and hands their bytes to this process through its standard
-input; this process only answers phones, and ends when that input closes (the watcher stopped or died). It imports
-nothing but the standard library (and its limits, `serve/limits.py`, which import no more), so it starts at once.
+interpreter long enough that pages waited: with 200 phones the 95th percentile rose to 0.2-0.45 s. So the watcher binds
+the socket, draws each version's pages once and hands their bytes to this process through its standard input; this
+process only answers phones, and ends when that input closes (the watcher stopped or died). It imports nothing but the
+standard library (and its limits and scripts, `serve/limits.py` and `serve/scripts.py`, which import no more), so it
+starts at once.
 
 It serves the three pages, their update stream and the PNG images of the exports folder, nothing else, GET and HEAD
-only. An image is found by the exact name a client asked for in the folder's listing: no path is ever built from
-what a client sent."""
+only. An image is found by the exact name a client asked for in the folder's listing: no path is ever built from what a
+client sent."""
 
 from __future__ import annotations
 
 import argparse
-import base64
-import hashlib
 import io
 import socket
 import struct
@@ -29,6 +28,7 @@ from typing import IO, Any
 from urllib.parse import unquote, urlsplit
 
 from serve.limits import Arrival, Door, Limits, turn_away
+from serve.scripts import SECURITY
 
 KEEPALIVE_SECONDS = 15.0
 """How often an idle update stream sends a comment, so proxies and phones keep it open."""
@@ -38,86 +38,6 @@ MAX_STREAMS = 1000
 """Update streams held at once; more are refused (503) rather than exhaust the threads."""
 BACKLOG = 1024
 """Connections waiting to be accepted: 200 phones connecting at once overflow the default of 5."""
-# The pages' scripts live here, not with the pages, so that this process (the standard library only) can tell the
-# browser their hashes: a page runs these and nothing else, whatever a name typed into the workbook holds.
-LIVE = """(function(){
-var m0=document.querySelector('meta[name=live-version]'),v=m0?parseInt(m0.getAttribute('content'),10):0;
-if(!window.EventSource||!window.fetch||!window.DOMParser)return;
-var es=new EventSource('/events'),html=document.documentElement;
-html.setAttribute('data-version',String(v));
-es.onopen=function(){html.setAttribute('data-listening','1');};
-es.onmessage=function(e){
- var n=parseInt(e.data,10);
- if(isNaN(n)||n===v)return;
- fetch(location.pathname,{cache:'no-store'}).then(function(r){return r.text();}).then(function(t){
-  var d=new DOMParser().parseFromString(t,'text/html');
-  ['header','nav','main'].forEach(function(s){var a=document.querySelector(s),b=d.querySelector(s);if(a&&b)a.innerHTML=b.innerHTML;});
-  var m=d.querySelector('meta[name=live-version]');
-  v=m?parseInt(m.getAttribute('content'),10):n;
-  html.setAttribute('data-version',String(v));
-  document.dispatchEvent(new Event('live'));
- }).catch(function(){});
-};
-})();"""
-"""Listens for new versions and swaps the page's header, links and content for the new ones."""
-
-FIND = """(function(){
-var q=document.getElementById('q'),out=document.getElementById('found');
-function norm(s){return s.normalize('NFKD').replace(/[\\u0300-\\u036f]/g,'').toLowerCase().replace(/\\s+/g,' ').trim();}
-function apply(){
- var t=norm(q.value),hits=[];
- document.querySelectorAll('main section').forEach(function(sec){
-  var shown=0;
-  sec.querySelectorAll('tbody tr[data-table]').forEach(function(tr){
-   var names=[].map.call(tr.querySelectorAll('td.name'),function(td){return td.textContent;}),at=-1;
-   for(var k=0;t&&k<names.length;k++){if(norm(names[k]).indexOf(t)>=0){at=k;break;}}
-   tr.hidden=!!t&&at<0;
-   if(!tr.hidden)shown++;
-   if(at>=0)hits.push(names[at]+': '+tr.getAttribute('data-label')+' '+tr.getAttribute('data-table')+
-     (names.length>1?' v '+names[1-at]:' (bye)')+' \\u00b7 '+sec.getAttribute('data-event'));
-  });
-  sec.hidden=!!t&&!shown;
- });
- out.textContent='';
- if(!t)return;
- if(!hits.length)hits=['No one by that name in the current round'];
- hits.slice(0,8).forEach(function(h){var p=document.createElement('p');p.textContent=h;out.appendChild(p);});
-}
-q.addEventListener('input',apply);document.addEventListener('live',apply);apply();
-})();"""
-"""The name search of `/pairings`: rows of other players hidden, the player's table said in words (as text)."""
-
-CYCLE = """(function(){
-document.documentElement.className+=' js';
-var i=0,timer=0;
-function show(){
- var s=document.querySelectorAll('main .slide');
- if(!s.length)return;
- i=i%s.length;
- s.forEach(function(e,k){e.classList.toggle('on',k===i);});
- clearTimeout(timer);
- timer=setTimeout(function(){i++;show();},1000*(parseInt(s[i].getAttribute('data-seconds'),10)||12));
-}
-document.addEventListener('DOMContentLoaded',show);
-document.addEventListener('live',function(){i=0;show();});
-})();"""
-"""Shows the slides of `/screen` one at a time; starts again from the first when a new version arrives."""
-
-
-def script_hash(script: str) -> str:
-    """A script's CSP source: its SHA-256, as the browser hashes the text between `<script>` and `</script>`."""
-    return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii") + "'"
-
-
-SECURITY = {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Content-Security-Policy": "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; "
-                               f"script-src {' '.join(script_hash(s) for s in (LIVE, FIND, CYCLE))}; connect-src 'self'; "
-                               "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-}
-"""Sent with every answer: a page may load only its own inline style, the three scripts above, its images and
-`/events`."""
 
 
 @dataclass(frozen=True)
@@ -141,7 +61,12 @@ HEAD = struct.Struct("!QIII")
 
 def frame(pages: Pages) -> bytes:
     """The pages as the watcher writes them to the server's input."""
-    return HEAD.pack(pages.version, len(pages.index), len(pages.pairings), len(pages.screen)) + pages.index + pages.pairings + pages.screen
+    return (
+        HEAD.pack(pages.version, len(pages.index), len(pages.pairings), len(pages.screen))
+        + pages.index
+        + pages.pairings
+        + pages.screen
+    )
 
 
 def read_frame(stream: IO[bytes]) -> Pages | None:
@@ -250,8 +175,15 @@ class Server(ThreadingHTTPServer):
         file, its name starting with a dot, is nobody's export: never served)."""
         try:
             found = next((p for p in self.exports.iterdir() if p.name == name), None)
-            return (found.read_bytes() if found and found.suffix == ".png" and not found.name.startswith(".") and found.is_file()
-                    and not found.is_symlink() else None)
+            return (
+                found.read_bytes()
+                if found
+                and found.suffix == ".png"
+                and not found.name.startswith(".")
+                and found.is_file()
+                and not found.is_symlink()
+                else None
+            )
         except OSError:
             return None
 
@@ -306,7 +238,11 @@ class _Handler(BaseHTTPRequestHandler):
             self._stream(body)
         else:
             name = unquote(path[1:]) if path.startswith("/") else ""
-            data = self.server.image(name) if name.endswith(".png") and "/" not in name and not name.startswith(".") else None
+            data = (
+                self.server.image(name)
+                if name.endswith(".png") and "/" not in name and not name.startswith(".")
+                else None
+            )
             if data is None:
                 self.send_response(HTTPStatus.NOT_FOUND)
                 self._finish(b"Not found.\n", "text/plain; charset=utf-8", body)

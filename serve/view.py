@@ -13,7 +13,7 @@ from league.checks import affected
 from league.lifecycle import EventState, Phase, SeasonState, pairings
 from league.model.event import Event
 from league.outcome import Placing
-from league.pairing.bracket import Playoff
+from league.pairing.bracket_model import Playoff
 from league.report import leaderboard_sheet, standings_sheets, standings_tab
 from league.sheet import LEADERBOARD_TAB, Sheet
 from league.table import Table

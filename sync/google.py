@@ -31,22 +31,9 @@ from league.sheet import Changes, Fill, Sheet
 from sync.credentials import read_key_file, redact
 from sync.growth import Growth, growth
 from sync.layout import check_appends, find_tab, placed_fill, placed_rows, trimmed
-from sync.sheets_body import (
-    MARKER_FIELDS,
-    METADATA_FIELDS,
-    Json,
-    Marker,
-    add_rows_requests,
-    grow_requests,
-    grids_from,
-    has_marker,
-    init_requests,
-    marker_ids,
-    marker_requests,
-    read_ranges,
-    sync_requests,
-    titles,
-)
+from sync.sheets_body import METADATA_FIELDS, Json, grids_from, init_requests, read_ranges, sync_requests, titles
+from sync.sheets_marker import MARKER_FIELDS, Marker, has_marker, marker_ids, marker_requests
+from sync.sheets_rows import add_rows_requests, grow_requests
 from sync.workbook import BackendError
 from sync.workbook import CredentialsError as CredentialsError  # where callers have always found it
 

@@ -7,20 +7,18 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from league.cells import SERIAL_EPOCH, Cell, Grid, quote_tab
 from league.sheet import Changes, Dropdown, Sheet
-from sync.growth import Growth
 from sync.layout import DATE_PATTERN, FROZEN_ROWS, LAST_ROW, Look, dropdown_columns, look, pixels, trimmed
+from sync.sheets_marker import MARKER_FIELDS
 
-MARKER_FIELDS = "developerMetadata(metadataId,metadataKey,metadataValue)"
-"""What the one read after a lost answer asks for: the spreadsheet's own developer metadata."""
-METADATA_FIELDS = ("spreadsheetId,properties(title,timeZone),"
-                   "sheets(properties(sheetId,title,index,sheetType,gridProperties),protectedRanges(protectedRangeId,description)),"
-                   + MARKER_FIELDS)
-MARKER_KEY = "league.write"
-"""Key of the developer metadata that proves which batch was applied last."""
+METADATA_FIELDS = (
+    "spreadsheetId,properties(title,timeZone),"
+    "sheets(properties(sheetId,title,index,sheetType,gridProperties),protectedRanges(protectedRangeId,description)),"
+    + MARKER_FIELDS
+)
 PROTECTION_NOTE = "Written by league sync: edits here are replaced on the next sync."
 DATE_FORMAT = {"numberFormat": {"type": "DATE", "pattern": DATE_PATTERN}}
 WRAP_FORMAT = {"wrapStrategy": "WRAP", "verticalAlignment": "TOP"}
@@ -45,10 +43,10 @@ def cell_data(value: Cell) -> Json:
     if isinstance(value, dt.date):
         return {"userEnteredValue": {"numberValue": (value - SERIAL_EPOCH).days}, "userEnteredFormat": DATE_FORMAT}
     text = str(value)
-    return {"userEnteredValue": {"stringValue": text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"}}
+    return {"userEnteredValue": {"stringValue": text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"}}
 
 
-def _row(values: Sequence[Cell], bold: bool = False) -> Json:
+def row_data(values: Sequence[Cell], bold: bool = False) -> Json:
     cells = [cell_data(v) for v in values]
     if bold:
         for c in cells:
@@ -80,15 +78,27 @@ class Planner:
         if key not in self.ids:
             self.ids[key] = self.next_id
             self.next_id += 1
-            requests.append({"addSheet": {"properties": {"sheetId": self.ids[key], "title": name,
-                                                         "gridProperties": {"rowCount": rows, "frozenRowCount": FROZEN_ROWS}}}})
+            requests.append(
+                {
+                    "addSheet": {
+                        "properties": {
+                            "sheetId": self.ids[key],
+                            "title": name,
+                            "gridProperties": {"rowCount": rows, "frozenRowCount": FROZEN_ROWS},
+                        }
+                    }
+                }
+            )
         return self.ids[key]
 
     def replace(self, sheet: Sheet, protect: bool, requests: list[Json]) -> None:
         """Rewrite a tab whole: exact size (stale rows go), typed values, bold frozen header, links."""
         sid = self.sheet_id(sheet.name, requests)
         shape = look(sheet)
-        rows = [_row(sheet.header, bold=True), *(_row(r, bold=i in sheet.headings) for i, r in enumerate(sheet.rows))]
+        rows = [
+            row_data(sheet.header, bold=True),
+            *(row_data(r, bold=i in sheet.headings) for i, r in enumerate(sheet.rows)),
+        ]
         _format(rows[1:], shape, min(sheet.headings, default=len(sheet.rows)))
         for link in sheet.links:
             target = self.ids.get(link.tab.casefold())
@@ -96,24 +106,58 @@ class Planner:
                 cell = rows[link.row + 1]["values"][link.column]
                 cell["userEnteredFormat"] = {"textFormat": {"link": {"uri": f"#gid={target}&range={link.cell}"}}}
         columns = max([len(sheet.header), *(len(r) for r in sheet.rows)])
-        requests.append({"updateSheetProperties": {  # the title too: an event id retyped in another case
-            "properties": {"sheetId": sid, "title": sheet.name,
-                           "gridProperties": {"rowCount": len(rows) + 1, "columnCount": columns, "frozenRowCount": FROZEN_ROWS}},
-            "fields": "title,gridProperties(rowCount,columnCount,frozenRowCount)"}})
+        requests.append(
+            {
+                "updateSheetProperties": {  # the title too: an event id retyped in another case
+                    "properties": {
+                        "sheetId": sid,
+                        "title": sheet.name,
+                        "gridProperties": {
+                            "rowCount": len(rows) + 1,
+                            "columnCount": columns,
+                            "frozenRowCount": FROZEN_ROWS,
+                        },
+                    },
+                    "fields": "title,gridProperties(rowCount,columnCount,frozenRowCount)",
+                }
+            }
+        )
         requests.extend(_owned(sid, sheet, rows, columns))
         requests.extend(_widths(sid, shape))
-        if protect and not any(p.get("description") == PROTECTION_NOTE
-                               for p in self.sheets.get(sheet.name.casefold(), {}).get("protectedRanges", [])):
-            requests.append({"addProtectedRange": {"protectedRange": {"range": {"sheetId": sid}, "description": PROTECTION_NOTE, "warningOnly": True}}})
+        if protect and not any(
+            p.get("description") == PROTECTION_NOTE
+            for p in self.sheets.get(sheet.name.casefold(), {}).get("protectedRanges", [])
+        ):
+            requests.append(
+                {
+                    "addProtectedRange": {
+                        "protectedRange": {
+                            "range": {"sheetId": sid},
+                            "description": PROTECTION_NOTE,
+                            "warningOnly": True,
+                        }
+                    }
+                }
+            )
 
     def append(self, sheet: Sheet, requests: list[Json]) -> None:
         """Rows below the last row with data; a new tab gets its header first."""
         new = sheet.name.casefold() not in self.ids
         sid = self.sheet_id(sheet.name, requests)
-        rows = ([_row(sheet.header, bold=True)] if new else []) + [_row(r) for r in sheet.rows]
+        rows = ([row_data(sheet.header, bold=True)] if new else []) + [row_data(r) for r in sheet.rows]
         requests.append({"appendCells": {"sheetId": sid, "rows": rows, "fields": "userEnteredValue,userEnteredFormat"}})
         if new:
-            requests.append({"addProtectedRange": {"protectedRange": {"range": {"sheetId": sid}, "description": PROTECTION_NOTE, "warningOnly": True}}})
+            requests.append(
+                {
+                    "addProtectedRange": {
+                        "protectedRange": {
+                            "range": {"sheetId": sid},
+                            "description": PROTECTION_NOTE,
+                            "warningOnly": True,
+                        }
+                    }
+                }
+            )
 
     def create(self, sheet: Sheet, requests: list[Json]) -> None:
         """A new input tab for `league init`: header, frozen row, dropdowns; refuses an existing tab."""
@@ -121,11 +165,17 @@ class Planner:
             raise ValueError(sheet.name)
         dropdowns = dropdown_columns(sheet)
         sid = self.sheet_id(sheet.name, requests, rows=max(LAST_ROW, len(sheet.rows) + 1))
-        requests.append({"updateCells": {"start": {"sheetId": sid, "rowIndex": 0, "columnIndex": 0},
-                                         "rows": [_row(sheet.header, bold=True), *(_row(r) for r in sheet.rows)],
-                                         "fields": "userEnteredValue,userEnteredFormat"}})
+        requests.append(
+            {
+                "updateCells": {
+                    "start": {"sheetId": sid, "rowIndex": 0, "columnIndex": 0},
+                    "rows": [row_data(sheet.header, bold=True), *(row_data(r) for r in sheet.rows)],
+                    "fields": "userEnteredValue,userEnteredFormat",
+                }
+            }
+        )
         requests.extend(_widths(sid, look(sheet)))
-        requests.extend(_validation(sid, column, dropdown) for column, dropdown in dropdowns)
+        requests.extend(validation(sid, column, dropdown) for column, dropdown in dropdowns)
 
 
 def _owned(sid: int, sheet: Sheet, rows: list[Json], columns: int) -> list[Json]:
@@ -142,16 +192,29 @@ def _owned(sid: int, sheet: Sheet, rows: list[Json], columns: int) -> list[Json]
             stretches[-1] = (stretches[-1][0], i + 1)
         else:
             stretches.append((i, i + 1))
-    out: list[Json] = [{"updateCells": {"range": {"sheetId": sid, "startColumnIndex": first, "endColumnIndex": last},
-                                        "rows": [{"values": r["values"][first:last]} for r in rows], "fields": fields}}
-                       for first, last in stretches]
+    out: list[Json] = [
+        {
+            "updateCells": {
+                "range": {"sheetId": sid, "startColumnIndex": first, "endColumnIndex": last},
+                "rows": [{"values": r["values"][first:last]} for r in rows],
+                "fields": fields,
+            }
+        }
+        for first, last in stretches
+    ]
     lines: list[Sequence[Cell]] = [sheet.header, *sheet.rows]
     for i in sorted(typed):
         for at, (line, row) in enumerate(zip(lines, rows)):
             if i < len(line) and line[i] is not None:
-                out.append({"updateCells": {"start": {"sheetId": sid, "rowIndex": at, "columnIndex": i},
-                                            "rows": [{"values": [{} if line[i] == "" else row["values"][i]]}],
-                                            "fields": fields}})
+                out.append(
+                    {
+                        "updateCells": {
+                            "start": {"sheetId": sid, "rowIndex": at, "columnIndex": i},
+                            "rows": [{"values": [{} if line[i] == "" else row["values"][i]]}],
+                            "fields": fields,
+                        }
+                    }
+                )
     return out
 
 
@@ -163,34 +226,54 @@ def _format(rows: list[Json], shape: Look, numbered: int) -> None:
             if not cell:
                 continue
             if column in shape.number_formats and at < numbered:
-                cell["userEnteredFormat"] = {"numberFormat": {"type": "NUMBER", "pattern": shape.number_formats[column]}}
+                cell["userEnteredFormat"] = {
+                    "numberFormat": {"type": "NUMBER", "pattern": shape.number_formats[column]}
+                }
             elif column in shape.wrapped and "userEnteredFormat" not in cell:
                 cell["userEnteredFormat"] = dict(WRAP_FORMAT)
 
 
 def _widths(sheet_id: int, shape: Look) -> list[Json]:
     """Each column's width from the layout, in Google's pixels."""
-    return [{"updateDimensionProperties": {
-        "range": {"sheetId": sheet_id, "dimension": "COLUMNS", "startIndex": i, "endIndex": i + 1},
-        "properties": {"pixelSize": pixels(width)}, "fields": "pixelSize"}} for i, width in enumerate(shape.widths)]
+    return [
+        {
+            "updateDimensionProperties": {
+                "range": {"sheetId": sheet_id, "dimension": "COLUMNS", "startIndex": i, "endIndex": i + 1},
+                "properties": {"pixelSize": pixels(width)},
+                "fields": "pixelSize",
+            }
+        }
+        for i, width in enumerate(shape.widths)
+    ]
 
 
-def _validation(sheet_id: int, column: int, dropdown: Dropdown) -> Json:
+def validation(sheet_id: int, column: int, dropdown: Dropdown) -> Json:
     if dropdown.source:
         condition = {"type": "ONE_OF_RANGE", "values": [{"userEnteredValue": "=" + dropdown.source}]}
     else:
         condition = {"type": "ONE_OF_LIST", "values": [{"userEnteredValue": v} for v in dropdown.values[:500]]}
-    return {"setDataValidation": {
-        "range": {"sheetId": sheet_id, "startRowIndex": FROZEN_ROWS, "endRowIndex": LAST_ROW,
-                  "startColumnIndex": column, "endColumnIndex": column + 1},
-        "rule": {"condition": condition, "showCustomUi": True, "strict": False}}}
+    return {
+        "setDataValidation": {
+            "range": {
+                "sheetId": sheet_id,
+                "startRowIndex": FROZEN_ROWS,
+                "endRowIndex": LAST_ROW,
+                "startColumnIndex": column,
+                "endColumnIndex": column + 1,
+            },
+            "rule": {"condition": condition, "showCustomUi": True, "strict": False},
+        }
+    }
 
 
 def sync_requests(metadata: Json, changes: Changes) -> list[Json]:
     """The whole sync as one list of batchUpdate requests (new tabs first, so links can find them)."""
     planner = Planner(metadata)
-    requests: list[Json] = [{"deleteSheet": {"sheetId": planner.ids.pop(name.casefold())}}
-                            for name in changes.remove if name.casefold() in planner.ids]
+    requests: list[Json] = [
+        {"deleteSheet": {"sheetId": planner.ids.pop(name.casefold())}}
+        for name in changes.remove
+        if name.casefold() in planner.ids
+    ]
     for sheet in changes.replace:
         planner.sheet_id(sheet.name, requests)
     for sheet in changes.replace:
@@ -207,103 +290,6 @@ def init_requests(metadata: Json, sheets: Sequence[Sheet]) -> list[Json]:
     for sheet in sheets:
         planner.create(sheet, requests)
     return requests
-
-
-def add_rows_requests(metadata: Json, tab: str, start: int, rows: Sequence[Sequence[Cell]]) -> list[Json]:
-    """`add_rows` as batchUpdate requests: values only, from 0-based row `start`, so formats and dropdowns stay.
-
-    The grid grows first when the rows would run past its end. One updateCells per stretch of
-    set cells, all in the same batch."""
-    sheet = Planner(metadata).sheets[tab.casefold()]
-    sid = sheet["properties"]["sheetId"]
-    return [*_grid_grown(sheet, start + len(rows), 0), *_values(sid, start, rows)]
-
-
-def _grid_grown(sheet: Json, rows: int, columns: int) -> list[Json]:
-    """An updateSheetProperties growing the tab's grid to at least this many rows and columns, if it is smaller."""
-    grid = sheet["properties"].get("gridProperties", {})
-    size = {"rowCount": max(rows, grid.get("rowCount", 0)), "columnCount": max(columns, grid.get("columnCount", 0))}
-    grown = {key: value for key, value in size.items() if value > grid.get(key, 0)}
-    if not grown:
-        return []
-    return [{"updateSheetProperties": {"properties": {"sheetId": sheet["properties"]["sheetId"], "gridProperties": grown},
-                                       "fields": ",".join(f"gridProperties.{key}" for key in grown)}}]
-
-
-def _values(sid: int, start: int, rows: Sequence[Sequence[Cell]]) -> list[Json]:
-    """The rows' set cells from 0-based row `start`, values only."""
-    requests: list[Json] = []
-    for offset, row in enumerate(rows):
-        for column, values in _runs(row):
-            requests.append({"updateCells": {"start": {"sheetId": sid, "rowIndex": start + offset, "columnIndex": column},
-                                             "rows": [_row(values)], "fields": "userEnteredValue"}})
-    return requests
-
-
-def _runs(row: Sequence[Cell]) -> Iterator[tuple[int, list[Cell]]]:
-    """(first column, values) of each stretch of set cells: an unset cell is not sent, so whatever
-    it holds (a formula filled down the column, say) stays."""
-    run: list[Cell] = []
-    for column, value in enumerate([*row, None]):
-        if value is not None:
-            run.append(value)
-        elif run:
-            yield column - len(run), run
-            run = []
-
-
-def grow_requests(metadata: Json, plans: Sequence[Growth]) -> list[Json]:
-    """`add_tabs` as batchUpdate requests: new tabs as `league init` makes them; on existing ones only the
-    added headers (bold, after the last one, the grid grown to hold them and the dropdowns' rows), their
-    dropdowns and the added rows' values."""
-    planner = Planner(metadata)
-    requests: list[Json] = []
-    for plan in plans:
-        if plan.new:
-            planner.create(plan.new, requests)
-            continue
-        sheet = planner.sheets[plan.tab.casefold()]
-        sid = sheet["properties"]["sheetId"]
-        rows = max(plan.start + len(plan.rows), LAST_ROW if plan.dropdowns else 0)
-        requests.extend(_grid_grown(sheet, rows, max([plan.column + len(plan.headers), *map(len, plan.rows)])))
-        if plan.headers:
-            requests.append({"updateCells": {"start": {"sheetId": sid, "rowIndex": 0, "columnIndex": plan.column},
-                                             "rows": [_row(plan.headers, bold=True)], "fields": "userEnteredValue,userEnteredFormat"}})
-        requests.extend(_validation(sid, column, dropdown) for column, dropdown in plan.dropdowns)
-        requests.extend(_values(sid, plan.start, plan.rows))
-    return requests
-
-
-class Marker(NamedTuple):
-    """The proof a batch carries: spreadsheet-level developer metadata created in the same atomic batch.
-
-    Its id is chosen by us and unique in the spreadsheet, so the same batch applied a second time
-    fails whole (Google refuses a second metadata with one id) instead of appending twice."""
-
-    metadata_id: int
-    value: str
-
-
-def marker_requests(metadata: Json, marker: Marker) -> list[Json]:
-    """Create this batch's marker and delete the earlier ones, so the spreadsheet holds one whatever the season's length.
-
-    The create comes first: repeating the batch fails on it, whatever happened to the older markers."""
-    create: Json = {"createDeveloperMetadata": {"developerMetadata": {
-        "metadataId": marker.metadata_id, "metadataKey": MARKER_KEY, "metadataValue": marker.value,
-        "location": {"spreadsheet": True}, "visibility": "DOCUMENT"}}}
-    return [create, *({"deleteDeveloperMetadata": {"dataFilter": {"developerMetadataLookup": {"metadataId": old}}}}
-                      for old in marker_ids(metadata))]
-
-
-def marker_ids(metadata: Mapping[str, Any]) -> list[int]:
-    """Ids of the markers the spreadsheet holds now (developer metadata under MARKER_KEY)."""
-    return [int(m["metadataId"]) for m in metadata.get("developerMetadata", []) if m.get("metadataKey") == MARKER_KEY]
-
-
-def has_marker(metadata: Mapping[str, Any], marker: Marker) -> bool:
-    """Whether the batch that carries `marker` was applied."""
-    return any(m.get("metadataKey") == MARKER_KEY and m.get("metadataId") == marker.metadata_id
-               and m.get("metadataValue") == marker.value for m in metadata.get("developerMetadata", []))
 
 
 def titles(metadata: Mapping[str, Any]) -> Iterator[str]:

@@ -92,7 +92,7 @@ def _copy_compressed(source: BinaryIO, zout: zipfile.ZipFile, info: zipfile.ZipI
     zout.filelist.append(entry)
     zout.NameToInfo[entry.filename] = entry
     zout.start_dir = zout.fp.tell()
-    setattr(zout, "_didModify", True)  # what writestr sets: the central directory is written on close
+    zout._didModify = True  # type: ignore[attr-defined]  # what writestr sets: the central directory is written on close
 
 
 class WorkbookParts:

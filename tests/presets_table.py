@@ -1,6 +1,6 @@
-"""The README's side-by-side table of the shipped presets, made from the presets themselves.
+"""The manual's side-by-side table of the shipped presets (docs/reference/ruleset.md), made from the presets themselves.
 
-`python -m tests.presets_table` prints it; `tests/test_docs.py` fails when the README's copy differs."""
+`python -m tests.presets_table` prints it; `tests/test_docs.py` fails when the manual's copy differs."""
 
 from __future__ import annotations
 
@@ -120,9 +120,9 @@ def presets_table() -> str:
     return "\n".join([START, *lines, END])
 
 
-def readme_table(readme: Path) -> str:
-    """The table as the README has it now."""
-    text = readme.read_text(encoding="utf-8")
+def page_table(page: Path) -> str:
+    """The table as the manual's page has it now."""
+    text = page.read_text(encoding="utf-8")
     return text[text.index(START):text.index(END) + len(END)] if START in text else ""
 
 

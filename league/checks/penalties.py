@@ -71,7 +71,7 @@ def penalty_effects(lg: League) -> Iterator[Problem]:
     played = {(m.event, m.round, s.key) for m in lg.matches if m.round is not None for s in m.sides if s.name}
     for (event, rnd, key), given in effects(lg).items():
         if (event, rnd, key) not in played:
-            for effect, p in given:
+            for _, p in given:
                 yield at(lg, PENALTIES_TAB, p.row, "Round", "penalty-without-match",
                          f"{p.competitor} has no match in round {rnd} of {event} for the {p.kind} to change",
                          "check the round and the competitor; the penalty is kept on record but changes no result", Severity.WARNING)

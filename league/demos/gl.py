@@ -44,7 +44,7 @@ def allowed_maps(catalog: Catalog, ruleset: Ruleset, day: dt.date) -> list[str]:
 def build_demo(ruleset: Ruleset, catalog: Catalog, seed: int = 2024) -> DemoLeague:
     """Two qualifying rounds at three venues, 7 rounds each, then the planted mistakes."""
     rng = random.Random(seed)
-    pool = rng.sample([f"{f} {l}" for f in FIRST for l in LAST], 52)
+    pool = rng.sample([f"{f} {last}" for f in FIRST for last in LAST], 52)
     skill = {name: rng.uniform(0.5, 2.0) for name in pool}
     events: list[list[Cell]] = []
     players: list[list[Cell]] = []

@@ -12,7 +12,7 @@ from league.checks import run_checks
 from league.evaluate import read_league
 from league.model.league import League
 from league.model.match import Match
-from league.pairing.bracket import Playoff
+from league.pairing.bracket_model import Playoff
 from league.player_reports.reconcile import filled, reconciled_league
 from league.player_reports.settling import Reconciled
 from league.problems import Problem

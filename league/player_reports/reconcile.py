@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from league.cells import Grid, as_text, header_key, name_key
 from league.checks import run_checks
 from league.evaluate import event_playoffs, read_league
-from league.pairing.bracket import Playoff
+from league.pairing.bracket_model import Playoff
 from league.lifecycle import EventState, Phase, event_states
 from league.model.league import League
 from league.player_reports.placing import PlacedReport

@@ -18,7 +18,7 @@ from league.match_table import KINDS, Ints, MatchTable, Outcome, build_table
 from league.model.league import League
 from league.model.match import Match, Side
 from league.model.words import Kind, ResultWord
-from league.pairing.bracket import bracket_tab
+from league.pairing.bracket_model import bracket_tab
 from league.rules.ruleset import StatsField
 from league.sheet import BRACKET_PREFIX
 from league.stats.rows import Entries, Sides, StatsError

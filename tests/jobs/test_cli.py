@@ -9,10 +9,11 @@ import pytest
 from filelock import FileLock
 from typer.testing import CliRunner
 
-from jobs import sync_job
+from jobs import locking, sync_job
 from jobs.cli import app
 from jobs.config import load_config
 from jobs.errors import ConfigError, ExitCode, WorkbookError
+from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
 
 runner = CliRunner()
@@ -105,23 +106,23 @@ def test_backend_failures_exit_3(in_tmp: Path, make: str) -> None:
 def test_a_second_sync_waits_then_refuses(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     runner.invoke(app, ["init"])
     config = load_config(in_tmp)
-    monkeypatch.setattr(sync_job, "LOCK_WAIT_SECONDS", 0.2)
+    monkeypatch.setattr(locking, "LOCK_WAIT_SECONDS", 0.2)
     with FileLock(str(in_tmp / ".league.xlsx.lock")):
         with pytest.raises(WorkbookError, match="another sync"):
-            sync_job.run_sync(config, sync_job.open_workbook(config))
-    assert sync_job.run_sync(config, sync_job.open_workbook(config)).code == 0
+            sync_job.run_sync(config, open_workbook(config))
+    assert sync_job.run_sync(config, open_workbook(config)).code == 0
 
 
 def test_two_configs_naming_one_workbook_share_its_lock(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     runner.invoke(app, ["init"])
     (in_tmp / "other").mkdir()
     (in_tmp / "other" / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "../league.xlsx"\n', encoding="utf-8")
-    monkeypatch.setattr(sync_job, "LOCK_WAIT_SECONDS", 0.2)
+    monkeypatch.setattr(locking, "LOCK_WAIT_SECONDS", 0.2)
     first, second = load_config(in_tmp), load_config(in_tmp / "other")
-    assert sync_job.lock_file(first) == sync_job.lock_file(second) == in_tmp / ".league.xlsx.lock"
-    with FileLock(str(sync_job.lock_file(first))):
+    assert locking.lock_file(first) == locking.lock_file(second) == in_tmp / ".league.xlsx.lock"
+    with FileLock(str(locking.lock_file(first))):
         with pytest.raises(WorkbookError, match="another sync"):
-            sync_job.run_sync(second, sync_job.open_workbook(second))
+            sync_job.run_sync(second, open_workbook(second))
 
 
 def test_init_follows_an_existing_config(in_tmp: Path) -> None:
@@ -174,4 +175,4 @@ def test_an_unexpected_failure_is_reported_as_a_bug(in_tmp: Path, monkeypatch: p
 def test_a_spreadsheet_is_locked_by_its_id_beside_the_config(in_tmp: Path) -> None:
     (in_tmp / "league.toml").write_text('ruleset = "gl-unmatched"\nspreadsheet_id = "1AbC-x_9/../z"\ncredentials = "k.json"\n',
                                         encoding="utf-8")
-    assert sync_job.lock_file(load_config(in_tmp)) == in_tmp / ".league-1AbC-x_9____z.lock"
+    assert locking.lock_file(load_config(in_tmp)) == in_tmp / ".league-1AbC-x_9____z.lock"

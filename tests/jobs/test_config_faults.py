@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
-from jobs import sync_job
+from jobs import locking
 from jobs.cli import app
 from jobs.config import load_config
 from sync.xlsx import XlsxWorkbook
@@ -43,7 +43,7 @@ class ReadOnlyFolder:
 def test_a_lock_that_cannot_be_made_exits_3_naming_it(in_tmp: Path, monkeypatch: pytest.MonkeyPatch,
                                                       command: list[str]) -> None:
     assert runner.invoke(app, ["init"]).exit_code == 0
-    monkeypatch.setattr(sync_job, "FileLock", ReadOnlyFolder)
+    monkeypatch.setattr(locking, "FileLock", ReadOnlyFolder)
     result = runner.invoke(app, command)
     assert result.exit_code == 3, result.output
     assert "Permission denied" in result.output and _flat(str(in_tmp / ".league.xlsx.lock")) in _flat(result.output)

@@ -328,7 +328,7 @@ def test_pair_counts_the_results_both_sides_reported_before_a_sync_writes_them(l
     config, judge = league
     form = Form(judge, config.sheets is not None)
     assert run_pair(config, open_workbook(config), EVENT, seed=1).written
-    for row, a, b in tables(judge, 1):
+    for _, a, b in tables(judge, 1):
         form.send(2, a, b, 1, 2, 0), form.send(1, b, a, 1, 0, 2)
     paired = run_pair(config, open_workbook(config), EVENT, seed=2)
     assert paired.written and paired.round == 2, paired.reasons

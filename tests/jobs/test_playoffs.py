@@ -19,7 +19,7 @@ from jobs.errors import ExitCode
 from jobs.playoffs import games_left_alone
 from jobs.sync_job import run_sync
 from league.cells import Cell
-from league.pairing.bracket import HEADERS
+from league.pairing.bracket_model import HEADERS
 from league.sheet import Sheet
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook

@@ -11,16 +11,17 @@ import pytest
 from filelock import FileLock
 from typer.testing import CliRunner
 
-from jobs import exports, sync_job
+from jobs import exports, locking
 from jobs.cli import app
 from jobs.config import load_config
 from jobs.errors import WorkbookError
-from jobs.sync_job import lock_file, run_sync
+from jobs.locking import lock_file
+from jobs.sync_job import run_sync
 from league.sheet import Sheet
 from league.table import Table
 from sync import xlsx
-from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
+from sync.xlsx import XlsxWorkbook
 
 runner = CliRunner()
 
@@ -65,7 +66,7 @@ def test_leftovers_stay_while_another_sync_holds_the_lock(league: Path, monkeypa
     config = load_config(league)
     leftover = league / ".league.xlsx.league-save-abcd1234.tmp"
     leftover.write_bytes(b"PK")
-    monkeypatch.setattr(sync_job, "LOCK_WAIT_SECONDS", 0.1)
+    monkeypatch.setattr(locking, "LOCK_WAIT_SECONDS", 0.1)
     with FileLock(str(lock_file(config))), pytest.raises(WorkbookError):
         run_sync(config, open_workbook(config))
     assert leftover.exists(), "it may be the running sync's save in progress"

@@ -525,13 +525,13 @@ def test_event_day_the_watch_pairs_every_round_and_the_pages_follow(weekly: tupl
     try:
         url = _until(lambda: next((line.split()[3] for line in lines if line.startswith("live pages at ")), None), "serve")
         for round_ in range(1, 5):
-            shown = _until(lambda: _page(url + "pairings", f"Round {round_} of 4"), f"round {round_}")
+            shown = _until(lambda r=round_: _page(url + "pairings", f"Round {r} of 4"), f"round {round_}")
             tables = [cells for _, cells in rows_of(judge.read(RESULTS), round_)]
             assert all(escape(as_text(t["Player A"])) in shown and escape(as_text(t["Player B"])) in shown for t in tables)
             type_round(judge, round_)
         rng = random.Random(4)
         for stage in ("quarter-finals", "semi-finals", "final"):
-            _until(lambda: _page(url + "pairings", f"Playoffs: {stage}"), stage)
+            _until(lambda s=stage: _page(url + "pairings", f"Playoffs: {s}"), stage)
             play_bracket(judge, BRACKET, rng)
         standings = _until(lambda: _page(url, "Final standings"), "the champion")
         [(_, final)] = [r for r in rows_of(judge.read(BRACKET)) if as_text(r[1].get("Round")) == "3"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from league.cells import Cell
-from league.pairing.bracket import HEADERS, BYE, bracket_rows, resolve, round_name, seed_order, seeds_from
+from league.pairing.bracket import bracket_rows, resolve, seeds_from
+from league.pairing.bracket_model import HEADERS, BYE, round_name, seed_order
 from league.problems import Severity
 
 

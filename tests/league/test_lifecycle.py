@@ -15,7 +15,8 @@ from league.evaluate import evaluate
 from exporters.stands import event_stands
 from league.lifecycle import Phase, season_state
 from league.pairing import history
-from league.pairing.bracket import HEADERS as BRACKET_HEADERS, Playoff, bracket_rows, resolve
+from league.pairing.bracket import bracket_rows, resolve
+from league.pairing.bracket_model import HEADERS as BRACKET_HEADERS, Playoff
 from league.report import standings_sheets, undecided_prizes
 from league.rules.catalog import EMPTY
 from league.rules.load import parse_ruleset

@@ -13,7 +13,8 @@ from jobs.config import load_ruleset
 from league.cells import Cell, Grid
 from league.evaluate import Evaluation, evaluate
 from league.outcome import Reached
-from league.pairing.bracket import HEADERS, Playoff, resolve
+from league.pairing.bracket import resolve
+from league.pairing.bracket_model import HEADERS, Playoff
 from league.report import leaderboard_sheet, standings_sheets
 from league.rules.ruleset import Prize
 

@@ -74,7 +74,7 @@ def reference(games: list[Game]) -> dict[int, dict[str, Fraction | None]]:
         opponents = [o for o, _ in met[p]]
         scores = sorted(points[o] for o in opponents)
 
-        def mean(rate: dict[int, Fraction]) -> Fraction | None:
+        def mean(rate: dict[int, Fraction], opponents: list[int] = opponents) -> Fraction | None:
             return sum((rate[o] for o in opponents), Fraction(0)) / len(opponents) if opponents else None
         out[p] = {"score": Fraction(points[p]), "opponents_match_win": mean(mw), "game_win": gw[p], "opponents_game_win": mean(gw),
                   "buchholz none": Fraction(sum(scores)) if opponents else None,

@@ -14,7 +14,8 @@ from league import stats
 from league.cells import Cell, Grid
 from league.demos import DEMOS
 from league.evaluate import Evaluation, evaluate
-from league.pairing.bracket import HEADERS, Playoff, bracket_sheet, resolve
+from league.pairing.bracket import bracket_sheet, resolve
+from league.pairing.bracket_model import HEADERS, Playoff
 from league.problems import Severity
 
 AE, QR2 = "QR1-AE", "QR2-AE"

@@ -21,6 +21,7 @@ from league.pairing.bracket import resolve
 from league.table import Table
 from serve import app, pages
 from serve import server as server_module
+from serve.scripts import script_hash
 from serve.app import RunningServer, ServeError, parse_address, start_server
 from serve.board import LiveBoard
 from serve.view import LiveView, live_view
@@ -92,7 +93,7 @@ def test_hostile_names_are_shown_as_typed_never_as_markup(exports: Path) -> None
             [scripts] = [d for d in headers["content-security-policy"].split("; ") if d.startswith("script-src ")]
             ran = re.findall(r"<script>(.*?)</script>", page, re.S)
             assert "'unsafe-inline'" not in scripts and ran, "each page runs only its own scripts, by their hashes"
-            assert all(server_module.script_hash(script) in scripts.split() for script in ran), path
+            assert all(script_hash(script) in scripts.split() for script in ran), path
             assert "<script>alert(1)</script>" not in page and "<b>Co</b>" not in page, path
             assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page, path
             assert "=HYPERLINK(&quot;http://evil.example&quot;,&quot;win&quot;)" in page, path
@@ -241,11 +242,12 @@ def imports(module: Path) -> set[str]:
 
 def test_the_server_process_imports_the_standard_library_only() -> None:
     """It starts in a new interpreter for every watch: nothing of the engine, the exports or a third party in it, nor
-    in the one module of its own it reads (its limits)."""
+    in the two modules of its own it reads (its limits and its pages' scripts)."""
     server = Path(server_module.__file__)
     own = {m for m in imports(server) if m.split(".")[0] not in sys.stdlib_module_names}
-    assert own == {"serve.limits"}
-    assert {m.split(".")[0] for m in imports(server.with_name("limits.py"))} <= sys.stdlib_module_names
+    assert own == {"serve.limits", "serve.scripts"}
+    for module in ("limits.py", "scripts.py"):
+        assert {m.split(".")[0] for m in imports(server.with_name(module))} <= sys.stdlib_module_names
     assert imports(server.with_name("__init__.py")) == set()
 
 

@@ -5,19 +5,9 @@ from __future__ import annotations
 import datetime as dt
 
 from league.sheet import Changes, Dropdown, Link, Sheet
-from sync.sheets_body import (
-    MARKER_KEY,
-    PROTECTION_NOTE,
-    Marker,
-    add_rows_requests,
-    cell_data,
-    grids_from,
-    has_marker,
-    init_requests,
-    marker_requests,
-    read_ranges,
-    sync_requests,
-)
+from sync.sheets_body import PROTECTION_NOTE, cell_data, grids_from, init_requests, read_ranges, sync_requests
+from sync.sheets_marker import MARKER_KEY, Marker, has_marker, marker_requests
+from sync.sheets_rows import add_rows_requests
 
 METADATA = {"sheets": [
     {"properties": {"sheetId": 0, "title": "Events", "index": 0}},

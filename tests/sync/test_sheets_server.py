@@ -48,6 +48,11 @@ from urllib.parse import urlsplit
 
 import pytest
 import requests
+from google.auth import crypt
+from google.auth import jwt as google_jwt
+from google.auth.exceptions import RefreshError
+from google.auth.transport.requests import AuthorizedSession, Request
+from google.oauth2 import service_account
 
 from tests.support.sheets_server import SERVICE_ACCOUNT_EMAIL, SPREADSHEETS_SCOPE, Fault, SheetsServer, make_rsa_key
 
@@ -311,11 +316,6 @@ def test_replay_coverage(replay_server: SheetsServer) -> None:
 # ---------------------------------------------------------------------------------------------
 # helpers for the behaviour tests
 
-from google.auth import crypt
-from google.auth import jwt as google_jwt
-from google.auth.exceptions import RefreshError
-from google.auth.transport.requests import AuthorizedSession, Request
-from google.oauth2 import service_account
 
 SID = "1LeagueSheetId_abcdefghijklmnopqrstuvwxyz012"
 JWT_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer"

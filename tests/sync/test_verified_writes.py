@@ -20,7 +20,7 @@ from league.cells import Grid
 from league.sheet import SYNC_LOG_TAB, is_output_tab
 from league.template import input_sheets
 from sync.google import RetryPolicy
-from sync.sheets_body import MARKER_KEY
+from sync.sheets_marker import MARKER_KEY
 from tests.support.google_league import ACCOUNT, FAST, PATIENT, SHEET_ID, configure, workbook
 from tests.support.grids import texts
 from tests.support.sheets_server import Fault, SheetsServer
