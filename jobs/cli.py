@@ -241,7 +241,8 @@ def publish(
         except typer.Exit as stopped:
             code = code or stopped.exit_code
             continue
-        what, where = ("the win-rate chart" if stats else f"leaderboard #{done.snapshot}"), f"{done.noun} {done.post_id}"
+        what = "the win-rate chart" if stats else f"leaderboard #{done.snapshot}"
+        where = f"{done.noun} {done.post_id}"
         if done.already:
             output.say(f"{'the win rates were' if stats else what + ' was'} posted already ({where}); nothing sent")
         else:
@@ -259,8 +260,8 @@ def watch(
                                               "every network (another host only when you name it).")] = None,
     auto_pair: Annotated[list[str] | None, typer.Option("--auto-pair", help="An event whose next round to pair as soon "
                                                         "as the last result is in, then its bracket (repeat for each).")] = None,
-    discord: Annotated[bool, typer.Option("--discord", help="Post each round's pairings, the bracket as it is seeded and "
-                                          "advances, and the champion to the Discord channel of the webhook in "
+    discord: Annotated[bool, typer.Option("--discord", help="Post each round's pairings, the bracket as it is seeded "
+                                          "and advances, and the champion to the Discord channel of the webhook in "
                                           "LEAGUE_DISCORD_WEBHOOK, each once.")] = False,
 ) -> None:
     """Sync whenever the judges' tabs change, until Ctrl-C; pair the next round of --auto-pair events when it is due.
