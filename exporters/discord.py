@@ -121,7 +121,8 @@ class Discord:
                 if not ids:
                     raise
                 raise DiscordError(
-                    f"{exc}; message {n + 1} of {count} of the post, the first {n} are in the channel", Failure.UNSURE
+                    f"{exc} (message {n + 1} of the post's {count}: the {n} before it are in the channel)",
+                    Failure.UNSURE,
                 ) from None
         return ids[0]
 

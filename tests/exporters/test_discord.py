@@ -147,7 +147,7 @@ def test_a_message_that_may_have_landed_is_not_sent_again(discord: DiscordServer
 
 def test_a_later_message_of_a_post_failing_leaves_the_post_in_doubt(discord: DiscordServer) -> None:
     discord.script = [Answer(200, {"id": "1300000000000000000"}, lands=True), Answer(400, {"message": "no", "code": 1})]
-    with pytest.raises(DiscordError, match="the first 1 are in the channel") as err:
+    with pytest.raises(DiscordError, match="message 2 of the post's 2: the 1 before it are in the channel") as err:
         client(discord).post(Post((PNG,), "x\n" * 1500))
     assert err.value.failure is Failure.UNSURE
 
