@@ -194,7 +194,7 @@ def soak(syncs: int, seed: int = 8, rate: float = 0.2, storms: float = 0.03, bud
 
 
 def report(figures: Figures) -> str:
-    """The figures as the README quotes them."""
+    """The figures as the manual quotes them."""
     lines = [f"syncs: {figures.syncs:,} in {figures.seconds:.0f} s ({figures.seconds / max(1, figures.syncs):.2f} s per sync, "
              "a fault-free twin sync included)",
              "requests to the soak spreadsheet: " + ", ".join(f"{k} {v:,}" for k, v in sorted(figures.requests.items())),

@@ -18,6 +18,7 @@ from jobs import output
 from jobs.config import presets
 from jobs.errors import ExitCode
 from jobs.guard import bare_serve, guarded, load_checked, print_sync, report_bug
+from jobs.ratings_cli import ratings
 
 if TYPE_CHECKING:
     from jobs.bracket_job import BracketResult
@@ -271,6 +272,9 @@ def watch(
 
     options = WatchOptions(interval, tuple(auto_pair or ()), discord)
     guarded(lambda: watch_league(load_checked(config), options, serve, output.say))
+
+
+app.command()(ratings)
 
 
 @app.command()

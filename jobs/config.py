@@ -6,7 +6,7 @@ import datetime as dt
 import difflib
 import os
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ from sync.xlsx_limit import MAX_WORKBOOK_MIB
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds",
                "history", "branding", "export_formats", "facebook_retry_seconds", "discord_retry_seconds", "timezone",
-               "reports", "confirm_hours", "stats", "season", "max_workbook_mib"}
+               "reports", "confirm_hours", "stats", "season", "max_workbook_mib", "ratings"}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
 PATH_KEYS = ("ruleset", "workbook", "exports", "credentials", "history")
 WORKBOOK_SUFFIXES = {".xlsx", ".xlsm"}
@@ -43,6 +43,16 @@ class SheetsTarget:
     api_root: str = DEFAULT_SHEETS_API
     retry_seconds: float = 120.0
     """Total time the whole sync may spend on retries before it gives up (exit 3)."""
+
+
+@dataclass(frozen=True)
+class RatingSeasons:
+    """`[ratings]` in league.toml."""
+
+    seasons: tuple[Path, ...] = ()
+    """The league.toml of each earlier season whose games are rated first, oldest first (`seasons`)."""
+    tab: bool = False
+    """Every sync writes the `Ratings` tab (`tab = true`)."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,8 @@ class Config:
     """Every sync writes the `Stats` tab (`stats = true`; a ruleset's `[stats] tab = true` turns it on too)."""
     max_workbook_mib: int = MAX_WORKBOOK_MIB
     """How far the `.xlsx` file's parts may inflate, in MiB, before it is refused unread (`max_workbook_mib`)."""
+    ratings: RatingSeasons = field(default_factory=RatingSeasons)
+    """`[ratings]`: the earlier seasons rated first, and whether every sync writes the `Ratings` tab."""
 
 
 PRESETS = resources.files("league") / "rules" / "presets"
@@ -192,7 +204,8 @@ def load_config(given: Path | None = None) -> Config:
         raise ConfigError(f"{path}: `max_workbook_mib` must be a whole number of MiB, 1 or more, found {mib!r}")
     return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
                   branding, kept, tuple(formats), facebook, reports=reports.strip(), reports_named="reports" in data, confirm_hours=confirm, stats=stats,
-                  max_workbook_mib=mib, discord_retry_seconds=_seconds(data, "discord_retry_seconds", 120.0, path))
+                  max_workbook_mib=mib, ratings=_ratings(data, path),
+                  discord_retry_seconds=_seconds(data, "discord_retry_seconds", 120.0, path))
 
 
 def _typed_as(data: dict[str, Any], key: str) -> str:
@@ -217,6 +230,28 @@ def _season(data: dict[str, Any], planned: Season, path: Path) -> Season:
     if not isinstance(closed, bool):
         raise ConfigError(f"{path}: [season] closed must be true or false, found {closed!r}")
     return Season(events, closed)
+
+
+def _ratings(data: dict[str, Any], path: Path) -> RatingSeasons:
+    """`[ratings]`: `seasons`, the earlier seasons' league.toml files (or folders), relative to this one; `tab`."""
+    table = data.get("ratings", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: `ratings` must be a table such as [ratings] seasons = [\"../2025/league.toml\"], "
+                          f"found {table!r}")
+    extra = set(table) - {"seasons", "tab"}
+    if extra:
+        raise ConfigError(f"{path}: [ratings] has {', '.join(sorted(map(repr, extra)))}; it takes `seasons` and `tab`")
+    seasons = table.get("seasons", [])
+    if not isinstance(seasons, list) or not all(isinstance(s, str) and s.strip() for s in seasons):
+        raise ConfigError(f"{path}: [ratings] seasons must be a list of earlier seasons' league.toml files such as "
+                          f"[\"../2025/league.toml\"], found {seasons!r}")
+    tab = table.get("tab", False)
+    if not isinstance(tab, bool):
+        raise ConfigError(f"{path}: [ratings] tab must be true or false, found {tab!r}")
+    files = tuple((path.parent / os.path.expanduser(s.strip())).resolve() for s in seasons)
+    if path in files or path.parent in files:
+        raise ConfigError(f"{path}: [ratings] seasons names this league itself; list only earlier seasons")
+    return RatingSeasons(files, tab)
 
 
 def _sheets_target(data: dict[str, Any], path: Path) -> SheetsTarget | None:

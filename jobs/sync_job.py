@@ -124,7 +124,7 @@ def glyph_warnings(config: Config, ev: Evaluation) -> list[Problem]:
     return [Problem(Severity.WARNING, "name-glyphs", reg.tab, rows[name], reg.name, column,
                     f"{name!r} has characters no installed font draws: "
                     + ", ".join(f"{c!r} (U+{ord(c):04X})" for c in lacking),
-                    "the images and poster show � for them: install a font that has them (README: Fonts and scripts)")
+                    "the images and poster show � for them: install a font that has them (the manual: Sharing, Fonts and scripts)")
             for name, lacking in missing_glyphs(rows).items()]
 
 
@@ -224,6 +224,10 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
 
         counted = sides(ev)
         tables.append(stats_sheet(counted))  # a plain Sheet: the snapshot, the images and the CSV files take the Tables only
+    if config.ratings.tab:
+        from jobs.ratings_seasons import ratings_tab  # the earlier seasons' workbooks are read only for the tab
+
+        tables.append(ratings_tab(config, ev))
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
     outcome = f"{'dry run' if dry_run else 'synced'}, {ev.errors} error(s)"
     # A tab the Events tab names as a results tab is the judges', whatever its name: never written over.

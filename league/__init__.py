@@ -23,7 +23,7 @@ class PathLike(Protocol):
 def open(config: str | PathLike = "league.toml") -> LeagueFrames:  # noqa: A001 (league.open, as the notebooks say it)
     """The league of a `league.toml` (or the folder holding it), read and checked as `league check` does, with its
     recorded history, answering in pandas DataFrames: `.matches()`, `.standings(event)`, `.leaderboard()`,
-    `.history()`, `.stats(by=...)`, `.matchups(by=...)`, `.records()` (documented in `league.api`).
+    `.history()`, `.stats(by=...)`, `.matchups(by=...)`, `.records()`, `.ratings()` (documented in `league.api`).
 
     The domain's one door to I/O: the reading is handed to `jobs.config`, `sync` and the history's reader, imported
     here when called, so the sync (which never calls this) imports neither them through the domain nor pandas.
@@ -39,6 +39,7 @@ def open(config: str | PathLike = "league.toml") -> LeagueFrames:  # noqa: A001 
     from jobs.errors import ExportError, WorkbookError
     from jobs.export_job import history_file
     from jobs.playoffs import decided, kept_brackets, resolve_brackets
+    from jobs.ratings_seasons import earlier_seasons, season_label
     from league.api import LeagueFrames, RecordedBoard
     from league.evaluate import evaluate
     from league.sheet import is_output_tab
@@ -60,4 +61,5 @@ def open(config: str | PathLike = "league.toml") -> LeagueFrames:  # noqa: A001 
     except (history.HistoryError, ExportError) as exc:  # kept_brackets: an ExportError for a history it can't read
         raise HistoryUnreadable(str(exc)) from exc
     brackets = decided(resolve_brackets(outputs, cfg.ruleset, kept))  # as a sync draws them, games and all
-    return LeagueFrames(evaluate(inputs, cfg.ruleset, cfg.catalog, brackets), snapshots)
+    return LeagueFrames(evaluate(inputs, cfg.ruleset, cfg.catalog, brackets), snapshots, lambda: earlier_seasons(cfg),
+                        season_label(cfg))

@@ -1,5 +1,6 @@
 """The league as pandas DataFrames, for notebooks: `lg = league.open("league.toml")`, then `lg.matches()`,
-`lg.standings(event)`, `lg.leaderboard()`, `lg.history()`, `lg.stats(by=...)`, `lg.matchups(by=...)`, `lg.records()`.
+`lg.standings(event)`, `lg.leaderboard()`, `lg.history()`, `lg.stats(by=...)`, `lg.matchups(by=...)`, `lg.records()`,
+`lg.ratings()`.
 
 The only module of the domain that imports pandas, and only `league.open` imports it: the sync never does. It frames
 what the domain works out (the evaluated league, `league.stats`) and reads nothing itself.
@@ -8,7 +9,7 @@ what the domain works out (the evaluated league, `league.stats`) and reads nothi
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -19,6 +20,7 @@ from league.cells import Cell, as_text
 from league.evaluate import Evaluation
 from league.match_table import KINDS, Outcome
 from league.outcome import Reached
+from league.ratings import SeasonGames, rate_until, rated_label, season_games
 from league.report import leaderboard_sheet, standings_sheets
 from league.table import Role, Table
 
@@ -45,6 +47,10 @@ class LeagueFrames:
 
     evaluation: Evaluation
     snapshots: Sequence[RecordedBoard] = ()
+    earlier: Callable[[], Sequence[SeasonGames]] = tuple
+    """The games of the earlier seasons league.toml's `[ratings] seasons` names, read when ratings are first asked for."""
+    season: str = ""
+    """This season's name in the ratings' history (the folder of its league.toml)."""
 
     def matches(self, event: str | None = None, since: Day | None = None) -> pd.DataFrame:
         """One row per side of every counted match (byes, forfeits and disqualifications included, see `kind`; the
@@ -172,6 +178,35 @@ class LeagueFrames:
         return pd.DataFrame([[getattr(r, c) for c in columns] for r in rs], columns=columns,
                             index=pd.Index([r.competitor for r in rs], name=self.evaluation.league.ruleset.competitor,
                                            dtype=object)).astype("int64")
+
+    def ratings(self, history: bool = False, event: str | None = None, since: Day | None = None) -> pd.DataFrame:
+        """Every competitor's skill rating after every kept game, the earlier seasons' (`[ratings] seasons`) first,
+        indexed by name (a pair's players where the registration names them): the ranked best first, then the
+        provisional (fewer games than the ruleset's `[ratings] provisional`). Columns: `mu` (the estimated skill),
+        `sigma` (its uncertainty), `rating` (`mu - 3 sigma`, the figure to compare), `games` (int64), `change` (the
+        rating's change since the previous event; NaN when first rated in the latest event), `provisional` (bool).
+
+        `history=True`: one row per competitor per event they played, in the order played: `season`, `event`,
+        `date`, `competitor`, `mu`, `sigma`, `rating`, `games` (so far). `event`: as they stood after that event of
+        this season; `since`: only the games of events dated on or after that day."""
+        lg = self.evaluation.league
+        seasons = [*self._earlier, season_games(self.evaluation, self.season, lg.ruleset.ratings.members)]
+        r = rate_until(seasons, lg.ruleset.ratings, event, _day(since))
+        if history:
+            columns = ["season", "event", "date", "competitor", "mu", "sigma", "rating", "games"]
+            return pd.DataFrame([(s.season, s.event, s.date, r.names.get(s.key, s.key), s.mu, s.sigma, s.rating, s.games)
+                                 for s in r.history], columns=columns).astype({"games": "int64"})
+        frame = pd.DataFrame({"mu": [x.mu for x in r.ratings], "sigma": [x.sigma for x in r.ratings],
+                              "rating": [x.rating for x in r.ratings], "games": [x.games for x in r.ratings],
+                              "change": [float("nan") if x.change is None else x.change for x in r.ratings],
+                              "provisional": [x.provisional for x in r.ratings]},
+                             index=pd.Index([x.name for x in r.ratings], name=rated_label(lg.ruleset), dtype=object))
+        return frame.astype({"mu": "float64", "sigma": "float64", "rating": "float64", "games": "int64",
+                             "change": "float64", "provisional": "bool"})
+
+    @cached_property
+    def _earlier(self) -> Sequence[SeasonGames]:
+        return self.earlier()
 
     @cached_property
     def _sides(self) -> counts.Sides:

@@ -14,11 +14,13 @@ from league.evaluate import Evaluation
 from league.model.standing import Standing
 from league.outcome import Mark, Placing, Reached
 from league.problems import Problem
+from league.ratings import Rating, Ratings
 from league.rules.components.base import standings_cells, standings_columns
 from league.rules.ruleset import Rule, Ruleset
 from league.sheet import (
     LEADERBOARD_TAB,
     PROBLEMS_TAB,
+    RATINGS_TAB,
     STANDINGS_PREFIX,
     SYNC_LOG_TAB,
     Link,
@@ -240,3 +242,40 @@ def sync_log_row(ev: Evaluation, tabs: dict[str, Grid], when: dt.datetime, outco
     row = (f"{when:%Y-%m-%d %H:%M:%S} UTC", fingerprint(tabs), len(ev.league.events), len(ev.names), ev.counted,
            ev.errors, ev.warnings, outcome)
     return Sheet(SYNC_LOG_TAB, SYNC_LOG_HEADERS, (row,))
+
+
+PROVISIONAL = "Provisional"
+"""The title of the ratings of competitors with too few games to be ranked."""
+
+
+def ratings_tables(ratings: Ratings, label: str, top: int | None = None) -> list[Table]:
+    """The ranked ratings, best first (the first `top`), then the provisional ones apart, when there are any: rank,
+    name, rating (`mu - 3 sigma`), its uncertainty (sigma, in the tiebreaker's role: the figure the images draw
+    beside the score), games, and the change since the previous event (`new` for one first rated in the latest)."""
+    columns = (Column("Rank", Role.RANK, Display.NUMBER), Column(label, Role.COMPETITOR),
+               Column("Rating", Role.SCORE, Display.NUMBER), Column("Uncertainty", Role.TIEBREAKER, Display.NUMBER),
+               Column("Games", Role.COUNT, Display.NUMBER), Column("Change", Role.OTHER, Display.NUMBER))
+    ranked = ratings.ranked[:top]
+    out = [Table.of(RATINGS_TAB, columns, tuple((i + 1, *_rating_cells(r)) for i, r in enumerate(ranked)))]
+    if ratings.provisional:
+        out.append(Table.of(PROVISIONAL, columns, tuple((None, *_rating_cells(r)) for r in ratings.provisional)))
+    return out
+
+
+def _rating_cells(r: Rating) -> tuple[Cell, ...]:
+    return (r.name, round(r.rating, 1), round(r.sigma, 1), r.games, "new" if r.change is None else round(r.change, 1))
+
+
+def ratings_sheet(ratings: Ratings, label: str, provisional: int) -> Sheet:
+    """The `Ratings` tab: the ranked ratings, then under a heading row the provisional ones (fewer than `provisional`
+    games), and a last line saying how the rating is worked out."""
+    first, *rest = ratings_tables(ratings, label)
+    rows: list[tuple[Cell, ...]] = list(first.rows)
+    headings = []
+    for block in rest:
+        rows += [(), (f"{PROVISIONAL}: fewer than {provisional} games",)]
+        headings.append(len(rows))
+        rows += [block.header, *block.rows]
+    rows += [(), (f"Rating: skill minus three times its uncertainty (OpenSkill), from {ratings.games} games up to "
+                  f"{ratings.latest or 'none'}; byes, forfeits and intentional draws are not games",)]
+    return Sheet(RATINGS_TAB, first.header, tuple(rows), headings=tuple(headings))

@@ -102,6 +102,10 @@ STATS_TAB = "Stats"
 """Win rates, matchups and records (`league.stats`), when the ruleset or league.toml asks for them."""
 
 
+RATINGS_TAB = "Ratings"
+"""Every competitor's skill rating across seasons (`league.ratings`), when league.toml asks for it."""
+
+
 def is_output_tab(name: str) -> bool:
     """Whether a tab belongs to the tool (rewritten every sync) rather than to people."""
-    return name in (LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB, STATS_TAB) or name.startswith((STANDINGS_PREFIX, BRACKET_PREFIX))
+    return name in (LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB, STATS_TAB, RATINGS_TAB) or name.startswith((STANDINGS_PREFIX, BRACKET_PREFIX))

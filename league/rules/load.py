@@ -14,6 +14,7 @@ from league.rules.components.base import Component, Tab
 from league.rules.components.registry import COMPONENTS
 from league.rules.load_results import parse_reports, parse_results
 from league.rules.options import Context, Option, check_options, flag, number
+from league.rules.rating_rules import rating_rules
 from league.rules.ruleset import (
     Effect,
     Follows,
@@ -147,6 +148,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         hashtags=top.strings("hashtags", []),
         reports=parse_reports(top.section("reports", {}), results),
         season=season_plan(top.section("season", {})),
+        ratings=rating_rules(top.section("ratings", {})),
     )
     reads = tuple(
         dict.fromkeys(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from league.cells import name_key
 from league.model.words import ResultWord, Status, word_key
 from league.rules.components.base import Component, overrides
+from league.rules.rating_rules import RatingRules
 
 if TYPE_CHECKING:
     from league.model.match import Match
@@ -319,6 +320,8 @@ class Ruleset:
     (side A: the one answering); empty when the ruleset takes no reports."""
     stats: StatsRules | None = None
     """What `league stats` can group the games by; None: the ruleset records nothing to group by."""
+    ratings: RatingRules = field(default_factory=RatingRules)
+    """`[ratings]`: how ratings carry across seasons and when one is provisional."""
 
     def rounds_for(self, players: int) -> int:
         """The Swiss rounds of an event of `players` competitors (the Magic Tournament Rules' table, or one number)."""

@@ -1,4 +1,4 @@
-"""One smoke test per command through the real CLI, and the exit codes the README promises."""
+"""One smoke test per command through the real CLI, and the exit codes the manual promises."""
 
 from __future__ import annotations
 
