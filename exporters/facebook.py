@@ -14,19 +14,17 @@ every try and wait included, keeps within one budget."""
 
 from __future__ import annotations
 
-import base64
 import json
 import re
-import threading
 import time
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
 
-from league.plain_text import one_line
+from exporters.http_post import Overdue, json_body, never_sent, seconds, within
+from exporters.posting import Failure, PostError
+from exporters.secret_text import scrub, shown, token_problem
 
 if TYPE_CHECKING:
     import requests
@@ -36,8 +34,6 @@ TRIES = 4
 BUDGET = 120.0
 """Seconds the whole post may take by default, every try and wait included (`facebook_retry_seconds`)."""
 CONNECT_TIMEOUT = 10.0
-GRACE = 0.2
-"""Seconds past the budget a request's own timeouts get to end it, so a connection that never opened says so."""
 RATE_LIMITS = {4, 17, 32, 341, 613}
 """Graph error codes of a throttled call, which Graph did not apply."""
 PERMISSION_CODES = {10, *range(200, 300)}
@@ -46,102 +42,10 @@ UNSURE_ADVICE = "look at the Page before running `league publish` again"
 POST_ID = re.compile("[0-9]+(?:_[0-9]+)*")
 """A Graph post id: the Page's id and the post's, digits joined by an underscore."""
 POST_ID_LENGTH = 64
-ECHO = 8
-"""The fewest characters of the token, in a row, that count as an echo of it (Graph may echo a token cut short)."""
-SHOWN = 200
-"""The most characters of what Graph said that a message shows."""
 
 
-class Failure(StrEnum):
-    """How a post failed, which decides whether it may be on the Page."""
-
-    SETUP = "setup"
-    """The token, a permission or the address is wrong: nothing was posted; the organiser fixes it."""
-    REFUSED = "refused"
-    """Nothing was posted: Facebook refused it, could not be reached, or kept throttling past the budget."""
-    UNSURE = "unsure"
-    """The post was sent but its answer was lost, cut off, late or unclear: it may be on the Page."""
-
-
-class GraphError(Exception):
-    """Posting failed; the message says why and what to do, and never holds the token."""
-
-    def __init__(self, message: str, failure: Failure = Failure.REFUSED) -> None:
-        super().__init__(message)
-        self.failure = failure
-
-
-class _Overdue(Exception):
-    """A request still unanswered when the budget ran out."""
-
-
-def token_problem(token: str) -> str | None:
-    """What is wrong with a Page token (never the token itself): it must be one line of printable ASCII without spaces,
-    since it travels in a header and anything else ends in an error that would quote it."""
-    if not token:
-        return "is empty"
-    one = token.rstrip("\r\n")
-    if "\n" in one or "\r" in one:
-        return "holds a line break"
-    if one != token:
-        return "ends with a line break"
-    bad = next((n for n, c in enumerate(token, 1) if not " " <= c <= "~"), None)
-    if bad is not None:
-        return f"holds a character that is not printable ASCII (character {bad})"
-    if " " in token:
-        return f"holds a space (character {token.index(' ') + 1})"
-    return None
-
-
-def scrub(text: str, token: str) -> str:
-    """The text with every echo of the token removed: any run of `ECHO` or more of its characters in a row (a token cut
-    short), in any case, as sent, as Python quotes it, base64-encoded or URL-encoded; each echo becomes `[token]`."""
-    if not token:
-        return text
-    grams: dict[int, set[str]] = {}
-    for form in _echoes(token):
-        size = min(ECHO, len(form))
-        grams.setdefault(size, set()).update(_fold(form[i:i + size]) for i in range(len(form) - size + 1))
-    folded = _fold(text)
-    covered = bytearray(len(text))
-    for size, found in grams.items():
-        for i in range(len(folded) - size + 1):
-            if folded[i:i + size] in found:
-                covered[i:i + size] = b"\1" * size
-    pieces, start = [], 0
-    for run in re.finditer(b"\1+", covered):
-        pieces += [text[start:run.start()], "[token]"]
-        start = run.end()
-    return "".join(pieces) + text[start:]
-
-
-def _echoes(token: str) -> set[str]:
-    """The token as a server may echo it: as sent, as Python quotes it, each of its lines, base64-encoded (standard or
-    URL-safe, at each of the three alignments it may have inside a longer text), and each of those URL-encoded."""
-    forms = {token, repr(token)[1:-1], *(part for part in token.split() if len(part) >= ECHO)}
-    raw = token.encode()
-    for shift in range(3):  # the token's own characters of base64("x" * shift + token): the first and last are mixed
-        start, end = -(-8 * shift // 6), 8 * (shift + len(raw)) // 6
-        for encode in (base64.b64encode, base64.urlsafe_b64encode):
-            coded = encode(b"\0" * shift + raw).decode()[start:end]
-            if coded:
-                forms.add(coded)
-    return forms | {quote(form, safe="") for form in forms} | {quote(form) for form in forms}
-
-
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-
-
-def _fold(text: str) -> str:
-    """The text in lower case, character for character (only ASCII letters change, so positions stay)."""
-    return text.translate(_ASCII_LOWER)
-
-
-def shown(text: str, token: str, limit: int = SHOWN) -> str:
-    """What a server said, safe to print and keep: the token's echoes removed, control characters as spaces, cut to
-    `limit` characters."""
-    safe = one_line(scrub(text, token))
-    return safe if len(safe) <= limit else f"{safe[:limit]}…"
+class GraphError(PostError):
+    """Posting to the Page failed; the message says why and what to do, and never holds the token."""
 
 
 @dataclass
@@ -212,12 +116,12 @@ class Graph:
         for attempt in range(1, self.tries + 1):
             try:
                 answer = self._send(session, url, fields, image, deadline)
-            except _Overdue:
+            except Overdue:
                 raise GraphError(f"{self.api} gave no complete answer within the {self.budget:g} s of "
                                  f"`facebook_retry_seconds` after the post was sent, so it may or may not be on the "
                                  f"Page: {UNSURE_ADVICE}", Failure.UNSURE) from None
             except requests.exceptions.ConnectionError as exc:
-                if isinstance(exc, requests.exceptions.ConnectTimeout) or _never_sent(exc):
+                if isinstance(exc, requests.exceptions.ConnectTimeout) or never_sent(exc):
                     self._wait(attempt, 0.0, f"could not reach {self.api}", deadline)
                     continue
                 raise GraphError(f"the connection to {self.api} broke after the post was sent, so it may or may not "
@@ -233,13 +137,13 @@ class Graph:
                 raise GraphError(f"posting to {self.api} failed after the post was sent ({type(exc).__name__}: "
                                  f"{shown(str(exc), self.token)}), so it may or may not be on the Page: "
                                  f"{UNSURE_ADVICE}", Failure.UNSURE) from None
-            body = _json(answer)
+            body = json_body(answer)
             if answer.ok:
                 return self._post_id(answer.status_code, body)
             found = (body or {}).get("error")
             error: dict[str, Any] = found if isinstance(found, dict) else {}
             if answer.status_code == 429 or error.get("is_transient") or error.get("code") in RATE_LIMITS:
-                self._wait(attempt, _seconds(answer.headers.get("Retry-After")),
+                self._wait(attempt, seconds(answer.headers.get("Retry-After")),
                            self._explain(answer.status_code, error), deadline)
                 continue
             raise self._failure(answer.status_code, error, page_id)
@@ -254,25 +158,10 @@ class Graph:
         if left <= 0:
             raise GraphError(f"gave up: the {self.budget:g} s of `facebook_retry_seconds` ran out before the post "
                              "could be sent; nothing was posted. Try again later.")
-        outcome: list[requests.Response | Exception] = []
-
-        def send() -> None:
-            try:
-                upload = {"source": ("leaderboard.png", image, "image/png")} if image else None
-                outcome.append(session.post(url, data=fields, files=upload,
-                                            headers={"Authorization": f"Bearer {self.token}"},
-                                            timeout=(min(CONNECT_TIMEOUT, left), left)))
-            except Exception as exc:
-                outcome.append(exc)
-
-        worker = threading.Thread(target=send, name="graph-post", daemon=True)
-        worker.start()
-        worker.join(left + GRACE)
-        if not outcome:
-            raise _Overdue
-        if isinstance(outcome[0], Exception):
-            raise outcome[0]
-        return outcome[0]
+        upload = {"source": ("leaderboard.png", image, "image/png")} if image else None
+        return within(lambda: session.post(url, data=fields, files=upload,
+                                           headers={"Authorization": f"Bearer {self.token}"},
+                                           timeout=(min(CONNECT_TIMEOUT, left), left)), left, "graph-post")
 
     def _post_id(self, status: int, body: dict[str, Any] | None) -> str:
         """The post's id from a successful answer, checked: Graph sends it as text of digits and underscores, a proxy
@@ -328,27 +217,3 @@ class Graph:
         code = f", code {shown(str(error['code']), self.token, 20)}" if "code" in error else ""
         return f"HTTP {status}{code}: {message}"
 
-
-def _never_sent(exc: Exception) -> bool:
-    """Whether the connection failed while opening (refused, no route, no such host): the post never left."""
-    from urllib3.exceptions import NewConnectionError
-
-    reason = getattr(exc.args[0], "reason", None) if exc.args else None
-    return isinstance(reason, NewConnectionError)
-
-
-def _seconds(retry_after: str | None) -> float:
-    """The seconds a Retry-After header asks for; 0 when absent or not a number."""
-    try:
-        return max(0.0, float(retry_after or 0))
-    except ValueError:
-        return 0.0
-
-
-def _json(answer: requests.Response) -> dict[str, Any] | None:
-    """The answer's JSON object; None when the body is not JSON (an HTML page from a proxy), {} for other JSON."""
-    try:
-        body = answer.json()
-    except ValueError:
-        return None
-    return body if isinstance(body, dict) else {}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -218,41 +219,42 @@ def history(
 def publish(
     config: ConfigArg = None,
     facebook: Annotated[bool, typer.Option("--facebook", help="Post to the Facebook Page in [branding].")] = False,
+    discord: Annotated[bool, typer.Option("--discord", help="Post to the Discord channel of the webhook in "
+                                          "LEAGUE_DISCORD_WEBHOOK.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Post even though an earlier post of this leaderboard may have "
-                                        "landed (look at the Page first).")] = False,
+                                        "landed (look at the Page or the channel first).")] = False,
     stats: Annotated[bool, typer.Option("--stats", help="Post the win-rate chart and its caption instead, once per "
                                         "changed win rates.")] = False,
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be posted (images, caption, Page) and "
-                                          "post nothing; the images are saved under exports/publish-dry-run.")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be posted where (images, caption, Page "
+                                          "or channel) and post nothing; the images are saved under "
+                                          "exports/publish-dry-run.")] = False,
 ) -> None:
     """Post the latest leaderboard (every page, one post) and, once the latest event is final, its champion card,
-    each once per change (the token comes from LEAGUE_FACEBOOK_TOKEN)."""
-    from jobs.publish_job import run_publish
+    each once per change, to the Facebook Page (the token comes from LEAGUE_FACEBOOK_TOKEN), a Discord channel (the
+    webhook from LEAGUE_DISCORD_WEBHOOK), or both."""
+    from jobs.destinations import DISCORD, FACEBOOK
+    from jobs.publish_job import preview, publish_to
 
-    if not facebook:
-        output.fail("error", "say where to publish: --facebook")
+    targets = [t for t, asked in ((FACEBOOK, facebook), (DISCORD, discord)) if asked]
+    if not targets:
+        output.fail("error", "say where to publish: --facebook, --discord, or both")
         raise typer.Exit(ExitCode.USAGE)
+    cfg = guarded(lambda: load_checked(config))
     if dry_run:
-        from jobs.publish_job import preview
-
-        for line in guarded(lambda: preview(load_checked(config), stats)):
+        for line in guarded(lambda: preview(cfg, targets, stats)):
             output.say(line)
         return
-    if stats:
-        from jobs.publish_job import run_publish_stats
-
-        posted = guarded(lambda: run_publish_stats(load_checked(config), force=force))
-        output.say(f"the win rates were posted already (post {posted.post_id}); nothing sent" if posted.already
-                   else f"posted the win-rate chart to Facebook (post {posted.post_id})")
-        return
-    result = guarded(lambda: run_publish(load_checked(config), force=force))
-    if result.already:
-        output.say(f"leaderboard #{result.snapshot} was posted already (post {result.post_id}); nothing sent")
-    else:
-        output.say(f"posted leaderboard #{result.snapshot} to Facebook (post {result.post_id})")
-    for sent in result.sent[1:]:
-        output.say(f"{sent.post.what} was posted already (post {sent.post_id}); nothing sent" if sent.already
-                   else f"posted {sent.post.what} to Facebook (post {sent.post_id})")
+    code = 0
+    for target in targets:
+        try:  # one destination failing leaves the other's posts to go out
+            lines = guarded(partial(publish_to, cfg, target, stats, force))
+        except typer.Exit as stopped:
+            code = code or stopped.exit_code
+            continue
+        for line in lines:
+            output.say(line)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -264,13 +266,16 @@ def watch(
                                               "every network (another host only when you name it).")] = None,
     auto_pair: Annotated[list[str] | None, typer.Option("--auto-pair", help="An event whose next round to pair as soon "
                                                         "as the last result is in, then its bracket (repeat for each).")] = None,
+    discord: Annotated[bool, typer.Option("--discord", help="Post each round's pairings, the bracket as it is seeded "
+                                          "and advances, and the champion to the Discord channel of the webhook in "
+                                          "LEAGUE_DISCORD_WEBHOOK, each once.")] = False,
 ) -> None:
     """Sync whenever the judges' tabs change, until Ctrl-C; pair the next round of --auto-pair events when it is due.
 
     One line per sync; a failed look at the workbook is said and tried again later, never the end of the watch."""
     from jobs.watch_job import WatchOptions, watch_league
 
-    options = WatchOptions(interval, tuple(auto_pair or ()))
+    options = WatchOptions(interval, tuple(auto_pair or ()), discord)
     guarded(lambda: watch_league(load_checked(config), options, serve, output.say))
 
 

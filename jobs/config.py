@@ -25,7 +25,7 @@ from sync.xlsx_limit import MAX_WORKBOOK_MIB
 
 CONFIG_NAME = "league.toml"
 CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds",
-               "history", "branding", "export_formats", "facebook_retry_seconds", "timezone",
+               "history", "branding", "export_formats", "facebook_retry_seconds", "discord_retry_seconds", "timezone",
                "reports", "confirm_hours", "stats", "season", "max_workbook_mib", "ratings"}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
 PATH_KEYS = ("ruleset", "workbook", "exports", "credentials", "history")
@@ -76,6 +76,8 @@ class Config:
     """What a sync exports (`export_formats`): every format unless the organiser trims the list."""
     facebook_retry_seconds: float = 120.0
     """The whole time `league publish` may take, retries and every request included (`facebook_retry_seconds`)."""
+    discord_retry_seconds: float = 120.0
+    """The time one Discord message may take, its retries and waits included (`discord_retry_seconds`)."""
     reports: str = "Reports"
     """The tab a Google Form fills with players' own results (`reports`)."""
     reports_named: bool = False
@@ -202,7 +204,8 @@ def load_config(given: Path | None = None) -> Config:
         raise ConfigError(f"{path}: `max_workbook_mib` must be a whole number of MiB, 1 or more, found {mib!r}")
     return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
                   branding, kept, tuple(formats), facebook, reports=reports.strip(), reports_named="reports" in data, confirm_hours=confirm, stats=stats,
-                  max_workbook_mib=mib, ratings=_ratings(data, path))
+                  max_workbook_mib=mib, ratings=_ratings(data, path),
+                  discord_retry_seconds=_seconds(data, "discord_retry_seconds", 120.0, path))
 
 
 def _typed_as(data: dict[str, Any], key: str) -> str:

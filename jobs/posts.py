@@ -39,6 +39,11 @@ class Post:
     option: str = ""
     """The option of `league publish` that posts it (`--stats`), for the advice a refusal gives."""
 
+    @property
+    def photos(self) -> list[bytes]:
+        """The images' PNG bytes, in order, as a destination sends them."""
+        return [image for _, image in self.images]
+
     def target(self, place: str) -> str:
         """The ledger's target of this post at a place (`facebook`, `facebook:champion`)."""
         return f"{place}:{self.kind}" if self.kind else place

@@ -41,7 +41,8 @@ MAX_INTERVAL = 3600.0
 DEFAULT_INTERVAL = 15.0
 READS_PER_POLL = 4
 """Sheets reads of one poll at worst: metadata and one values:batchGet to look (the sync reuses them), and the same
-again for the one pairing or bracket it may make, under the lock, from a fresh read."""
+again for the one pairing or bracket it may make, under the lock, from a fresh read (with --discord, the same again
+for the sync of what it made; the read quota holds every read in any case)."""
 BACKOFF_BASE, BACKOFF_CAP = 1.0, 300.0
 """Waits after a failed poll: doubling from 1 s (a workbook caught mid-save is whole again by then) with jitter, never
 above 5 minutes (Google's retries within the poll have already waited a while by then)."""
@@ -53,6 +54,8 @@ class WatchOptions:
 
     interval: float = DEFAULT_INTERVAL
     auto_pair: tuple[str, ...] = ()
+    discord: bool = False
+    """Post each round's pairings, the bracket and the champion to the channel of `LEAGUE_DISCORD_WEBHOOK`."""
 
 
 def check_options(config: Config, options: WatchOptions) -> None:
@@ -81,6 +84,10 @@ def _ignore(_: SyncResult) -> None:
     """Nobody to tell about a sync (no live page)."""
 
 
+def _quiet() -> None:
+    """Nothing to post after a poll (no Discord)."""
+
+
 @dataclass
 class Watcher:
     """One watch of a league: what it last synced, and what it last said about each event it pairs."""
@@ -100,6 +107,8 @@ class Watcher:
     """The last sync, while the --auto-pair events it found ready are still to be paired or seeded."""
     failing: str = "not synced"
     """What a failure of the poll under way leaves undone, as its line says it."""
+    told: Callable[[], None] = _quiet
+    """Called after each poll that worked: Discord's messages of the latest sync go out (or are tried again)."""
 
     def run(self) -> None:
         """Poll every interval until stopped; a failed poll is said (once while polls keep failing) and tried again
@@ -133,10 +142,15 @@ class Watcher:
         if self.seen is None or self.source.moved():
             self.look()
         if self.due is not None:
+            wrote = False
             for event in self.options.auto_pair:
-                if self.clock.stopping() or self.advance(self.due, event):
+                if self.clock.stopping() or (wrote := self.advance(self.due, event)):
                     break  # one pairing or seeding a poll: the reads of a poll stay bounded
             self.due = None
+            if wrote and self.options.discord:  # synced now, so that Discord has the round before anyone plays it
+                self.failing = "not synced"
+                self.look()
+        self.told()
 
     def look(self) -> None:
         """Sync when the tabs changed since the last sync (or when there was none)."""
@@ -251,8 +265,23 @@ def watch_league(config: Config, options: WatchOptions, serve: str | None, say: 
     check_options(config, options)
     stop = stop or threading.Event()
     clock = StopClock(stop)
-    with _signals(stop), _served(config, serve, say) as synced:
-        Watcher(config, options, source_of(config, clock), clock, say, synced).run()
+    announcer = None
+    if options.discord:  # its webhook checked before anything starts
+        from jobs.watch_discord import start_announcer
+
+        announcer = start_announcer(config, clock.sleep, clock.monotonic, say)
+    with _signals(stop), _served(config, serve, say) as served:
+        synced = _both(served, announcer.synced) if announcer else served
+        Watcher(config, options, source_of(config, clock), clock, say, synced,
+                told=announcer.post if announcer else _quiet).run()
+
+
+def _both(first: Synced, then: Synced) -> Synced:
+    """Tell both of each sync: the live pages, then Discord."""
+    def both(result: SyncResult) -> None:
+        first(result)
+        then(result)
+    return both
 
 
 @contextmanager

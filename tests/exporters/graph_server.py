@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from email.parser import BytesParser
 from email.policy import HTTP
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, Self
 from urllib.parse import parse_qsl
 
 VERSION = "v19.0"
@@ -52,7 +52,31 @@ class Answer:
     """Called once the request is in, before answering: a test's hook (another process takes the history)."""
 
 
-class GraphServer:
+class LocalServer:
+    """A test server on a free local port, answering in a thread from the start of a `with` block to its end."""
+
+    closed: threading.Event
+
+    def serve(self, handler: type[BaseHTTPRequestHandler]) -> None:
+        self.closed = threading.Event()
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def port(self) -> int:
+        return int(self.httpd.server_address[1])
+
+    def __enter__(self) -> Self:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.closed.set()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class GraphServer(LocalServer):
     """The fake Graph API on a free local port; `token` and `page` are what it accepts."""
 
     def __init__(self, token: str, page: str) -> None:
@@ -63,7 +87,6 @@ class GraphServer:
         self.posts: list[dict[str, bytes]] = []
         self.uploads: list[bytes] = []
         """Photos uploaded unpublished, for a post of several."""
-        self.closed = threading.Event()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -82,37 +105,16 @@ class GraphServer:
                     server.posts.append(fields)
                 if answer.before:
                     answer.before()
-                if answer.drop:
-                    self.close_connection = True
-                    self.connection.shutdown(2)
-                    return
-                body = answer.raw if answer.raw is not None else json.dumps(answer.body or {}).encode()
-                self.send_response(answer.status)
-                for key, value in answer.headers.items():
-                    self.send_header(key, value)
-                if "Content-Type" not in answer.headers:
-                    self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                if not answer.trickle:
-                    self.wfile.write(body)
-                    return
-                self.close_connection = True
-                for byte in body:
-                    self.wfile.write(bytes([byte]))
-                    self.wfile.flush()
-                    if server.closed.wait(answer.trickle):
-                        return
+                reply(self, answer, server.closed)
 
             def log_message(self, *_: object) -> None:
                 """Quiet: the tests read `requests`."""
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.serve(Handler)
 
     @property
     def api(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/{VERSION}"
+        return f"http://127.0.0.1:{self.port}/{VERSION}"
 
     def answer(self, path: str, headers: Any, fields: dict[str, bytes]) -> Answer:
         """What Graph answers to a photo upload."""
@@ -144,14 +146,30 @@ class GraphServer:
         n = len(self.posts)
         return Answer(200, {"id": f"{self.page}_{n}"})
 
-    def __enter__(self) -> GraphServer:
-        self.thread.start()
-        return self
 
-    def __exit__(self, *_: object) -> None:
-        self.closed.set()
-        self.httpd.shutdown()
-        self.httpd.server_close()
+def reply(handler: BaseHTTPRequestHandler, answer: Answer, closed: threading.Event) -> None:
+    """Send a scripted answer: none (the connection dropped), at once, or a byte at a time until the server closes."""
+    if answer.drop:
+        handler.close_connection = True
+        handler.connection.shutdown(2)
+        return
+    body = answer.raw if answer.raw is not None else json.dumps(answer.body or {}).encode()
+    handler.send_response(answer.status)
+    for key, value in answer.headers.items():
+        handler.send_header(key, value)
+    if "Content-Type" not in answer.headers:
+        handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    if not answer.trickle:
+        handler.wfile.write(body)
+        return
+    handler.close_connection = True
+    for byte in body:
+        handler.wfile.write(bytes([byte]))
+        handler.wfile.flush()
+        if closed.wait(answer.trickle):
+            return
 
 
 def _error(status: int, code: int, message: str, subcode: int | None = None, transient: bool = False) -> Answer:

@@ -1,6 +1,7 @@
 """The Magic demo's W1 top 8 from seeding to its champion: the sync draws the bracket images as games are typed and the
 champion card once W1 is final; `league publish` posts every page of the leaderboard as one post of several photos and
-the champion card once, with its caption; `--dry-run` shows all of it and posts nothing."""
+the champion card once, with its caption, to the Page and to the Discord channel; `--dry-run` shows all of it, per
+destination, and posts nothing."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
+from exporters.discord import WEBHOOK_VARIABLE
+from exporters.discord_text import escaped_caption
 from exporters.facebook import TOKEN_VARIABLE, Graph
 from exporters.images import FEED, render
 from exporters.render import shown_board, title
@@ -20,6 +23,8 @@ from jobs.config import Config, load_config
 from jobs.export_job import latest_snapshot
 from jobs.publish_job import PublishError, run_publish
 from tests.exporters.conftest import PAGE, TOKEN
+from tests.exporters.discord_server import HOOK_ID, DiscordServer
+from tests.exporters.discord_server import TOKEN as HOOK_TOKEN
 from tests.exporters.graph_server import Answer, GraphServer
 from tests.support.judges import XlsxJudge
 from tests.support.playoff_league import copy_of, play_rounds, seeded_demo
@@ -44,6 +49,13 @@ def final(seeded: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture()
 def graph() -> Iterator[GraphServer]:
     with GraphServer(TOKEN, PAGE) as server:
+        yield server
+
+
+@pytest.fixture()
+def discord(monkeypatch: pytest.MonkeyPatch) -> Iterator[DiscordServer]:
+    with DiscordServer() as server:
+        monkeypatch.setenv(WEBHOOK_VARIABLE, server.url)
         yield server
 
 
@@ -119,6 +131,67 @@ def test_a_dry_run_shows_what_would_be_posted_and_posts_nothing(
     assert previews[:2] == ["1-leaderboard-1080x1350-2.png", "1-leaderboard-1080x1350.png"]
     assert "2-champion-w1-1080x1350.png" in previews and "3-an-earlier-run.png" not in previews
     assert graph.requests == [], "nothing sent, no token needed"
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_champion_card_is_posted_once_to_discord_too(
+    final: Path, tmp_path: Path, graph: GraphServer, discord: DiscordServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Posted to the Page first, the leaderboard and the champion card still go to Discord (a ledger per destination),
+    each once: the leaderboard's pages in order in one message, the card with its caption in the next."""
+    config = _on_page(final, tmp_path / "demo", graph)
+    monkeypatch.setenv(TOKEN_VARIABLE, TOKEN)
+    folder = str(config.path.parent)
+    assert runner.invoke(app, ["publish", folder, "--facebook"]).exit_code == 0 and len(graph.posts) == 2
+    done = runner.invoke(app, ["publish", folder, "--discord"], env={"COLUMNS": "300"})
+    assert done.exit_code == 0, done.output
+    board, champion = discord.messages
+    snap = latest_snapshot(config)
+    assert snap.leaderboard is not None
+    pages = render(shown_board(snap, snap.leaderboard), FEED, config.branding, title(snap, config.branding))
+    assert len(pages) >= 2 and board.images == pages, "every page, in order, in one message"
+    assert champion.images == [graph.posts[1]["source"]], "the card the Page got"
+    assert champion.content == escaped_caption(graph.posts[1]["caption"].decode()).rstrip("\n")
+    assert "wins Friday Night Magic W1" in champion.content and champion.allowed_mentions == {"parse": []}
+    assert f"posted the champion card of W1 to Discord (message {champion.id})" in done.output
+    requests = len(discord.requests), len(graph.requests)
+    again = runner.invoke(app, ["publish", folder, "--facebook", "--discord"], env={"COLUMNS": "300"})
+    assert again.exit_code == 0 and _flat(again.output).count("posted already") == 4, again.output
+    assert f"the champion card of W1 was posted already (message {champion.id}); nothing sent" in _flat(again.output)
+    assert (len(discord.requests), len(graph.requests)) == requests, "each posted once to each"
+
+
+def test_a_dry_run_to_discord_shows_the_champion_card_and_posts_nothing(
+    final: Path, tmp_path: Path, graph: GraphServer, discord: DiscordServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = _on_page(final, tmp_path / "demo", graph)
+    monkeypatch.delenv(TOKEN_VARIABLE, raising=False)
+    folder = str(config.path.parent)
+    shown = runner.invoke(app, ["publish", folder, "--discord", "--dry-run"], env={"COLUMNS": "300"})
+    assert shown.exit_code == 0, shown.output
+    text = shown.output
+    assert f"To the Discord channel of webhook {HOOK_ID}:" in text and "Facebook" not in text
+    assert "photos in this order" in text and "2. the champion card of W1: 1 photo" in text
+    assert "| Kátia Ramos leads" in text and "wins Friday Night Magic W1" in text
+    assert discord.url not in text and HOOK_TOKEN[:8] not in text, "the webhook's URL is a secret"
+    assert (config.exports / "publish-dry-run" / "2-champion-w1-1080x1350.png").is_file()
+    assert discord.requests == [] and graph.requests == [], "nothing sent"
+    monkeypatch.setenv(TOKEN_VARIABLE, TOKEN)
+    assert runner.invoke(app, ["publish", folder, "--discord"]).exit_code == 0
+    sent = len(discord.requests)
+    both = runner.invoke(app, ["publish", folder, "--facebook", "--discord", "--dry-run"], env={"COLUMNS": "300"})
+    page, channel = both.output.split(f"To the Discord channel of webhook {HOOK_ID}:")
+    assert f"To Facebook Page {PAGE}:" in page and "2. the champion card of W1: 1 photo" in page, "not on the Page yet"
+    card = discord.messages[1].id
+    assert f"2. the champion card of W1: posted already (message {card}), not posted again" in channel
+    assert (config.exports / "publish-dry-run" / "2-champion-w1-1080x1350.png").is_file(), "the Page's still to see"
+    assert len(discord.requests) == sent and graph.requests == []
+    monkeypatch.delenv(WEBHOOK_VARIABLE)
+    unset = runner.invoke(app, ["publish", folder, "--discord", "--dry-run"], env={"COLUMNS": "300"})
+    assert unset.exit_code == 0 and f"{WEBHOOK_VARIABLE}, which cannot be used yet" in _flat(unset.output)
 
 
 def test_a_photo_whose_upload_is_lost_posts_nothing_and_the_next_run_posts(
