@@ -21,6 +21,7 @@ from rich.markup import escape
 from jobs import output
 from jobs.config import Config, load_config, presets
 from jobs.errors import ExitCode, JobError
+from jobs.federation_cli import federation_app
 from sync.workbook import CredentialsError
 from sync.workbook import BackendError
 
@@ -56,6 +57,9 @@ def guarded(job: Callable[[], T]) -> T:
     except Exception as exc:
         _bug(exc)
         raise typer.Exit(ExitCode.BUG) from None
+
+
+app.add_typer(federation_app(guarded), name="federation")
 
 
 def _load(config: Path | None) -> Config:

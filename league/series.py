@@ -177,3 +177,12 @@ def near_names(people: Iterable[tuple[str, _Person]]) -> tuple[tuple[str, str, s
                         (first[0], second[0]), (first[1].name, first[1].store, second[1].name, second[1].store)
                     )
     return tuple(found[k] for k in sorted(found))
+
+
+def series_placings(table: Series) -> tuple[Placing, ...]:
+    """The series' lines as the exports place them: a tie on points shows as one, for the organiser to decide."""
+    groups: dict[int, list[str]] = defaultdict(list)
+    for line in table.lines:
+        groups[line.rank].append(line.identity)
+    return tuple(Placing(line.identity, line.name, line.rank, tie=tuple(groups[line.rank]) if line.tie else ())
+                 for line in table.lines)
