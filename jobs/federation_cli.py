@@ -50,11 +50,18 @@ def federation_app(guarded: Guard) -> typer.Typer:
 
         result: FederationResult = guarded(job)
         for near in result.series.near_names if result.series else ():
-            output.fail("warning", f"{near[0]!r} ({near[1]}) and {near[2]!r} ({near[3]}) are counted as two people: "
-                        "if they are one, type the name alike in both, or give both a Player ID", "yellow")
+            output.fail(
+                "warning",
+                f"{near[0]!r} ({near[1]}) and {near[2]!r} ({near[3]}) are counted as two people: "
+                "if they are one, type the name alike in both, or give both a Player ID",
+                "yellow",
+            )
         for line in result.series.ties if result.series else ():
-            output.fail("tie", f"{', '.join(line.tie)} share place {line.rank} on {line.points} points: the "
-                        "organiser decides", "yellow")
+            output.fail(
+                "tie",
+                f"{', '.join(line.tie)} share place {line.rank} on {line.points} points: the organiser decides",
+                "yellow",
+            )
         output.say(result.series_said)
         raise typer.Exit(result.code)
 
@@ -74,7 +81,9 @@ def federation_app(guarded: Guard) -> typer.Typer:
             output.fail("error", 'say when with --cron, such as --cron "30 23 * * *"')
             raise typer.Exit(ExitCode.USAGE)
         made = guarded(lambda: deploy_federation(load_federation(config), cron, pool, name))
-        output.say(f"deployed {made}: runs at {cron!r} on work pool {pool!r}; start a worker with "
-                   f"`prefect worker start --pool {pool}`")
+        output.say(
+            f"deployed {made}: runs at {cron!r} on work pool {pool!r}; start a worker with "
+            f"`prefect worker start --pool {pool}`"
+        )
 
     return app

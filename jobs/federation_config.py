@@ -13,7 +13,7 @@ from typing import Any
 from jobs.config import DEFAULT_SHEETS_API, SheetsTarget
 from jobs.errors import ConfigError
 from jobs.keys import path_setting, unknown_keys
-from league.series import SeriesRules
+from league.series import SeriesPoints
 from sync.quota import READS_PER_MINUTE
 
 FEDERATION_NAME = "federation.toml"
@@ -31,7 +31,7 @@ class Federation:
     path: Path
     name: str
     leagues: tuple[Path, ...]
-    series: SeriesRules
+    series: SeriesPoints
     workbook: Path | None = None
     """The federation's `.xlsx` file, unless it is a Google spreadsheet (`sheets`)."""
     sheets: SheetsTarget | None = None
@@ -60,8 +60,10 @@ def find_federation(given: Path | None) -> Path:
     if path.is_dir():
         path = path / FEDERATION_NAME
     if not path.is_file():
-        raise ConfigError(f"no federation config at {path}; write a {FEDERATION_NAME} naming its leagues "
-                          '(leagues = ["stores/*/league.toml"])')
+        raise ConfigError(
+            f"no federation config at {path}; write a {FEDERATION_NAME} naming its leagues "
+            '(leagues = ["stores/*/league.toml"])'
+        )
     return path.resolve()
 
 
@@ -83,13 +85,28 @@ def load_federation(given: Path | None = None) -> Federation:
     quota = _table(data, "quota", QUOTA_KEYS, path)
     sheets = _sheets(data, path)
     if "workbook" not in data and sheets is None:
-        raise ConfigError(f"{path}: missing `workbook`: set it to the .xlsx file the Series tab goes to "
-                          '(workbook = "series.xlsx"), or set `spreadsheet_id` and `credentials`')
-    workbook = (path.parent / path_setting(data["workbook"], "workbook", path)).resolve() if "workbook" in data else None
-    exports = (path.parent / os.path.expanduser(path_setting(data.get("exports", "exports"), "exports", path))).resolve()
-    return Federation(path, name, _leagues(data, path), _rules(series, path), workbook, sheets, exports,
-                      _per_minute(quota, "reads_per_minute", READS_PER_MINUTE, path),
-                      _per_minute(quota, "writes_per_minute", WRITES_PER_MINUTE, path), warnings)
+        raise ConfigError(
+            f"{path}: missing `workbook`: set it to the .xlsx file the Series tab goes to "
+            '(workbook = "series.xlsx"), or set `spreadsheet_id` and `credentials`'
+        )
+    workbook = (
+        (path.parent / path_setting(data["workbook"], "workbook", path)).resolve() if "workbook" in data else None
+    )
+    exports = (
+        path.parent / os.path.expanduser(path_setting(data.get("exports", "exports"), "exports", path))
+    ).resolve()
+    return Federation(
+        path,
+        name,
+        _leagues(data, path),
+        _rules(series, path),
+        workbook,
+        sheets,
+        exports,
+        _per_minute(quota, "reads_per_minute", READS_PER_MINUTE, path),
+        _per_minute(quota, "writes_per_minute", WRITES_PER_MINUTE, path),
+        warnings,
+    )
 
 
 def _table(data: dict[str, Any], key: str, known: set[str], path: Path) -> dict[str, Any]:
@@ -107,8 +124,10 @@ def _leagues(data: dict[str, Any], path: Path) -> tuple[Path, ...]:
     (a glob's matches sorted); a folder stands for the league.toml in it."""
     listed = data.get("leagues")
     if not isinstance(listed, list) or not listed or not all(isinstance(p, str) for p in listed):
-        raise ConfigError(f"{path}: `leagues` must be a list of league.toml paths or globs relative to it, such as "
-                          f'["stores/*/league.toml"], found {listed!r}')
+        raise ConfigError(
+            f"{path}: `leagues` must be a list of league.toml paths or globs relative to it, such as "
+            f'["stores/*/league.toml"], found {listed!r}'
+        )
     found: list[Path] = []
     for pattern in listed:
         full = str(path.parent / path_setting(pattern, "leagues", path))
@@ -123,17 +142,23 @@ def _leagues(data: dict[str, Any], path: Path) -> tuple[Path, ...]:
     return tuple(found)
 
 
-def _rules(series: dict[str, Any], path: Path) -> SeriesRules:
+def _rules(series: dict[str, Any], path: Path) -> SeriesPoints:
     points = series.get("points")
-    if (not isinstance(points, list) or not points
-            or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in points)):
-        raise ConfigError(f"{path}: [series] points must be the points for 1st, 2nd, ... place, whole numbers such as "
-                          f"[10, 8, 6, 6, 4, 4, 4, 4], found {points!r}")
+    if (
+        not isinstance(points, list)
+        or not points
+        or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in points)
+    ):
+        raise ConfigError(
+            f"{path}: [series] points must be the points for 1st, 2nd, ... place, whole numbers such as "
+            f"[10, 8, 6, 6, 4, 4, 4, 4], found {points!r}"
+        )
     best = series.get("best")
     if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 1):
-        raise ConfigError(f"{path}: [series] best must be how many of a competitor's events count, 1 or more, "
-                          f"found {best!r}")
-    return SeriesRules(tuple(points), best)
+        raise ConfigError(
+            f"{path}: [series] best must be how many of a competitor's events count, 1 or more, found {best!r}"
+        )
+    return SeriesPoints(tuple(points), best)
 
 
 def _per_minute(quota: dict[str, Any], key: str, default: int, path: Path) -> int:
@@ -149,5 +174,8 @@ def _sheets(data: dict[str, Any], path: Path) -> SheetsTarget | None:
     if "credentials" not in data:
         raise ConfigError(f"{path}: `spreadsheet_id` needs `credentials` (the service-account key file)")
     key = path_setting(data["credentials"], "credentials", path)
-    return SheetsTarget(data["spreadsheet_id"], (path.parent / os.path.expanduser(key)).resolve(),
-                        data.get("sheets_api", DEFAULT_SHEETS_API))
+    return SheetsTarget(
+        data["spreadsheet_id"],
+        (path.parent / os.path.expanduser(key)).resolve(),
+        data.get("sheets_api", DEFAULT_SHEETS_API),
+    )

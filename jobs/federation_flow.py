@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -21,7 +22,7 @@ from jobs.federation_job import LeagueOutcome, finish, store_name, sync_league
 from sync.workbook import CredentialsError
 
 if TYPE_CHECKING:
-    from prefect import Flow
+    from prefect import Flow, Task
 
     from sync.quota import Quota
 
@@ -109,7 +110,9 @@ def _sync_task(league: str) -> LeagueOutcome:
     return outcome
 
 
-def _federation(federation: str, window: float = 60.0, retry_delays: tuple[float, ...] = (10.0, 60.0)) -> dict[str, Any]:
+def _federation(
+    federation: str, window: float = 60.0, retry_delays: tuple[float, ...] = (10.0, 60.0)
+) -> dict[str, Any]:
     """Every league's task submitted, each awaited, then the series; what ran as lines and the worst exit code.
     `window` is the quota's minute in seconds (shorter only in tests); `retry_delays` the waits before each retry."""
     from prefect import get_run_logger
@@ -133,10 +136,10 @@ def _federation(federation: str, window: float = 60.0, retry_delays: tuple[float
 
 
 @cache
-def league_task() -> Any:
+def league_task() -> Task[[str], LeagueOutcome]:
     from prefect import task
 
-    return task(_sync_task, name="sync league", task_run_name="sync {league}")
+    return task(name="sync league", task_run_name="sync {league}")(_sync_task)
 
 
 @cache
@@ -144,7 +147,16 @@ def build_flow() -> Flow[..., dict[str, Any]]:
     """The flow, built once: `league-federation`, taking the federation.toml's path."""
     from prefect import flow
 
-    return flow(_federation, name="league-federation", log_prints=True)
+    built: Flow[..., dict[str, Any]] = flow(name="league-federation", log_prints=True)(_federation)
+    return built
+
+
+def threaded(workers: int) -> Flow[..., dict[str, Any]]:
+    """The flow running its leagues' tasks `workers` at a time in threads of one Prefect worker."""
+    from prefect.task_runners import ThreadPoolTaskRunner
+
+    runner: Any = ThreadPoolTaskRunner(max_workers=workers)  # typed for one future kind, accepted for any
+    return build_flow().with_options(task_runner=runner)
 
 
 def __getattr__(name: str) -> Any:
@@ -162,6 +174,14 @@ def deploy_federation(fed: Federation, cron: str, pool: str, name: str) -> str:
         raise ConfigError('Prefect is not installed: pip install "league-sync[federation]"') from None
     root = Path(__file__).resolve().parents[1]
     source = flow.from_source(source=str(root), entrypoint="jobs/federation_flow.py:federation")
-    source.deploy(name=name, work_pool_name=pool, cron=cron, parameters={"federation": str(fed.path)},
-                  build=False, push=False, print_next_steps=False)
+    assert not isinstance(source, Coroutine), "called outside an event loop, from_source returns the flow"
+    source.deploy(
+        name=name,
+        work_pool_name=pool,
+        cron=cron,
+        parameters={"federation": str(fed.path)},
+        build=False,
+        push=False,
+        print_next_steps=False,
+    )
     return f"league-federation/{name}"

@@ -25,8 +25,14 @@ from sync.workbook import BackendError, CredentialsError, Workbook
 if TYPE_CHECKING:
     from sync.quota import Quota
 
-WORST_LAST = (ExitCode.CLEAN, ExitCode.INPUT_ERRORS, ExitCode.EXPORTS_FAILED, ExitCode.USAGE, ExitCode.BACKEND,
-              ExitCode.BUG)
+WORST_LAST = (
+    ExitCode.CLEAN,
+    ExitCode.INPUT_ERRORS,
+    ExitCode.EXPORTS_FAILED,
+    ExitCode.USAGE,
+    ExitCode.BACKEND,
+    ExitCode.BUG,
+)
 """Exit codes from the mildest to the worst: the federation exits with its worst league's."""
 
 
@@ -103,15 +109,29 @@ def sync_league(league: Path, source: QuotaSource) -> LeagueOutcome:
         config = load_config(league)
         result = run_sync(config, open_league(config, source))
     except (JobError, CredentialsError, BackendError) as exc:
-        code = exc.code if isinstance(exc, JobError) else ExitCode.USAGE if isinstance(exc, CredentialsError) else ExitCode.BACKEND
+        code = (
+            exc.code
+            if isinstance(exc, JobError)
+            else ExitCode.USAGE
+            if isinstance(exc, CredentialsError)
+            else ExitCode.BACKEND
+        )
         return LeagueOutcome(league, name, code, f"failed: {exc}")
     except Exception as exc:  # a bug stops this league only; its line says so
-        return LeagueOutcome(league, name, ExitCode.BUG, f"failed: unexpected error {type(exc).__name__}: {exc} (a bug "
-                             "in league: run `league sync` on this league with LEAGUE_DEBUG=1 and report it)")
+        return LeagueOutcome(
+            league,
+            name,
+            ExitCode.BUG,
+            f"failed: unexpected error {type(exc).__name__}: {exc} (a bug "
+            "in league: run `league sync` on this league with LEAGUE_DEBUG=1 and report it)",
+        )
     ev = result.evaluation
     counts = f"{ev.errors} error(s), {ev.warnings} warning(s)"
-    said = {ExitCode.CLEAN: f"synced, {counts}", ExitCode.INPUT_ERRORS: f"synced with problems to fix: {counts}",
-            ExitCode.EXPORTS_FAILED: f"synced, {counts}; the exports failed: {result.export_problem}"}[result.code]
+    said = {
+        ExitCode.CLEAN: f"synced, {counts}",
+        ExitCode.INPUT_ERRORS: f"synced with problems to fix: {counts}",
+        ExitCode.EXPORTS_FAILED: f"synced, {counts}; the exports failed: {result.export_problem}",
+    }[result.code]
     return LeagueOutcome(league, name, result.code, said, store_of(name, ev))
 
 
@@ -127,12 +147,21 @@ def open_league(config: Target, source: QuotaSource) -> Workbook:
 
     credentials = load_credentials(place.credentials)
     reads, writes = source.quotas(credentials.service_account_email)
-    return quota_workbook(place.spreadsheet_id, credentials, reads, place.api_root,
-                          RetryPolicy(budget=place.retry_seconds), source.sleep, source.clock, writes=writes)
+    return quota_workbook(
+        place.spreadsheet_id,
+        credentials,
+        reads,
+        place.api_root,
+        RetryPolicy(budget=place.retry_seconds),
+        source.sleep,
+        source.clock,
+        writes=writes,
+    )
 
 
-def run_leagues(leagues: Sequence[Path], source: QuotaSource, workers: int,
-                told: Callable[[LeagueOutcome], None] = lambda _: None) -> tuple[LeagueOutcome, ...]:
+def run_leagues(
+    leagues: Sequence[Path], source: QuotaSource, workers: int, told: Callable[[LeagueOutcome], None] = lambda _: None
+) -> tuple[LeagueOutcome, ...]:
     """Every league synced, `workers` at a time in processes of their own (one: here), each told as it ends;
     the outcomes in the order the leagues are listed."""
     if workers <= 1 or len(leagues) <= 1:
@@ -149,15 +178,23 @@ def run_leagues(leagues: Sequence[Path], source: QuotaSource, workers: int,
             try:
                 ended[league] = future.result()
             except Exception as exc:  # the worker process itself died (killed, out of memory)
-                ended[league] = LeagueOutcome(league, store_name(league), ExitCode.BUG,
-                                              f"failed: its worker process ended ({type(exc).__name__}: {exc})")
+                ended[league] = LeagueOutcome(
+                    league,
+                    store_name(league),
+                    ExitCode.BUG,
+                    f"failed: its worker process ended ({type(exc).__name__}: {exc})",
+                )
             told(ended[league])
     return tuple(ended[league] for league in leagues)
 
 
-def run_federation(fed: Federation, workers: int, source: QuotaSource | None = None,
-                   told: Callable[[LeagueOutcome], None] = lambda _: None,
-                   now: dt.datetime | None = None) -> FederationResult:
+def run_federation(
+    fed: Federation,
+    workers: int,
+    source: QuotaSource | None = None,
+    told: Callable[[LeagueOutcome], None] = lambda _: None,
+    now: dt.datetime | None = None,
+) -> FederationResult:
     """The federation's night: its leagues synced, then the series from every league's final places, written to the
     federation's workbook with its images, caption and page; exits with the worst code."""
     source = source or FileQuotas(fed.quota_folder, fed.reads_per_minute, fed.writes_per_minute)
@@ -165,8 +202,9 @@ def run_federation(fed: Federation, workers: int, source: QuotaSource | None = N
     return finish(fed, outcomes, source, now or dt.datetime.now(dt.UTC))
 
 
-def finish(fed: Federation, outcomes: Sequence[LeagueOutcome], source: QuotaSource,
-           now: dt.datetime) -> FederationResult:
+def finish(
+    fed: Federation, outcomes: Sequence[LeagueOutcome], source: QuotaSource, now: dt.datetime
+) -> FederationResult:
     """The series once every league has ended: only when each one synced, since a league that failed would drop
     its competitors' points from a table people see and share."""
     from jobs.federation_series import write_series
@@ -174,7 +212,9 @@ def finish(fed: Federation, outcomes: Sequence[LeagueOutcome], source: QuotaSour
     code = worst([o.code for o in outcomes])
     failed = [o.name for o in outcomes if o.store is None]
     if failed:
-        said = f"series not updated: {len(failed)} league(s) failed ({', '.join(failed)}); it needs every league's places"
+        said = (
+            f"series not updated: {len(failed)} league(s) failed ({', '.join(failed)}); it needs every league's places"
+        )
         return FederationResult(tuple(outcomes), None, said, code)
     stores = [o.store for o in outcomes if o.store is not None]
     table = series(stores, fed.series)
@@ -183,7 +223,8 @@ def finish(fed: Federation, outcomes: Sequence[LeagueOutcome], source: QuotaSour
     except (BackendError, CredentialsError, JobError) as exc:
         return FederationResult(tuple(outcomes), table, f"series not written: {exc}", worst([code, ExitCode.BACKEND]))
     except ExportError as exc:
-        return FederationResult(tuple(outcomes), table, f"series written; its exports failed: {exc}",
-                                worst([code, ExitCode.EXPORTS_FAILED]))
+        return FederationResult(
+            tuple(outcomes), table, f"series written; its exports failed: {exc}", worst([code, ExitCode.EXPORTS_FAILED])
+        )
     said = f"series: {len(table.lines)} competitor(s) from {len(stores)} league(s)"
     return FederationResult(tuple(outcomes), table, said, code, tuple(exported))

@@ -29,7 +29,8 @@ def write_series(fed: Federation, series: Series, workbook: Workbook, now: dt.da
         workbook.create([table])
     else:
         workbook.write(Changes(replace=(table,)))
-    shown = Snapshot(now, "", fed.name, (replace(table, name=LEADERBOARD_TAB),),
-                     placings={LEADERBOARD_TAB: series_placings(series)})
+    shown = Snapshot(
+        now, "", fed.name, (replace(table, name=LEADERBOARD_TAB),), placings={LEADERBOARD_TAB: series_placings(series)}
+    )
     made = [f for fmt in SERIES_FORMATS for f in files(shown, Branding(title=fed.name), fmt)]
     return write_files(fed.exports, made, sweep=False)  # a failure is an ExportError naming the folder

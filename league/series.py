@@ -17,7 +17,7 @@ from league.read.registrations import PLAYER_ID
 
 
 @dataclass(frozen=True)
-class SeriesRules:
+class SeriesPoints:
     """`[series]` of federation.toml."""
 
     points: tuple[int, ...]
@@ -99,7 +99,7 @@ class _Person:
     """(points, store order, event order, store) of each event placed in."""
 
 
-def series(stores: Sequence[Store], rules: SeriesRules) -> Series:
+def series(stores: Sequence[Store], rules: SeriesPoints) -> Series:
     """The series table: each ranked place's points, a competitor's best events summed, ranked by points (equal
     points share a rank, listed by name: the organiser breaks such a tie, not the order of the rows)."""
     people: dict[str, _Person] = {}
@@ -125,7 +125,7 @@ def series(stores: Sequence[Store], rules: SeriesRules) -> Series:
     groups: dict[int, list[str]] = defaultdict(list)
     for points, name, *_ in rows:
         groups[points].append(name)
-    lines = []
+    lines: list[SeriesLine] = []
     for at, (points, name, who, events, by_store) in enumerate(rows):
         rank = at + 1 if at == 0 or rows[at - 1][0] != points else lines[-1].rank
         tie = tuple(groups[points]) if len(groups[points]) > 1 else ()
@@ -133,7 +133,7 @@ def series(stores: Sequence[Store], rules: SeriesRules) -> Series:
     return Series(tuple(lines), tuple(s.name for s in stores), near_names(people.items()))
 
 
-def _points(rules: SeriesRules, rank: int) -> int:
+def _points(rules: SeriesPoints, rank: int) -> int:
     return rules.points[rank - 1] if rank <= len(rules.points) else 0
 
 
@@ -184,5 +184,7 @@ def series_placings(table: Series) -> tuple[Placing, ...]:
     groups: dict[int, list[str]] = defaultdict(list)
     for line in table.lines:
         groups[line.rank].append(line.identity)
-    return tuple(Placing(line.identity, line.name, line.rank, tie=tuple(groups[line.rank]) if line.tie else ())
-                 for line in table.lines)
+    return tuple(
+        Placing(line.identity, line.name, line.rank, tie=tuple(groups[line.rank]) if line.tie else ())
+        for line in table.lines
+    )

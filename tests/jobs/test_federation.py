@@ -54,7 +54,10 @@ def test_the_series_tab_images_caption_and_page_are_written(tmp_path: Path) -> N
 def test_federation_toml_is_checked_naming_the_key(tmp_path: Path) -> None:
     federation_toml(tmp_path, leagues='["nowhere/*/league.toml"]')
     result = CliRunner().invoke(app, ["federation", "sync", str(tmp_path)])
-    assert result.exit_code == ExitCode.USAGE and "`leagues` entry 'nowhere/*/league.toml' matches no file" in result.output
+    assert (
+        result.exit_code == ExitCode.USAGE
+        and "`leagues` entry 'nowhere/*/league.toml' matches no file" in result.output
+    )
     xlsx_store(tmp_path, "cebu")
     federation_toml(tmp_path, extra="[quota]\nreads_per_minute = 0")
     with pytest.raises(Exception, match=r"\[quota\] reads_per_minute must be a whole number"):
@@ -93,7 +96,8 @@ class FastQuotas:
 
 
 def test_leagues_on_google_share_one_quota_across_worker_processes_and_google_never_answers_429(
-        tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path) -> None:
+    tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path
+) -> None:
     fast = FastClock()
     sheets_server.quota = quota = Quota(reads=12, writes=12, window=60.0, clock=fast.clock)
     for at in range(10):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from league.cells import name_key
 from league.outcome import Placing
 from league.report import series_sheet
-from league.series import SeriesRules, Store, StoreEvent, loose, series
+from league.series import SeriesPoints, Store, StoreEvent, loose, series
 
-RULES = SeriesRules(points=(10, 8, 6, 6, 4, 4, 4, 4))
+RULES = SeriesPoints(points=(10, 8, 6, 6, 4, 4, 4, 4))
 
 
 def event(name: str, *places: tuple[str, int | None]) -> StoreEvent:
@@ -25,7 +25,7 @@ def test_each_place_gives_its_points_and_shared_places_each_get_them() -> None:
 def test_the_same_name_across_stores_is_one_person_and_only_the_best_events_count() -> None:
     a = Store("Makati", (event("E1", ("Ana", 1)), event("E2", ("Ana", 3))))
     b = Store("Cebu", (event("C1", ("  ana ", 2)), event("C2", ("ANA", 5))))
-    line = series([a, b], SeriesRules(RULES.points, best=2)).lines[0]
+    line = series([a, b], SeriesPoints(RULES.points, best=2)).lines[0]
     assert (line.points, line.events, dict(line.by_store)) == (18, 4, {"Makati": 10, "Cebu": 8})
 
 

@@ -13,10 +13,10 @@ from jobs.sync_job import run_check
 from league.cells import Grid
 from league.problems import Severity
 from sync.memory import MemoryWorkbook
+from sync.xlsx import XlsxWorkbook
 from tests.support.google_league import demo_inputs
 from tests.support.grids import sheets
 from tests.support.sheets_server import SheetsServer
-from sync.xlsx import XlsxWorkbook
 
 POINTS = "[10, 8, 6, 6, 4, 4, 4, 4]"
 
@@ -30,8 +30,10 @@ def _finished() -> dict[str, Grid]:
         for _ in range(6):
             book = MemoryWorkbook()
             book.tabs = copy.deepcopy(tabs)
-            wrong = sorted({(p.tab, p.row) for p in run_check(config, book).problems
-                            if p.severity is Severity.ERROR and p.row}, key=lambda p: -p[1])
+            wrong = sorted(
+                {(p.tab, p.row) for p in run_check(config, book).problems if p.severity is Severity.ERROR and p.row},
+                key=lambda p: -p[1],
+            )
             if not wrong:
                 return tabs
             for tab, row in wrong:
@@ -48,7 +50,9 @@ def federation_toml(folder: Path, extra: str = "", leagues: str = '["stores/*/le
     """federation.toml in `folder`, its series on `series.xlsx`, `extra` lines added at the top."""
     (folder / "federation.toml").write_text(
         f'name = "Luzon Unmatched Series"\nleagues = {leagues}\nworkbook = "series.xlsx"\n{extra}\n'
-        f"[series]\npoints = {POINTS}\nbest = 4\n", encoding="utf-8")
+        f"[series]\npoints = {POINTS}\nbest = 4\n",
+        encoding="utf-8",
+    )
     return folder / "federation.toml"
 
 
@@ -57,18 +61,27 @@ def xlsx_store(folder: Path, name: str, inputs: dict[str, Grid] | None = None) -
     store = folder / "stores" / name
     store.mkdir(parents=True)
     XlsxWorkbook(store / "league.xlsx").create(sheets(inputs or finished_inputs()))
-    (store / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\nexport_formats = ["csv"]\n',
-                                       encoding="utf-8")
+    (store / "league.toml").write_text(
+        'ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\nexport_formats = ["csv"]\n', encoding="utf-8"
+    )
     return store / "league.toml"
 
 
-def sheets_store(folder: Path, name: str, server: SheetsServer, key: Path, inputs: dict[str, Grid] | None = None,
-                 formats: str = '["csv"]') -> Path:
+def sheets_store(
+    folder: Path,
+    name: str,
+    server: SheetsServer,
+    key: Path,
+    inputs: dict[str, Grid] | None = None,
+    formats: str = '["csv"]',
+) -> Path:
     """A store's league on the local Sheets API server (its spreadsheet id is the store's name)."""
     store = folder / "stores" / name
     store.mkdir(parents=True)
     server.add_spreadsheet(name, inputs or finished_inputs())
     (store / "league.toml").write_text(
         f'ruleset = "gl-unmatched"\nspreadsheet_id = "{name}"\ncredentials = "{key}"\nsheets_api = "{server.url}"\n'
-        f"export_formats = {formats}\nsheets_retry_seconds = 20\n", encoding="utf-8")
+        f"export_formats = {formats}\nsheets_retry_seconds = 20\n",
+        encoding="utf-8",
+    )
     return store / "league.toml"
