@@ -1,7 +1,7 @@
 """Leagues synced per minute by `league federation sync` against the quota's ceiling (requests a minute / requests
 per sync), on the local Sheets API server with its quota on, at 10, 100 and 500 leagues; and through the Prefect flow.
 
-One machine: real syncs (the GL demo's finished league, CSV exports only) over HTTP to the local server, in worker
+One machine: real syncs (one finished event of the GL demo, CSV exports only) over HTTP to the local server, in worker
 threads drawing on the file-kept shared quota (`sync.quota.SharedQuota`). Minutes are simulated: a virtual clock
 that moves only when every worker waits on the quota (the time a sync computes counts as none), read by the
 workers' quota and by the server's alike, so the figure is the quota's scheduling alone. The minute before the run
@@ -25,7 +25,7 @@ from benchmarks.generate import machine
 from jobs.federation_config import load_federation
 from jobs.federation_job import FederationResult
 from sync.quota import SharedQuota, shared_quotas
-from tests.support.federation import federation_toml, sheets_store
+from tests.support.federation import federation_toml, one_event_inputs, sheets_store
 from tests.support.sheets_server import SERVICE_ACCOUNT_EMAIL, Quota, SheetsServer, make_rsa_key, service_account_info
 
 READS, WRITES = 60, 60
@@ -96,7 +96,7 @@ def spend_the_minute_before(folder: Path, quota: Quota) -> None:
 
 def federation(folder: Path, server: SheetsServer, key: Path, leagues: int) -> Path:
     for at in range(leagues):
-        sheets_store(folder, f"store-{at:03}", server, key)
+        sheets_store(folder, f"store-{at:03}", server, key, one_event_inputs())
     federation_toml(folder, extra=f"[quota]\nreads_per_minute = {READS}\nwrites_per_minute = {WRITES}")
     return folder / "federation.toml"
 
@@ -177,7 +177,7 @@ def prefect(leagues: int, window: float, per_window: int) -> None:
         folder = Path(tmp)
         key = key_file(folder, server)
         for at in range(leagues):
-            sheets_store(folder, f"store-{at:03}", server, key)
+            sheets_store(folder, f"store-{at:03}", server, key, one_event_inputs())
         federation_toml(folder, extra=f"[quota]\nreads_per_minute = {per_window}\nwrites_per_minute = {per_window}")
         flow = threaded(8)
         started = time.perf_counter()
