@@ -63,3 +63,24 @@ def test_the_flow_syncs_every_league_once_within_the_quota_and_reports_a_broken_
 def test_a_rate_limit_never_grants_more_than_the_quota_in_a_window() -> None:
     slots, decay = rate(60)
     assert slots + decay * 61 == 60 and (slots, decay) == (2, 58 / 61), "a minute and the margin"
+
+
+def test_deploy_schedules_the_flow_on_a_work_pool(tmp_path: Path, prefect_server: None) -> None:
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.actions import WorkPoolCreate
+    from typer.testing import CliRunner
+
+    from jobs.cli import app
+
+    federation_toml(tmp_path, leagues='["stores/*"]')
+    (tmp_path / "stores" / "cebu").mkdir(parents=True)
+    with get_client(sync_client=True) as client:
+        client.create_work_pool(WorkPoolCreate(name="league", type="process"))
+    done = CliRunner().invoke(app, ["federation", "deploy", str(tmp_path), "--cron", "30 23 * * *"])
+    assert done.exit_code == 0, done.output
+    assert "deployed league-federation/nightly" in done.output
+    with get_client(sync_client=True) as client:
+        made = client.read_deployment_by_name("league-federation/nightly")
+    assert made.parameters == {"federation": str(tmp_path / "federation.toml")}
+    assert [s.schedule.cron for s in made.schedules] == ["30 23 * * *"]  # type: ignore[union-attr]
+    assert made.entrypoint == "jobs/federation_flow.py:federation"
