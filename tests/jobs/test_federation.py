@@ -109,3 +109,25 @@ def test_leagues_on_google_share_one_quota_across_worker_processes_and_google_ne
     assert quota.refused == 0, "Google never answered 429"
     assert sheets_server.count("GET") == 20 and sheets_server.count(":batchUpdate") == 10, "each league synced once"
     assert fast.clock() >= 60.0, "20 reads at 12 a minute took more than a minute"
+
+
+def test_the_series_goes_to_a_google_spreadsheet_when_the_federation_names_one(
+    tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path
+) -> None:
+    for store in ("cebu", "makati"):
+        xlsx_store(tmp_path, store)
+    sheets_server.add_spreadsheet("series-sheet", {"Notes": [["kept"]]})
+    federation_toml(tmp_path)
+    text = (
+        (tmp_path / "federation.toml")
+        .read_text(encoding="utf-8")
+        .replace(
+            'workbook = "series.xlsx"',
+            f'spreadsheet_id = "series-sheet"\ncredentials = "{service_account_file}"\nsheets_api = "{sheets_server.url}"',
+        )
+    )
+    (tmp_path / "federation.toml").write_text(text, encoding="utf-8")
+    result = run_federation(load_federation(tmp_path), 1)
+    assert result.code == ExitCode.CLEAN, result.series_said
+    assert sheets_server.tab_names("series-sheet") == ["Notes", "Series"]
+    assert sheets_server.values("series-sheet", "Series")[0] == ["Rank", "Player", "Points", "Events", "cebu", "makati"]
