@@ -170,7 +170,7 @@ def report(how: str, leagues: int, synced: int, seconds: float, refused: int, re
 def prefect(leagues: int, window: float, per_window: int) -> None:
     from prefect.testing.utilities import prefect_test_harness
 
-    from jobs.federation_flow import threaded
+    from jobs.federation_flow import PREPAID, rate, threaded
 
     quota = Quota(reads=per_window, writes=per_window, window=window)
     with tempfile.TemporaryDirectory() as tmp, SheetsServer(quota=quota) as server, prefect_test_harness(60):
@@ -185,11 +185,13 @@ def prefect(leagues: int, window: float, per_window: int) -> None:
         seconds = time.perf_counter() - started
     synced = sum(": synced" in line for line in ran["lines"])
     ceiling = per_window / READS_PER_SYNC
-    rate = synced / (seconds / window)
+    per = synced / (seconds / window)
+    slots, decay = rate(per_window, window)
+    allowed = (slots + decay * seconds) / PREPAID  # leagues the rate limit itself lets through in that time
     print(
         f"{'prefect flow, 8 task threads':<28} {leagues:>4} leagues: {synced:>4} synced in {seconds:6.1f} s "
-        f"({seconds / window:.1f} windows of {window:g} s): {rate:5.1f} leagues/window, ceiling {ceiling:.0f} "
-        f"({rate / ceiling:6.1%}), quota 429s {quota.refused}"
+        f"({seconds / window:.1f} windows of {window:g} s): {per:5.1f} leagues/window, ceiling {ceiling:.0f} "
+        f"({per / ceiling:6.1%}); of what the rate limit allows {synced / allowed:6.1%}; quota 429s {quota.refused}"
     )
 
 
