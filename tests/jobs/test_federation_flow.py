@@ -39,7 +39,7 @@ def frozen_clock() -> Iterator[None]:
     yield
 
 
-def test_the_flow_syncs_every_league_once_within_the_quota_and_reports_a_broken_one(
+def test_the_flow_syncs_every_league_once_within_the_quota_reports_a_broken_one_and_deploys(
     tmp_path: Path, prefect_server: None, sheets_server: SheetsServer, service_account_file: Path
 ) -> None:
     sheets_server.quota = quota = Quota(reads=PER_WINDOW, writes=PER_WINDOW, window=WINDOW)
@@ -58,22 +58,18 @@ def test_the_flow_syncs_every_league_once_within_the_quota_and_reports_a_broken_
     assert ran["code"] == ExitCode.BACKEND and ran["series"].startswith("series not updated: 1 league(s) failed")
     assert sheets_server.count(":batchUpdate") == LEAGUES - 1, "each league written once"
     assert sheets_server.count("GET /v4/spreadsheets/no-such-sheet") == 3, "the broken league tried three times"
+    deploys_on_a_schedule(tmp_path)
 
 
-def test_a_rate_limit_never_grants_more_than_the_quota_in_a_window() -> None:
-    slots, decay = rate(60)
-    assert slots + decay * 61 == 60 and (slots, decay) == (2, 58 / 61), "a minute and the margin"
-
-
-def test_deploy_schedules_the_flow_on_a_work_pool(tmp_path: Path, prefect_server: None) -> None:
+def deploys_on_a_schedule(tmp_path: Path) -> None:
+    """`league federation deploy` makes a scheduled deployment of the flow (one test with the run: the harness's
+    server takes seconds to start in each test process)."""
     from prefect.client.orchestration import get_client
     from prefect.client.schemas.actions import WorkPoolCreate
     from typer.testing import CliRunner
 
     from jobs.cli import app
 
-    federation_toml(tmp_path, leagues='["stores/*"]')
-    (tmp_path / "stores" / "cebu").mkdir(parents=True)
     with get_client(sync_client=True) as client:
         client.create_work_pool(WorkPoolCreate(name="league", type="process"))
     done = CliRunner().invoke(app, ["federation", "deploy", str(tmp_path), "--cron", "30 23 * * *"])
@@ -84,3 +80,8 @@ def test_deploy_schedules_the_flow_on_a_work_pool(tmp_path: Path, prefect_server
     assert made.parameters == {"federation": str(tmp_path / "federation.toml")}
     assert [s.schedule.cron for s in made.schedules] == ["30 23 * * *"]  # type: ignore[union-attr]
     assert made.entrypoint == "jobs/federation_flow.py:federation"
+
+
+def test_a_rate_limit_never_grants_more_than_the_quota_in_a_window() -> None:
+    slots, decay = rate(60)
+    assert slots + decay * 61 == 60 and (slots, decay) == (2, 58 / 61), "a minute and the margin"
