@@ -15,15 +15,18 @@ includes Prefect's own overhead and each sync's CPU time.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import heapq
+import json
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from benchmarks.generate import machine
-from jobs.federation_config import load_federation
-from jobs.federation_job import FederationResult
+from jobs.federation_config import Federation, load_federation
+from jobs.federation_job import FederationResult, LeagueOutcome, finish, sync_league
 from sync.quota import SharedQuota, shared_quotas
 from tests.support.federation import federation_toml, one_event_inputs, sheets_store
 from tests.support.sheets_server import SERVICE_ACCOUNT_EMAIL, Quota, SheetsServer, make_rsa_key, service_account_info
@@ -105,8 +108,6 @@ def key_file(folder: Path, server: SheetsServer) -> Path:
     pair = make_rsa_key(2048)
     server.trust(SERVICE_ACCOUNT_EMAIL, pair.public_pem)
     path = folder / "key.json"
-    import json
-
     path.write_text(json.dumps(service_account_info(SERVICE_ACCOUNT_EMAIL, pair.private_pem, server.token_uri)))
     return path
 
@@ -125,16 +126,12 @@ def one_machine(leagues: int, workers: int) -> None:
     report(f"one machine, {workers} workers", leagues, synced, virtual.now, quota.refused, real)
 
 
-def run_threads(fed: object, workers: int, quotas: VirtualQuotas, virtual: VirtualClock) -> FederationResult:
-    """`run_federation` on one thread counted by the virtual clock; its leagues' syncs in `workers` threads."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    import jobs.federation_job as job
-
+def run_threads(fed: Federation, workers: int, quotas: VirtualQuotas, virtual: VirtualClock) -> FederationResult:
+    """`run_federation` with its leagues' syncs in `workers` threads, each counted by the virtual clock."""
     virtual.running = workers
-    leagues = list(fed.leagues)  # type: ignore[attr-defined]
+    leagues = list(fed.leagues)
     lock = threading.Lock()
-    outcomes = {}
+    outcomes: dict[Path, LeagueOutcome] = {}
 
     def worker() -> None:
         while True:
@@ -142,16 +139,14 @@ def run_threads(fed: object, workers: int, quotas: VirtualQuotas, virtual: Virtu
                 if not leagues:
                     break
                 league = leagues.pop(0)
-            outcomes[league] = job.sync_league(league, quotas)
+            outcomes[league] = sync_league(league, quotas)
         virtual.done()
 
     with ThreadPoolExecutor(workers) as pool:
         for _ in range(workers):
             pool.submit(worker)
     virtual.running = 1_000_000  # the series is written after the clock stops: its requests cost no minute
-    import datetime as dt
-
-    return job.finish(fed, [outcomes[p] for p in fed.leagues], quotas, dt.datetime.now(dt.UTC))  # type: ignore[arg-type, attr-defined]
+    return finish(fed, [outcomes[p] for p in fed.leagues], quotas, dt.datetime.now(dt.UTC))
 
 
 def report(how: str, leagues: int, synced: int, seconds: float, refused: int, real: float) -> None:
@@ -167,7 +162,7 @@ def report(how: str, leagues: int, synced: int, seconds: float, refused: int, re
     )
 
 
-def prefect(leagues: int, window: float, per_window: int) -> None:
+def prefect(leagues: int, window: float, per_window: int, threads: int = 8) -> None:
     from prefect.testing.utilities import prefect_test_harness
 
     from jobs.federation_flow import PREPAID, rate, threaded
@@ -179,7 +174,7 @@ def prefect(leagues: int, window: float, per_window: int) -> None:
         for at in range(leagues):
             sheets_store(folder, f"store-{at:03}", server, key, one_event_inputs())
         federation_toml(folder, extra=f"[quota]\nreads_per_minute = {per_window}\nwrites_per_minute = {per_window}")
-        flow = threaded(8)
+        flow = threaded(threads)
         started = time.perf_counter()
         ran = flow(str(folder / "federation.toml"), window=window, retry_delays=(1.0,))
         seconds = time.perf_counter() - started
@@ -189,7 +184,7 @@ def prefect(leagues: int, window: float, per_window: int) -> None:
     slots, decay = rate(per_window, window)
     allowed = (slots + decay * seconds) / PREPAID  # leagues the rate limit itself lets through in that time
     print(
-        f"{'prefect flow, 8 task threads':<28} {leagues:>4} leagues: {synced:>4} synced in {seconds:6.1f} s "
+        f"{f'prefect flow, {threads} task threads':<28} {leagues:>4} leagues: {synced:>4} synced in {seconds:6.1f} s "
         f"({seconds / window:.1f} windows of {window:g} s): {per:5.1f} leagues/window, ceiling {ceiling:.0f} "
         f"({per / ceiling:6.1%}); of what the rate limit allows {synced / allowed:6.1%}; quota 429s {quota.refused}"
     )
