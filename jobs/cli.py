@@ -16,6 +16,7 @@ import typer
 from jobs import output
 from jobs.config import presets
 from jobs.errors import ExitCode
+from jobs.federation_cli import federation_app
 from jobs.guard import bare_serve, guarded, load_checked, print_sync, report_bug
 from jobs.ratings_cli import ratings
 
@@ -30,6 +31,9 @@ app = typer.Typer(help="Spreadsheet league automation: validate results, rank, w
                   rich_markup_mode=None)  # help printed as written: `[branding]` is a table name, not markup
 
 ConfigArg = Annotated[Path | None, typer.Argument(help="league.toml, or the folder holding it (default: ./league.toml).")]
+
+
+app.add_typer(federation_app(guarded), name="federation")
 
 
 def main(argv: list[str] | None = None) -> None:
