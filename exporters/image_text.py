@@ -23,9 +23,13 @@ if TYPE_CHECKING:
     from exporters.board import Line
     from exporters.branding import Branding
 
-LEAST = 21
-"""The smallest type any text but a name gets, however long: DejaVu Sans at 21 px draws "lg" 20 px high, the least
-a phone reads. A heading takes two lines before an ellipsis, a band's line keeps its end whole."""
+PHONE = 390
+"""How wide a phone shows an image in a Facebook feed, in screen pixels."""
+SEEN = 9.0
+"""The least height a text's ink ("lg", ascender to descender) may have on that phone: under it a reader squints."""
+LEAST = 26
+"""The smallest type any text of a feed page (1080 wide) gets, however long: DejaVu Sans at 26 px draws "lg" 25 px
+high, 9 px on a phone (`least_px`). A heading takes two lines before an ellipsis, a band's line keeps its end whole."""
 WEIGHTS = {False: 400, True: 700}
 """The weight a variable fallback font is set to for regular and bold text."""
 
@@ -111,6 +115,42 @@ def _right_to_left(text: str) -> bool:
         if kind in ("L", "R", "AL"):
             return kind != "L"
     return False
+
+
+@cache
+def least_px(width: int) -> int:
+    """The smallest type whose "lg" is `SEEN` pixels tall when an image `width` pixels wide is shown `PHONE` wide."""
+    return next(px for px in range(8, 200) if seen_height(ink_height(px), width) >= SEEN)
+
+
+def ink_height(px: int, text: str = "lg", bold: bool = False) -> int:
+    """How many pixels tall `text` draws in DejaVu Sans at `px`."""
+    box = font(px, bold).getbbox(text)
+    return int(box[3] - box[1])
+
+
+def seen_height(pixels: float, width: int) -> float:
+    """How tall `pixels` of an image `width` wide look on a phone that shows it `PHONE` wide."""
+    return pixels * PHONE / width
+
+
+def wrap(text: str, face: Measure, room: float, most: int = 2) -> list[str]:
+    """`text` broken at spaces into at most `most` lines each fitting `room`; the last line ends with an ellipsis
+    when the text still does not fit (a word wider than `room` too), so nothing is cut mid-glyph or lost silently.
+    A text that fits stays one line."""
+    if face.getlength(text) <= room or most < 2:
+        return [fit(text, face, room)]
+    words, lines = text.split(" "), list[str]()
+    while words and len(lines) < most - 1:
+        k = len(words)
+        while k > 1 and face.getlength(" ".join(words[:k])) > room:
+            k -= 1
+        if face.getlength(words[0]) > room:
+            break  # a word too long for a line of its own: the rest goes on the last line, shortened
+        lines.append(" ".join(words[:k]))
+        words = words[k:]
+    rest = " ".join(words)
+    return [*lines, fit(rest, face, room)] if rest else lines
 
 
 def fit(text: str, face: Measure, room: float) -> str:
