@@ -66,7 +66,8 @@ footer{font-size:.8rem;color:%(same)s;text-align:center;padding:16px}
  th,td{padding:5px 4px}
  table{font-size:.9rem}
 }
-@media (max-width:420px){.low{display:none}}
+.tb{display:none}
+@media (max-width:420px){.low{display:none}.tb{display:block;font-size:.8rem;font-weight:normal}}
 @media print{
  *{-webkit-print-color-adjust:exact;print-color-adjust:exact}
  nav,footer{display:none}
@@ -82,6 +83,7 @@ footer{font-size:.8rem;color:%(same)s;text-align:center;padding:16px}
  tr:nth-last-child(2){break-after:avoid;page-break-after:avoid}
  p.notes,p.legend{break-before:avoid;page-break-before:avoid}
  .low{display:table-cell}
+ .tb{display:none}
 }
 """
 RULE_CONTRAST = NUMERAL_CONTRAST
@@ -174,7 +176,8 @@ def section(board: Board, index: int) -> str:
     moves = board.has_moves and board.moved
     heads = [("#", ""), ("Name", ""), *([(board.count_label, "")] if board.count_label else []),
              (board.score_label, ""), (board.tiebreak_label, "low"), *([("Move", "")] if moves else [])]
-    head = "".join(f'<th class="{kind}">{escape(h)}</th>' if kind else f"<th>{escape(h)}</th>" for h, kind in heads)
+    head = "".join(f'<th class="{kind}">{escape(h)}</th>' if kind else f"<th>{escape(h)}{_under(board, h)}</th>"
+                   for h, kind in heads)
     rows = []
     for i, line in enumerate(board.lines):
         above = board.lines[i - 1] if i else None
@@ -185,7 +188,8 @@ def section(board: Board, index: int) -> str:
         mark = f' <span class="mark">{escape(line.mark)}</span>' if line.mark else ""
         cells = [f"<td>{rank}</td>", f'<td class="name">{_zone(line, above)}{escape(line.name)}{mark}{prize}</td>',
                  *([f'<td class="n">{escape(line.count)}</td>'] if board.count_label else []),
-                 f'<td class="n">{escape(line.score)}</td>', f'<td class="n low">{escape(line.tiebreak)}</td>']
+                 f'<td class="n">{escape(line.score)}{_tie(board, line)}</td>',
+                 f'<td class="n low">{escape(line.tiebreak)}</td>']
         if moves:
             arrow = move_text(line.move)
             kind = "up" if arrow.startswith("▲") else "down" if arrow.startswith("▼") else "same"
@@ -197,6 +201,17 @@ def section(board: Board, index: int) -> str:
     notes = f'<p class="notes">{"<br>".join(escape(n) for n in board.footnotes)}</p>' if board.footnotes else ""
     return (f'<section id="t{index}"><h2>{escape(board.title)}</h2>{stands}<div class="wrap"><table>'
             f"<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></div>{legend}{notes}</section>")
+
+
+def _under(board: Board, heading: str) -> str:
+    """Under the score's heading on a phone, where the tiebreaker's column is hidden: the tiebreaker's name."""
+    return f'<span class="tb">{escape(board.tiebreak_label)}</span>' if heading == board.score_label and \
+        board.tiebreak_label else ""
+
+
+def _tie(board: Board, line: Line) -> str:
+    """Under the score on a phone: the line's first tiebreaker, so lines tied on the score read as decided."""
+    return f'<span class="tb">{escape(line.tiebreak)}</span>' if board.tiebreak_label and line.tiebreak else ""
 
 
 def _cut(line: Line, above: Line | None) -> str:

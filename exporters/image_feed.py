@@ -184,16 +184,18 @@ def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: in
     best: tuple[list[_Placed], float] = ([], 0.0)
     for px, count, gap in choices:
         face = Typeface(px, True)
-        placed, edge = [], right
+        placed, edge, whole = [], right, True
         for column, need in zip(reversed(columns), reversed(needs)):
             heading = (column.heading,) if count == 1 else _split(column.heading, face)
-            wide = max(need, min(max(map(face.getlength, heading)), width / 5))
+            longest = max(map(face.getlength, heading))
+            whole = whole and longest <= max(need, width / 5)
+            wide = max(need, min(longest, width / 5))
             placed.append(_Placed(column, edge, wide, heading, px))
             edge -= wide + gap * width
         room = edge - name_x
         if room > best[1] or not best[0]:
             best = (placed[::-1], room)
-        if room >= names:
+        if room >= names and whole:
             return placed[::-1], room
     return best
 
