@@ -55,10 +55,10 @@ def card(board: Board, branding: Branding, league: str) -> bytes:
         canvas.image.paste(scaled, (left, top + (band - top - scaled.height) // 2), scaled)
         x += scaled.width + 20
     room = right - x
-    _title(canvas, x, top + 28, league, LINK.title, room)
-    _band_line(canvas, x, top + 70, (board.title, ""), 31, room)
+    _title(canvas, x, top + 26, league, LINK.title, room, 31)
+    _band_line(canvas, x, top + 64, (board.title, ""), 31, room)
     if board.standing:
-        _band_line(canvas, x, top + 104, _standing(board), 30, room, True)
+        _band_line(canvas, x, top + 98, _standing(board), 30, room, True)
     shown = board.lines[:CARD_ROWS]
     drawn = inks(branding)
     head = band + 6 + CARD_HEAD

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from exporters.board import SHORT_LEGEND, move_text
 from exporters.branding import MEDALS, inks, stripe
-from exporters.image_band import _band_line, _logo, _png, _standing, _title
+from exporters.image_band import _logo, _png, _standing, band_lines
 from exporters.image_rows import ACCENT, LEADING, Geometry, detail_size, geometry, strip_label
 from exporters.image_sizes import MARGIN, MAX_PAGES
 from exporters.image_text import LEAST, Typeface, _Canvas, fit, marked, wrap
@@ -60,13 +60,9 @@ def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: 
     room = w - left - MARGIN * w
     sub = (board.title, f"  ·  page {page}/{total}" if total > 1 else "")
     second = layout.title * 3 // 5
-    if board.standing:  # three lines: the league, the table, where it stands, each as large as the table's name
-        _title(canvas, left, layout.band * 0.25, league, layout.title * 9 // 10, room)
-        _band_line(canvas, left, layout.band * 0.56, sub, second, room)
-        _band_line(canvas, left, layout.band * 0.82, _standing(board), second, room, True)
-    else:
-        _title(canvas, left, layout.band * 0.36, league, layout.title, room)
-        _band_line(canvas, left, layout.band * 0.74, sub, second, room)
+    under = [(sub, second, False), *([(_standing(board), second, True)] if board.standing else [])]
+    title = layout.title * 9 // 10 if board.standing else layout.title
+    band_lines(canvas, left, layout.band, league, title, under, room)
     where = geometry(board, layout, branding, lines, more)
     per_panel = max(-(-len(lines) // layout.panels), 1)  # a short page's rows shared evenly between the panels
     for panel in range(layout.panels):
