@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from exporters.branding import MEDALS, inks, rgb, stripe
 from exporters.image_sizes import MARGIN
-from exporters.image_text import LEAST, Typeface, shrunk, wrap
+from exporters.image_text import LEAST, Typeface, broken, shrunk, whole, wrap
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -53,10 +53,10 @@ def band_lines(canvas: _Canvas, x: float, height: float, league: str, px: int,
             break
     else:
         for size in range(px, least - 1, -1):  # two lines, as large as the band holds them
-            title = wrap(league, Typeface(size, True), room, 2)
-            if 2 * size * LEADING + below <= height - 12 and Typeface(size, True).getlength(title[-1]) <= room \
-                    and not (title[-1].endswith("…") and size > least):
+            if 2 * size * LEADING + below <= height - 12 and whole(broken(league, Typeface(size, True), room),
+                                                                   Typeface(size, True), room, 2):
                 break
+        title = wrap(league, Typeface(size, True), room, 2)
     stack = [(line, size, True) for line in title] + rest
     y = (height - sum(px_ * LEADING for _, px_, _ in stack)) / 2
     for text, px_, bold in stack:

@@ -15,7 +15,7 @@ from exporters.branding import MEDALS, inks, stripe
 from exporters.image_band import _logo, _png, _standing, band_lines
 from exporters.image_rows import ACCENT, LEADING, Geometry, detail_size, geometry, strip_label
 from exporters.image_sizes import MARGIN, MAX_PAGES
-from exporters.image_text import LEAST, Typeface, _Canvas, fit, marked, wrap
+from exporters.image_text import LEAST, Typeface, _Canvas, broken, fit, marked, whole, wrap
 
 if TYPE_CHECKING:
     from exporters.board import Board, Line
@@ -249,8 +249,9 @@ def _name(canvas: _Canvas, line: Line, layout: Layout, where: Geometry, x: float
         return
     px = max(LEAST, min(where.name, int(where.row / (2 * LEADING))))
     two = Typeface(px)
-    parts = wrap(line.name + tail, two, room, 2)
-    if len(parts) < 2 or parts[-1].endswith("…"):  # shortened anyway: keep the mark whole on the last line
+    parts = broken(line.name + tail, two, room)
+    if not whole(parts, two, room, 2):  # shortened anyway: the rest of the name gives way, never the mark
+        parts = wrap(line.name, two, room, 2)
         parts = [*parts[:-1], _fit_marked(line, parts, two, room)] if len(parts) == 2 else [marked(line, face, room)]
     if len(parts) == 1:
         canvas.text(x, mid, parts[0], where.name)

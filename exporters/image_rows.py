@@ -58,14 +58,17 @@ def strip_label(above: Line, below: Line) -> str:
     return f"▲ {above.cut}   ▼ {below.cut}"
 
 
-def footer_lines(board: Board, layout: Layout, branding: Branding, lines: list[Line],
-                 more: int) -> list[tuple[str, str]]:
+def footer_lines(
+    board: Board, layout: Layout, branding: Branding, lines: list[Line], more: int
+) -> list[tuple[str, str]]:
     """The footnotes, each wrapped to the width (never cut short), over the time of the update on the left; the
     arrows' legend whenever the page shows a move and how many more lines the full table has on the right, on the
     last lines. The cut's footnote only on a page that draws a cut line."""
     face = Typeface(layout.small)
-    right = [*([SHORT_LEGEND] if any(move_text(line.move) for line in lines) else []),
-             *([f"and {more:,} more in the full table"] if more else [])]
+    right = [
+        *([SHORT_LEGEND] if any(move_text(line.move) for line in lines) else []),
+        *([f"and {more:,} more in the full table"] if more else []),
+    ]
     width = layout.width * (1 - 2 * MARGIN)
     beside = max((Typeface(layout.small, text != SHORT_LEGEND).getlength(text) for text in right), default=0.0)
     room = width - (beside + 0.03 * layout.width if beside else 0)

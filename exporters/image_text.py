@@ -134,23 +134,33 @@ def seen_height(pixels: float, width: int) -> float:
     return pixels * PHONE / width
 
 
+def broken(text: str, face: Measure, room: float) -> list[str]:
+    """`text` broken at spaces into as few lines as the greedy way gives, each fitting `room` but a word wider than
+    `room`, which takes a line of its own."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and face.getlength(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def whole(lines: list[str], face: Measure, room: float, most: int) -> bool:
+    """Whether `lines` (from `broken`) are at most `most` and each fits `room`: the text needs no ellipsis."""
+    return len(lines) <= most and all(face.getlength(line) <= room for line in lines)
+
+
 def wrap(text: str, face: Measure, room: float, most: int = 2) -> list[str]:
     """`text` broken at spaces into at most `most` lines each fitting `room`; the last line ends with an ellipsis
     when the text still does not fit (a word wider than `room` too), so nothing is cut mid-glyph or lost silently.
     A text that fits stays one line."""
-    if face.getlength(text) <= room or most < 2:
-        return [fit(text, face, room)]
-    words, lines = text.split(" "), list[str]()
-    while words and len(lines) < most - 1:
-        k = len(words)
-        while k > 1 and face.getlength(" ".join(words[:k])) > room:
-            k -= 1
-        if face.getlength(words[0]) > room:
-            break  # a word too long for a line of its own: the rest goes on the last line, shortened
-        lines.append(" ".join(words[:k]))
-        words = words[k:]
-    rest = " ".join(words)
-    return [*lines, fit(rest, face, room)] if rest else lines
+    lines = broken(text, face, room)
+    if whole(lines, face, room, most):
+        return lines
+    head = [line for line in lines[:most - 1] if face.getlength(line) <= room]
+    rest = text[len(" ".join(head)):].lstrip(" ") if head else text
+    return [*head, fit(rest, face, room)]
 
 
 def fit(text: str, face: Measure, room: float) -> str:
