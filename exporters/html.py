@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import html
+from collections.abc import Sequence
 from urllib.parse import urljoin, urlsplit
 
 from exporters.board import LEGEND, Board, Line, move_text
@@ -146,6 +147,15 @@ def description(boards: list[Board]) -> str:
     who = f"Champion: {first.champion}" if first.champion else f"{leader} leads" if leader else ""
     what = first.title if first.title != "Leaderboard" else ""
     return " · ".join(p for p in (who, what, first.stands) if p) or "No standings yet"
+
+
+def relative_preview(branding: Branding, formats: Sequence[str]) -> str:
+    """A warning for a sync that writes the page without `[branding] url`: its link image is then a relative address,
+    which Facebook and other link previews cannot fetch; "" otherwise."""
+    if "html" not in formats or branding.url.strip():
+        return ""
+    return (f"[branding] url is not set, so league.html's og:image is the relative address {IMAGE!r}: a shared link "
+            "shows no image. Set `url` under [branding] in league.toml to where the page is published")
 
 
 def image_address(url: str) -> str:
