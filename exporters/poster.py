@@ -14,6 +14,7 @@ the fitting of a line of text in `poster_text` and the embedded fonts in `poster
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,8 @@ LOGO_SHARE = 0.22
 """The most of the page's width a logo takes: the league's name keeps the rest of the band."""
 MAX_PAGES = 4
 """A wall holds a few sheets: past about 95 lines (A4) the last page says how many more the web page lists."""
+PAPER = "#ffffff"
+"""What a poster is printed on."""
 FOOT = 6.0
 """The height of each footer line (the update time, the legend, the footnotes)."""
 
@@ -56,7 +59,13 @@ def poster(board: Board, league: str, branding: Branding, size: str) -> bytes:
     pdf.set_auto_page_break(False)
     with _quiet(), tempfile.TemporaryDirectory(prefix="league-fonts-") as folder:
         _fallbacks(pdf, _texts(board, league), Path(folder))
-        return _draw(pdf, board, league, branding, width, height, scale)
+        return _draw(pdf, board, league, on_paper(branding), width, height, scale)
+
+
+def on_paper(branding: Branding) -> Branding:
+    """The branding as the poster prints it: on white paper, whatever the images' background (a dark theme's light
+    text would read 4:1 or less on the sheet), so every ink is chosen to keep its contrast with white."""
+    return replace(branding, background=PAPER)
 
 
 def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float, height: float,

@@ -121,3 +121,16 @@ def test_pages_are_balanced_and_no_last_page_holds_a_few_lines() -> None:
 ])
 def test_lines_spread_evenly_over_as_few_pages_as_hold_them(heights: list[float], counts: list[int]) -> None:
     assert pages(heights, 225.0) == counts
+
+
+def test_a_dark_theme_keeps_its_contrast_on_the_printed_poster() -> None:
+    """The poster is printed on white: a dark theme's light text is drawn dark enough to read 4.5:1 there."""
+    from exporters.branding import TEXT_CONTRAST, contrast, inks, stripe
+    from exporters.poster import PAPER, on_paper
+
+    dark = Branding(primary="#90caf9", accent="#ffb300", background="#121212", text="#e0e0e0")
+    drawn = inks(on_paper(dark))
+    behind = (PAPER, "#%02x%02x%02x" % stripe(on_paper(dark)))
+    for ink in (drawn.text, drawn.heading, drawn.same):
+        assert min(contrast(ink, back) for back in behind) >= TEXT_CONTRAST, ink
+    assert poster(board(standings(), "QR2", UPDATED), "League", dark, "a4").startswith(b"%PDF")
