@@ -73,7 +73,7 @@ def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float
     margin = 12 * scale
     del width
     room = height - (TABLE_TOP + 13 + FOOT * len(_notes(board, board.lines))) * scale  # above the footer's lines
-    chunks = pages([_height(line) * scale for line in board.lines], room)
+    chunks = pages([_height(pdf, board, line, scale, margin) * scale for line in board.lines], room)
     starts = [sum(chunks[:i]) for i in range(len(chunks))]
     shown = sum(chunks)
     for number, (start, count) in enumerate(zip(starts, chunks), 1):

@@ -134,3 +134,12 @@ def test_a_dark_theme_keeps_its_contrast_on_the_printed_poster() -> None:
     for ink in (drawn.text, drawn.heading, drawn.same):
         assert min(contrast(ink, back) for back in behind) >= TEXT_CONTRAST, ink
     assert poster(board(standings(), "QR2", UPDATED), "League", dark, "a4").startswith(b"%PDF")
+
+
+def test_a_long_name_is_never_cut_on_the_poster() -> None:
+    """The README promises every name as typed: a long one takes more lines, a word wider than the column too."""
+    names = ("Maximiliano Alejandro Rodríguez de la Fuente y Castellanos del Valle Grande", "W" * 60, "Ana")
+    shown = board(leaderboard(names), "Leaderboard", UPDATED)
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(poster(shown, "League", Branding(), "a4"))).pages)
+    flat = re.sub(r"\s+", "", text)
+    assert "…" not in text and all(re.sub(r"\s+", "", name) in flat for name in names), text
