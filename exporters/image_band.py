@@ -98,14 +98,14 @@ def _scaled_logo(path: Path, side: int, widest: int) -> Image:
         return logo.convert("RGBA").resize((max(1, round(logo.width * scale)), max(1, round(logo.height * scale))))
 
 
-def _png(image: Image, branding: Branding) -> bytes:
+def _png(image: Image, branding: Branding, coloured: bool = False) -> bytes:
     """The page as a 256-colour PNG: it encodes in half the time of full colour (Pillow spends it filtering
     rows, whatever the level) at a third of the size. The page holds only the branding's colours and the
     antialiased edges between them, so their blends make an exact palette; a logo brings colours of its
-    own, and then the palette is the image's."""
+    own, and so do colour emoji (`coloured`): then the palette is the image's."""
     from PIL import Image as PILImage
 
-    if branding.logo is None:
+    if branding.logo is None and not coloured:
         paged = image.quantize(palette=_palette(branding), dither=PILImage.Dither.NONE)
     else:
         paged = image.quantize(256, PILImage.Quantize.FASTOCTREE, dither=PILImage.Dither.NONE)

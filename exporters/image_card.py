@@ -94,7 +94,7 @@ def card(board: Board, branding: Branding, league: str) -> bytes:
     if not shown:
         canvas.text(w / 2, band + 150, "No standings yet", CARD_TYPE, align="m")
     _card_footer(canvas, board, shown, bottom - 20)
-    return _png(canvas.image, branding)
+    return _png(canvas.image, branding, canvas.coloured)
 
 
 CARD_LEAST_NAME = 32

@@ -75,7 +75,7 @@ def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: 
     if not lines:
         canvas.text(w / 2, where.head + where.row * 2.5, "No standings yet", layout.name, align="m")
     _footer(canvas, layout, where)
-    return _png(canvas.image, branding)
+    return _png(canvas.image, branding, canvas.coloured)
 
 
 def _strip(canvas: _Canvas, layout: Layout, top: float, height: float, label: str) -> None:

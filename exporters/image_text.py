@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from exporters.branding import inks
 from exporters.fonts import Face, chain, drawable, font_file, runs
+from exporters.image_emoji import Emoji, colour_file, is_emoji_face
 from league.plain_text import one_line
 
 if TYPE_CHECKING:
@@ -70,18 +71,23 @@ class Typeface:
     px: int
     bold: bool = False
 
-    def runs(self, text: str) -> list[tuple[str, FreeTypeFont]]:
+    def runs(self, text: str) -> list[tuple[str, FreeTypeFont | Emoji]]:
         """The runs of `text` in the order they are drawn left to right, each with its font.
 
         A face whose space is wider than DejaVu Sans's (Noto Emoji's is 1.27 em) leaves its spaces to DejaVu Sans:
-        an emoji then advances as far as it draws, with no blank after it. A control character (a line break, a tab,
-        an escape) is a space: libraqm fails on it, and a name is one line."""
+        an emoji then advances as far as it draws, with no blank after it. Emoji go in colour (`Emoji`) where the
+        machine has Noto Color Emoji. A control character (a line break, a tab, an escape) is a space: libraqm fails
+        on it, and a name is one line."""
         text = one_line(text)
         primary = font(self.px, self.bold)
         if _in_dejavu(text, self.bold):
             return [(text, primary)]
-        pieces: list[tuple[str, FreeTypeFont]] = []
+        pieces: list[tuple[str, FreeTypeFont | Emoji]] = []
         for piece, face in runs(drawable(text, self.bold), self.bold):
+            if face is not None and is_emoji_face(face.path) and colour_file() is not None:
+                pieces += [(part, primary if part.isspace() else Emoji(self.px))
+                           for part in re.split(r"(\s+)", piece) if part]
+                continue
             drawn = face_font(face or chain(self.bold)[0], self.px, self.bold)
             if drawn is primary or drawn.getlength(" ") <= primary.getlength(" "):
                 pieces.append((piece, drawn))
@@ -206,6 +212,8 @@ class _Canvas:
 
         self.image, self.branding = image, branding
         self.draw = ImageDraw.Draw(image)
+        self.coloured = False
+        """Colour emoji are drawn: the page keeps their colours (`image_band._png`)."""
 
     def text(self, x: float, y: float, s: str, px: int, bold: bool = False, color: str = "", align: str = "l",
              room: float | None = None) -> None:
@@ -221,5 +229,10 @@ class _Canvas:
         ascent, descent = font(px, bold).getmetrics()
         baseline = y + (ascent - descent) / 2  # where DejaVu's middle anchor puts it, shared by every run
         for (piece, f), width in zip(pieces, widths):
-            self.draw.text((left, baseline), piece, font=f, fill=fill, anchor="ls")
+            if isinstance(f, Emoji):
+                picture = f.picture(piece)
+                self.image.paste(picture, (round(left), round(y - picture.height / 2)), picture)
+                self.coloured = True
+            else:
+                self.draw.text((left, baseline), piece, font=f, fill=fill, anchor="ls")
             left += width

@@ -11,9 +11,11 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageChops
 
+from exporters import image_text
 from exporters.board import Board, board, cut_note
 from exporters.branding import Branding
 from exporters.image_card import SAFE, card
+from exporters.image_emoji import Emoji, colour_file
 from exporters.image_feed import pages
 from exporters.image_rows import footer_lines, geometry, strip_label
 from exporters.image_text import SEEN, Typeface, seen_height
@@ -197,3 +199,25 @@ def test_names_in_every_script_are_9_px_tall_and_whole(script: str, cut: list[st
     assert _seen(_feed(shown), _feed(_line(LONG, 6, name=""))) >= SEEN
     assert _seen(_card(_line(LONG, 0, name=name)), _card(_line(LONG, 0, name=""))) >= SEEN
     assert name not in cut
+
+
+def _colours(image: Image.Image) -> int:
+    """How many pixels are strongly coloured (not grey, not the branding's blues): emoji drawn in colour."""
+    data = image.convert("RGB").tobytes()
+    return sum(1 for i in range(0, len(data), 3) if max(data[i : i + 3]) - min(data[i : i + 3]) > 120 and data[i] > 150)
+
+
+@pytest.mark.skipif(colour_file() is None, reason="no colour emoji font (apt-get install fonts-noto-color-emoji)")
+def test_emoji_are_drawn_in_colour_a_flag_and_a_family_as_one_glyph() -> None:
+    face = Emoji(34)
+    one = face.getlength("😀")
+    assert face.getlength("🇵🇭") == one and face.getlength("👨‍👩‍👧") == one and face.getlength("👍🏽") == one
+    plain, flagged = _feed(_line(LONG, 6, name="Juan Cruz")), _feed(_line(LONG, 6, name="Juan 🇵🇭 Cruz 👍🏽"))
+    assert _colours(flagged) > _colours(plain) + 100, "the flag and the thumb in colour, kept by the PNG's palette"
+    assert _colours(_card(_line(LONG, 1, name="Juan 🇵🇭 Cruz"))) > _colours(_card(LONG)) + 100
+
+
+def test_without_a_colour_font_emoji_are_drawn_in_the_texts_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(image_text, "colour_file", lambda: None)
+    plain, flagged = _feed(_line(LONG, 6, name="Juan Cruz")), _feed(_line(LONG, 6, name="Juan 🎲 Cruz"))
+    assert _colours(flagged) == _colours(plain) and ImageChops.difference(plain, flagged).getbbox() is not None
