@@ -127,7 +127,12 @@ def sync(
     from sync.open import open_workbook
 
     def job() -> SyncResult:
+        from exporters.html import relative_preview
+
         cfg = load_checked(config)
+        relative = relative_preview(cfg.branding, cfg.formats)
+        if relative:
+            output.fail("warning", relative, "yellow")
         with output.progress() as progress:
             return run_sync(cfg, open_workbook(cfg), dry_run=dry_run, progress=progress)
     result = guarded(job)
