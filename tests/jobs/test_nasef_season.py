@@ -6,8 +6,8 @@ top 16 whose final decides the season's standings."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
