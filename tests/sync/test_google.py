@@ -172,8 +172,8 @@ def test_bad_key_files_are_explained_without_the_key(tmp_path: Path, sheets_serv
 def test_environment_overrides_the_config(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
                                           service_account_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "league.toml").write_text(
-        f'ruleset = "gl-unmatched"\nspreadsheet_id = "wrong"\ncredentials = "missing.json"\nsheets_api = "{sheets_server.url}"\n'
-        + CSV_ONLY, encoding="utf-8")
+        f'ruleset = "gl-unmatched"\nspreadsheet_id = "wrong"\ncredentials = "missing.json"\nsheets_api = "{sheets_server.url}"\n',
+        encoding="utf-8")
     monkeypatch.setenv("LEAGUE_SPREADSHEET_ID", SHEET_ID)
     monkeypatch.setenv("GOOGLE_APPLICATION_CREDENTIALS", str(service_account_file))
     config = load_config(tmp_path)
