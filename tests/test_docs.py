@@ -177,7 +177,8 @@ def _blocks(text: str, *languages: str) -> list[str]:
 
 def _league_commands(text: str) -> list[list[str]]:
     """The arguments of every `league` command in a page's shell, console and cron examples."""
-    lines = [line.strip() for block in _blocks(text, "sh", "console", "cron") for line in block.splitlines()]
+    blocks = [block.replace("\\\n", " ") for block in _blocks(text, "sh", "console", "cron")]  # continued lines as one
+    lines = [line.strip() for block in blocks for line in block.splitlines()]
     lines += [line.strip() for block in _blocks(text, "") for line in block.splitlines() if line.startswith("$ ")]
     found: list[list[str]] = []
     for line in lines:
