@@ -77,7 +77,7 @@ def _type_one(book: MemoryWorkbook, typed: Grid, n: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="20 phones for 3 s")
+    parser.add_argument("--quick", action="store_true", help="10 phones for 2 s")
     parser.add_argument("--phones", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--pause", type=float, default=1.0, help="seconds between a phone's refreshes (0: flat out)")
@@ -87,7 +87,7 @@ def main() -> None:
     parser.add_argument("--server", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.quick:
-        args.phones, args.seconds = 20, 3.0
+        args.phones, args.seconds = 10, 2.0
     if args.server:
         serve(args.seconds + 5, args.every, args.formats, args.in_process)
         return

@@ -97,7 +97,7 @@ def with_empty_rows(source: Path, target: Path, tab: str, rows: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="smoke size: 100 players, 2,000 empty rows")
+    parser.add_argument("--quick", action="store_true", help="smoke size: 40 players, 500 empty rows")
     parser.add_argument("--players", type=int, default=2_000)
     parser.add_argument("--empty-rows", type=int, default=100_000)
     parser.add_argument("--child", nargs=2, metavar=("READER", "PATH"), help=argparse.SUPPRESS)
@@ -106,7 +106,7 @@ def main() -> None:
         child(args.child[0], Path(args.child[1]))
         return
     if args.quick:
-        args.players, args.empty_rows = 100, 2_000
+        args.players, args.empty_rows = 40, 500
 
     ruleset, catalog = load_ruleset(RULESET, Path("."))
     print(f"bench_read: {machine()}")

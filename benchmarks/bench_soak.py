@@ -209,11 +209,11 @@ def report(figures: Figures) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--syncs", type=int, default=1_000)
-    parser.add_argument("--quick", action="store_true", help="5 syncs")
+    parser.add_argument("--quick", action="store_true", help="3 syncs")
     parser.add_argument("--seed", type=int, default=8)
     args = parser.parse_args()
     print(f"bench_soak: {machine()}")
-    figures = soak(5 if args.quick else args.syncs, args.seed,
+    figures = soak(3 if args.quick else args.syncs, args.seed,
                    progress=lambda i: print(f"  {i:,} syncs", file=sys.stderr, flush=True) if i and i % 100 == 0 else None)
     print(report(figures))
     sys.exit(1 if figures.corrupted or figures.duplicated else 0)

@@ -176,3 +176,34 @@ def contrast_warnings(branding: Branding, where: str = "") -> tuple[str, ...]:
         out.append(f"{where}`branding.text` {branding.text} on the background {back} is {ratio:.1f}:1, below "
                    f"{TEXT_CONTRAST}:1: text is drawn in {inks(branding).text} instead")
     return tuple(out)
+
+
+LOGO_CONTRAST = NUMERAL_CONTRAST
+"""The contrast a logo's pixels need with the band behind it to be seen (graphics: 3:1)."""
+LOGO_SEEN = 0.1
+"""The least share of a logo's visible pixels that must keep `LOGO_CONTRAST` with its band: less, and it melts in."""
+
+
+def logo_warning(branding: Branding, where: str = "") -> str:
+    """A warning when the logo hardly stands out against the band it is drawn on (the primary colour): fewer than
+    `LOGO_SEEN` of its visible pixels keep `LOGO_CONTRAST` with it; "" when it reads, or there is no logo."""
+    if branding.logo is None:
+        return ""
+    from PIL import Image
+
+    with Image.open(branding.logo) as image:
+        small = image.convert("RGBA").resize((48, 48))
+    band = rgb(branding.primary)
+    data = small.tobytes()
+    seen = [(data[i], data[i + 1], data[i + 2]) for i in range(0, len(data), 4) if data[i + 3] >= 128]
+    if not seen:
+        return ""
+    behind = luminance("#%02x%02x%02x" % band)
+    standing = sum(1 for pixel in seen
+                   if (max(luminance("#%02x%02x%02x" % pixel), behind) + 0.05)
+                   / (min(luminance("#%02x%02x%02x" % pixel), behind) + 0.05) >= LOGO_CONTRAST)
+    if standing >= LOGO_SEEN * len(seen):
+        return ""
+    return (f"{where}the logo hardly stands out against the band it is drawn on (`branding.primary` "
+            f"{branding.primary}): {standing / len(seen):.0%} of it keeps {LOGO_CONTRAST:g}:1; use a logo with a "
+            "light or dark outline, or a primary colour further from the logo's")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import html
+from collections.abc import Sequence
 from urllib.parse import urljoin, urlsplit
 
 from exporters.board import LEGEND, Board, Line, move_text
@@ -68,7 +69,8 @@ footer{font-size:.8rem;color:%(same)s;text-align:center;padding:16px}
  th,td{padding:5px 4px}
  table{font-size:.9rem}
 }
-@media (max-width:420px){.low{display:none}}
+.tb{display:none}
+@media (max-width:420px){.low{display:none}.tb{display:block;font-size:.8rem;font-weight:normal}}
 @media print{
  *{-webkit-print-color-adjust:exact;print-color-adjust:exact}
  nav,footer{display:none}
@@ -84,6 +86,7 @@ footer{font-size:.8rem;color:%(same)s;text-align:center;padding:16px}
  tr:nth-last-child(2){break-after:avoid;page-break-after:avoid}
  p.notes,p.legend{break-before:avoid;page-break-before:avoid}
  .low{display:table-cell}
+ .tb{display:none}
 }
 """
 RULE_CONTRAST = NUMERAL_CONTRAST
@@ -149,6 +152,15 @@ def description(boards: list[Board]) -> str:
     return " · ".join(p for p in (who, what, first.stands) if p) or "No standings yet"
 
 
+def relative_preview(branding: Branding, formats: Sequence[str]) -> str:
+    """A warning for a sync that writes the page without `[branding] url`: its link image is then a relative address,
+    which Facebook and other link previews cannot fetch; "" otherwise."""
+    if "html" not in formats or branding.url.strip():
+        return ""
+    return (f"[branding] url is not set, so league.html's og:image is the relative address {IMAGE!r}: a shared link "
+            "shows no image. Set `url` under [branding] in league.toml to where the page is published")
+
+
 def image_address(url: str) -> str:
     """The link image's address: beside the page at `url` (a folder or the page itself), or relative without one."""
     url = url.strip()
@@ -177,7 +189,8 @@ def section(board: Board, index: int) -> str:
     moves = board.has_moves and board.moved
     heads = [("#", ""), ("Name", ""), *([(board.count_label, "")] if board.count_label else []),
              (board.score_label, ""), (board.tiebreak_label, "low"), *([("Move", "")] if moves else [])]
-    head = "".join(f'<th class="{kind}">{escape(h)}</th>' if kind else f"<th>{escape(h)}</th>" for h, kind in heads)
+    head = "".join(f'<th class="{kind}">{escape(h)}</th>' if kind else f"<th>{escape(h)}{_under(board, h)}</th>"
+                   for h, kind in heads)
     rows = []
     for i, line in enumerate(board.lines):
         above = board.lines[i - 1] if i else None
@@ -188,7 +201,8 @@ def section(board: Board, index: int) -> str:
         mark = f' <span class="mark">{escape(line.mark)}</span>' if line.mark else ""
         cells = [f"<td>{rank}</td>", f'<td class="name">{_zone(line, above)}{escape(line.name)}{mark}{prize}</td>',
                  *([f'<td class="n">{escape(line.count)}</td>'] if board.count_label else []),
-                 f'<td class="n">{escape(line.score)}</td>', f'<td class="n low">{escape(line.tiebreak)}</td>']
+                 f'<td class="n">{escape(line.score)}{_tie(board, line)}</td>',
+                 f'<td class="n low">{escape(line.tiebreak)}</td>']
         if moves:
             arrow = move_text(line.move)
             kind = "up" if arrow.startswith("▲") else "down" if arrow.startswith("▼") else "same"
@@ -201,6 +215,17 @@ def section(board: Board, index: int) -> str:
     tree = bracket_html(board.bracket) if board.bracket and board.bracket.seeds else ""
     return (f'<section id="t{index}"><h2>{escape(board.title)}</h2>{stands}{tree}<div class="wrap"><table>'
             f"<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></div>{legend}{notes}</section>")
+
+
+def _under(board: Board, heading: str) -> str:
+    """Under the score's heading on a phone, where the tiebreaker's column is hidden: the tiebreaker's name."""
+    return f'<span class="tb">{escape(board.tiebreak_label)}</span>' if heading == board.score_label and \
+        board.tiebreak_label else ""
+
+
+def _tie(board: Board, line: Line) -> str:
+    """Under the score on a phone: the line's first tiebreaker, so lines tied on the score read as decided."""
+    return f'<span class="tb">{escape(line.tiebreak)}</span>' if board.tiebreak_label and line.tiebreak else ""
 
 
 def _cut(line: Line, above: Line | None) -> str:

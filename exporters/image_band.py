@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from exporters.branding import MEDALS, inks, rgb, stripe
 from exporters.image_sizes import MARGIN
-from exporters.image_text import LEAST, shrunk
+from exporters.image_text import LEAST, Typeface, broken, shrunk, whole, wrap
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -23,14 +23,45 @@ if TYPE_CHECKING:
     from exporters.image_sizes import Layout
     from exporters.image_text import _Canvas
 
+LEADING = 1.22
+"""A band line's height as a share of its type."""
 LOGO_SHARE = 0.22
 """The most of the width a logo takes, however wide it is: the league's name keeps the rest of the band."""
 
 
-def _title(canvas: _Canvas, x: float, y: float, text: str, px: int, room: float) -> None:
-    """The league's name in the band: smaller, down to half its size, before a long name needs an ellipsis."""
-    shown, size = shrunk(text, "", px, max(px // 2, LEAST), room, True)
+def _title(canvas: _Canvas, x: float, y: float, text: str, px: int, room: float, least: int = LEAST) -> None:
+    """The league's name in the band: smaller, down to `least` (the size of the line under it), before a long name
+    needs an ellipsis."""
+    shown, size = shrunk(text, "", px, max(least, LEAST), room, True)
     canvas.text(x, y, shown, size, True, inks(canvas.branding).title)
+
+
+def band_lines(canvas: _Canvas, x: float, height: float, league: str, px: int,
+               under: list[tuple[tuple[str, str], int, bool]], room: float) -> None:
+    """The band's lines stacked and centred in its `height`: the league's name, then the lines `under` it (each its
+    head and tail, size and weight). A long name gets smaller down to the size of the line under it, then takes two
+    lines (as large as the band holds) before it is shortened."""
+    least = max(LEAST, under[0][1] if under else LEAST)
+    rest = [(*shrunk(*parts, size, min(size, max(size * 3 // 4, LEAST)), room, bold), bold)
+            for parts, size, bold in under]
+    below = sum(size * LEADING for _, size, _ in rest)
+    title: list[str] = []
+    size = least
+    for size in range(px, least - 1, -1):  # one line, as large as fits
+        if Typeface(size, True).getlength(league) <= room:
+            title = [league]
+            break
+    else:
+        for size in range(px, least - 1, -1):  # two lines, as large as the band holds them
+            if 2 * size * LEADING + below <= height - 12 and whole(broken(league, Typeface(size, True), room),
+                                                                   Typeface(size, True), room, 2):
+                break
+        title = wrap(league, Typeface(size, True), room, 2)
+    stack = [(line, size, True) for line in title] + rest
+    y = (height - sum(px_ * LEADING for _, px_, _ in stack)) / 2
+    for text, px_, bold in stack:
+        canvas.text(x, y + px_ * LEADING / 2, text, px_, bold, inks(canvas.branding).title)
+        y += px_ * LEADING
 
 
 def _standing(board: Board) -> tuple[str, str]:
@@ -67,14 +98,14 @@ def _scaled_logo(path: Path, side: int, widest: int) -> Image:
         return logo.convert("RGBA").resize((max(1, round(logo.width * scale)), max(1, round(logo.height * scale))))
 
 
-def _png(image: Image, branding: Branding) -> bytes:
+def _png(image: Image, branding: Branding, coloured: bool = False) -> bytes:
     """The page as a 256-colour PNG: it encodes in half the time of full colour (Pillow spends it filtering
     rows, whatever the level) at a third of the size. The page holds only the branding's colours and the
     antialiased edges between them, so their blends make an exact palette; a logo brings colours of its
-    own, and then the palette is the image's."""
+    own, and so do colour emoji (`coloured`): then the palette is the image's."""
     from PIL import Image as PILImage
 
-    if branding.logo is None:
+    if branding.logo is None and not coloured:
         paged = image.quantize(palette=_palette(branding), dither=PILImage.Dither.NONE)
     else:
         paged = image.quantize(256, PILImage.Quantize.FASTOCTREE, dither=PILImage.Dither.NONE)

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from exporters.board import SHORT_LEGEND, move_text
-from exporters.branding import MEDALS, inks, local_time, stripe
-from exporters.image_band import _band_line, _logo, _png, _standing, _title
+from exporters.branding import MEDALS, inks, stripe
+from exporters.image_band import _logo, _png, _standing, band_lines
+from exporters.image_rows import ACCENT, LEADING, Geometry, detail_size, geometry, strip_label
 from exporters.image_sizes import MARGIN, MAX_PAGES
-from exporters.image_text import LEAST, Typeface, _Canvas, marked
+from exporters.image_text import LEAST, Typeface, _Canvas, broken, fit, marked, whole, wrap
 
 if TYPE_CHECKING:
     from exporters.board import Board, Line
@@ -54,45 +55,56 @@ def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: 
     canvas = _Canvas(Image.new("RGB", (w, h), branding.background), branding)
     draw = canvas.draw
     draw.rectangle((0, 0, w, layout.band), fill=branding.primary)
-    draw.rectangle((0, layout.band, w, layout.band + 6), fill=branding.accent)
+    draw.rectangle((0, layout.band, w, layout.band + ACCENT), fill=branding.accent)
     left = MARGIN * w + _logo(canvas.image, branding, layout)
     room = w - left - MARGIN * w
     sub = (board.title, f"  ·  page {page}/{total}" if total > 1 else "")
     second = layout.title * 3 // 5
-    if board.standing:  # three lines: the league, the table, where it stands, each as large as the table's name
-        _title(canvas, left, layout.band * 0.25, league, layout.title * 9 // 10, room)
-        _band_line(canvas, left, layout.band * 0.56, sub, second, room)
-        _band_line(canvas, left, layout.band * 0.82, _standing(board), second, room, True)
-    else:
-        _title(canvas, left, layout.band * 0.36, league, layout.title, room)
-        _band_line(canvas, left, layout.band * 0.74, sub, second, room)
+    under = [(sub, second, False), *([(_standing(board), second, True)] if board.standing else [])]
+    title = layout.title * 9 // 10 if board.standing else layout.title
+    band_lines(canvas, left, layout.band, league, title, under, room)
+    where = geometry(board, layout, branding, lines, more)
     per_panel = max(-(-len(lines) // layout.panels), 1)  # a short page's rows shared evenly between the panels
     for panel in range(layout.panels):
-        chunk = lines[panel * per_panel:(panel + 1) * per_panel]
-        if chunk or panel == 0:
-            _panel(canvas, board, layout, chunk, panel * w // layout.panels, w // layout.panels)
+        span = range(panel * per_panel, min((panel + 1) * per_panel, len(lines)))
+        if span or panel == 0:
+            _panel(canvas, board, layout, where, [(lines[i], where.tops[i]) for i in span],
+                   panel * w // layout.panels, w // layout.panels)
+    for top, i in where.strips:
+        _strip(canvas, layout, top, where.strip, strip_label(lines[i - 1], lines[i]))
     if not lines:
-        canvas.text(w / 2, layout.band + layout.row * 2.5, "No standings yet", layout.name, align="m")
-    _footer(canvas, board, layout, more, any(move_text(line.move) for line in lines))
-    return _png(canvas.image, branding)
+        canvas.text(w / 2, where.head + where.row * 2.5, "No standings yet", layout.name, align="m")
+    _footer(canvas, layout, where)
+    return _png(canvas.image, branding, canvas.coloured)
 
 
-def _footer(canvas: _Canvas, board: Board, layout: Layout, more: int, moves: bool) -> None:
-    """The footnotes over the time of the update on the left; the arrows' legend, whenever the page shows a move,
-    over how many more lines the full table has on the right. One line each side is drawn at the footer's middle."""
+def _strip(canvas: _Canvas, layout: Layout, top: float, height: float, label: str) -> None:
+    """The playoff cut between two rows: a rule across the page, labelled in its middle with the zone above and the
+    zone below, so the line reads without the footnote."""
+    w, mid = layout.width, top + height / 2
+    canvas.draw.rectangle((MARGIN * w, mid - 2, w - MARGIN * w, mid + 2), fill=canvas.branding.accent)
+    wide = Typeface(layout.small, True).getlength(label) + 24
+    canvas.draw.rectangle((w / 2 - wide / 2, top + 1, w / 2 + wide / 2, top + height - 1),
+                          fill=canvas.branding.background)
+    canvas.text(w / 2, mid, label, layout.small, True, inks(canvas.branding).heading, "m", room=w * (1 - 2 * MARGIN))
+
+
+def _footer(canvas: _Canvas, layout: Layout, where: Geometry) -> None:
+    """The footer's lines (`footer_lines`), each at its line's middle: left and right, the right text first so the
+    left one never runs into it."""
     w, small = layout.width, layout.small
-    left = [*(["   ".join(board.footnotes)] if board.footnotes else []),
-            f"Updated {local_time(board.updated, canvas.branding)}"]
-    right = [*([SHORT_LEGEND] if moves else []), *([f"and {more:,} more in the full table"] if more else [])]
-    rows = [layout.height - layout.footer * 0.5] if max(len(left), len(right)) == 1 else \
-        [layout.height - layout.footer * 0.72, layout.height - layout.footer * 0.3]
-    taken: dict[float, float] = {}  # how much of each row the right side takes
-    for y, text in zip(rows[len(rows) - len(right):], right):
-        legend = text == SHORT_LEGEND
-        canvas.text((1 - MARGIN) * w, y, text, small, not legend, inks(canvas.branding).same if legend else "", "r")
-        taken[y] = Typeface(small, not legend).getlength(text) + GAP * w
-    for y, text in zip(rows[len(rows) - len(left):], left):
-        canvas.text(MARGIN * w, y, text, small, room=(1 - 2 * MARGIN) * w - taken.get(y, 0))
+    step = small * LEADING
+    first = where.footer_top + (layout.height - where.footer_top - step * len(where.footer)) / 2 + step / 2
+    for k, (left, right) in enumerate(where.footer):
+        y = first + k * step
+        taken = 0.0
+        if right:
+            legend = right == SHORT_LEGEND
+            shade = inks(canvas.branding).same if legend else ""
+            canvas.text((1 - MARGIN) * w, y, right, small, not legend, shade, "r")
+            taken = Typeface(small, not legend).getlength(right) + GAP * w
+        if left:
+            canvas.text(MARGIN * w, y, left, small, room=(1 - 2 * MARGIN) * w - taken)
 
 
 @dataclass(frozen=True)
@@ -148,7 +160,8 @@ def _widest(texts: Iterable[str], face: Measure) -> float:
     return max((face.getlength(shape) for shape in {text.translate(DIGITS) for text in texts}), default=0.0)
 
 
-def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: int) -> tuple[list[_Placed], float]:
+def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: int,
+             name_px: int | None = None) -> tuple[list[_Placed], float]:
     """The figure columns laid out right to left from the right margin, each as wide as its widest figure (over the
     whole table, so every page puts them in the same place) or its heading; and the room left for the names.
 
@@ -158,7 +171,8 @@ def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: in
     columns = _figures(board, layout)
     needs = [_widest(map(c.cell, board.lines), Typeface(c.px, c.bold)) for c in columns]
     name_x, right = x0 + COLUMNS["name"] * width, x0 + width - MARGIN * width
-    names = max((max(Typeface(layout.name).getlength(marked(line, Typeface(layout.name), float("inf"))),
+    name = Typeface(name_px or layout.name)
+    names = max((max(name.getlength(marked(line, name, float("inf"))),
                      Typeface(layout.small).getlength(line.detail) if line.detail else 0.0)
                  for line in lines), default=0.0)
     sizes = range(layout.small, min(layout.small, LEAST) - 1, -1)
@@ -166,56 +180,88 @@ def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: in
     best: tuple[list[_Placed], float] = ([], 0.0)
     for px, count, gap in choices:
         face = Typeface(px, True)
-        placed, edge = [], right
+        placed, edge, whole = [], right, True
         for column, need in zip(reversed(columns), reversed(needs)):
             heading = (column.heading,) if count == 1 else _split(column.heading, face)
-            wide = max(need, min(max(map(face.getlength, heading)), width / 5))
+            longest = max(map(face.getlength, heading))
+            whole = whole and longest <= max(need, width / 5)
+            wide = max(need, min(longest, width / 5))
             placed.append(_Placed(column, edge, wide, heading, px))
             edge -= wide + gap * width
         room = edge - name_x
         if room > best[1] or not best[0]:
             best = (placed[::-1], room)
-        if room >= names:
+        if room >= names and whole:
             return placed[::-1], room
     return best
 
 
-def _panel(canvas: _Canvas, board: Board, layout: Layout, lines: list[Line], x0: int, width: int) -> None:
-    """The column headings and rows of one panel, `width` pixels wide from `x0`."""
+def _panel(canvas: _Canvas, board: Board, layout: Layout, where: Geometry, rows: list[tuple[Line, float]], x0: int,
+           width: int) -> None:
+    """The column headings and rows of one panel, `width` pixels wide from `x0`, each line at its row's top."""
     drawn = inks(canvas.branding)
     colour = drawn.heading
-    small = layout.small
+    row = where.row
     rank_x, name_x = x0 + COLUMNS["rank"] * width, x0 + COLUMNS["name"] * width
-    columns, name_room = _columns(board, layout, lines, x0, width)
-    head = layout.band + layout.row * 0.6
-    px = columns[0].px if columns else small
+    columns, name_room = _columns(board, layout, [line for line, _ in rows], x0, width, where.name)
+    head = where.head + row * 0.5
+    px = columns[0].px if columns else layout.small
     canvas.text(rank_x, head, "#", px, True, colour, "m")
     canvas.text(name_x, head, "Name", px, True, colour)
     for placed in columns:
         spread = px * 0.55 * (len(placed.heading) - 1)  # two lines: one over the other about the heading's middle
         for k, part in enumerate(placed.heading):
             canvas.text(placed.right, head - spread + 2 * spread * k, part, px, True, colour, "r", room=placed.wide)
-    for i, line in enumerate(lines):
-        top = layout.band + layout.row * (i + 1)
-        mid = top + layout.row / 2
+    small = detail_size(layout, row)
+    for i, (line, top) in enumerate(rows):
+        mid = top + row / 2
         if i % 2 == 0:
-            canvas.draw.rectangle((x0, top, x0 + width, top + layout.row), fill=stripe(canvas.branding))
-        if i and line.cut and lines[i - 1].cut and line.cut != lines[i - 1].cut:  # the cut line
-            canvas.draw.rectangle((x0 + MARGIN * width, top - 2, x0 + width - MARGIN * width, top + 2),
-                                  fill=canvas.branding.accent)
+            canvas.draw.rectangle((x0, top, x0 + width, top + row), fill=stripe(canvas.branding))
         medal = MEDALS.get(line.rank) if line.held else None
         if medal:
-            r = layout.row * 0.38 if layout.row < 60 else layout.name * 0.8
+            r = min(row * 0.42, where.name * 0.8)
             canvas.draw.ellipse((rank_x - r, mid - r, rank_x + r, mid + r), fill=medal)
-        rank_px = layout.name if len(line.shown_rank) < (2 if medal else 3) else layout.name * 3 // 4  # in the disc
+        rank_px = where.name if len(line.shown_rank) < (2 if medal else 3) else where.name * 3 // 4  # in the disc
         canvas.text(rank_x, mid, line.shown_rank, rank_px, True, drawn.medals[line.rank] if medal else "", "m")
-        lift = layout.row * 0.17 if line.detail else 0
-        canvas.text(name_x, mid - lift, marked(line, Typeface(layout.name), name_room), layout.name)
-        if line.detail:
-            canvas.text(name_x, mid + layout.row * 0.27, line.detail, small, color=colour, room=name_room)
+        _name(canvas, line, layout, where, name_x, mid, name_room, small)
         for placed in columns:
             figures = placed.figures
             shown = figures.cell(line)
             shade = "" if not figures.arrows or not shown else \
                 drawn.up if shown[0] == "▲" else drawn.down if shown[0] == "▼" else drawn.same
-            canvas.text(placed.right, mid, shown, figures.px, figures.bold, shade, "r")
+            canvas.text(placed.right, mid, shown, min(figures.px, where.name), figures.bold, shade, "r")
+
+
+def _name(canvas: _Canvas, line: Line, layout: Layout, where: Geometry, x: float, mid: float, room: float,
+          small: int) -> None:
+    """A line's name with its mark, over its prize line when it has one. A name too long for its room takes a
+    second line (in smaller type, never under `LEAST`) before it is shortened; beside a prize line it keeps one."""
+    face = Typeface(where.name)
+    tail = f" {line.mark}" if line.mark else ""
+    if line.detail:
+        gap = 2
+        total = where.name + small + gap
+        canvas.text(x, mid - total / 2 + where.name / 2, marked(line, face, room), where.name)
+        canvas.text(x, mid + total / 2 - small / 2, line.detail, small, color=inks(canvas.branding).heading, room=room)
+        return
+    if face.getlength(line.name + tail) <= room:
+        canvas.text(x, mid, line.name + tail, where.name)
+        return
+    px = max(LEAST, min(where.name, int(where.row / (2 * LEADING))))
+    two = Typeface(px)
+    parts = broken(line.name + tail, two, room)
+    if not whole(parts, two, room, 2):  # shortened anyway: the rest of the name gives way, never the mark
+        parts = wrap(line.name, two, room, 2)
+        parts = [*parts[:-1], _fit_marked(line, parts, two, room)] if len(parts) == 2 else [marked(line, face, room)]
+    if len(parts) == 1:
+        canvas.text(x, mid, parts[0], where.name)
+        return
+    for k, part in enumerate(parts):
+        canvas.text(x, mid + (k - 0.5) * px * 1.1, part, px)
+
+
+def _fit_marked(line: Line, parts: list[str], face: Typeface, room: float) -> str:
+    """The second line of a two-line name that still does not fit: the rest of the name shortened, the mark whole."""
+    tail = f" {line.mark}" if line.mark else ""
+    rest = line.name[len(parts[0]):].lstrip()
+    return fit(rest, face, room - face.getlength(tail)) + tail

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from exporters.branding import inks
 from exporters.fonts import Face, chain, drawable, font_file, runs
+from exporters.image_emoji import Emoji, colour_file, is_emoji_face
 from league.plain_text import one_line
 
 if TYPE_CHECKING:
@@ -23,9 +24,13 @@ if TYPE_CHECKING:
     from exporters.board import Line
     from exporters.branding import Branding
 
-LEAST = 21
-"""The smallest type any text but a name gets, however long: DejaVu Sans at 21 px draws "lg" 20 px high, the least
-a phone reads. A heading takes two lines before an ellipsis, a band's line keeps its end whole."""
+PHONE = 390
+"""How wide a phone shows an image in a Facebook feed, in screen pixels."""
+SEEN = 9.0
+"""The least height a text's ink ("lg", ascender to descender) may have on that phone: under it a reader squints."""
+LEAST = 26
+"""The smallest type any text of a feed page (1080 wide) gets, however long: DejaVu Sans at 26 px draws "lg" 25 px
+high, 9 px on a phone (`least_px`). A heading takes two lines before an ellipsis, a band's line keeps its end whole."""
 WEIGHTS = {False: 400, True: 700}
 """The weight a variable fallback font is set to for regular and bold text."""
 
@@ -66,18 +71,23 @@ class Typeface:
     px: int
     bold: bool = False
 
-    def runs(self, text: str) -> list[tuple[str, FreeTypeFont]]:
+    def runs(self, text: str) -> list[tuple[str, FreeTypeFont | Emoji]]:
         """The runs of `text` in the order they are drawn left to right, each with its font.
 
         A face whose space is wider than DejaVu Sans's (Noto Emoji's is 1.27 em) leaves its spaces to DejaVu Sans:
-        an emoji then advances as far as it draws, with no blank after it. A control character (a line break, a tab,
-        an escape) is a space: libraqm fails on it, and a name is one line."""
+        an emoji then advances as far as it draws, with no blank after it. Emoji go in colour (`Emoji`) where the
+        machine has Noto Color Emoji. A control character (a line break, a tab, an escape) is a space: libraqm fails
+        on it, and a name is one line."""
         text = one_line(text)
         primary = font(self.px, self.bold)
         if _in_dejavu(text, self.bold):
             return [(text, primary)]
-        pieces: list[tuple[str, FreeTypeFont]] = []
+        pieces: list[tuple[str, FreeTypeFont | Emoji]] = []
         for piece, face in runs(drawable(text, self.bold), self.bold):
+            if face is not None and is_emoji_face(face.path) and colour_file() is not None:
+                pieces += [(part, primary if part.isspace() else Emoji(self.px))
+                           for part in re.split(r"(\s+)", piece) if part]
+                continue
             drawn = face_font(face or chain(self.bold)[0], self.px, self.bold)
             if drawn is primary or drawn.getlength(" ") <= primary.getlength(" "):
                 pieces.append((piece, drawn))
@@ -111,6 +121,52 @@ def _right_to_left(text: str) -> bool:
         if kind in ("L", "R", "AL"):
             return kind != "L"
     return False
+
+
+@cache
+def least_px(width: int) -> int:
+    """The smallest type whose "lg" is `SEEN` pixels tall when an image `width` pixels wide is shown `PHONE` wide."""
+    return next(px for px in range(8, 200) if seen_height(ink_height(px), width) >= SEEN)
+
+
+def ink_height(px: int, text: str = "lg", bold: bool = False) -> int:
+    """How many pixels tall `text` draws in DejaVu Sans at `px`."""
+    box = font(px, bold).getbbox(text)
+    return int(box[3] - box[1])
+
+
+def seen_height(pixels: float, width: int) -> float:
+    """How tall `pixels` of an image `width` wide look on a phone that shows it `PHONE` wide."""
+    return pixels * PHONE / width
+
+
+def broken(text: str, face: Measure, room: float) -> list[str]:
+    """`text` broken at spaces into as few lines as the greedy way gives, each fitting `room` but a word wider than
+    `room`, which takes a line of its own."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and face.getlength(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def whole(lines: list[str], face: Measure, room: float, most: int) -> bool:
+    """Whether `lines` (from `broken`) are at most `most` and each fits `room`: the text needs no ellipsis."""
+    return len(lines) <= most and all(face.getlength(line) <= room for line in lines)
+
+
+def wrap(text: str, face: Measure, room: float, most: int = 2) -> list[str]:
+    """`text` broken at spaces into at most `most` lines each fitting `room`; the last line ends with an ellipsis
+    when the text still does not fit (a word wider than `room` too), so nothing is cut mid-glyph or lost silently.
+    A text that fits stays one line."""
+    lines = broken(text, face, room)
+    if whole(lines, face, room, most):
+        return lines
+    head = [line for line in lines[:most - 1] if face.getlength(line) <= room]
+    rest = text[len(" ".join(head)):].lstrip(" ") if head else text
+    return [*head, fit(rest, face, room)]
 
 
 def fit(text: str, face: Measure, room: float) -> str:
@@ -156,6 +212,8 @@ class _Canvas:
 
         self.image, self.branding = image, branding
         self.draw = ImageDraw.Draw(image)
+        self.coloured = False
+        """Colour emoji are drawn: the page keeps their colours (`image_band._png`)."""
 
     def text(self, x: float, y: float, s: str, px: int, bold: bool = False, color: str = "", align: str = "l",
              room: float | None = None) -> None:
@@ -171,5 +229,10 @@ class _Canvas:
         ascent, descent = font(px, bold).getmetrics()
         baseline = y + (ascent - descent) / 2  # where DejaVu's middle anchor puts it, shared by every run
         for (piece, f), width in zip(pieces, widths):
-            self.draw.text((left, baseline), piece, font=f, fill=fill, anchor="ls")
+            if isinstance(f, Emoji):
+                picture = f.picture(piece)
+                self.image.paste(picture, (round(left), round(y - picture.height / 2)), picture)
+                self.coloured = True
+            else:
+                self.draw.text((left, baseline), piece, font=f, fill=fill, anchor="ls")
             left += width

@@ -14,6 +14,7 @@ the fitting of a line of text in `poster_text` and the embedded fonts in `poster
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,7 @@ from exporters.branding import Branding, inks, local_time, rgb
 from exporters.fonts import drawable, font_file
 from exporters.poster_bracket import bracket_pages
 from exporters.poster_fonts import _fallbacks, _quiet, _texts, static_subset
-from exporters.poster_table import TABLE_TOP, _height, _table
+from exporters.poster_table import TABLE_TOP, _height, _table, name_room
 from exporters.poster_text import FONT, SHRINK, _cell, _fit, _fitted, _width
 from league.plain_text import one_line
 
@@ -39,6 +40,8 @@ LOGO_SHARE = 0.22
 """The most of the page's width a logo takes: the league's name keeps the rest of the band."""
 MAX_PAGES = 4
 """A wall holds a few sheets: past about 95 lines (A4) the last page says how many more the web page lists."""
+PAPER = "#ffffff"
+"""What a poster is printed on."""
 FOOT = 6.0
 """The height of each footer line (the update time, the legend, the footnotes)."""
 
@@ -57,7 +60,13 @@ def poster(board: Board, league: str, branding: Branding, size: str) -> bytes:
     pdf.set_auto_page_break(False)
     with _quiet(), tempfile.TemporaryDirectory(prefix="league-fonts-") as folder:
         _fallbacks(pdf, _texts(board, league), Path(folder))
-        return _draw(pdf, board, league, branding, width, height, scale)
+        return _draw(pdf, board, league, on_paper(branding), width, height, scale)
+
+
+def on_paper(branding: Branding) -> Branding:
+    """The branding as the poster prints it: on white paper, whatever the images' background (a dark theme's light
+    text would read 4:1 or less on the sheet), so every ink is chosen to keep its contrast with white."""
+    return replace(branding, background=PAPER)
 
 
 def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float, height: float,
@@ -65,7 +74,8 @@ def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float
     margin = 12 * scale
     del width
     room = height - (TABLE_TOP + 13 + FOOT * len(_notes(board, board.lines))) * scale  # above the footer's lines
-    chunks = pages([_height(line) * scale for line in board.lines], room)
+    names = name_room(pdf, board, scale, margin)
+    chunks = pages([_height(pdf, line, scale, names) * scale for line in board.lines], room)
     starts = [sum(chunks[:i]) for i in range(len(chunks))]
     shown = sum(chunks)
     for number, (start, count) in enumerate(zip(starts, chunks), 1):

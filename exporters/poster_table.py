@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 
 from exporters.board import move_text
 from exporters.branding import MEDALS, inks, rgb, stripe
-from exporters.poster_text import FONT, _cell, _fit, _steps, _width
+from exporters.fonts import drawable
+from exporters.image_text import broken
+from exporters.poster_text import FONT, _cell, _fit, _steps, _Width, _width
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -38,8 +40,37 @@ def columns(board: Board) -> list[tuple[str, float, str]]:
     return [(head, name if head == "Name" and i == 1 else share, align) for i, (head, share, align) in enumerate(cols)]
 
 
-def _height(line: Line) -> float:
-    return PRIZE_ROW if line.detail else ROW
+NAME_PT, NAME_LINE = 12.0, 5.0
+"""A name's type on A4, and the height of each further line a long name takes, in millimetres."""
+
+
+def _height(pdf: FPDF, line: Line, scale: float, room: float) -> float:
+    """A line's height on A4: taller for its prizes' line, and for each further line its name takes in `room`."""
+    return (PRIZE_ROW if line.detail else ROW) + NAME_LINE * (len(_name_lines(pdf, line, scale, room)) - 1)
+
+
+def name_room(pdf: FPDF, board: Board, scale: float, margin: float) -> float:
+    """The width a name has in its column, worked out once a page (the columns look at every line)."""
+    share = next(share for head, share, _ in columns(board) if head == "Name")
+    return (pdf.w - 2 * margin) * share - 2 * scale
+
+
+def _name_lines(pdf: FPDF, line: Line, scale: float, room: float) -> list[str]:
+    """The name with its mark on as many lines as hold it whole, never cut (the poster shows every name as typed):
+    broken between words, and inside a word only when the word alone is wider than the column."""
+    pdf.set_font(FONT, "", NAME_PT * scale)
+    face = _Width(pdf)
+    text = drawable(line.name + (f" {line.mark}" if line.mark else ""))
+    if face.getlength(text) <= room:  # the usual name: one measure
+        return [text]
+    out: list[str] = []
+    for part in broken(text, face, room):
+        while face.getlength(part) > room and len(part) > 1:  # a word wider than the column: cut where it fits
+            cut = next(k for k in range(len(part) - 1, 0, -1) if face.getlength(part[:k]) <= room or k == 1)
+            out.append(part[:cut])
+            part = part[cut:]
+        out.append(part)
+    return out
 
 
 def _table(pdf: FPDF, board: Board, lines: tuple[Line, ...], branding: Branding, scale: float, margin: float) -> None:
@@ -50,13 +81,13 @@ def _table(pdf: FPDF, board: Board, lines: tuple[Line, ...], branding: Branding,
     for head, share, align in cols:
         _heading(pdf, head, x, y, table * share, align, scale)
         x += table * share
-    top = TABLE_TOP * scale
+    top, room = TABLE_TOP * scale, name_room(pdf, board, scale, margin)
     for i, line in enumerate(lines):
-        _row(pdf, board, line, branding, scale, margin, top, i % 2 == 0)
+        _row(pdf, board, line, branding, scale, margin, top, i % 2 == 0, room)
         if i and line.cut and lines[i - 1].cut and line.cut != lines[i - 1].cut:  # the cut line
             pdf.set_fill_color(*rgb(branding.accent))
             pdf.rect(margin, top - 0.6 * scale, table, 1.2 * scale, "F")
-        top += _height(line) * scale
+        top += _height(pdf, line, scale, room) * scale
 
 
 def _heading(pdf: FPDF, head: str, x: float, y: float, room: float, align: str, scale: float) -> None:
@@ -77,10 +108,10 @@ def _heading(pdf: FPDF, head: str, x: float, y: float, room: float, align: str, 
 
 
 def _row(pdf: FPDF, board: Board, line: Line, branding: Branding, scale: float, margin: float, y: float,
-         striped: bool) -> None:
+         striped: bool, names_room: float) -> None:
     """One competitor: a medal behind a prize winner's rank (`=3` when shared), the mark after the name and every
     prize under it, a coloured move."""
-    table, row, cols = pdf.w - 2 * margin, _height(line) * scale, columns(board)
+    table, row, cols = pdf.w - 2 * margin, _height(pdf, line, scale, names_room) * scale, columns(board)
     if striped:
         pdf.set_fill_color(*stripe(branding))
         pdf.rect(margin, y, table, row, "F")
@@ -101,21 +132,19 @@ def _row(pdf: FPDF, board: Board, line: Line, branding: Branding, scale: float, 
         room = table * share - 2 * scale
         pdf.set_text_color(*rgb(colour))
         pdf.set_font(FONT, "B" if bold else "", (10 if i == 0 and medal and len(text) > 1 else 12) * scale)  # in the disc
-        shown = _marked(pdf, line, room) if i == 1 else _fit(pdf, text, room)
-        if line.detail and i == 1:
-            pdf.set_xy(x, y + 0.8 * scale)
-            _cell(pdf, table * share, 5.6 * scale, shown, align)
-            pdf.set_font(FONT, "", PRIZE_PT * scale)
-            pdf.set_text_color(*rgb(drawn.heading))
-            pdf.set_xy(x, y + 6.4 * scale)
-            _cell(pdf, table * share, 4.4 * scale, _fit(pdf, line.detail, room), align)
+        names = _name_lines(pdf, line, scale, names_room) if i == 1 else []
+        shown = names[0] if i == 1 else _fit(pdf, text, room)
+        if i == 1 and (line.detail or len(names) > 1):  # the name's lines from the top, then its prizes
+            for k, part in enumerate(names):
+                pdf.set_xy(x, y + (0.8 + NAME_LINE * k) * scale)
+                _cell(pdf, table * share, 5.6 * scale, part, align)
+            if line.detail:
+                pdf.set_font(FONT, "", PRIZE_PT * scale)
+                pdf.set_text_color(*rgb(drawn.heading))
+                pdf.set_xy(x, y + (6.4 + NAME_LINE * (len(names) - 1)) * scale)
+                _cell(pdf, table * share, 4.4 * scale, _fit(pdf, line.detail, room), align)
         else:
             pdf.set_xy(x, y)
             _cell(pdf, table * share, row, shown, align)
         x += table * share
 
-
-def _marked(pdf: FPDF, line: Line, room: float) -> str:
-    """The name with its mark (`*`, `†`, `DQ`) after it; a long name gives way, never the mark."""
-    tail = f" {line.mark}" if line.mark else ""
-    return _fit(pdf, line.name, room - float(pdf.get_string_width(tail))) + tail

@@ -2,7 +2,7 @@
 
 Horizontal bars drawn with matplotlib, each with its 95 % Wilson interval and its games, in the exports' fonts
 (`fonts.py`: DejaVu Sans first, then Noto for the other scripts) and colours (`branding.py`). Read on a phone 390
-points wide, no text is under 20 px: the names 30 px, the figures 25 px, the footer 21 px."""
+points wide, no text is under 9 px tall there: the names 30 px, the figures and the footer 27 px (`LEAST`)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,9 @@ MOST = 14
 """Entries on the chart (the best by win rate, then `other`): more would need smaller type than a phone reads."""
 PX = 72 / DPI
 """Points per pixel: matplotlib sizes type in points."""
-NAME, FIGURE, FOOT, TITLE, SUB = 30 * PX, 25 * PX, 21 * PX, 50 * PX, 30 * PX
+NAME, FIGURE, FOOT, TITLE, SUB = 30 * PX, 27 * PX, 27 * PX, 50 * PX, 33 * PX
+"""The type of the names, the figures, the footer, the title (bold, as the standings images' title) and the line
+under it."""
 AXES_LEFT = 0.34
 LABEL_ROOM = (AXES_LEFT - 0.05) * WIDTH - 12
 """Pixels a name has left of the bars (the margin and the tick labels' pad taken off): a longer one is cut."""
@@ -107,10 +109,17 @@ def colours(branding: Branding) -> tuple[str, str, str, str]:
     return bar, other, readable(text, (back, bar, other), GRAPHICS), readable(branding.accent, (back,), GRAPHICS)
 
 
+def counted(rates: Sequence[Rate]) -> int:
+    """What the chart's bars add up to, the count its header gives: each game once for each side's entry (a mirror
+    match, left out of the rates, not at all)."""
+    return sum(r.games for r in fold(rates, MOST))
+
+
 def chart(rates: Sequence[Rate], field: str, league: str, branding: Branding, updated: dt.datetime, games: int,
-          min_games: int) -> bytes:
+          min_games: int, unit: str = "games") -> bytes:
     """The chart as PNG bytes: the entries best first (at most `MOST`, the rest grouped with `other`), each a bar to
-    its win rate with its interval drawn across it, its win rate and games written beside it."""
+    its win rate with its interval drawn across it, its win rate and games written beside it. `unit` is what a
+    results row is to the ruleset: `matches` where it holds a match of several games, else `games`."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from matplotlib.patches import Rectangle
@@ -119,17 +128,18 @@ def chart(rates: Sequence[Rate], field: str, league: str, branding: Branding, up
     back = branding.background
     bar, other, lines, half = colours(branding)
     shown = fold(rates, MOST)
-    subtitle = f"Win rates by {field} · {games} games"
-    foot = (f"Bars: win rate (a draw is half a win) and games · lines: 95% interval\n"
-            f"Mirror matches left out · {_grouped(min_games, len(shown) < len(rates))}\nUpdated {local_time(updated, branding)}")
+    subtitle = f"Win rates by {field} · {counted(rates)} {unit}"
+    foot = (f"Bars: win rate (a draw is half a win) and {unit} · lines: 95% interval\n"
+            f"Mirror matches left out · {_grouped(min_games, len(shown) < len(rates), unit)}\n"
+            f"{games} {unit}, each counted for both sides · updated {local_time(updated, branding)}")
     font = {"family": list(families("".join([league, subtitle, foot, *(r.entry for r in shown)])))}
     fig = Figure(figsize=(WIDTH / DPI, HEIGHT / DPI), dpi=DPI, facecolor=back)
     renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
     fig.patches.append(Rectangle((0, 0.85), 1, 0.15, transform=fig.transFigure, color=branding.primary, zorder=0))
     fig.patches.append(Rectangle((0, 0.845), 1, 0.005, transform=fig.transFigure, color=branding.accent, zorder=0))
     left = 0.05 + _logo(fig, branding) / WIDTH
-    _fit(renderer, fig.text(left, 0.945, league, fontsize=TITLE, color=ink.title, va="center", fontdict=font),
-         (0.95 - left) * WIDTH)
+    _fit(renderer, fig.text(left, 0.945, league, fontsize=TITLE, color=ink.title, va="center", fontweight="bold",
+                            fontdict=font), (0.95 - left) * WIDTH)
     _fit(renderer, fig.text(left, 0.885, subtitle, fontsize=SUB, color=ink.title, va="center", fontdict=font),
          (0.95 - left) * WIDTH, shrink=False)
     ax = fig.add_axes((AXES_LEFT, 0.12, 0.60, 0.70), facecolor=back)
@@ -173,9 +183,9 @@ def _short(fig: Figure, renderer: RendererAgg, name: str, font: dict[str, list[s
     return cut
 
 
-def _grouped(min_games: int, folded: bool) -> str:
+def _grouped(min_games: int, folded: bool, unit: str = "games") -> str:
     """What the `other` bar holds, said in the footer and the caption."""
-    parts = [f"under {min_games} games"] if min_games else []
+    parts = [f"under {min_games} {unit}"] if min_games else []
     parts += [f"past the {MOST}th"] if folded else []
     return f"{' or '.join(parts)}: {OTHER}" if parts else f"{OTHER}: none"
 
@@ -206,19 +216,19 @@ def _fit(renderer: RendererAgg, text: Text, width: float, shrink: bool = True) -
 
 
 def stats_caption(rates: Sequence[Rate], field: str, league: str, branding: Branding, updated: dt.datetime, games: int,
-                  min_games: int, top: int = 5) -> str:
+                  min_games: int, top: int = 5, unit: str = "games") -> str:
     """The post's text: the best `top` entries with their record and games, the lowest the chart shows, and how it is
     counted."""
     shown = fold(rates, MOST)
     best = [r for r in shown if r.entry != OTHER]
-    lines = [f"📊 {league}: win rates by {field}, {games} games (updated {local_time(updated, branding)})", ""]
-    lines += [f"{i}. {r.entry}: {r.win_rate:.0%} ({_record(r)}, {r.games} games)" for i, r in enumerate(best[:top], 1)]
+    lines = [f"📊 {league}: win rates by {field}, {games} {unit} (updated {local_time(updated, branding)})", ""]
+    lines += [f"{i}. {r.entry}: {r.win_rate:.0%} ({_record(r)}, {r.games} {unit})" for i, r in enumerate(best[:top], 1)]
     if len(best) > top:
         low = best[-1]
-        lines += ["", f"Lowest: {low.entry}: {low.win_rate:.0%} ({_record(low)}, {low.games} games)"]
+        lines += ["", f"Lowest: {low.entry}: {low.win_rate:.0%} ({_record(low)}, {low.games} {unit})"]
     if not best:
-        lines.append(f"No {field} has {min_games} games yet." if games else "No games played yet.")
-    lines += ["", f"A draw counts half a win; mirror matches are left out; {_grouped(min_games, len(shown) < len(rates))}. "
+        lines.append(f"No {field} has {min_games} {unit} yet." if games else f"No {unit} played yet.")
+    lines += ["", f"A draw counts half a win; mirror matches are left out; {_grouped(min_games, len(shown) < len(rates), unit)}. "
               "The chart shows each rate's 95% interval."]
     tags = [hashtag(t) for t in branding.hashtags if hashtag(t)]
     return "\n".join([*lines, *([""] + [" ".join(tags)] if tags else []), ""])

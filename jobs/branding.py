@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from exporters.branding import DEFAULT_GRAPH_API, Branding, contrast_warnings, logo_problem
+from exporters.branding import DEFAULT_GRAPH_API, Branding, contrast_warnings, logo_problem, logo_warning
 from jobs.errors import ConfigError
 from jobs.keys import path_setting, unknown_keys
 
@@ -53,7 +53,8 @@ def load_branding(table: object, path: Path) -> tuple[Branding, tuple[str, ...]]
     values["hashtags"] = tuple(tags)
     branding = Branding(**values)
     checked = contrast_warnings(branding, f"{path}: ") if any(key in values for key in COLOURS) else ()
-    return branding, warnings + checked
+    melts = logo_warning(branding, f"{path}: ")
+    return branding, warnings + checked + ((melts,) if melts else ())
 
 
 def _is_colour(text: str) -> bool:

@@ -17,6 +17,7 @@ import typer
 from jobs import output
 from jobs.config import presets
 from jobs.errors import ExitCode
+from jobs.federation_cli import federation_app
 from jobs.guard import bare_serve, guarded, load_checked, print_sync, report_bug
 from jobs.ratings_cli import ratings
 
@@ -31,6 +32,9 @@ app = typer.Typer(help="Spreadsheet league automation: validate results, rank, w
                   rich_markup_mode=None)  # help printed as written: `[branding]` is a table name, not markup
 
 ConfigArg = Annotated[Path | None, typer.Argument(help="league.toml, or the folder holding it (default: ./league.toml).")]
+
+
+app.add_typer(federation_app(guarded), name="federation")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -124,7 +128,12 @@ def sync(
     from sync.open import open_workbook
 
     def job() -> SyncResult:
+        from exporters.html import relative_preview
+
         cfg = load_checked(config)
+        relative = relative_preview(cfg.branding, cfg.formats)
+        if relative:
+            output.fail("warning", relative, "yellow")
         with output.progress() as progress:
             return run_sync(cfg, open_workbook(cfg), dry_run=dry_run, progress=progress)
     result = guarded(job)

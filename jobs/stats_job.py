@@ -100,9 +100,10 @@ def stats_post(config: Config) -> StatsPost:
     rates = stats.win_rates(sides, e)
     games, league = int(sides.played.sum()) // 2, config.branding.title or config.ruleset.title
     shown = digest((stats.rates_table(rates, name),))
-    return StatsPost(chart(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES),
-                     stats_caption(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES), shown, kept.time,
-                     games)
+    unit = "matches" if config.ruleset.results.games else "games"  # a results row of games won is a match of them
+    return StatsPost(chart(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES, unit),
+                     stats_caption(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES, unit=unit),
+                     shown, kept.time, games)
 
 
 def run_stats_export(config: Config, event: str | None = None) -> list[Path]:

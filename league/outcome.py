@@ -97,7 +97,8 @@ def event_placings(lines: Sequence[Standing], state: EventState, prizes: Sequenc
     for s in order:
         rank = final_rank.get(s.key, s.rank) if decided else s.rank
         tie = final_tie.get(s.key, ()) if decided else s.tie
-        awards = tuple(a for p in prizes for a in _event_award(p, s, rank, tie, state, decided, bool(reached)))
+        kept = (s.prizes, s.undecided) if prizes else ((), ())  # each worked out once a line, not once a prize
+        awards = tuple(a for p in prizes for a in _event_award(p, kept, rank, tie, state, decided, bool(reached)))
         out.append(Placing(s.key, names[s.key], rank, s.rank if reached else None, reached.get(s.key), marks(s), awards,
                            zones.get(s.key), tie))
     return tuple(out)
@@ -112,13 +113,14 @@ def board_placings(lines: Sequence[Standing], prizes: Sequence[Prize], names: Ma
     out = []
     for s in lines:
         awards = []
+        won, straddled = (s.prizes, s.undecided) if prizes else ((), ())  # once a line, not once a prize
         for p in prizes:
             if p.follows is Follows.FINAL and p.ranks:
                 place = by_final.get(s.key)
                 if place is not None and p.ranks[0] <= place <= p.ranks[1]:
                     awards.append(Award(p.name, p.follows, final))
-            elif p.name in s.prizes or p.name in s.undecided:
-                awards.append(Award(p.name, p.follows, final and p.name in s.prizes, p.name in s.undecided))
+            elif p.name in won or p.name in straddled:
+                awards.append(Award(p.name, p.follows, final and p.name in won, p.name in straddled))
         out.append(Placing(s.key, names[s.key], s.rank, marks=marks(s), awards=tuple(awards), tie=s.tie))
     return tuple(out)
 
@@ -162,12 +164,14 @@ def _final_order(lines: Sequence[Standing], reached: Mapping[str, Reached]) -> t
     return [*bracket, *others], ranks, ties
 
 
-def _event_award(prize: Prize, line: Standing, rank: int | None, tie: tuple[str, ...], state: EventState, decided: bool,
-                 seeded: bool) -> list[Award]:
+def _event_award(prize: Prize, line: tuple[tuple[str, ...], tuple[str, ...]], rank: int | None, tie: tuple[str, ...],
+                 state: EventState, decided: bool, seeded: bool) -> list[Award]:
     """The award a line gets of one event prize, if any: a Swiss prize by the Swiss standings, once they are final; a
-    final prize by the final standings (by the Swiss ones while no bracket is seeded), once the event is final."""
+    final prize by the final standings (by the Swiss ones while no bracket is seeded), once the event is final. `line`
+    is the prizes the line's Swiss standing holds and those a tie there straddles."""
+    won, straddled = line
     if prize.follows is Follows.SWISS or not prize.ranks:
-        held, open_ = prize.name in line.prizes, prize.name in line.undecided
+        held, open_ = prize.name in won, prize.name in straddled
         awarded = state.swiss_final if prize.follows is Follows.SWISS else state.final
         return _award(prize, held, open_, awarded)
     if decided:
@@ -180,7 +184,7 @@ def _event_award(prize: Prize, line: Standing, rank: int | None, tie: tuple[str,
         return []
     if seeded or state.phase is Phase.SWISS_COMPLETE and state.playoffs:
         return []  # the playoffs decide the places: nobody is in line for them before
-    return _award(prize, prize.name in line.prizes, prize.name in line.undecided, state.final)
+    return _award(prize, prize.name in won, prize.name in straddled, state.final)
 
 
 def _award(prize: Prize, held: bool, open_: bool, final: bool) -> list[Award]:

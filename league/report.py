@@ -17,6 +17,7 @@ from league.problems import Problem
 from league.ratings import Rating, Ratings
 from league.rules.components.base import standings_cells, standings_columns
 from league.rules.ruleset import Rule, Ruleset
+from league.series import Series
 from league.sheet import (
     LEADERBOARD_TAB,
     PROBLEMS_TAB,
@@ -167,6 +168,20 @@ def leaderboard_sheet(ev: Evaluation, previous: Table | None) -> Table:
                   _prize(placed), moves[line.key], _note(ev, "", placed))
                  for placed, line in zip(ev.board, ev.leaderboard))
     return Table.of(LEADERBOARD_TAB, columns, rows)
+
+
+SERIES_TAB = "Series"
+
+
+def series_sheet(series: Series) -> Table:
+    """The federation's `Series` tab: rank, player, counted points, events played, then the points each store gave;
+    a tie on points shares its rank (`series` lists it by name, for the organiser to decide)."""
+    columns = (Column("Rank", Role.RANK, Display.NUMBER), Column("Player", Role.COMPETITOR),
+               Column("Points", Role.SCORE, Display.NUMBER), Column("Events", Role.COUNT, Display.NUMBER),
+               *(Column(store, Role.PART, Display.NUMBER) for store in series.stores))
+    rows = tuple((line.rank, line.name, line.points, line.events, *(line.by_store.get(s) for s in series.stores))
+                 for line in series.lines)
+    return Table.of(SERIES_TAB, columns, rows)
 
 
 def _stage_cells(line: Standing, stages: Sequence[str]) -> list[Cell]:

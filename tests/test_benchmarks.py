@@ -17,7 +17,7 @@ ROOT = Path(__file__).parents[1]
                                     ["bench_read.py", "--quick"], ["bench_soak.py", "--quick"],
                                     ["bench_exports.py", "--quick"], ["bench_pairing.py", "--quick"],
                                     ["bench_stats.py", "--quick"], ["bench_live.py", "--quick"],
-                                    ["bench_ratings.py", "--quick"]])
+                                    ["bench_ratings.py", "--quick"], ["bench_federation.py", "--quick"]])
 def test_benchmark_runs_at_smoke_size(script: list[str]) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script[0]), *script[1:]], cwd=ROOT, env=env,

@@ -15,13 +15,18 @@ import typer.main
 from jobs.cli import app
 
 PAGE = "reference/commands.md"
-MARKER = re.compile(r"^<!-- cli: ([a-z-]+) -->$", re.M)
+MARKER = re.compile(r"^<!-- cli: ([a-z-]+(?: [a-z-]+)?) -->$", re.M)
 
 
 def commands() -> dict[str, Any]:
-    """Every `league` command by name, as typer's own click sees the app."""
+    """Every `league` command by name, as typer's own click sees the app; a group's by both names
+    (`federation sync`), the group itself having no reference of its own."""
     group: Any = typer.main.get_command(app)
-    return dict(group.commands)
+    out: dict[str, Any] = {}
+    for name, command in group.commands.items():
+        subcommands = getattr(command, "commands", None)
+        out |= {f"{name} {sub}": c for sub, c in subcommands.items()} if subcommands else {name: command}
+    return out
 
 
 def command_reference(name: str) -> str:

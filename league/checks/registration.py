@@ -92,6 +92,8 @@ JOINERS = "\u200c\u200d"
 def hidden_characters(lg: League) -> Iterator[Problem]:
     """A name holding an invisible direction-control or zero-width
     character is shown as typed, with a warning at its cell."""
+    if not _any_name(lg, HIDDEN):
+        return
     for tab, row, header, text in typed_names(lg):
         found = hidden_character(text)
         if found:
@@ -111,6 +113,8 @@ def name_shapes(lg: League) -> Iterator[Problem]:
     """A name holding a control character (a line break, a tab, an escape sequence), shaped like a formula or over
     `LONGEST_NAME` characters is shown (on one line, as text, cut to fit) with a warning at its cell: the cell holds
     more than any output shows."""
+    if not _any_name(lg, SHAPES, LONGEST_NAME):
+        return
     for tab, row, header, text in typed_names(lg):
         if has_control(text):
             codes = ", ".join(dict.fromkeys(f"U+{ord(c):04X}" for c in "".join(CONTROL.findall(text))))
@@ -143,6 +147,23 @@ def typed_names(lg: League) -> Iterator[tuple[str, int, str, str]]:
         yield from ((match.tab, match.row, header, s.name) for header, s in zip(headers, match.sides))
     for event in lg.events:
         yield from ((EVENTS_TAB, event.row, header, text) for header, text in (("Event", event.id), ("Name", event.name)))
+
+
+SEPARATOR = "\uffff"
+"""Between the names `_any_name` searches at once: a noncharacter no pattern here matches."""
+HIDDEN = re.compile(f"{DIRECTION.pattern}|{ZERO_WIDTH.pattern}")
+SHAPES = re.compile(f"{CONTROL.pattern}|(?:^|{SEPARATOR})[{re.escape(''.join(FORMULA_START))}]")
+
+
+def _any_name(lg: League, pattern: re.Pattern[str], longest: int | None = None) -> bool:
+    """Whether any typed name matches `pattern` (or is over `longest` characters): one search over all the names
+    joined, so a league of clean names (the usual one) costs one pass, not a check per name."""
+    names = [*(e.name for e in lg.registrations), *(m for e in lg.registrations for m in e.members),
+             *(n for m in lg.members for n in (m.competitor, m.name)), *(s.name for m in lg.matches for s in m.sides),
+             *(n for e in lg.events for n in (e.id, e.name))]  # what `typed_names` yields, without where
+    if longest is not None and max(map(len, names), default=0) > longest:
+        return True
+    return pattern.search(SEPARATOR.join(names)) is not None
 
 
 def quoted(text: str, most: int = 40) -> str:

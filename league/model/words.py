@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from league.cells import name_key
 
@@ -42,9 +43,10 @@ class ResultWord:
     """Games (side A, side B[, drawn]) recorded when the games cells are left empty."""
 
 
+@lru_cache(maxsize=4096)
 def word_key(text: str) -> str:
     """How a `Result` word is matched: as names are, and with its spaces and dots left out, since judges type `I.D.`,
-    `i d` or `ID` for the same word."""
+    `i d` or `ID` for the same word. Kept per text: a league's 14,000 result cells hold a handful of words."""
     return name_key(text).replace(" ", "").replace(".", "")
 
 

@@ -10,6 +10,9 @@ from league.read.columns import locate, missing_tab
 from league.model.words import Status
 from league.rules.ruleset import Ruleset
 
+PLAYER_ID = "Player ID"
+"""An optional column of any registration tab: one person across the leagues of a federation (`league.series`)."""
+
 
 def read_entrants(tabs: dict[str, Grid], ruleset: Ruleset, events: list[Event],
                   columns: dict[str, dict[str, int]]) -> tuple[list[Entrant], list[Problem]]:
@@ -18,7 +21,7 @@ def read_entrants(tabs: dict[str, Grid], ruleset: Ruleset, events: list[Event],
     if reg.tab not in tabs:
         return [], [missing_tab(reg.tab, f"add a {reg.tab} tab with " + ", ".join(reg.headers))]
     required = [reg.name, *([reg.event] if reg.event else []), *reg.members, *reg.fields]
-    table, problems = locate(reg.tab, tabs[reg.tab], required, [reg.status, *reg.optional])
+    table, problems = locate(reg.tab, tabs[reg.tab], required, [reg.status, *reg.optional, PLAYER_ID])
     if table is None:
         return [], problems
     columns[table.tab] = table.columns
@@ -48,7 +51,7 @@ def read_entrants(tabs: dict[str, Grid], ruleset: Ruleset, events: list[Event],
         for event_id in [known[name_key(event)]] if reg.event else [e.id for e in events]:
             entrants.append(Entrant(name, name_key(name), event_id, status, row,
                                     tuple(table.text(cells, h) for h in reg.members),
-                                    {h: table.text(cells, h) for h in (*reg.fields, *reg.optional)}))
+                                    {h: table.text(cells, h) for h in (*reg.fields, *reg.optional, PLAYER_ID)}))
     return entrants, problems
 
 

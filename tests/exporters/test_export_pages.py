@@ -169,14 +169,15 @@ def test_the_description_says_where_the_league_stands_or_who_won() -> None:
 
 def test_numeric_headings_sit_over_their_figures() -> None:
     text = _page()
-    assert "<th>Name</th><th>Total Wins</th><th class=\"low\">Health Ratio</th><th>Move</th>" in text
+    assert ("<th>Name</th><th>Total Wins<span class=\"tb\">Health Ratio</span></th><th class=\"low\">Health Ratio</th>"
+            "<th>Move</th>") in text
     assert "th:nth-child(n+3),td.n{text-align:right}" in text
 
 
 def test_names_wrap_between_words_and_narrow_screens_fold_the_links_and_hide_low_priority_columns() -> None:
     text = _page()
     assert "overflow-wrap:anywhere" not in text and "word-break:normal" in text
-    assert "<details><summary>Tables (2)</summary>" in text and "@media (max-width:420px){.low{display:none}}" in text
+    assert "<details><summary>Tables (2)</summary>" in text and "@media (max-width:420px){.low{display:none}.tb{" in text
 
 
 def test_printing_leaves_out_the_navigation_and_puts_each_table_on_its_own_page() -> None:

@@ -14,6 +14,7 @@ from exporters.board import Board, Line, board
 from exporters.branding import Branding, rgb
 from exporters.image_card import CARD_ROWS, SAFE, card
 from exporters.image_feed import pages
+from exporters.image_rows import geometry
 from exporters.images import FEED, LINK, MAX_PAGES, render
 from league.outcome import Mark, Placing
 from league.table import Column, CutZone, Display, Role, Table
@@ -171,8 +172,9 @@ def test_the_cut_line_is_drawn_where_the_cut_changes() -> None:
     shown = board(_status(), "Weekly 1", UPDATED, _status_lines())
     flat = replace(shown, lines=tuple(replace(line, cut="") for line in shown.lines))
     box = ImageChops.difference(_feed(shown), _feed(flat)).getbbox()
-    assert box is not None
-    assert FEED.band + FEED.row * 3 - 3 <= box[1] and box[3] <= FEED.band + FEED.row * 5 + 3, box
+    where = geometry(shown, FEED, Branding(), list(shown.lines))
+    assert box is not None and [i for _, i in where.strips] == [2, 4], "a labelled strip above each new zone"
+    assert where.strips[0][0] - 3 <= box[1], box
 
 
 def test_move_and_its_legend_only_once_a_move_exists() -> None:

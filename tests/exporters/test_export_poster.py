@@ -121,3 +121,25 @@ def test_pages_are_balanced_and_no_last_page_holds_a_few_lines() -> None:
 ])
 def test_lines_spread_evenly_over_as_few_pages_as_hold_them(heights: list[float], counts: list[int]) -> None:
     assert pages(heights, 225.0) == counts
+
+
+def test_a_dark_theme_keeps_its_contrast_on_the_printed_poster() -> None:
+    """The poster is printed on white: a dark theme's light text is drawn dark enough to read 4.5:1 there."""
+    from exporters.branding import TEXT_CONTRAST, contrast, inks, stripe
+    from exporters.poster import PAPER, on_paper
+
+    dark = Branding(primary="#90caf9", accent="#ffb300", background="#121212", text="#e0e0e0")
+    drawn = inks(on_paper(dark))
+    behind = (PAPER, "#%02x%02x%02x" % stripe(on_paper(dark)))
+    for ink in (drawn.text, drawn.heading, drawn.same):
+        assert min(contrast(ink, back) for back in behind) >= TEXT_CONTRAST, ink
+    assert poster(board(standings(), "QR2", UPDATED), "League", dark, "a4").startswith(b"%PDF")
+
+
+def test_a_long_name_is_never_cut_on_the_poster() -> None:
+    """The README promises every name as typed: a long one takes more lines, a word wider than the column too."""
+    names = ("Maximiliano Alejandro Rodríguez de la Fuente y Castellanos del Valle Grande", "W" * 60, "Ana")
+    shown = board(leaderboard(names), "Leaderboard", UPDATED)
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(poster(shown, "League", Branding(), "a4"))).pages)
+    flat = re.sub(r"\s+", "", text)
+    assert "…" not in text and all(re.sub(r"\s+", "", name) in flat for name in names), text

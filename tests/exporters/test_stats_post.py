@@ -43,7 +43,7 @@ def test_export_writes_the_chart_and_its_caption(league: Config) -> None:
     image = Image.open(league.exports / "stats-1080x1350.png")
     assert image.size == (1080, 1350)
     caption = (league.exports / "stats.txt").read_text(encoding="utf-8")
-    assert "win rates by Deck, 78 games" in caption and "Boros Energy: 48% (10-11-7, 28 games)" in caption
+    assert "win rates by Deck, 78 matches" in caption and "Boros Energy: 48% (10-11-7, 28 matches)" in caption
     assert "mirror matches are left out" in caption and caption.rstrip().endswith("#OGamingMTG")
     one = runner.invoke(app, ["export", str(league.path), "--format", "stats", "--event", "W1"], env={"COLUMNS": "300"})
     assert one.exit_code == 2 and "--event does not apply to --format stats" in one.output, "refused, never ignored"
@@ -189,3 +189,15 @@ def test_no_games_no_half_line_and_nothing_to_post(tmp_path: Path, graph: GraphS
     with pytest.raises(ConfigError, match="no games played yet"):
         run_publish_stats(load_config(tmp_path), Graph(TOKEN, graph.api))
     assert graph.posts == []
+
+
+def test_the_charts_header_counts_what_its_bars_add_up_to_in_the_rulesets_unit(league: Config) -> None:
+    from exporters.stats_chart import MOST, counted
+    from jobs.stats_job import stats_post
+    from league import stats
+
+    post = stats_post(league)
+    sides = stats.Sides.from_json(history.kept_games(history_file(league)).data)  # type: ignore[union-attr]
+    rates = stats.win_rates(sides, sides.field(None)[1])
+    assert counted(rates) == sum(r.games for r in fold(rates, MOST)) > post.games, "each match once for each side"
+    assert "78 matches" in post.caption and " games" not in post.caption.split("#")[0], "Magic counts matches"

@@ -27,7 +27,7 @@ def test_without_the_table_every_default_holds(tmp_path: Path) -> None:
 
 
 def test_the_table_is_read(tmp_path: Path) -> None:
-    Image.new("RGB", (40, 20), "navy").save(tmp_path / "logo.png")
+    Image.new("RGB", (40, 20), "white").save(tmp_path / "logo.png")
     config = _load(tmp_path, 'history = "data/h.sqlite"\n[branding]\nprimary = "navy"\naccent = "#ffcc00"\n'
                              'logo = "logo.png"\nhashtags = ["GL", "#Unmatched"]\ntitle = "GL 2024"\nsurprise = 1\n')
     assert config.branding.primary == "navy" and config.branding.logo == tmp_path / "logo.png"
@@ -69,3 +69,19 @@ def test_a_ruleset_s_hashtags_must_be_strings(tmp_path: Path) -> None:
 def test_a_bad_value_names_its_key(tmp_path: Path, extra: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         _load(tmp_path, extra)
+
+
+def test_a_logo_that_melts_into_its_band_is_warned_of(tmp_path: Path) -> None:
+    Image.new("RGB", (40, 20), "#1f3b80").save(tmp_path / "logo.png")
+    config = _load(tmp_path, '[branding]\nprimary = "#1f3b73"\nlogo = "logo.png"\n')
+    assert len(config.warnings) == 1 and "the logo hardly stands out against the band" in config.warnings[0]
+    Image.new("RGB", (40, 20), "white").save(tmp_path / "logo.png")
+    assert not _load(tmp_path, '[branding]\nprimary = "#1f3b73"\nlogo = "logo.png"\n').warnings
+
+
+def test_a_sync_without_an_address_warns_that_the_link_image_is_relative() -> None:
+    from exporters.html import relative_preview
+
+    assert "og:image" in relative_preview(Branding(), ("html",))
+    assert relative_preview(Branding(url="https://example.org/league/"), ("html",)) == ""
+    assert relative_preview(Branding(), ("png", "csv")) == ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,14 @@ def new_league(folder: Path) -> tuple[Config, MemoryWorkbook]:
 @pytest.fixture()
 def league(tmp_path: Path) -> tuple[Config, MemoryWorkbook]:
     return new_league(tmp_path)
+
+
+@pytest.fixture()
+def csv_league(tmp_path: Path) -> tuple[Config, MemoryWorkbook]:
+    """The demo league exporting only its CSV files, for tests of the history and the workbook: drawing the images
+    and posters is most of a sync's time."""
+    config, book = new_league(tmp_path)
+    return replace(config, formats=("csv",)), book
 
 
 def _ranks(grid: Grid) -> dict[str, tuple[object, object]]:
@@ -130,8 +139,8 @@ def test_two_syncs_give_moves_arrows_and_history(league: tuple[Config, MemoryWor
     assert history.latest(path).time == T1 + dt.timedelta(days=1)  # type: ignore[union-attr]
 
 
-def test_history_command_lists_each_sync(league: tuple[Config, MemoryWorkbook]) -> None:
-    config, book = league
+def test_history_command_lists_each_sync(csv_league: tuple[Config, MemoryWorkbook]) -> None:
+    config, book = csv_league
     run_sync(config, book, now=T1)
     [line] = run_history(config)
     assert line.startswith("#1  2024-09-07 20:00 UTC  inputs ")
@@ -144,8 +153,8 @@ def test_history_command_lists_each_sync(league: tuple[Config, MemoryWorkbook]) 
 
 
 def test_history_of_a_name_on_no_leaderboard_is_a_usage_error_naming_the_closest(
-        league: tuple[Config, MemoryWorkbook], monkeypatch: pytest.MonkeyPatch) -> None:
-    config, book = league
+        csv_league: tuple[Config, MemoryWorkbook], monkeypatch: pytest.MonkeyPatch) -> None:
+    config, book = csv_league
     run_sync(config, book, now=T1)
     name = str(book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB][1][1])
     typed = name[:-1]
@@ -267,9 +276,9 @@ def test_a_sync_draws_the_first_image_of_each_size_and_an_export_every_page(leag
     assert not any(name.startswith("leaderboard-1200x630-") for name in exported), "a link shows one card, never page 2"
 
 
-def test_a_sync_reads_back_only_the_output_tabs_it_needs(league: tuple[Config, MemoryWorkbook],
+def test_a_sync_reads_back_only_the_output_tabs_it_needs(csv_league: tuple[Config, MemoryWorkbook],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    config, book = league
+    config, book = csv_league
     run_sync(config, book, now=T1)
     asked: list[str] = []
     read = book.read
@@ -289,10 +298,10 @@ def test_a_sync_reads_back_only_the_output_tabs_it_needs(league: tuple[Config, M
 
 
 @pytest.mark.parametrize("damage", ["random bytes", "truncated"])
-def test_a_damaged_history_still_syncs_the_workbook_and_is_exit_5(league: tuple[Config, MemoryWorkbook],
+def test_a_damaged_history_still_syncs_the_workbook_and_is_exit_5(csv_league: tuple[Config, MemoryWorkbook],
                                                                    damage: str) -> None:
     """The workbook is synced, `Move` compared with its Leaderboard tab; the exports, drawn from the history, fail."""
-    config, book = league
+    config, book = csv_league
     path = history_file(config)
     run_sync(config, book, now=T1)
     riser = lift_someone(book)

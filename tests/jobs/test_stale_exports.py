@@ -7,18 +7,21 @@ import datetime as dt
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
 import pytest
+import time_machine
 
 from jobs import exports
-from jobs.config import Config
+from jobs.config import Config, load_config
 from jobs.errors import ExitCode
 from jobs.export_job import history_file
 from jobs.sync_job import run_sync
+from league.cells import Grid
 from sync.memory import MemoryWorkbook
+from tests.conftest import FROZEN
 from tests.jobs.test_history_sync import T1, lift_someone, new_league
 
 T2, T3 = T1 + dt.timedelta(days=1), T1 + dt.timedelta(days=2)
@@ -33,23 +36,46 @@ def _files(config: Config) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(config.exports.iterdir())}
 
 
-def _changed_twice(tmp_path: Path) -> tuple[tuple[Config, MemoryWorkbook], tuple[Config, MemoryWorkbook]]:
-    """Two copies of a league synced at T1, then the same results changed in both; the first synced cleanly at T2."""
-    clean, other = new_league(tmp_path / "clean"), new_league(tmp_path / "other")
-    for config, book in (clean, other):
-        run_sync(config, book, now=T1)
-        lift_someone(book)
-    run_sync(*clean, now=T2)
-    return clean, other
+@dataclass(frozen=True)
+class Changed:
+    """A league synced at T1 whose results then changed (`folder`, `tabs`), and the files a clean sync of that
+    change at T2 leaves."""
+
+    folder: Path
+    tabs: dict[str, Grid]
+    clean: dict[str, bytes]
+
+    def copy(self, folder: Path) -> tuple[Config, MemoryWorkbook]:
+        """A copy of the changed league of its own (history and exports included), not yet synced at T2."""
+        shutil.copytree(self.folder, folder)
+        return load_config(folder), MemoryWorkbook(self.tabs)
 
 
-@pytest.mark.parametrize("killed_at", ["leaderboard-1080x1350.png", "standings-qr2-ae-1200x630.png",
-                                       "standings-qr2-gb5.txt", "league.html", "leaderboard-a3.pdf",
+@pytest.fixture(scope="module")
+def changed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Changed]:
+    """Built once for the module (each test syncs a copy of its own): two syncs of the demo league drawing every
+    file, under the frozen clock and on one core as every test's syncs are."""
+    root = tmp_path_factory.mktemp("changed")
+    with pytest.MonkeyPatch.context() as patch, time_machine.travel(FROZEN, tick=False):
+        patch.setenv("TZ", "UTC")
+        patch.setattr("jobs.parallel._fork_pays", lambda: False)
+        clean, other = new_league(root / "clean"), new_league(root / "other")
+        for config, book in (clean, other):
+            run_sync(config, book, now=T1)
+            lift_someone(book)
+        run_sync(*clean, now=T2)
+        yield Changed(root / "other", other[1].tabs, _files(clean[0]))
+
+
+@pytest.mark.parametrize("killed_at", ["leaderboard-1080x1350.png", "standings-qr2-gb5.txt", "league.html",
                                        exports.MANIFEST])
 def test_a_sync_killed_while_exporting_is_made_whole_by_the_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                  killed_at: str) -> None:
-    """Killed after the history recorded the new standings, as the export swaps `killed_at` in."""
-    (clean, _), (config, book) = _changed_twice(tmp_path)
+                                                                  changed: Changed, killed_at: str) -> None:
+    """Killed after the history recorded the new standings, as the export swaps `killed_at` in: every rendered file
+    goes through one loop of `write_files`, so one kill per place in it: at its first file, inside a group of files
+    (some of the captions swapped in), between two groups (the page, every image and caption swapped in), and after
+    every file, as the record of what they show is swapped in."""
+    config, book = changed.copy(tmp_path / "killed")
     real = exports._atomic
 
     @contextmanager
@@ -64,18 +90,18 @@ def test_a_sync_killed_while_exporting_is_made_whole_by_the_next(tmp_path: Path,
         with pytest.raises(Killed):
             run_sync(config, book, now=T2)
     assert run_sync(config, book, now=T3).code == ExitCode.INPUT_ERRORS
-    assert _files(config) == _files(clean)
+    assert _files(config) == changed.clean
 
 
-def test_a_failed_export_is_made_whole_by_the_next_sync(tmp_path: Path) -> None:
-    (clean, _), (config, book) = _changed_twice(tmp_path)
+def test_a_failed_export_is_made_whole_by_the_next_sync(tmp_path: Path, changed: Changed) -> None:
+    config, book = changed.copy(tmp_path / "failed")
     blocker = config.exports / "standings-qr2-gb5.txt"  # a folder where a caption goes: its swap fails
     blocker.unlink()
     (blocker / "mine").mkdir(parents=True)
     assert run_sync(config, book, now=T2).code == ExitCode.EXPORTS_FAILED
     shutil.rmtree(blocker)
     run_sync(config, book, now=T3)
-    assert _files(config) == _files(clean)
+    assert _files(config) == changed.clean
 
 
 def test_a_new_league_title_and_event_name_are_drawn_at_once(tmp_path: Path) -> None:

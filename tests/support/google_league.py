@@ -23,6 +23,9 @@ ACCOUNT = SERVICE_ACCOUNT_EMAIL
 FAST = RetryPolicy(budget=8.0, base=0.01, cap=0.05, timeout=(2.0, 5.0))
 PATIENT = RetryPolicy(budget=60.0, base=0.01, cap=0.05, timeout=(2.0, 60.0))
 """For `league init` tabs: the local server stores, and copies on every batch, each dropdown cell one by one."""
+CSV_ONLY = 'export_formats = ["csv"]\n'
+"""A league.toml line for syncs that test the workbook, not the files: without images and posters to draw, a sync
+costs a fraction of the CPU."""
 
 
 def demo_inputs() -> dict[str, Grid]:

@@ -21,7 +21,7 @@ from sync.google import CredentialsError, RetryPolicy, load_credentials
 from sync.open import open_workbook
 from sync.workbook import BackendError
 from sync.xlsx import XlsxWorkbook
-from tests.support.google_league import ACCOUNT, FAST, PATIENT, SHEET_ID, configure, demo_inputs, workbook
+from tests.support.google_league import ACCOUNT, CSV_ONLY, FAST, PATIENT, SHEET_ID, configure, demo_inputs, workbook
 from tests.support.grids import texts
 from tests.support.sheets_server import Fault, SheetsServer
 
@@ -31,7 +31,7 @@ IMPATIENT = RetryPolicy(budget=12.0, base=0.01, cap=0.05, timeout=(2.0, 2.0))
 
 def test_sync_makes_three_requests_and_matches_the_xlsx_backend(tmp_path: Path, sheets_server: SheetsServer,
                                                                 seeded: dict[str, Grid], service_account_file: Path) -> None:
-    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    config = load_config(configure(tmp_path, sheets_server, service_account_file, CSV_ONLY))
     result = run_sync(config, open_workbook(config))
     assert result.code == 1
     assert sheets_server.count() == 3
@@ -50,7 +50,7 @@ def test_sync_makes_three_requests_and_matches_the_xlsx_backend(tmp_path: Path, 
 
 def test_request_count_does_not_grow_with_the_league(tmp_path: Path, sheets_server: SheetsServer,
                                                      seeded: dict[str, Grid], service_account_file: Path) -> None:
-    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    config = load_config(configure(tmp_path, sheets_server, service_account_file, CSV_ONLY))
     run_sync(config, workbook(sheets_server, service_account_file))
     first = sheets_server.count()
     big = {name: [list(r) for r in grid] for name, grid in seeded.items()}
@@ -69,7 +69,7 @@ def test_request_count_does_not_grow_with_the_league(tmp_path: Path, sheets_serv
 
 def test_output_tabs_are_protected_frozen_and_linked(tmp_path: Path, sheets_server: SheetsServer,
                                                      seeded: dict[str, Grid], service_account_file: Path) -> None:
-    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    config = load_config(configure(tmp_path, sheets_server, service_account_file, CSV_ONLY))
     run_sync(config, workbook(sheets_server, service_account_file))
     run_sync(config, workbook(sheets_server, service_account_file))
     board = sheets_server.sheet(SHEET_ID, LEADERBOARD_TAB)
@@ -91,7 +91,7 @@ def test_formula_looking_names_come_back_as_plain_strings(tmp_path: Path, sheets
                 if cell == first:
                     row[i] = sneaky
     sheets_server.add_spreadsheet(SHEET_ID, tabs, shared_with=[ACCOUNT])
-    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    config = load_config(configure(tmp_path, sheets_server, service_account_file, CSV_ONLY))
     run_sync(config, workbook(sheets_server, service_account_file))
     body = json.dumps([r.body for r in sheets_server.requests if r.body])
     assert "formulaValue" not in body
@@ -106,7 +106,7 @@ def test_formula_looking_names_come_back_as_plain_strings(tmp_path: Path, sheets
 ])
 def test_passing_failures_are_ridden_out(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
                                          service_account_file: Path, fault: Fault) -> None:
-    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    config = load_config(configure(tmp_path, sheets_server, service_account_file, CSV_ONLY))
     sheets_server.inject(fault)
     policy = IMPATIENT if fault.delay else FAST
     started = time.monotonic()
@@ -120,7 +120,7 @@ def test_passing_failures_are_ridden_out(tmp_path: Path, sheets_server: SheetsSe
 
 def test_persistent_429_ends_with_exit_3_and_nothing_written(tmp_path: Path, sheets_server: SheetsServer,
                                                               seeded: dict[str, Grid], service_account_file: Path) -> None:
-    configure(tmp_path, sheets_server, service_account_file, "sheets_retry_seconds = 2\n")
+    configure(tmp_path, sheets_server, service_account_file, CSV_ONLY + "sheets_retry_seconds = 2\n")
     sheets_server.inject(Fault(429, "html", times=10_000, match=":batchUpdate"))
     started = time.monotonic()
     result = CliRunner().invoke(app, ["sync", str(tmp_path)])
@@ -136,7 +136,7 @@ def test_persistent_429_ends_with_exit_3_and_nothing_written(tmp_path: Path, she
 def test_unshared_spreadsheet_names_the_account(tmp_path: Path, sheets_server: SheetsServer,
                                                 service_account_file: Path) -> None:
     sheets_server.add_spreadsheet(SHEET_ID, demo_inputs(), shared_with=["someone@else.example"])
-    configure(tmp_path, sheets_server, service_account_file)
+    configure(tmp_path, sheets_server, service_account_file, CSV_ONLY)
     result = CliRunner().invoke(app, ["sync", str(tmp_path)])
     assert result.exit_code == 3
     text = " ".join(result.output.split())
@@ -144,7 +144,7 @@ def test_unshared_spreadsheet_names_the_account(tmp_path: Path, sheets_server: S
 
 
 def test_missing_spreadsheet(tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path) -> None:
-    configure(tmp_path, sheets_server, service_account_file)
+    configure(tmp_path, sheets_server, service_account_file, CSV_ONLY)
     result = CliRunner().invoke(app, ["check", str(tmp_path)])
     assert result.exit_code == 3 and "no spreadsheet with id" in " ".join(result.output.split())
 
@@ -162,7 +162,7 @@ def test_bad_key_files_are_explained_without_the_key(tmp_path: Path, sheets_serv
         key.write_text(content, encoding="utf-8")
     with pytest.raises(CredentialsError, match="key"):
         load_credentials(key)
-    configure(tmp_path, sheets_server, key)
+    configure(tmp_path, sheets_server, key, CSV_ONLY)
     result = CliRunner().invoke(app, ["sync", str(tmp_path)])
     assert result.exit_code == 2
     for secret in real["private_key"].splitlines()[1:-1]:
@@ -185,15 +185,17 @@ def test_environment_overrides_the_config(tmp_path: Path, sheets_server: SheetsS
 def test_init_on_sheets_makes_input_tabs_in_one_batch(tmp_path: Path, sheets_server: SheetsServer,
                                                       service_account_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     sheets_server.add_spreadsheet(SHEET_ID, {"Sheet1": []}, shared_with=[ACCOUNT])
-    configure(tmp_path, sheets_server, service_account_file)
+    configure(tmp_path, sheets_server, service_account_file, CSV_ONLY)
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(app, ["init", "--event", "QR1-GB5"])
     assert result.exit_code == 0, result.output
     assert sheets_server.count(":batchUpdate") == 1 and sheets_server.count() == 3, "metadata, the tabs there, the write"
     assert sheets_server.tab_names(SHEET_ID)[1:] == ["Events", "Players", "Results QR1-GB5", "Penalties", "Avoid"]
-    players = sheets_server.sheet(SHEET_ID, "Players")
-    assert players["properties"]["gridProperties"]["frozenRowCount"] == 1
-    assert "ONE_OF_RANGE" in json.dumps(players) and "Medusa" in json.dumps(players)
+    tabs = [s["properties"] for s in sheets_server.spreadsheet(SHEET_ID)["sheets"]]
+    [players] = [p for p in tabs if p["title"] == "Players"]
+    assert players["gridProperties"]["frozenRowCount"] == 1
+    dropdowns = json.dumps(sheets_server.stored_cells(SHEET_ID, "Players"))
+    assert "ONE_OF_RANGE" in dropdowns and "Medusa" in dropdowns
     again = CliRunner().invoke(app, ["init", "--event", "QR1-GB5"])
     assert again.exit_code == 0 and "nothing to add" in " ".join(again.output.split())
     assert sheets_server.count(":batchUpdate") == 1, "nothing was missing, so nothing was written"
@@ -205,7 +207,7 @@ def test_backend_errors_are_backend_errors() -> None:
 
 def test_forbidden_names_the_account_and_what_google_said(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
                                                   service_account_file: Path) -> None:
-    configure(tmp_path, sheets_server, service_account_file)
+    configure(tmp_path, sheets_server, service_account_file, CSV_ONLY)
     sheets_server.inject(Fault(403, times=100))
     result = CliRunner().invoke(app, ["check", str(tmp_path)])
     assert result.exit_code == 3
@@ -215,7 +217,7 @@ def test_forbidden_names_the_account_and_what_google_said(tmp_path: Path, sheets
 
 def test_an_event_id_retyped_in_another_case_renames_its_tab(tmp_path: Path, sheets_server: SheetsServer,
                                                              seeded: dict[str, Grid], service_account_file: Path) -> None:
-    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    config = load_config(configure(tmp_path, sheets_server, service_account_file, CSV_ONLY))
     run_sync(config, workbook(sheets_server, service_account_file))
     renamed = {name: [list(r) for r in grid] for name, grid in seeded.items()}
     renamed["Events"] = [["qr1-ae" if c == "QR1-AE" else c for c in row] for row in renamed["Events"]]
@@ -235,8 +237,7 @@ def test_add_rows_is_one_request_after_a_read_and_keeps_dropdowns(sheets_server:
         input_sheets(ruleset, catalog, [["QR1-GB5", "", "", "", None, "", "Results QR1-GB5"]]))
 
     def dropdowns() -> int:
-        sheet = sheets_server.sheet(SHEET_ID, "Results QR1-GB5")
-        return json.dumps(sheet).count('"dataValidation"')
+        return sum("dataValidation" in cell for cell in sheets_server.stored_cells(SHEET_ID, "Results QR1-GB5"))
 
     kept = dropdowns()
     assert kept > 0
@@ -266,7 +267,7 @@ def test_init_grows_a_league_in_three_requests_and_keeps_every_cell(tmp_path: Pa
     status = tabs["Players"][0].index("Status")
     tabs["Players"] = [row[:status] for row in tabs["Players"]]  # made by an older ruleset: no Status column
     sheets_server.add_spreadsheet(SHEET_ID, tabs, shared_with=[ACCOUNT])
-    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    config = load_config(configure(tmp_path, sheets_server, service_account_file, CSV_ONLY))
     run_sync(config, workbook(sheets_server, service_account_file))
     names = sheets_server.tab_names(SHEET_ID)
     before = {tab: sheets_server.sheet(SHEET_ID, tab) for tab in names}
@@ -292,7 +293,7 @@ def test_init_grows_a_league_in_three_requests_and_keeps_every_cell(tmp_path: Pa
     assert sheets_server.cell(SHEET_ID, "Players", f"{chr(65 + status)}2")["dataValidation"]["condition"]["type"] == "ONE_OF_LIST"
     assert sheets_server.values(SHEET_ID, "Events")[-1] == ["QR3-AE", *[""] * 5, "Results QR3-AE"]
     assert sheets_server.values(SHEET_ID, "Results QR3-AE") == [sheets_server.values(SHEET_ID, "Results QR1-AE")[0]]
-    assert "ONE_OF_RANGE" in json.dumps(sheets_server.sheet(SHEET_ID, "Results QR3-AE"))
+    assert "ONE_OF_RANGE" in json.dumps(sheets_server.stored_cells(SHEET_ID, "Results QR3-AE"))
 
     done = sheets_server.count()
     again = CliRunner().invoke(app, ["init", "--event", "qr3-ae"])

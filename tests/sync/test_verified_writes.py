@@ -21,7 +21,7 @@ from league.sheet import SYNC_LOG_TAB, is_output_tab
 from league.template import input_sheets
 from sync.google import RetryPolicy
 from sync.sheets_marker import MARKER_KEY
-from tests.support.google_league import ACCOUNT, FAST, PATIENT, SHEET_ID, configure, workbook
+from tests.support.google_league import ACCOUNT, CSV_ONLY, FAST, PATIENT, SHEET_ID, configure, workbook
 from tests.support.grids import texts
 from tests.support.sheets_server import Fault, SheetsServer
 
@@ -46,7 +46,7 @@ def markers(server: SheetsServer) -> list[dict[str, object]]:
 ])
 def test_a_lost_answer_to_the_write_is_resolved(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
                                                 service_account_file: Path, fault: Fault, writes: int) -> None:
-    config = load_config(configure(tmp_path, sheets_server, service_account_file))
+    config = load_config(configure(tmp_path, sheets_server, service_account_file, CSV_ONLY))
     clean = run_sync(config, workbook(sheets_server, service_account_file), now=NOW)
     expected = outputs(sheets_server)
     sheets_server.add_spreadsheet(SHEET_ID, seeded, shared_with=[ACCOUNT])
@@ -64,7 +64,7 @@ def test_a_lost_answer_to_the_write_is_resolved(tmp_path: Path, sheets_server: S
 
 def test_a_failure_that_lasts_ends_with_exit_3_and_nothing_written(tmp_path: Path, sheets_server: SheetsServer,
                                                                    seeded: dict[str, Grid], service_account_file: Path) -> None:
-    configure(tmp_path, sheets_server, service_account_file, "sheets_retry_seconds = 2\n")
+    configure(tmp_path, sheets_server, service_account_file, CSV_ONLY + "sheets_retry_seconds = 2\n")
     sheets_server.inject(Fault(503, times=10_000, match=WRITE))
     started = time.monotonic()
     result = CliRunner().invoke(app, ["sync", str(tmp_path)])
@@ -79,7 +79,7 @@ def test_a_failure_that_lasts_ends_with_exit_3_and_nothing_written(tmp_path: Pat
 
 def test_a_write_whose_marker_cannot_be_read_may_have_been_applied(tmp_path: Path, sheets_server: SheetsServer,
                                                                    seeded: dict[str, Grid], service_account_file: Path) -> None:
-    configure(tmp_path, sheets_server, service_account_file, "sheets_retry_seconds = 2\n")
+    configure(tmp_path, sheets_server, service_account_file, CSV_ONLY + "sheets_retry_seconds = 2\n")
     sheets_server.inject(Fault(drop=True, after=True, match=WRITE))
     sheets_server.chaos = lambda method, path: Fault(503) if sheets_server.count(WRITE) else None
     result = CliRunner().invoke(app, ["sync", str(tmp_path)])
@@ -96,7 +96,7 @@ def test_the_same_batch_applied_twice_fails_whole(tmp_path: Path, sheets_server:
     """A second sync's batch rewrites existing tabs: its marker stops a repeat. A first sync's batch adds tabs
     with ids of our choosing: even without its marker, a repeat fails on them instead of adding tabs again."""
     for _ in range(syncs):
-        run_sync(load_config(configure(tmp_path, sheets_server, service_account_file)),
+        run_sync(load_config(configure(tmp_path, sheets_server, service_account_file, CSV_ONLY)),
                  workbook(sheets_server, service_account_file))
     before = sheets_server.spreadsheet(SHEET_ID), outputs(sheets_server)
     body = [r.body for r in sheets_server.requests if r.path.endswith(WRITE)][-1]

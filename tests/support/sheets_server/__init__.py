@@ -41,7 +41,8 @@ are answered 404.
 
 Beyond the API, a test can: `add_spreadsheet`, `put_tab` (a judge's edit, no request), `values`,
 `sheet`, `cell` (one stored CellData), `spreadsheet` (the metadata resource), `tab_names`,
-`has_spreadsheet`; `inject` faults, `clear_faults`, set `chaos` (a function choosing a fault for
+`has_spreadsheet`; turn Google's per-minute quotas on (`SheetsServer(quota=Quota(...))`: a request past them is
+answered 429, counted in `quota.refused`); `inject` faults, `clear_faults`, set `chaos` (a function choosing a fault for
 any request no queued fault matches); `count` and read `requests`, `wait_idle` (until no request is
 being served); `trust`, `issue_token` (skip the JWT dance), `revoke_tokens` (the next call gets a
 401, as after expiry), `token_requests`; and read `errors` (tracebacks of bugs in this server, each
@@ -72,6 +73,7 @@ from tests.support.sheets_server.auth import (
 )
 from tests.support.sheets_server.discovery import discovery_document
 from tests.support.sheets_server.faults import Fault
+from tests.support.sheets_server.quota import Quota
 from tests.support.sheets_server.server import Recorded, SheetsServer
 
 __all__ = [
@@ -79,6 +81,7 @@ __all__ = [
     "SERVICE_ACCOUNT_EMAIL",
     "SPREADSHEETS_SCOPE",
     "Fault",
+    "Quota",
     "Recorded",
     "RsaKeyPair",
     "SheetsServer",
