@@ -38,8 +38,13 @@ from jobs.sync_job import run_sync
 from sync.open import open_workbook
 
 WORKBOOK = "gl-unmatched-league.xlsx"
-PHASES = ("before the workbook was written", "workbook written, history not", "history recorded, exports not all written",
-          "exports written, not yet exited", "finished before the kill")
+PHASES = (
+    "before the workbook was written",
+    "workbook written, history not",
+    "history recorded, exports not all written",
+    "exports written, not yet exited",
+    "finished before the kill",
+)
 
 
 @dataclass
@@ -57,7 +62,11 @@ class Figures:
 def league_command() -> list[str]:
     """`league` as installed beside this Python (the console script), else the same entry point through it."""
     script = Path(sys.executable).with_name("league")
-    return [str(script)] if script.is_file() else [sys.executable, "-c", "import sys; from jobs.cli import main; sys.exit(main())"]
+    return (
+        [str(script)]
+        if script.is_file()
+        else [sys.executable, "-c", "import sys; from jobs.cli import main; sys.exit(main())"]
+    )
 
 
 def soak(kills: int, seed: int = 1, root: Path | None = None) -> Figures:
@@ -144,9 +153,11 @@ def _killed(league: list[str], folder: Path, delay: float) -> str:
 def _state(folder: Path) -> tuple[str, int, str]:
     """The workbook's digest, the number of recorded syncs and the exports' record."""
     manifest = folder / "exports" / MANIFEST
-    return (hashlib.sha256((folder / WORKBOOK).read_bytes()).hexdigest(),
-            len(history.entries(history_file(load_config(folder)))),
-            manifest.read_text(encoding="utf-8") if manifest.is_file() else "")
+    return (
+        hashlib.sha256((folder / WORKBOOK).read_bytes()).hexdigest(),
+        len(history.entries(history_file(load_config(folder)))),
+        manifest.read_text(encoding="utf-8") if manifest.is_file() else "",
+    )
 
 
 def _differences(one: Path, other: Path) -> list[str]:
@@ -165,8 +176,10 @@ def main() -> None:
     kills = 6 if args.quick else args.kills
     started = time.monotonic()
     figures = soak(kills, args.seed)
-    print(f"{figures.kills} syncs killed (SIGKILL within {figures.window:.2f} s, the time one sync took), "
-          f"seed {args.seed}")
+    print(
+        f"{figures.kills} syncs killed (SIGKILL within {figures.window:.2f} s, the time one sync took), "
+        f"seed {args.seed}"
+    )
     for phase in PHASES:
         print(f"  {phase}: {figures.phases[phase]}")
     print(f"exports unlike a clean run's after one more sync: {len(figures.mismatches)}")

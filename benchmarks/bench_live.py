@@ -38,8 +38,9 @@ def serve(seconds: float, every: float, formats: str, in_process: bool) -> None:
     app.SEPARATE_PROCESS = not in_process
     with tempfile.TemporaryDirectory() as folder:
         chosen = ", ".join(f'"{f}"' for f in formats.split(","))
-        (Path(folder) / "league.toml").write_text(f'ruleset = "ogaming-mtg"\nworkbook = "league.xlsx"\nexport_formats = [{chosen}]\n',
-                                                  encoding="utf-8")
+        (Path(folder) / "league.toml").write_text(
+            f'ruleset = "ogaming-mtg"\nworkbook = "league.xlsx"\nexport_formats = [{chosen}]\n', encoding="utf-8"
+        )
         config = load_config(Path(folder))
         _, tabs = demo_tabs("ogaming-mtg")
         typed = [list(r) for r in tabs["Results W3"]]
@@ -54,13 +55,18 @@ def serve(seconds: float, every: float, formats: str, in_process: bool) -> None:
             start = time.perf_counter()
             _type_one(book, typed, n)
             result = run_sync(config, book, now=dt.datetime.now(dt.UTC))
-            board.publish(live_view(config.branding, result.evaluation, dt.datetime.now(dt.UTC), result.changes.replace))
+            board.publish(
+                live_view(config.branding, result.evaluation, dt.datetime.now(dt.UTC), result.changes.replace)
+            )
             took.append(time.perf_counter() - start)
             n += 1
             time.sleep(max(0.0, every - took[-1]))
         server.stop()
-        print(f"syncs {len(took)}, each {statistics.median(took) * 1000:.0f} ms (median), "
-              f"{max(took) * 1000:.0f} ms at most", flush=True)
+        print(
+            f"syncs {len(took)}, each {statistics.median(took) * 1000:.0f} ms (median), "
+            f"{max(took) * 1000:.0f} ms at most",
+            flush=True,
+        )
 
 
 def _type_one(book: MemoryWorkbook, typed: Grid, n: int) -> None:
@@ -91,9 +97,22 @@ def main() -> None:
     if args.server:
         serve(args.seconds + 5, args.every, args.formats, args.in_process)
         return
-    child = subprocess.Popen([sys.executable, __file__, "--server", "--seconds", str(args.seconds), "--every", str(args.every),
-                              "--formats", args.formats, *(["--in-process"] if args.in_process else [])],
-                             stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            __file__,
+            "--server",
+            "--seconds",
+            str(args.seconds),
+            "--every",
+            str(args.every),
+            "--formats",
+            args.formats,
+            *(["--in-process"] if args.in_process else []),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert child.stdout is not None
     port = int(child.stdout.readline())
     time.sleep(1.0)  # the first sync published
@@ -108,13 +127,19 @@ def main() -> None:
     syncs = child.stdout.read().strip()
     ms = [s * 1000 for s in seen.latencies]
     where = "a thread of the syncing process" if args.in_process else "its own process"
-    print(f"server in {where}; {args.phones} phones, a page each ~{args.pause:g} s, "
-          f"syncs every {args.every:g} s exporting {args.formats}: "
-          f"{len(ms)} pages in {wall:.1f} s ({len(ms) / wall:.0f}/s), {len(seen.failures)} failed")
-    print(f"latency p50 {percentile(ms, 0.50):.1f} ms, p95 {percentile(ms, 0.95):.1f} ms, "
-          f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms, default=0):.1f} ms")
-    print(f"update streams: {len(seen.streamed)}, versions told each: min {min(seen.streamed, default=0)}, "
-          f"median {statistics.median(seen.streamed) if seen.streamed else 0:g}; page versions seen {len(seen.versions)}")
+    print(
+        f"server in {where}; {args.phones} phones, a page each ~{args.pause:g} s, "
+        f"syncs every {args.every:g} s exporting {args.formats}: "
+        f"{len(ms)} pages in {wall:.1f} s ({len(ms) / wall:.0f}/s), {len(seen.failures)} failed"
+    )
+    print(
+        f"latency p50 {percentile(ms, 0.50):.1f} ms, p95 {percentile(ms, 0.95):.1f} ms, "
+        f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms, default=0):.1f} ms"
+    )
+    print(
+        f"update streams: {len(seen.streamed)}, versions told each: min {min(seen.streamed, default=0)}, "
+        f"median {statistics.median(seen.streamed) if seen.streamed else 0:g}; page versions seen {len(seen.versions)}"
+    )
     print(f"server process: {syncs}")
     for failure in seen.failures[:5]:
         print("failed:", failure)

@@ -48,7 +48,9 @@ Row = tuple[int, int, int, int, int]
 """A match for the loop and the peers: player A's code, B's (-1 for a bye), games won by A, by B, drawn."""
 
 
-def magic_event(players: int, matches: int, per_event: int, rounds: int, seed: int = 11) -> tuple[MatchTable, list[Row], list[int]]:
+def magic_event(
+    players: int, matches: int, per_event: int, rounds: int, seed: int = 11
+) -> tuple[MatchTable, list[Row], list[int]]:
     """A match table with Magic results (pairings as `bench_ranking.py` makes them), the same matches as rows,
     and each match's round (numbered across events)."""
     gl, catalog = load_ruleset("gl-unmatched", Path("."))
@@ -64,10 +66,20 @@ def magic_event(players: int, matches: int, per_event: int, rounds: int, seed: i
     won[byes] = 2
     outcome = np.where(won > lost, Outcome.WIN, np.where(won < lost, Outcome.LOSS, Outcome.DRAW))
     outcome[byes] = Outcome.BYE
-    table = dataclasses.replace(base, outcome=outcome.astype(np.int64), games_won=won, games_lost=lost, games_drawn=draws)
+    table = dataclasses.replace(
+        base, outcome=outcome.astype(np.int64), games_won=won, games_lost=lost, games_drawn=draws
+    )
     first = np.sort(np.r_[a, byes])
     opponent = np.where(base.partner[first] >= 0, base.competitor[np.maximum(base.partner[first], 0)], -1)
-    rows = list(zip(base.competitor[first].tolist(), opponent.tolist(), won[first].tolist(), lost[first].tolist(), draws[first].tolist()))
+    rows = list(
+        zip(
+            base.competitor[first].tolist(),
+            opponent.tolist(),
+            won[first].tolist(),
+            lost[first].tolist(),
+            draws[first].tolist(),
+        )
+    )
     rounds_ = (base.event[first] * rounds + base.round[first]).tolist()
     return table, rows, rounds_
 
@@ -102,8 +114,10 @@ def plain_loop(rows: list[Row], floor: Fraction) -> dict[int, tuple[int, Fractio
 
 def loop_ranks(values: dict[int, tuple[int, Fraction | None, Fraction, Fraction | None]]) -> dict[int, int]:
     """Shared ranks from the loop's values: 1 + the players strictly ahead (absent percentages rank last)."""
+
     def key(v: tuple[int, Fraction | None, Fraction, Fraction | None]) -> tuple[Any, ...]:
         return tuple(x for part in v for x in ((0, -part) if part is not None else (1, 0)))
+
     ordered = sorted(values, key=lambda p: key(values[p]))
     ranks: dict[int, int] = {}
     for i, p in enumerate(ordered):
@@ -126,18 +140,21 @@ def check(table: MatchTable, ruleset: Ruleset, rows: list[Row], repeat: int) -> 
     """Time our standings and the loop's on the same matches; fail unless every value and rank is equal."""
     keys = table.names
     ours, lines = timed(lambda: rank(table, ruleset, keys, ()), repeat)
-    shown, values = timed(lambda: [(line.key, line.rank, line.score, line.tiebreaks) for line in rank(table, ruleset, keys, ())], repeat)
+    shown, values = timed(
+        lambda: [(line.key, line.rank, line.score, line.tiebreaks) for line in rank(table, ruleset, keys, ())], repeat
+    )
     loop, expected = timed(lambda: plain_loop(rows, ruleset.tiebreakers[0].options["floor"]), 1)
     ranks = loop_ranks(expected)
     code = {k: i for i, k in enumerate(keys)}
-    wrong = [k for k, r, score, tiebreaks in values
-             if (score, *tiebreaks) != expected[code[k]] or r != ranks[code[k]]]
+    wrong = [k for k, r, score, tiebreaks in values if (score, *tiebreaks) != expected[code[k]] or r != ranks[code[k]]]
     if wrong:
         raise SystemExit(f"league and the plain loop disagree for {len(wrong)} players, e.g. {wrong[:3]}")
     print(f"  league rank():                       {ours * 1000:9.1f} ms  ({len(lines):,} lines)")
     print(f"  league rank() + every line's values: {shown * 1000:9.1f} ms")
-    print(f"  plain Python loop, exact Fractions:  {loop * 1000:9.1f} ms  -> points, OMW%, GW%, OGW% and ranks of all "
-          f"{len(values):,} players equal, exactly")
+    print(
+        f"  plain Python loop, exact Fractions:  {loop * 1000:9.1f} ms  -> points, OMW%, GW%, OGW% and ranks of all "
+        f"{len(values):,} players equal, exactly"
+    )
     return {"lines": lines}
 
 
@@ -146,28 +163,35 @@ def tiebreak_core(table: MatchTable, ruleset: Ruleset, rows: list[Row], rounds: 
     try:
         import tiebreak_core as tc  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
-        print("  tiebreak-core: not installed (pip install -e \".[bench]\"): skipped")
+        print('  tiebreak-core: not installed (pip install -e ".[bench]"): skipped')
         return
     scope = scope_of(table, ruleset)
     points = scope.score.tolist()
     players: dict[int, Any] = {}
     for (a, b, won_a, won_b, _), rnd in zip(rows, rounds):
-        for me, other, score in ((a, b, 1.0 if won_a > won_b else 0.5 if won_a == won_b else 0.0),
-                                 (b, a, 1.0 if won_b > won_a else 0.5 if won_a == won_b else 0.0)):
+        for me, other, score in (
+            (a, b, 1.0 if won_a > won_b else 0.5 if won_a == won_b else 0.0),
+            (b, a, 1.0 if won_b > won_a else 0.5 if won_a == won_b else 0.0),
+        ):
             if me < 0:
                 continue
             player = players.setdefault(me, tc.PlayerTiebreakData(player_id=me, rating=0, points=float(points[me])))
             kind = tc.PLAYED if other >= 0 else tc.PAIRING_BYE
-            player.games.append(tc.GameRecord(opponent_id=other, opponent_rating=0, score=score, color="white",
-                                              round_number=rnd, kind=kind))
+            player.games.append(
+                tc.GameRecord(
+                    opponent_id=other, opponent_rating=0, score=score, color="white", round_number=rnd, kind=kind
+                )
+            )
     seconds, standings = timed(lambda: tc.rank_standings(players, ["buchholz", "sonneborn_berger"]), 1)
     ours = TIEBREAKERS["buchholz"].compute(scope, {"cut": "none"})
     had_bye = {a for a, b, *_ in rows if b < 0}
     differ = {p.player_id for p in standings.players if Fraction(p.values["buchholz"]) != ours.value(p.player_id)}
-    print(f"  tiebreak-core (Buchholz, Sonneborn-Berger; no Magic percentages): {seconds * 1000:9.1f} ms; "
-          f"Buchholz equal to ours for {len(players) - len(differ):,} of {len(players):,} players"
-          f"{'' if differ <= had_bye else ' (and differs for players without a bye!)'}; the others had a bye, "
-          "which it counts as a virtual opponent")
+    print(
+        f"  tiebreak-core (Buchholz, Sonneborn-Berger; no Magic percentages): {seconds * 1000:9.1f} ms; "
+        f"Buchholz equal to ours for {len(players) - len(differ):,} of {len(players):,} players"
+        f"{'' if differ <= had_bye else ' (and differs for players without a bye!)'}; the others had a bye, "
+        "which it counts as a virtual opponent"
+    )
 
 
 def cardarena(table: MatchTable, ruleset: Ruleset, rows: list[Row], rounds: list[int], size: str) -> None:
@@ -175,29 +199,42 @@ def cardarena(table: MatchTable, ruleset: Ruleset, rows: list[Row], rounds: list
     try:
         import cardarena_tournament_core as ca  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
-        print("  cardarena-tournament-core: not installed (pip install -e \".[bench]\"): skipped")
+        print('  cardarena-tournament-core: not installed (pip install -e ".[bench]"): skipped')
         return
     if len(rows) > CARDARENA_ROWS:
         steps = len(table.names) * (len(table) / len(table.names) + 1) * len(rows)
-        print(f"  cardarena-tournament-core: not run at {size}: its OMW% rescans every matchup for each player and each "
-              f"of their opponents (players x (opponents + 1) x matchups = {steps:.0e} steps here; "
-              "20,000 rows took a minute)")
+        print(
+            f"  cardarena-tournament-core: not run at {size}: its OMW% rescans every matchup for each player and each "
+            f"of their opponents (players x (opponents + 1) x matchups = {steps:.0e} steps here; "
+            "20,000 rows took a minute)"
+        )
         return
     people = {code: ca.Player(id=str(code), name=str(code)) for code in range(len(table.names))}
     by_round: dict[int, list[Any]] = defaultdict(list)
     for (a, b, won_a, won_b, _), rnd in zip(rows, rounds):
-        outcome = (ca.MatchupOutcome.PLAYER1_WINS if won_a > won_b else ca.MatchupOutcome.PLAYER2_WINS if won_b > won_a
-                   else ca.MatchupOutcome.DRAW)
+        outcome = (
+            ca.MatchupOutcome.PLAYER1_WINS
+            if won_a > won_b
+            else ca.MatchupOutcome.PLAYER2_WINS
+            if won_b > won_a
+            else ca.MatchupOutcome.DRAW
+        )
         by_round[rnd].append(ca.Matchup(people[a], people[b] if b >= 0 else None, outcome))
     played = [ca.Round(round_number=r, matchups=m) for r, m in sorted(by_round.items())]
     seconds, standings = timed(lambda: ca.UnionArena().calculate(played, seed=1), 1)
-    third = dataclasses.replace(ruleset, tiebreakers=tuple(
-        dataclasses.replace(tb, options={**tb.options, "floor": Fraction(1, 3)}) for tb in ruleset.tiebreakers))
+    third = dataclasses.replace(
+        ruleset,
+        tiebreakers=tuple(
+            dataclasses.replace(tb, options={**tb.options, "floor": Fraction(1, 3)}) for tb in ruleset.tiebreakers
+        ),
+    )
     ours = TIEBREAKERS["opponents_match_win"].compute(scope_of(table, third), {"floor": Fraction(1, 3)})
     same = sum(1 for s in standings if abs(s.tiebreakers["omw_pct"] - float(ours.value(int(s.player.id)) or 0)) < 1e-12)
-    print(f"  cardarena-tournament-core (Union Arena: MW%, OMW%; no GW%/OGW%): {seconds * 1000:9.1f} ms; OMW% equal "
-          f"to ours (floor 1/3) for {same:,} of {len(standings):,} players; "
-          "it leaves byes out of MW% and floors the mean, Appendix C does neither")
+    print(
+        f"  cardarena-tournament-core (Union Arena: MW%, OMW%; no GW%/OGW%): {seconds * 1000:9.1f} ms; OMW% equal "
+        f"to ours (floor 1/3) for {same:,} of {len(standings):,} players; "
+        "it leaves byes out of MW% and floors the mean, Appendix C does neither"
+    )
 
 
 def main() -> None:
@@ -208,8 +245,10 @@ def main() -> None:
     ruleset, _ = load_ruleset("ogaming-mtg", Path("."))
     print(f"bench_magic: {machine()}, numpy {np.__version__}")
     players, matches = (256, 20_000) if args.quick else (2048, 1_000_000)
-    sizes = [(f"{players:,} players x 8 rounds", players, players // 2 * 8, players, 8),
-             (f"{matches:,} match rows", matches // 50, matches, 200, 7)]
+    sizes = [
+        (f"{players:,} players x 8 rounds", players, players // 2 * 8, players, 8),
+        (f"{matches:,} match rows", matches // 50, matches, 200, 7),
+    ]
     for size, competitors, count, per_event, rounds in sizes:
         table, rows, round_of = magic_event(competitors, count, per_event, rounds)
         print(f"{size}: {len(rows):,} matches, {len(table):,} side rows, {len(table.names):,} players")

@@ -56,15 +56,24 @@ def play(h: History, round_: list[Pairing], rng: random.Random, draws: float = 0
             met[frozenset((p.first, p.second))] += 1
     order = sorted(h.active, key=lambda k: -scores[k])
     played = {frozenset(k for k in (p.first, p.second) if k) for p in round_}
-    return dataclasses.replace(h, played_rounds=h.played_rounds + 1, met=met, byes=byes, scores=scores,
-                               ranks={k: i + 1 for i, k in enumerate(order)}, rounds=[*h.rounds, played])
+    return dataclasses.replace(
+        h,
+        played_rounds=h.played_rounds + 1,
+        met=met,
+        byes=byes,
+        scores=scores,
+        ranks={k: i + 1 for i, k in enumerate(order)},
+        rounds=[*h.rounds, played],
+    )
 
 
 def after_five(players: int, seed: int = 5) -> History:
     """An event of `players` after 5 Swiss rounds."""
     rng = random.Random(seed)
     keys = [f"P{i:04d}" for i in range(players)]
-    h = History("E", 0, keys, Counter(), Counter(), dict.fromkeys(keys, Fraction(0)), {k: i + 1 for i, k in enumerate(keys)}, [])
+    h = History(
+        "E", 0, keys, Counter(), Counter(), dict.fromkeys(keys, Fraction(0)), {k: i + 1 for i, k in enumerate(keys)}, []
+    )
     for number in range(1, ROUNDS + 1):
         h = play(h, SYSTEMS["swiss"](h, number, seed, ROUNDS + 1), rng)
     return h
@@ -87,8 +96,16 @@ def peer_swisspair(h: History) -> Callable[[], Pairs] | None:
     for a, b in h.met:
         opponents[a].add(b)
         opponents[b].add(a)
-    field = [swisspair.Player(id=k, points=int(h.scores[k]), rank=i + 1, can_get_bye=not h.byes[k],
-                              cannot_be_paired_against_ids=opponents[k]) for i, k in enumerate(ranked(h))]
+    field = [
+        swisspair.Player(
+            id=k,
+            points=int(h.scores[k]),
+            rank=i + 1,
+            can_get_bye=not h.byes[k],
+            cannot_be_paired_against_ids=opponents[k],
+        )
+        for i, k in enumerate(ranked(h))
+    ]
     return lambda: [(m.p1.id, m.p2.id if m.p2 else None) for m in swisspair.create_matches(field)]
 
 
@@ -104,6 +121,7 @@ def peer_cardarena(h: History) -> Callable[[], Pairs] | None:
         swiss._points = {k: int(h.scores[k]) for k in h.active}  # its history is kept inside: given the same one
         swiss._played_pairs = {pair for pair, n in h.met.items() if n}
         return [(m.player1.id, m.player2.id if m.player2 else None) for m in swiss.pair().matchups]
+
     return run
 
 
@@ -114,12 +132,19 @@ def peer_caissify(h: History) -> Callable[[], Pairs] | None:
         return None
     code = {k: i for i, k in enumerate(ranked(h))}
     key = {i: k for k, i in code.items()}
-    field = [{"id": code[k], "score": float(h.scores[k]), "rating": len(code) - code[k], "bye_count": h.byes[k]} for k in h.active]
+    field = [
+        {"id": code[k], "score": float(h.scores[k]), "rating": len(code) - code[k], "bye_count": h.byes[k]}
+        for k in h.active
+    ]
     before = {tuple(sorted(code[k] for k in pair)) for pair in h.met}
 
     def run() -> Pairs:
         out = cp.generate_pairings("casual", field, before, ROUNDS + 1, ROUNDS + 1)
-        return [(key[p["white_id"]], key[p["black_id"]] if p.get("black_id") is not None and not p.get("bye") else None) for p in out]
+        return [
+            (key[p["white_id"]], key[p["black_id"]] if p.get("black_id") is not None and not p.get("bye") else None)
+            for p in out
+        ]
+
     return run
 
 
@@ -150,20 +175,24 @@ def report(players: int) -> None:
     runs |= {name: make(h) for name, make in PEERS.items()}
     for name, run in runs.items():
         if run is None:
-            print(f"  {name:26} not installed (pip install -e \".[pairing-bench]\"): skipped")
+            print(f'  {name:26} not installed (pip install -e ".[pairing-bench]"): skipped')
             continue
         seconds, pairs = timed(run)
         seen = sorted(k for p in pairs for k in p if k)
         assert seen == sorted(h.active), f"{name} did not pair everyone once"
         rematches, second, unequal, squared = marks(h, pairs)
-        print(f"  {name:26} {seconds * 1000:8.1f} ms  rematches {rematches:3}  second byes {second}  "
-              f"unequal-score pairs {unequal:4}  squared gaps {squared:6}")
+        print(
+            f"  {name:26} {seconds * 1000:8.1f} ms  rematches {rematches:3}  second byes {second}  "
+            f"unequal-score pairs {unequal:4}  squared gaps {squared:6}"
+        )
 
 
 def least_faults(h: History) -> tuple[int, int]:
     """The fewest rematches, then second byes, any round can have: the whole-field matching on those two alone."""
+
     def cost(a: str, b: str) -> int:
         return SECOND_BYE * h.byes[a] if b == BYE else REMATCH * h.met[frozenset((a, b))]
+
     pairs = matched(list(h.active), cost, random.Random(0))
     return marks(h, pairs)[:2]
 
@@ -176,7 +205,16 @@ def tight(cases: int) -> None:
         rng = random.Random(seed)
         players = rng.randint(6, 16)
         keys = [f"P{i:02d}" for i in range(players)]
-        h = History("E", 0, keys, Counter(), Counter(), dict.fromkeys(keys, Fraction(0)), {k: i + 1 for i, k in enumerate(keys)}, [])
+        h = History(
+            "E",
+            0,
+            keys,
+            Counter(),
+            Counter(),
+            dict.fromkeys(keys, Fraction(0)),
+            {k: i + 1 for i, k in enumerate(keys)},
+            [],
+        )
         for number in range(1, min(players - 1, 8)):
             h = play(h, SYSTEMS["swiss"](h, number, seed, 9), rng)
         best = least_faults(h)
@@ -193,8 +231,10 @@ def tight(cases: int) -> None:
                 continue
             worse[name][0] += rematches > best[0]
             worse[name][1] += second > best[1]
-    print(f"{cases} tight cases (6 to 16 competitors after 4 to 7 Swiss rounds): rounds with an avoidable rematch, "
-          "with an avoidable second bye, no round at all (the pairer raised)")
+    print(
+        f"{cases} tight cases (6 to 16 competitors after 4 to 7 Swiss rounds): rounds with an avoidable rematch, "
+        "with an avoidable second bye, no round at all (the pairer raised)"
+    )
     for name, (rematches, second, failed) in worse.items():
         print(f"  {name:26} {rematches:4} {second:4} {failed:4}")
     for name in [n for n in PEERS if n not in worse]:
@@ -205,9 +245,19 @@ def seeded_after_five(teams: int, seed: int = 5) -> History:
     """A NASEF-style event of `teams` after 5 seeded Swiss rounds: ratings drawn, two teams a club kept apart."""
     rng = random.Random(seed)
     keys = [f"T{i:04d}" for i in range(teams)]
-    clubs = frozenset(frozenset(keys[i:i + 2]) for i in range(0, teams - 1, 2))
-    h = History("E", 0, keys, Counter(), Counter(), dict.fromkeys(keys, Fraction(0)), {k: i + 1 for i, k in enumerate(keys)}, [],
-                clubs, {k: Fraction(rng.randint(800, 2200)) for k in keys})
+    clubs = frozenset(frozenset(keys[i : i + 2]) for i in range(0, teams - 1, 2))
+    h = History(
+        "E",
+        0,
+        keys,
+        Counter(),
+        Counter(),
+        dict.fromkeys(keys, Fraction(0)),
+        {k: i + 1 for i, k in enumerate(keys)},
+        [],
+        clubs,
+        {k: Fraction(rng.randint(800, 2200)) for k in keys},
+    )
     for number in range(1, ROUNDS + 1):
         h = play(h, SYSTEMS["seeded_swiss"](h, number, seed, ROUNDS + 1), rng, draws=0)
     return h
@@ -220,14 +270,17 @@ def seeded(teams: int) -> None:
 
     def run() -> Pairs:
         return [(p.first, p.second) for p in SYSTEMS["seeded_swiss"](h, ROUNDS + 1, 5, ROUNDS + 1)]
+
     seconds, pairs = timed(run)
     played = sorted((k for a, b in pairs if b is not None for k in (a, b)), key=h.active.index)
     cascade = {k: g for g, group in enumerate(module.groups(played, h, module.seeds(h))) for k in group}
     repeats = sum(h.clashes(a, b) > 0 for a, b in pairs if b)
     unequal = sum(h.scores[a] != h.scores[b] for a, b in pairs if b)
     outside = sum(cascade[a] != cascade[b] for a, b in pairs if b)
-    line = (f"  {teams:5,} teams  {seconds * 1000:7.1f} ms  repeats {repeats}  unequal-record pairs {unequal:3}  "
-            f"outside the record groups {outside}")
+    line = (
+        f"  {teams:5,} teams  {seconds * 1000:7.1f} ms  repeats {repeats}  unequal-record pairs {unequal:3}  "
+        f"outside the record groups {outside}"
+    )
     if teams <= 256:
         with mock.patch.object(module, "by_records", return_value=None):
             start = time.perf_counter()

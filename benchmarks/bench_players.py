@@ -28,6 +28,7 @@ from league.checks.base import NEEDS
 from league.evaluate import _notes, evaluate, read_league
 from league.match_table import build_table
 from league.model.league import League
+from league.model.words import Status
 from league.problems import Problem
 from league.report import (
     leaderboard_sheet,
@@ -36,7 +37,6 @@ from league.report import (
     sync_log_row,
 )
 from league.rules.catalog import Catalog
-from league.model.words import Status
 from league.rules.ruleset import Ruleset
 from league.standings import rank
 from sync.memory import MemoryWorkbook
@@ -72,7 +72,13 @@ def phases(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> list[tu
         entrants = [e for (ev, _), e in lg.roster.items() if ev == event.id]
         sub = table.of_event(event.id)
         split += time.perf_counter() - s
-        rank(sub, ruleset, [e.key for e in entrants], ruleset.event_prizes, [e.key for e in entrants if e.status is Status.DQ])
+        rank(
+            sub,
+            ruleset,
+            [e.key for e in entrants],
+            ruleset.event_prizes,
+            [e.key for e in entrants if e.status is Status.DQ],
+        )
     total = time.perf_counter() - start
     out.append((f"rank each event ({len(lg.events)} events)", total))
     out.append(("  of which roster scan + the event's rows", split))
@@ -99,15 +105,20 @@ def main() -> None:
     ruleset, catalog = load_ruleset("gl-unmatched", Path("."))
     print(f"bench_players: {machine()}")
     t_gen, league = timed(lambda: generate_league(ruleset, catalog, args.players, args.stages, args.event_size))
-    t_tabs, tabs = timed(lambda: MemoryWorkbook(league.tabs(ruleset, catalog)).read(
-        [s.name for s in league.sheets(ruleset, catalog)]))
-    print(f"players {league.distinct_players:,}  stages {args.stages}  events {len(league.events)}  "
-          f"registrations {len(league.players):,}  result rows {league.result_rows:,}  "
-          f"penalties {len(league.penalties)}  tabs {len(tabs)}  (generated in {t_gen:.2f} s, tabs in {t_tabs:.2f} s)")
+    t_tabs, tabs = timed(
+        lambda: MemoryWorkbook(league.tabs(ruleset, catalog)).read([s.name for s in league.sheets(ruleset, catalog)])
+    )
+    print(
+        f"players {league.distinct_players:,}  stages {args.stages}  events {len(league.events)}  "
+        f"registrations {len(league.players):,}  result rows {league.result_rows:,}  "
+        f"penalties {len(league.penalties)}  tabs {len(tabs)}  (generated in {t_gen:.2f} s, tabs in {t_tabs:.2f} s)"
+    )
 
     t_eval, ev = timed(lambda: evaluate(tabs, ruleset, catalog))
-    print(f"problems {len(ev.problems)} (errors {ev.errors}, warnings {ev.warnings})  counted rows {ev.counted:,}  "
-          f"leaderboard {len(ev.leaderboard):,}")
+    print(
+        f"problems {len(ev.problems)} (errors {ev.errors}, warnings {ev.warnings})  counted rows {ev.counted:,}  "
+        f"leaderboard {len(ev.leaderboard):,}"
+    )
     print(f"evaluate end to end:                        {t_eval:8.3f} s")
 
     print("evaluate phase by phase (separate rerun):")
@@ -121,11 +132,13 @@ def main() -> None:
     t_lb2, _ = timed(lambda: leaderboard_sheet(ev, board))
     t_pr, _ = timed(lambda: problems_sheet(ev.problems, now))
     t_log, _ = timed(lambda: sync_log_row(ev, tabs, now, "synced"))
-    for name, t in ((f"standings_sheets ({len(sheets)} tabs, {sum(len(s.rows) for s in sheets):,} rows)", t_st),
-                    (f"leaderboard_sheet, first sync ({len(board.rows):,} rows)", t_lb),
-                    ("leaderboard_sheet, previous leaderboard given", t_lb2),
-                    ("problems_sheet", t_pr),
-                    ("sync_log_row (fingerprint of every input tab)", t_log)):
+    for name, t in (
+        (f"standings_sheets ({len(sheets)} tabs, {sum(len(s.rows) for s in sheets):,} rows)", t_st),
+        (f"leaderboard_sheet, first sync ({len(board.rows):,} rows)", t_lb),
+        ("leaderboard_sheet, previous leaderboard given", t_lb2),
+        ("problems_sheet", t_pr),
+        ("sync_log_row (fingerprint of every input tab)", t_log),
+    ):
         print(f"  {name:50} {t:8.3f} s")
     print(f"evaluate + output tabs (first sync):        {t_eval + t_st + t_lb + t_pr + t_log:8.3f} s")
     if args.profile:

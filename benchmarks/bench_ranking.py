@@ -29,9 +29,9 @@ from league.cells import name_key
 from league.demos.gl import allowed_fighters
 from league.match_table import KINDS, MatchTable, Outcome
 from league.model.standing import Standing
+from league.model.words import Kind
 from league.rules.catalog import Catalog
 from league.rules.load import parse_ruleset
-from league.model.words import Kind
 from league.rules.ruleset import Ruleset
 from league.standings import rank
 
@@ -40,8 +40,15 @@ BYE_SHARE = 0.01
 SWISS = ROOT / "tests" / "rulesets" / "swiss-draws.toml"
 
 
-def build_table(ruleset: Ruleset, catalog: Catalog, matches: int, competitors: int, per_event: int = PLAYERS_PER_EVENT,
-                rounds: int | None = None, seed: int = 7) -> tuple[MatchTable, list[str]]:
+def build_table(
+    ruleset: Ruleset,
+    catalog: Catalog,
+    matches: int,
+    competitors: int,
+    per_event: int = PLAYERS_PER_EVENT,
+    rounds: int | None = None,
+    seed: int = 7,
+) -> tuple[MatchTable, list[str]]:
     """`matches` results rows (1% byes) among `competitors` players, re-paired at random each round of each event."""
     rng = np.random.default_rng(seed)
     keys = [name_key(n) for n in player_names(competitors, random.Random(seed))]
@@ -79,28 +86,47 @@ def build_table(ruleset: Ruleset, catalog: Catalog, matches: int, competitors: i
     won_a = np.where(bye, 2, np.where(a_wins, 2, loser_games))
     won_b = np.where(a_wins, loser_games, 2)
     table = MatchTable(
-        names=keys, events=[f"E{e}" for e in range(events)], stages=[f"QR{s + 1}" for s in range(stages)],
-        event=sides(match_event, match_event), stage=sides(stage_of[match_event], stage_of[match_event]),
-        round=sides(match_round, match_round), match=sides(np.arange(matches), np.arange(matches)),
-        competitor=sides(a, b), opponent=sides(np.where(bye, -1, b), a),
+        names=keys,
+        events=[f"E{e}" for e in range(events)],
+        stages=[f"QR{s + 1}" for s in range(stages)],
+        event=sides(match_event, match_event),
+        stage=sides(stage_of[match_event], stage_of[match_event]),
+        round=sides(match_round, match_round),
+        match=sides(np.arange(matches), np.arange(matches)),
+        competitor=sides(a, b),
+        opponent=sides(np.where(bye, -1, b), a),
         partner=sides(np.where(bye, -1, partner_a), partner_b),
-        kind=sides(np.where(bye, KINDS.index(Kind.BYE), KINDS.index(Kind.PLAYED)), np.full(matches, KINDS.index(Kind.PLAYED))),
-        outcome=sides(outcome_a, outcome_b), games_won=sides(won_a, won_b), games_lost=sides(np.where(bye, 0, won_b), won_a),
+        kind=sides(
+            np.where(bye, KINDS.index(Kind.BYE), KINDS.index(Kind.PLAYED)), np.full(matches, KINDS.index(Kind.PLAYED))
+        ),
+        outcome=sides(outcome_a, outcome_b),
+        games_won=sides(won_a, won_b),
+        games_lost=sides(np.where(bye, 0, won_b), won_a),
         games_drawn=np.zeros(rows, dtype=np.int64),
-        figures={"health": sides(np.where(bye, 0, left_a), left_b), "start_health": sides(np.where(bye, 0, start_a), start_b)},
-        known={"health": sides(~bye, np.ones(matches, bool)).astype(bool), "start_health": sides(~bye, np.ones(matches, bool)).astype(bool)},
+        figures={
+            "health": sides(np.where(bye, 0, left_a), left_b),
+            "start_health": sides(np.where(bye, 0, start_a), start_b),
+        },
+        known={
+            "health": sides(~bye, np.ones(matches, bool)).astype(bool),
+            "start_health": sides(~bye, np.ones(matches, bool)).astype(bool),
+        },
     )
     return table, keys
 
 
 def with_mode(ruleset: Ruleset, mode: str) -> Ruleset:
     """The ruleset with every ratio tiebreak set to `mode` (pooled or mean)."""
-    tbs = tuple(dataclasses.replace(tb, options={**tb.options, "mode": mode}) if tb.name == "ratio" else tb
-                for tb in ruleset.tiebreakers)
+    tbs = tuple(
+        dataclasses.replace(tb, options={**tb.options, "mode": mode}) if tb.name == "ratio" else tb
+        for tb in ruleset.tiebreakers
+    )
     return dataclasses.replace(ruleset, tiebreakers=tbs)
 
 
-def timed_rank(table: MatchTable, ruleset: Ruleset, competitors: list[str], repeat: int) -> tuple[float, list[float], list[Standing]]:
+def timed_rank(
+    table: MatchTable, ruleset: Ruleset, competitors: list[str], repeat: int
+) -> tuple[float, list[float], list[Standing]]:
     """Median seconds of `repeat` rank calls, every run's time, and the last standings."""
     times, lines = [], []
     for _ in range(repeat):
@@ -127,16 +153,25 @@ def main() -> None:
     start = time.perf_counter()
     table, competitors = build_table(ruleset, catalog, args.matches, args.competitors)
     built = time.perf_counter() - start
-    print(f"matches {args.matches:,} -> side rows {len(table):,} (played x2 + byes x1), events {len(table.events):,}, "
-          f"stages {len(table.stages)}, competitors {len(competitors):,}; table built in {built:.2f} s")
+    print(
+        f"matches {args.matches:,} -> side rows {len(table):,} (played x2 + byes x1), events {len(table.events):,}, "
+        f"stages {len(table.stages)}, competitors {len(competitors):,}; table built in {built:.2f} s"
+    )
     magic, _ = load_ruleset("ogaming-mtg", Path("."))
-    variants = [("pooled", with_mode(ruleset, "pooled")), ("mean", with_mode(ruleset, "mean")), ("swiss", swiss), ("magic", magic)]
+    variants = [
+        ("pooled", with_mode(ruleset, "pooled")),
+        ("mean", with_mode(ruleset, "mean")),
+        ("swiss", swiss),
+        ("magic", magic),
+    ]
     for name, rs in variants:
         median, times, lines = timed_rank(table, rs, competitors, args.repeat)
         tied = sum(1 for s in lines if s.tie)
-        print(f"rank[{name:6}] rows {len(table):,}  competitors {len(lines):,}  median {median:.3f} s  "
-              f"(runs: {', '.join(f'{t:.3f}' for t in times)})  top: {lines[0].key} {lines[0].score} "
-              f"{float(lines[0].tiebreaks[0] or 0):.4f}; {tied:,} in full ties")
+        print(
+            f"rank[{name:6}] rows {len(table):,}  competitors {len(lines):,}  median {median:.3f} s  "
+            f"(runs: {', '.join(f'{t:.3f}' for t in times)})  top: {lines[0].key} {lines[0].score} "
+            f"{float(lines[0].tiebreaks[0] or 0):.4f}; {tied:,} in full ties"
+        )
         if args.profile:
             profile(partial(rank, table, rs, competitors, rs.league_prizes))
     players = 256 if args.quick else 2048

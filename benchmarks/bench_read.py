@@ -31,8 +31,8 @@ from benchmarks.generate import ROOT, generate_league, machine, timed
 from jobs.config import load_config, load_ruleset
 from jobs.init_job import write_config
 from jobs.sync_job import run_sync
-from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
+from sync.xlsx import XlsxWorkbook
 
 RULESET = "gl-unmatched"
 
@@ -57,14 +57,19 @@ def child(reader: str, path: Path) -> None:
     seconds = time.perf_counter() - start
     peak = memory_mib("VmHWM") - before
     digest = hash(json.dumps(grids, default=repr, sort_keys=True))
-    print(json.dumps({"seconds": seconds, "peak": peak, "digest": digest, "cells": sum(map(len, sum(grids.values(), [])))}))
+    print(
+        json.dumps(
+            {"seconds": seconds, "peak": peak, "digest": digest, "cells": sum(map(len, sum(grids.values(), [])))}
+        )
+    )
 
 
 def measure(reader: str, path: Path) -> dict[str, float]:
     """One reader on one workbook, in its own process so memory figures don't mix."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"}
-    done = subprocess.run([sys.executable, __file__, "--child", reader, str(path)], env=env, capture_output=True,
-                          text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", reader, str(path)], env=env, capture_output=True, text=True, check=True
+    )
     result: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
     return result
 
@@ -73,9 +78,11 @@ def compare(label: str, path: Path) -> bool:
     """Print both readers side by side on one workbook; whether they gave the same grids."""
     old, new = measure("openpyxl", path), measure("calamine", path)
     same = "same grids" if old["digest"] == new["digest"] else "GRIDS DIFFER"
-    print(f"{label} ({path.stat().st_size / 2**20:.2f} MiB, {int(new['cells']):,} cells): "
-          f"openpyxl {old['seconds']:6.3f} s {old['peak']:6.1f} MiB | calamine {new['seconds']:6.3f} s "
-          f"{new['peak']:6.1f} MiB | {old['seconds'] / new['seconds']:5.1f}x faster, {same}")
+    print(
+        f"{label} ({path.stat().st_size / 2**20:.2f} MiB, {int(new['cells']):,} cells): "
+        f"openpyxl {old['seconds']:6.3f} s {old['peak']:6.1f} MiB | calamine {new['seconds']:6.3f} s "
+        f"{new['peak']:6.1f} MiB | {old['seconds'] / new['seconds']:5.1f}x faster, {same}"
+    )
     return old["digest"] == new["digest"]
 
 
@@ -87,8 +94,10 @@ def with_empty_rows(source: Path, target: Path, tab: str, rows: int) -> None:
     part = f"xl/worksheets/sheet{book.tab_names().index(tab) + 1}.xml"
     first = len(book.read([tab])[tab]) + 1
     letters = "ABCDEFGHIJKLMNO"
-    empty = "".join(f'<row r="{r}">' + "".join(f'<c r="{c}{r}" s="1"/>' for c in letters) + "</row>"
-                    for r in range(first, first + rows))
+    empty = "".join(
+        f'<row r="{r}">' + "".join(f'<c r="{c}{r}" s="1"/>' for c in letters) + "</row>"
+        for r in range(first, first + rows)
+    )
     parts[part] = parts[part].replace(b"</sheetData>", empty.encode() + b"</sheetData>")
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in parts.items():

@@ -28,8 +28,9 @@ from league.cells import Grid
 from league.demos.gl import build_demo
 from league.evaluate import evaluate
 from league.report import leaderboard_sheet, problems_sheet, read_leaderboard, standings_sheets
-from sync.google import BoundedRetryClient, GoogleWorkbook, load_credentials
+from sync.google import GoogleWorkbook, load_credentials
 from sync.memory import MemoryWorkbook
+from sync.retry import BoundedRetryClient
 from tests.support.sheets_server import SERVICE_ACCOUNT_EMAIL, SheetsServer, make_rsa_key, service_account_info
 
 SHEET = "1BenchSpreadsheet00000000000000000000000000"
@@ -58,7 +59,9 @@ def ours(server: SheetsServer, folder: Path, key: Path) -> tuple[int, float]:
     before = server.count()
     started = time.perf_counter()
     credentials = load_credentials(key)
-    run_sync(config, GoogleWorkbook(SHEET, BoundedRetryClient(credentials), server.url, credentials.service_account_email))
+    run_sync(
+        config, GoogleWorkbook(SHEET, BoundedRetryClient(credentials), server.url, credentials.service_account_email)
+    )
     return server.count() - before, time.perf_counter() - started
 
 
@@ -75,14 +78,21 @@ def straightforward(server: SheetsServer, folder: Path, key: Path) -> tuple[int,
     memory = MemoryWorkbook(tabs)
     inputs, outputs = read_inputs(memory, every_output=True)
     ev = evaluate(inputs, config.ruleset, config.catalog)
-    for sheet in [*standings_sheets(ev), leaderboard_sheet(ev, read_leaderboard(outputs.get("Leaderboard") or [])), problems_sheet(ev.problems, dt.datetime.now(dt.UTC))]:
+    for sheet in [
+        *standings_sheets(ev),
+        leaderboard_sheet(ev, read_leaderboard(outputs.get("Leaderboard") or [])),
+        problems_sheet(ev.problems, dt.datetime.now(dt.UTC)),
+    ]:
         try:
             ws = book.worksheet(sheet.name)
             ws.clear()
         except gspread.WorksheetNotFound:
             ws = book.add_worksheet(sheet.name, rows=len(sheet.rows) + 1, cols=len(sheet.header))
-        ws.update([list(sheet.header), *([("" if c is None else c) for c in r] for r in sheet.rows)], "A1",
-                  value_input_option=gspread.utils.ValueInputOption.raw)
+        ws.update(
+            [list(sheet.header), *([("" if c is None else c) for c in r] for r in sheet.rows)],
+            "A1",
+            value_input_option=gspread.utils.ValueInputOption.raw,
+        )
     return server.count() - before, time.perf_counter() - started
 
 
@@ -102,14 +112,20 @@ def main() -> None:
                 folder = Path(tmp)
                 server.trust(SERVICE_ACCOUNT_EMAIL, key_pair.public_pem)
                 key = folder / "key.json"
-                key.write_text(json.dumps(service_account_info(SERVICE_ACCOUNT_EMAIL, key_pair.private_pem, server.token_uri)))
-                (folder / "league.toml").write_text(f'ruleset = "gl-unmatched"\nspreadsheet_id = "{SHEET}"\n'
-                                                    f'credentials = "{key}"\nsheets_api = "{server.url}"\n')
+                key.write_text(
+                    json.dumps(service_account_info(SERVICE_ACCOUNT_EMAIL, key_pair.private_pem, server.token_uri))
+                )
+                (folder / "league.toml").write_text(
+                    f'ruleset = "gl-unmatched"\nspreadsheet_id = "{SHEET}"\n'
+                    f'credentials = "{key}"\nsheets_api = "{server.url}"\n'
+                )
                 server.add_spreadsheet(SHEET, tabs)
                 first = approach(server, folder, key)
                 second = approach(server, folder, key)
-                print(f"{label:>22} ({len(tabs)} tabs, {rows:,} rows)  {name:<26} first sync: {first[0]:3d} requests "
-                      f"{first[1]:6.2f} s   next sync: {second[0]:3d} requests {second[1]:6.2f} s")
+                print(
+                    f"{label:>22} ({len(tabs)} tabs, {rows:,} rows)  {name:<26} first sync: {first[0]:3d} requests "
+                    f"{first[1]:6.2f} s   next sync: {second[0]:3d} requests {second[1]:6.2f} s"
+                )
 
 
 if __name__ == "__main__":

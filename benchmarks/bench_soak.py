@@ -33,7 +33,8 @@ from jobs.errors import WorkbookError
 from jobs.sync_job import run_sync
 from league.demos.gl import build_demo
 from league.sheet import SYNC_LOG_TAB
-from sync.google import BoundedRetryClient, GoogleWorkbook, RetryPolicy, load_credentials
+from sync.google import GoogleWorkbook, load_credentials
+from sync.retry import BoundedRetryClient, RetryPolicy
 from sync.sheets_marker import MARKER_KEY
 from sync.workbook import BackendError
 from tests.support.sheets_server import SERVICE_ACCOUNT_EMAIL, Fault, SheetsServer, make_rsa_key, service_account_info
@@ -42,11 +43,18 @@ SOAK, TWIN = "1SoakSpreadsheet000000000000000000000000000", "1TwinSpreadsheet000
 SLOW = 1.3
 """Seconds a slow answer takes: past the read timeout (the client never waits less than 1 s)."""
 FAULTS: dict[str, dict[str, Any]] = {
-    "429 JSON": {"status": 429}, "429 HTML": {"status": 429, "body": "html"},
-    "500": {"status": 500}, "502 HTML": {"status": 502, "body": "html"}, "503": {"status": 503}, "504": {"status": 504},
-    "500 after applying": {"status": 500, "after": True}, "503 after applying": {"status": 503, "after": True},
-    "slow": {"status": 200, "delay": SLOW}, "slow after applying": {"status": 200, "delay": SLOW, "after": True},
-    "dropped": {"drop": True}, "dropped after applying": {"drop": True, "after": True},
+    "429 JSON": {"status": 429},
+    "429 HTML": {"status": 429, "body": "html"},
+    "500": {"status": 500},
+    "502 HTML": {"status": 502, "body": "html"},
+    "503": {"status": 503},
+    "504": {"status": 504},
+    "500 after applying": {"status": 500, "after": True},
+    "503 after applying": {"status": 503, "after": True},
+    "slow": {"status": 200, "delay": SLOW},
+    "slow after applying": {"status": 200, "delay": SLOW, "after": True},
+    "dropped": {"drop": True},
+    "dropped after applying": {"drop": True, "after": True},
 }
 """Every kind of fault, by the name the figures use. A 429 is never "after applying": Google refuses first."""
 Tabs = dict[str, list[list[Any]]]
@@ -75,7 +83,9 @@ class Chaos:
     def __call__(self, method: str, path: str) -> Any:
         if SOAK not in path:
             return None
-        kind = "write" if path.endswith(":batchUpdate") else "values:batchGet" if "values:batchGet" in path else "metadata"
+        kind = (
+            "write" if path.endswith(":batchUpdate") else "values:batchGet" if "values:batchGet" in path else "metadata"
+        )
         self.figures.requests[kind] += 1
         if not self.storm and self.rng.random() >= self.rate:
             return None
@@ -96,7 +106,11 @@ def edit(tabs: Tabs, rng: random.Random) -> str:
         row[header.index("Health A")] = rng.randrange(0, 12)
     elif choice == 1 and row is not None:
         winner = header.index("Winner")
-        row[winner] = row[header.index("Player B")] if row[winner] == row[header.index("Player A")] else row[header.index("Player A")]
+        row[winner] = (
+            row[header.index("Player B")]
+            if row[winner] == row[header.index("Player A")]
+            else row[header.index("Player A")]
+        )
     elif choice == 2 and row is not None:
         grid.append(list(row))
     elif choice == 3 and len(grid) > 2:
@@ -122,28 +136,42 @@ def duplicates(server: Any) -> list[str]:
     book = server.spreadsheet(SOAK)
     names = [s["properties"]["title"].casefold() for s in book["sheets"]]
     found = [f"tab {n}" for n in set(names) if names.count(n) > 1]
-    found += [f"protection of {s['properties']['title']}" for s in book["sheets"] if len(s.get("protectedRanges", [])) > 1]
+    found += [
+        f"protection of {s['properties']['title']}" for s in book["sheets"] if len(s.get("protectedRanges", [])) > 1
+    ]
     if sum(1 for m in book.get("developerMetadata", []) if m["metadataKey"] == MARKER_KEY) > 1:
         found.append("marker")
     return found
 
 
-def sync(config: Config, server: Any, credentials: Credentials, spreadsheet: str, policy: RetryPolicy, now: dt.datetime) -> str:
+def sync(
+    config: Config, server: Any, credentials: Credentials, spreadsheet: str, policy: RetryPolicy, now: dt.datetime
+) -> str:
     """One sync as the nightly job runs it (the key read once: its
     token is not what is soaked): the exit code as the outcome."""
-    book = GoogleWorkbook(spreadsheet, BoundedRetryClient(credentials, policy=policy), server.url, credentials.service_account_email)
+    book = GoogleWorkbook(
+        spreadsheet, BoundedRetryClient(credentials, policy=policy), server.url, credentials.service_account_email
+    )
     try:
         return f"exit {int(run_sync(config, book, now=now).code)}"
     except (BackendError, WorkbookError) as exc:
         return "exit 3, may or may not have been applied" if "may or may not" in str(exc) else "exit 3"
 
 
-def soak(syncs: int, seed: int = 8, rate: float = 0.2, storms: float = 0.03, budget: float = 6.0,
-         progress: Callable[[int], None] = lambda _: None) -> Figures:
+def soak(
+    syncs: int,
+    seed: int = 8,
+    rate: float = 0.2,
+    storms: float = 0.03,
+    budget: float = 6.0,
+    progress: Callable[[int], None] = lambda _: None,
+) -> Figures:
     """Run the soak and check every sync; the figures hold any failure found."""
     rng, figures = random.Random(seed), Figures()
     ruleset, catalog = load_ruleset("gl-unmatched", ROOT)
-    tabs: Tabs = {name: [list(r) for r in grid] for name, grid in build_demo(ruleset, catalog).tabs(ruleset, catalog).items()}
+    tabs: Tabs = {
+        name: [list(r) for r in grid] for name, grid in build_demo(ruleset, catalog).tabs(ruleset, catalog).items()
+    }
     policy = RetryPolicy(budget=budget, base=0.01, cap=0.2, timeout=(1.0, 1.0))
     storm = RetryPolicy(budget=2.0, base=0.01, cap=0.2, timeout=(1.0, 1.0))
     """A storm lasts past any budget: a short one ends it sooner, to the same exit 3."""
@@ -153,9 +181,11 @@ def soak(syncs: int, seed: int = 8, rate: float = 0.2, storms: float = 0.03, bud
         server.trust(SERVICE_ACCOUNT_EMAIL, keys.public_pem)
         key = Path(tmp) / "key.json"
         key.write_text(json.dumps(service_account_info(SERVICE_ACCOUNT_EMAIL, keys.private_pem, server.token_uri)))
-        (Path(tmp) / "league.toml").write_text(f'ruleset = "gl-unmatched"\nspreadsheet_id = "{SOAK}"\n'
-                                               f'credentials = "{key}"\nsheets_api = "{server.url}"\n'
-                                               'export_formats = ["csv"]\n')  # the soak is about Sheets: no images
+        (Path(tmp) / "league.toml").write_text(
+            f'ruleset = "gl-unmatched"\nspreadsheet_id = "{SOAK}"\n'
+            f'credentials = "{key}"\nsheets_api = "{server.url}"\n'
+            'export_formats = ["csv"]\n'
+        )  # the soak is about Sheets: no images
         config = load_config(Path(tmp))
         credentials = load_credentials(key)
         server.add_spreadsheet(SOAK, tabs)
@@ -184,8 +214,10 @@ def soak(syncs: int, seed: int = 8, rate: float = 0.2, storms: float = 0.03, bud
             applied += whole
             if not (whole or (outcome.startswith("exit 3") and after == before)):
                 figures.corrupted += 1
-                figures.failures.append(f"sync {i} ({outcome}): output tabs " + ", ".join(
-                    t for t in sorted(set(after) | set(expected)) if after.get(t) != expected.get(t)))
+                figures.failures.append(
+                    f"sync {i} ({outcome}): output tabs "
+                    + ", ".join(t for t in sorted(set(after) | set(expected)) if after.get(t) != expected.get(t))
+                )
             found = duplicates(server) + ([] if len(after.get(SYNC_LOG_TAB, [])) == applied + 1 else ["Sync Log row"])
             if found:
                 figures.duplicated += 1
@@ -197,12 +229,15 @@ def soak(syncs: int, seed: int = 8, rate: float = 0.2, storms: float = 0.03, bud
 
 def report(figures: Figures) -> str:
     """The figures as the manual quotes them."""
-    lines = [f"syncs: {figures.syncs:,} in {figures.seconds:.0f} s "
-             f"({figures.seconds / max(1, figures.syncs):.2f} s per sync, a fault-free twin sync included)",
-             "requests to the soak spreadsheet: " + ", ".join(f"{k} {v:,}" for k, v in sorted(figures.requests.items())),
-             f"faults injected: {sum(figures.faults.values()):,}: " + ", ".join(f"{k} {v:,}" for k, v in sorted(figures.faults.items())),
-             "outcomes: " + ", ".join(f"{k} {v:,}" for k, v in sorted(figures.outcomes.items())),
-             f"corrupted {figures.corrupted}, duplicated {figures.duplicated}"]
+    lines = [
+        f"syncs: {figures.syncs:,} in {figures.seconds:.0f} s "
+        f"({figures.seconds / max(1, figures.syncs):.2f} s per sync, a fault-free twin sync included)",
+        "requests to the soak spreadsheet: " + ", ".join(f"{k} {v:,}" for k, v in sorted(figures.requests.items())),
+        f"faults injected: {sum(figures.faults.values()):,}: "
+        + ", ".join(f"{k} {v:,}" for k, v in sorted(figures.faults.items())),
+        "outcomes: " + ", ".join(f"{k} {v:,}" for k, v in sorted(figures.outcomes.items())),
+        f"corrupted {figures.corrupted}, duplicated {figures.duplicated}",
+    ]
     return "\n".join(lines + figures.failures[:20])
 
 
@@ -213,8 +248,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=8)
     args = parser.parse_args()
     print(f"bench_soak: {machine()}")
-    figures = soak(3 if args.quick else args.syncs, args.seed,
-                   progress=lambda i: print(f"  {i:,} syncs", file=sys.stderr, flush=True) if i and i % 100 == 0 else None)
+    figures = soak(
+        3 if args.quick else args.syncs,
+        args.seed,
+        progress=lambda i: print(f"  {i:,} syncs", file=sys.stderr, flush=True) if i and i % 100 == 0 else None,
+    )
     print(report(figures))
     sys.exit(1 if figures.corrupted or figures.duplicated else 0)
 

@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.bench_sync import RULESET, WORKBOOK, league_folder
+from benchmarks.bench_sync import RULESET, league_folder
 from benchmarks.generate import ROOT, generate_league, machine, profile, timed
 from jobs.config import load_config, load_ruleset
 from jobs.stats_job import run_stats
@@ -39,8 +39,14 @@ def cli_stats(folder: Path) -> float:
     """Wall seconds of `league stats` in a new process."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""), "COLUMNS": "200"}
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", "from jobs.cli import app; app()", "stats", str(folder)], cwd=ROOT,
-                          env=env, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", "from jobs.cli import app; app()", "stats", str(folder)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     wall = time.perf_counter() - start
     if done.returncode:
         print(done.stdout[-2000:], done.stderr[-2000:], sep="\n")
@@ -71,33 +77,46 @@ def main() -> None:
         config = load_config(folder)
 
         t_sync, synced = timed(lambda: run_sync(config, open_workbook(config)))
-        print(f"league sync first (keeps the counted games in the history): {t_sync:.3f} s, "
-              f"problems {len(synced.evaluation.problems)}")
+        print(
+            f"league sync first (keeps the counted games in the history): {t_sync:.3f} s, "
+            f"problems {len(synced.evaluation.problems)}"
+        )
         ev = synced.evaluation
         t_sides, kept = timed(lambda: stats.sides(ev).to_json())
-        print(f"what the sync pays: the games side by side and their JSON:  {t_sides:8.3f} s   "
-              f"({len(kept) / 2**20:.2f} MiB)")
+        print(
+            f"what the sync pays: the games side by side and their JSON:  {t_sides:8.3f} s   "
+            f"({len(kept) / 2**20:.2f} MiB)"
+        )
         t_kept, result = timed(lambda: run_stats(config, lambda: open_workbook(config)))
-        print(f"run_stats from the history (as the CLI):                    {t_kept:8.3f} s   "
-              f"({len(result.tables[0].rows)} rows)")
+        print(
+            f"run_stats from the history (as the CLI):                    {t_kept:8.3f} s   "
+            f"({len(result.tables[0].rows)} rows)"
+        )
         t_fresh, _ = timed(lambda: run_stats(config, lambda: open_workbook(config), fresh=True))
         print(f"run_stats --fresh (read + check the workbook, then count):  {t_fresh:8.3f} s")
         sides = stats.Sides.from_json(kept)
         assert sides is not None
         t_count, tables = timed(lambda: stats.stats_tables(sides))
-        print(f"the counting alone (win rates, matchups, records):          {t_count:8.3f} s   "
-              f"({int(sides.played.sum()) // 2:,} games)")
+        print(
+            f"the counting alone (win rates, matchups, records):          {t_count:8.3f} s   "
+            f"({int(sides.played.sum()) // 2:,} games)"
+        )
 
         import league as api
+
         t_open, lg = timed(lambda: api.open(folder))
         t_frame, frame = timed(lambda: lg.stats())
         t_matches, matches = timed(lambda: lg.matches())
-        print(f"league.open (pandas imported):           {t_open:8.3f} s;  "
-              f".stats() {t_frame:.3f} s ({len(frame)} rows),  .matches() {t_matches:.3f} s ({len(matches):,} rows)")
+        print(
+            f"league.open (pandas imported):           {t_open:8.3f} s;  "
+            f".stats() {t_frame:.3f} s ({len(frame)} rows),  .matches() {t_matches:.3f} s ({len(matches):,} rows)"
+        )
 
         walls = [cli_stats(folder) for _ in range(args.runs)]
-        print(f"CLI `league stats`: median {statistics.median(walls):.2f} s wall over {len(walls)} run(s) "
-              f"({', '.join(f'{w:.2f}' for w in walls)})")
+        print(
+            f"CLI `league stats`: median {statistics.median(walls):.2f} s wall over {len(walls)} run(s) "
+            f"({', '.join(f'{w:.2f}' for w in walls)})"
+        )
         print("target: a whole `league stats` process under 1 s at 2,000 players")
         if args.profile:
             profile(lambda: run_stats(config, lambda: open_workbook(config)), top=30)

@@ -46,11 +46,15 @@ def main() -> None:
             run_sync(config, open_workbook(config))
             if n % every == 0 or n == syncs:
                 size, fonts, xfs = styles(workbook)
-                print(f"after sync {n}: styles.xml {size:,} bytes, {fonts} fonts, {xfs} cell formats"
-                      f"{'' if (size, fonts, xfs) == first else '  GREW'}")
+                print(
+                    f"after sync {n}: styles.xml {size:,} bytes, {fonts} fonts, {xfs} cell formats"
+                    f"{'' if (size, fonts, xfs) == first else '  GREW'}"
+                )
         spent = time.perf_counter() - started
-        print(f"{syncs - 1} further syncs in {spent:.1f} s ({spent / max(1, syncs - 1):.3f} s per sync); "
-              f"styles.xml {'unchanged' if styles(workbook) == first else 'CHANGED'}")
+        print(
+            f"{syncs - 1} further syncs in {spent:.1f} s ({spent / max(1, syncs - 1):.3f} s per sync); "
+            f"styles.xml {'unchanged' if styles(workbook) == first else 'CHANGED'}"
+        )
 
 
 if __name__ == "__main__":

@@ -93,8 +93,10 @@ def cli_sync(code: Path, folder: Path, formats: list[str] | None = None) -> tupl
 
 def _same_csv(base: Path, kinds: list[tuple[str, Path, list[str] | None]], runs: int) -> bool:
     """Whether the first run of our code and of the other tree wrote the same CSV files, byte for byte."""
+
     def csvs(folder: Path) -> dict[str, bytes]:
         return {p.name: p.read_bytes() for p in sorted((folder / "exports").glob("*.csv"))}
+
     return csvs(base / "cli-0-0-0") == csvs(base / f"cli-0-0-{len(kinds) - 1}")
 
 
@@ -112,8 +114,12 @@ def main() -> None:
     parser.add_argument("--event-size", type=int, default=250)
     parser.add_argument("--no-cli", action="store_true", help="skip the CLI subprocess runs")
     parser.add_argument("--runs", type=int, default=1, help="CLI runs of each kind (medians are printed)")
-    parser.add_argument("--against", type=Path, help="also run the CLI of this source tree (e.g. an older checkout) "
-                        "side by side, and compare its CSV exports with ours")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="also run the CLI of this source tree (e.g. an older checkout) "
+        "side by side, and compare its CSV exports with ours",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the temp folder and print its path")
     parser.add_argument("--profile", action="store_true", help="also run one more sync under cProfile")
     args = parser.parse_args()
@@ -128,9 +134,11 @@ def main() -> None:
         pristine = base / "pristine.xlsx"
         t_create, _ = timed(lambda: XlsxWorkbook(pristine).create(league.sheets(ruleset, catalog)))
         cells = sum(len(r) for r in league.players) + sum(len(r) for rows in league.results.values() for r in rows)
-        print(f"players {league.distinct_players:,}  stages {args.stages}  events {len(league.events)}  registrations "
-              f"{len(league.players):,}  result rows {league.result_rows:,}  penalties {len(league.penalties)}  "
-              f"(~{cells:,} data cells)")
+        print(
+            f"players {league.distinct_players:,}  stages {args.stages}  events {len(league.events)}  registrations "
+            f"{len(league.players):,}  result rows {league.result_rows:,}  penalties {len(league.penalties)}  "
+            f"(~{cells:,} data cells)"
+        )
         print(f"generated in {t_gen:.2f} s; XlsxWorkbook.create wrote {mib(pristine)} in {t_create:.2f} s")
 
         # 1. end to end, as the nightly job runs it
@@ -141,10 +149,14 @@ def main() -> None:
         result = run_sync(config, open_workbook(config))
         t_sync = time.perf_counter() - start
         ev = result.evaluation
-        print(f"problems {len(ev.problems)} (errors {ev.errors}, warnings {ev.warnings})  counted rows {ev.counted:,}  "
-              f"exit code {int(result.code)}  exported {len(result.exported)} CSV files")
-        print(f"run_sync end to end (first sync, incl. load_config {t_config:.3f} s): {t_sync:8.3f} s   "
-              f"workbook now {mib(config.workbook)}")
+        print(
+            f"problems {len(ev.problems)} (errors {ev.errors}, warnings {ev.warnings})  counted rows {ev.counted:,}  "
+            f"exit code {int(result.code)}  exported {len(result.exported)} CSV files"
+        )
+        print(
+            f"run_sync end to end (first sync, incl. load_config {t_config:.3f} s): {t_sync:8.3f} s   "
+            f"workbook now {mib(config.workbook)}"
+        )
 
         # 2. the same sync piece by piece, on a fresh copy
         folder = league_folder(base, "pieces", pristine)
@@ -153,14 +165,24 @@ def main() -> None:
         t_read, (inputs, outputs) = timed(lambda: read_inputs(book, every_output=True))
         t_eval, ev = timed(lambda: evaluate(inputs, config.ruleset, config.catalog))
         now = dt.datetime.now(dt.UTC)
-        t_tables, tables = timed(lambda: [*standings_sheets(ev), leaderboard_sheet(ev, read_leaderboard(outputs.get(LEADERBOARD_TAB) or [])),
-                                          problems_sheet(ev.problems, now)])
+        t_tables, tables = timed(
+            lambda: [
+                *standings_sheets(ev),
+                leaderboard_sheet(ev, read_leaderboard(outputs.get(LEADERBOARD_TAB) or [])),
+                problems_sheet(ev.problems, now),
+            ]
+        )
         t_log, log = timed(lambda: sync_log_row(ev, inputs, now, "synced"))
         t_write, _ = timed(lambda: book.write(Changes(replace=tuple(tables), append=(log,))))
         t_csv, _ = timed(lambda: write_csv(config.exports, [t for t in tables if isinstance(t, Table)]))
-        pieces = (("read xlsx (load + read every tab)", t_read), ("evaluate", t_eval), ("output tabs", t_tables),
-                  ("sync log row (fingerprint)", t_log), ("write xlsx (output tab parts only)", t_write),
-                  ("CSV exports", t_csv))
+        pieces = (
+            ("read xlsx (load + read every tab)", t_read),
+            ("evaluate", t_eval),
+            ("output tabs", t_tables),
+            ("sync log row (fingerprint)", t_log),
+            ("write xlsx (output tab parts only)", t_write),
+            ("CSV exports", t_csv),
+        )
         print("pieces (fresh copy):")
         for name, t in pieces:
             print(f"  {name:44} {t:8.3f} s")
@@ -169,30 +191,40 @@ def main() -> None:
         # 3. second sync of the synced workbook: output tabs exist and are read too
         config = load_config(base / "sync")
         t_again, again = timed(lambda: run_sync(config, open_workbook(config)))
-        print(f"run_sync again on the synced workbook (output tabs present): {t_again:8.3f} s   "
-              f"workbook now {mib(config.workbook)}  exit code {int(again.code)}")
+        print(
+            f"run_sync again on the synced workbook (output tabs present): {t_again:8.3f} s   "
+            f"workbook now {mib(config.workbook)}  exit code {int(again.code)}"
+        )
 
         # 4. the real CLI, in its own processes, each on a fresh copy
         if not args.no_cli:
-            kinds = [("CSV exports", ROOT, ["csv"]), ("default exports (CSV, images, caption, page, posters)", ROOT, None),
-                     ("openpyxl.load_workbook of the same file, no sync", ROOT, ["openpyxl"])]
+            kinds = [
+                ("CSV exports", ROOT, ["csv"]),
+                ("default exports (CSV, images, caption, page, posters)", ROOT, None),
+                ("openpyxl.load_workbook of the same file, no sync", ROOT, ["openpyxl"]),
+            ]
             if args.against:
                 kinds.append((f"default exports, the code in {args.against}", args.against.resolve(), None))
                 kinds.append((f"CSV exports, the code in {args.against}", args.against.resolve(), ["csv"]))
             seen: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in kinds}
             for run in range(args.runs):  # the kinds take turns, so a busy spell hits them alike
                 for name, code, formats in kinds:
-                    folder = league_folder(base, f"cli-{run}-{len(seen[name])}-{kinds.index((name, code, formats))}", pristine,
-                                           formats)
+                    folder = league_folder(
+                        base, f"cli-{run}-{len(seen[name])}-{kinds.index((name, code, formats))}", pristine, formats
+                    )
                     seen[name].append(cli_sync(code, folder, formats))
             for name, runs in seen.items():
                 walls, peaks = [w for w, _ in runs], [m for _, m in runs]
-                print(f"CLI `league sync`, {name}: median {statistics.median(walls):.2f} s wall over {len(runs)} run(s) "
-                      f"({', '.join(f'{w:.2f}' for w in walls)}), peak {max(peaks):.0f} MiB")
+                print(
+                    f"CLI `league sync`, {name}: median {statistics.median(walls):.2f} s wall over {len(runs)} run(s) "
+                    f"({', '.join(f'{w:.2f}' for w in walls)}), peak {max(peaks):.0f} MiB"
+                )
             every = statistics.median(w for w, _ in seen[kinds[1][0]])
             loaded = statistics.median(w for w, _ in seen[kinds[2][0]])
-            print(f"first sync with every format / openpyxl's load: {every / loaded:.2f} "
-                  f"({every:.2f} s / {loaded:.2f} s; target at most 0.6)")
+            print(
+                f"first sync with every format / openpyxl's load: {every / loaded:.2f} "
+                f"({every:.2f} s / {loaded:.2f} s; target at most 0.6)"
+            )
             if args.against:
                 before = statistics.median(w for w, _ in seen[kinds[-2][0]])
                 print(f"the same, the code in {args.against}: {before / loaded:.2f} ({before:.2f} s / {loaded:.2f} s)")
@@ -200,8 +232,10 @@ def main() -> None:
                 ours = statistics.median(w for w, _ in seen[kinds[0][0]])
                 theirs = statistics.median(w for w, _ in seen[kinds[-1][0]])
                 same = _same_csv(base, kinds, args.runs)
-                print(f"ratio to {args.against}: {ours / theirs:.2f} ({ours:.2f} s / {theirs:.2f} s); CSV exports "
-                      f"{'byte-identical' if same else 'DIFFER'}")
+                print(
+                    f"ratio to {args.against}: {ours / theirs:.2f} ({ours:.2f} s / {theirs:.2f} s); CSV exports "
+                    f"{'byte-identical' if same else 'DIFFER'}"
+                )
         print("target: a whole `league sync` process at most 1.5 s at 2,000 players (3 s at 4,000), peak 180 MiB")
 
         if args.profile:

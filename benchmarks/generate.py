@@ -19,11 +19,11 @@ from itertools import product
 from pathlib import Path
 from typing import TypeVar
 
-from league.rules.catalog import Catalog, Piece
 from league.cells import Cell
 from league.demos.base import DemoLeague
 from league.demos.gl import FIRST, LAST, allowed_fighters, allowed_maps
 from league.pairing.round_robin import circle
+from league.rules.catalog import Catalog, Piece
 from league.rules.ruleset import Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,8 +45,15 @@ def _bye(rnd: int, table: int, player: str, judge: str, note: str = "") -> list[
     return [rnd, table, player, "", None, None, "", "", None, None, "", player, "Bye", judge, note]
 
 
-def generate_league(ruleset: Ruleset, catalog: Catalog, players: int, stages: int = 2, event_size: int = 250,
-                    drop_share: float = 0.25, seed: int = 7) -> DemoLeague:
+def generate_league(
+    ruleset: Ruleset,
+    catalog: Catalog,
+    players: int,
+    stages: int = 2,
+    event_size: int = 250,
+    drop_share: float = 0.25,
+    seed: int = 7,
+) -> DemoLeague:
     """A valid league (no problems at all) of `players` distinct players over `stages` stages."""
     rng = random.Random(seed)
     pool = player_names(players, rng)
@@ -63,10 +70,19 @@ def generate_league(ruleset: Ruleset, catalog: Catalog, players: int, stages: in
         field = rng.sample(pool, len(pool))
         count = math.ceil(len(field) / event_size)
         for k in range(count):
-            entrants = field[k * len(field) // count:(k + 1) * len(field) // count]
+            entrants = field[k * len(field) // count : (k + 1) * len(field) // count]
             event, tab = f"{stage}-V{k + 1:03d}", f"Results {stage}-V{k + 1:03d}"
-            events.append([event, f"Unmatched League {stage} at Venue {k + 1}", day.isoformat(), f"Venue {k + 1}",
-                           event_size, stage, tab])
+            events.append(
+                [
+                    event,
+                    f"Unmatched League {stage} at Venue {k + 1}",
+                    day.isoformat(),
+                    f"Venue {k + 1}",
+                    event_size,
+                    stage,
+                    tab,
+                ]
+            )
             rosters: dict[str, list[Piece]] = {}
             first_reg = len(registrations)
             for name in entrants:
@@ -84,16 +100,40 @@ def generate_league(ruleset: Ruleset, catalog: Catalog, players: int, stages: in
                     a_wins = rng.random() < skill[a] / (skill[a] + skill[b])
                     ha = rng.randint(1, health_a) if a_wins else 0
                     hb = 0 if a_wins else rng.randint(1, health_b)
-                    rows.append([rnd, table, a, fa.name, ha, fa.health, b, fb.name, hb, fb.health, rng.choice(maps),
-                                 a if a_wins else b, "", judge, ""])
+                    rows.append(
+                        [
+                            rnd,
+                            table,
+                            a,
+                            fa.name,
+                            ha,
+                            fa.health,
+                            b,
+                            fb.name,
+                            hb,
+                            fb.health,
+                            rng.choice(maps),
+                            a if a_wins else b,
+                            "",
+                            judge,
+                            "",
+                        ]
+                    )
             if len(entrants) > 2 and rounds > 2 and rng.random() < drop_share:
                 rows = _drop(rows, registrations, first_reg, status_col, penalties, event, rounds - 2)
             results[tab] = rows
     return DemoLeague(events, registrations, results, penalties, [])
 
 
-def _drop(rows: list[list[Cell]], registrations: list[list[Cell]], first_reg: int, status_col: int,
-          penalties: list[list[Cell]], event: str, after: int) -> list[list[Cell]]:
+def _drop(
+    rows: list[list[Cell]],
+    registrations: list[list[Cell]],
+    first_reg: int,
+    status_col: int,
+    penalties: list[list[Cell]],
+    event: str,
+    after: int,
+) -> list[list[Cell]]:
     """A player leaves after round `after`: status Dropped, a Penalties row, the opponents left get byes."""
     leaver = next(str(r[2]) for r in rows if r[0] == 1 and r[6])
     for reg in registrations[first_reg:]:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from league.cells import Cell, as_text, name_key
+from league.cells import Cell, as_text
 from league.outcome import Mark, Placing, plain_placings
 from league.pairing.bracket_model import Playoff
 from league.plain_text import has_control, one_line
@@ -103,11 +103,26 @@ class Board:
 def plain(shown: Board) -> Board:
     """The board with every text people typed on one line (each control character a space), for an export that
     joins lines itself (the caption): a name never breaks its line or carries an escape into the file."""
-    lines = tuple(replace(line, name=one_line(line.name), finish=one_line(line.finish),
-                          prizes=tuple(map(one_line, line.prizes)), held=tuple(map(one_line, line.held)))
-                  if has_control("".join((line.name, line.finish, *line.held))) else line for line in shown.lines)
-    return replace(shown, title=one_line(shown.title), champion=one_line(shown.champion), event=one_line(shown.event),
-                   stands=one_line(shown.stands), lines=lines)
+    lines = tuple(
+        replace(
+            line,
+            name=one_line(line.name),
+            finish=one_line(line.finish),
+            prizes=tuple(map(one_line, line.prizes)),
+            held=tuple(map(one_line, line.held)),
+        )
+        if has_control("".join((line.name, line.finish, *line.held)))
+        else line
+        for line in shown.lines
+    )
+    return replace(
+        shown,
+        title=one_line(shown.title),
+        champion=one_line(shown.champion),
+        event=one_line(shown.event),
+        stands=one_line(shown.stands),
+        lines=lines,
+    )
 
 
 def _number(value: Cell, display: Display) -> str:
@@ -131,8 +146,12 @@ def _move(value: Cell) -> int | str | None:
 
 SIGNS = {Mark.NOT_FINAL: "*", Mark.DISQUALIFIED: "DQ", Mark.DROPPED: "†", Mark.PLAYING: "‡"}
 """The sign each mark puts after the name, in the order a line with several shows the first."""
-MEANINGS = {"*": "* not final: results still to fix", "†": "† dropped out", "DQ": "DQ disqualified: not ranked",
-            "‡": "‡ still playing: the result of this round is not in yet"}
+MEANINGS = {
+    "*": "* not final: results still to fix",
+    "†": "† dropped out",
+    "DQ": "DQ disqualified: not ranked",
+    "‡": "‡ still playing: the result of this round is not in yet",
+}
 """The footnote each mark gets, once per table."""
 PLAYOFF_NOTE = "The playoffs decide the top places; Swiss # is the rank after the Swiss rounds"
 
@@ -142,7 +161,9 @@ def finish_text(placing: Placing) -> str:
     reached = placing.reached
     if reached is None:
         return ""
-    stage = "Won the final" if reached.won else f"Lost the {reached.stage}" if reached.out else f"In the {reached.stage}"
+    stage = (
+        "Won the final" if reached.won else f"Lost the {reached.stage}" if reached.out else f"In the {reached.stage}"
+    )
     return stage + (f" · Swiss #{placing.swiss_rank}" if placing.swiss_rank is not None else "")
 
 
@@ -163,21 +184,36 @@ def board(table: Table, title: str, updated: dt.datetime, placings: Sequence[Pla
     held = [tuple(a.prize for a in p.awards if not a.undecided) for p in placings]
     common = Counter(prize for prizes in held for prize in set(prizes))
     ranks = Counter(p.rank for p in placings if p.rank is not None)
-    lines = tuple(Line(str(p.rank) if p.rank is not None else "", p.name, _number(row[score], cols[score].display),
-                       _number(row[tb], cols[tb].display) if tb is not None else "",
-                       tuple(prize for prize in prizes if common[prize] * 2 <= len(table.rows)),
-                       _move(row[move]) if move is not None else None,
-                       held=prizes, shared=p.rank is not None and ranks[p.rank] > 1,
-                       mark=next((SIGNS[m] for m in SIGNS if m in p.marks), ""),
-                       count=_number(row[count], cols[count].display) if count is not None else "",
-                       cut=p.cut.value if p.cut else "", finish=finish_text(p),
-                       in_line=any(not a.awarded for a in p.awards if not a.undecided))
-                  for row, p, prizes in zip(table.rows, placings, held))
+    lines = tuple(
+        Line(
+            str(p.rank) if p.rank is not None else "",
+            p.name,
+            _number(row[score], cols[score].display),
+            _number(row[tb], cols[tb].display) if tb is not None else "",
+            tuple(prize for prize in prizes if common[prize] * 2 <= len(table.rows)),
+            _move(row[move]) if move is not None else None,
+            held=prizes,
+            shared=p.rank is not None and ranks[p.rank] > 1,
+            mark=next((SIGNS[m] for m in SIGNS if m in p.marks), ""),
+            count=_number(row[count], cols[count].display) if count is not None else "",
+            cut=p.cut.value if p.cut else "",
+            finish=finish_text(p),
+            in_line=any(not a.awarded for a in p.awards if not a.undecided),
+        )
+        for row, p, prizes in zip(table.rows, placings, held)
+    )
     signs = {line.mark for line in lines}
     playoffs = (PLAYOFF_NOTE,) if any(line.finish for line in lines) else ()
-    return Board(title, cols[score].label, cols[tb].label if tb is not None else "", lines, updated, move is not None,
-                 count_label=cols[count].label if count is not None else "",
-                 footnotes=(*(MEANINGS[sign] for sign in MEANINGS if sign in signs), *cut_note(lines), *playoffs))
+    return Board(
+        title,
+        cols[score].label,
+        cols[tb].label if tb is not None else "",
+        lines,
+        updated,
+        move is not None,
+        count_label=cols[count].label if count is not None else "",
+        footnotes=(*(MEANINGS[sign] for sign in MEANINGS if sign in signs), *cut_note(lines), *playoffs),
+    )
 
 
 RECORD = "Record"
@@ -188,10 +224,19 @@ def _record_table(table: Table, score: int, losses: int) -> Table:
     """The table with its score as the field writes a record, `7-1` (wins, then losses), in place of the separate
     wins and losses: the images, caption, page and poster show one `Record` column, not `Losses` before `Wins`."""
     cols = table.columns
-    rows = tuple(tuple(f"{_number(row[score], cols[score].display)}-{_number(row[losses], Display.NUMBER)}"
-                       if i == score and row[score] not in (None, "") and row[losses] not in (None, "") else cell
-                       for i, cell in enumerate(row) if i != losses) for row in table.rows)
-    columns = tuple(Column(RECORD, Role.SCORE, Display.TEXT) if i == score else c for i, c in enumerate(cols) if i != losses)
+    rows = tuple(
+        tuple(
+            f"{_number(row[score], cols[score].display)}-{_number(row[losses], Display.NUMBER)}"
+            if i == score and row[score] not in (None, "") and row[losses] not in (None, "")
+            else cell
+            for i, cell in enumerate(row)
+            if i != losses
+        )
+        for row in table.rows
+    )
+    columns = tuple(
+        Column(RECORD, Role.SCORE, Display.TEXT) if i == score else c for i, c in enumerate(cols) if i != losses
+    )
     return Table.of(table.name, columns, rows)
 
 
@@ -208,6 +253,8 @@ LEGEND = "▲ places gained · ▼ places lost since the last change · – no c
 """What the `Move` column's signs mean, under every table that shows one."""
 SHORT_LEGEND = "▲ ▼ places since the last change"
 """The same in the images' footer, which shares its line with the footnotes or the time."""
+
+
 def move_text(move: int | str | None) -> str:
     """A move as an arrow people read at a glance: `▲2`, `▼1`, `–`, `NEW`; nothing before a first comparison."""
     if isinstance(move, int):

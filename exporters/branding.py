@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -82,6 +83,11 @@ def rgb(colour: str) -> tuple[int, int, int]:
     return r, g, b
 
 
+def hex_colour(channels: Iterable[int]) -> str:
+    """Red, green and blue (an alpha after them left out) as `#rrggbb`: the form every output writes a colour in."""
+    return "#" + "".join(f"{c:02x}" for c in list(channels)[:3])
+
+
 def stripe(branding: Branding, amount: float = 0.08) -> tuple[int, int, int]:
     """A faint tint of the primary colour over the background, for every other row."""
     fore, back = rgb(branding.primary), rgb(branding.background)
@@ -98,6 +104,7 @@ BLACK, WHITE = "#000000", "#ffffff"
 
 def luminance(colour: str) -> float:
     """The WCAG 2 relative luminance of a colour, 0 (black) to 1 (white)."""
+
     def linear(channel: int) -> float:
         c = channel / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
@@ -115,6 +122,7 @@ def contrast(one: str, two: str) -> float:
 def readable(colour: str, behind: tuple[str, ...], least: float = TEXT_CONTRAST) -> str:
     """`colour` when it keeps `least` contrast with everything `behind` it, else the same colour taken towards black
     or white (whichever contrasts more) by tenths until it does: the hue of the branding stays where it can."""
+
     def enough(choice: str) -> bool:
         return all(contrast(choice, back) >= least for back in behind)
 
@@ -122,7 +130,7 @@ def readable(colour: str, behind: tuple[str, ...], least: float = TEXT_CONTRAST)
         return colour
     target = max((WHITE, BLACK), key=lambda ink: min(contrast(ink, back) for back in behind))
     for tenth in range(1, 10):
-        mixed = "#%02x%02x%02x" % tuple(round(c + (t - c) * tenth / 10) for c, t in zip(rgb(colour), rgb(target)))
+        mixed = hex_colour(round(c + (t - c) * tenth / 10) for c, t in zip(rgb(colour), rgb(target)))
         if enough(mixed):
             return mixed
     return target
@@ -153,12 +161,17 @@ class Inks:
 @cache
 def inks(branding: Branding) -> Inks:
     """The text colours of the images and the poster for a branding."""
-    under = (branding.background, "#%02x%02x%02x" % stripe(branding))
+    under = (branding.background, hex_colour(stripe(branding)))
     text = readable(branding.text, under)
-    return Inks(title=black_or_white(branding.primary), text=text,
-                heading=readable(branding.primary, under),
-                medals={rank: black_or_white(disc, NUMERAL_CONTRAST) for rank, disc in MEDALS.items()},
-                up=readable(UP, under), down=readable(DOWN, under), same=readable(SAME, under))
+    return Inks(
+        title=black_or_white(branding.primary),
+        text=text,
+        heading=readable(branding.primary, under),
+        medals={rank: black_or_white(disc, NUMERAL_CONTRAST) for rank, disc in MEDALS.items()},
+        up=readable(UP, under),
+        down=readable(DOWN, under),
+        same=readable(SAME, under),
+    )
 
 
 def contrast_warnings(branding: Branding, where: str = "") -> tuple[str, ...]:
@@ -168,13 +181,17 @@ def contrast_warnings(branding: Branding, where: str = "") -> tuple[str, ...]:
     back = branding.background
     ratio = contrast(branding.primary, back)
     if ratio < TEXT_CONTRAST:
-        out.append(f"{where}`branding.primary` {branding.primary} on the background {back} is {ratio:.1f}:1, below "
-                   f"{TEXT_CONTRAST}:1: headings and prize lines are drawn in "
-                   f"{inks(branding).heading} instead; pick a colour further from the background")
+        out.append(
+            f"{where}`branding.primary` {branding.primary} on the background {back} is {ratio:.1f}:1, below "
+            f"{TEXT_CONTRAST}:1: headings and prize lines are drawn in "
+            f"{inks(branding).heading} instead; pick a colour further from the background"
+        )
     ratio = contrast(branding.text, back)
     if ratio < TEXT_CONTRAST:
-        out.append(f"{where}`branding.text` {branding.text} on the background {back} is {ratio:.1f}:1, below "
-                   f"{TEXT_CONTRAST}:1: text is drawn in {inks(branding).text} instead")
+        out.append(
+            f"{where}`branding.text` {branding.text} on the background {back} is {ratio:.1f}:1, below "
+            f"{TEXT_CONTRAST}:1: text is drawn in {inks(branding).text} instead"
+        )
     return tuple(out)
 
 
@@ -198,12 +215,17 @@ def logo_warning(branding: Branding, where: str = "") -> str:
     seen = [(data[i], data[i + 1], data[i + 2]) for i in range(0, len(data), 4) if data[i + 3] >= 128]
     if not seen:
         return ""
-    behind = luminance("#%02x%02x%02x" % band)
-    standing = sum(1 for pixel in seen
-                   if (max(luminance("#%02x%02x%02x" % pixel), behind) + 0.05)
-                   / (min(luminance("#%02x%02x%02x" % pixel), behind) + 0.05) >= LOGO_CONTRAST)
+    behind = luminance(hex_colour(band))
+    standing = sum(
+        1
+        for pixel in seen
+        if (max(luminance(hex_colour(pixel)), behind) + 0.05) / (min(luminance(hex_colour(pixel)), behind) + 0.05)
+        >= LOGO_CONTRAST
+    )
     if standing >= LOGO_SEEN * len(seen):
         return ""
-    return (f"{where}the logo hardly stands out against the band it is drawn on (`branding.primary` "
-            f"{branding.primary}): {standing / len(seen):.0%} of it keeps {LOGO_CONTRAST:g}:1; use a logo with a "
-            "light or dark outline, or a primary colour further from the logo's")
+    return (
+        f"{where}the logo hardly stands out against the band it is drawn on (`branding.primary` "
+        f"{branding.primary}): {standing / len(seen):.0%} of it keeps {LOGO_CONTRAST:g}:1; use a logo with a "
+        "light or dark outline, or a primary colour further from the logo's"
+    )

@@ -8,8 +8,8 @@ import datetime as dt
 import re
 
 from exporters.board import MEANINGS, PLAYOFF_NOTE, SIGNS, Board, Line, move_text, plain
-from league.outcome import Mark
 from history.snapshot import EventInfo
+from league.outcome import Mark
 from league.plain_text import one_line
 
 TOP = 10
@@ -19,8 +19,14 @@ MOVE_THAT_MATTERS = 2
 """A mover is named only when they gained at least this many places."""
 
 
-def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: tuple[str, ...],
-            zone: dt.tzinfo = dt.UTC, url: str = "") -> str:
+def caption(
+    board: Board,
+    league: str,
+    events: tuple[EventInfo, ...],
+    hashtags: tuple[str, ...],
+    zone: dt.tzinfo = dt.UTC,
+    url: str = "",
+) -> str:
     """A caption ready to paste: plain text, one blank line between its parts; dates in the league's `zone`; `url`
     (the `[branding] url`) is the link to the league's page, left out when empty. Every text on one line: the
     caption's line breaks are its own."""
@@ -40,11 +46,15 @@ def caption(board: Board, league: str, events: tuple[EventInfo, ...], hashtags: 
     prizes = _prize_winners(board.lines)
     if prizes:
         heading = "Prizes" if board.final else "In line for prizes"
-        parts.append("\n".join([heading, *(f"{prize}: {', '.join(map(_shown, names))}" for prize, names in prizes.items())]))
+        parts.append(
+            "\n".join([heading, *(f"{prize}: {', '.join(map(_shown, names))}" for prize, names in prizes.items())])
+        )
     movers = _movers(board.lines)
     if movers:
-        parts.append("Biggest movers: " + "; ".join(f"{_shown(line.name)} {move_text(line.move)} (now {line.rank})"
-                                                     for line in movers))
+        parts.append(
+            "Biggest movers: "
+            + "; ".join(f"{_shown(line.name)} {move_text(line.move)} (now {line.rank})" for line in movers)
+        )
     upcoming = next_event(events, updated.date())
     if upcoming:
         where = f" at {one_line(upcoming.venue)}" if upcoming.venue else ""
@@ -72,7 +82,11 @@ def _what_happened(board: Board, league: str) -> str:
         return f"{_names(first)} wins {what}" if len(first) == 1 else f"{_names(first)} share first place in {what}"
     stands = board.stands
     after = f" {stands}" if stands.startswith("after ") else f" ({stands})"
-    return f"{_names(first)} leads {what}{after}" if len(first) == 1 else f"{_names(first)} share the lead of {what}{after}"
+    return (
+        f"{_names(first)} leads {what}{after}"
+        if len(first) == 1
+        else f"{_names(first)} share the lead of {what}{after}"
+    )
 
 
 def _names(names: list[str]) -> str:
@@ -120,8 +134,10 @@ def _top_line(board: Board, line: Line) -> str:
     count = f", {board.count_label} {line.count}" if board.count_label and line.count else ""
     tiebreak = f", {board.tiebreak_label} {line.tiebreak}" if line.tiebreak else ""
     finish = f" — {line.finish}" if line.finish else ""
-    return (f"{medal}{line.shown_rank}. {_shown(line.name)}{mark}: {line.score} {_label(board.score_label)}{count}{tiebreak}"
-            f"{finish}{_arrow(line)}")
+    return (
+        f"{medal}{line.shown_rank}. {_shown(line.name)}{mark}: "
+        f"{line.score} {_label(board.score_label)}{count}{tiebreak}{finish}{_arrow(line)}"
+    )
 
 
 def _rank_key(line: Line) -> float:
@@ -159,6 +175,7 @@ def next_event(events: tuple[EventInfo, ...], today: dt.date) -> EventInfo | Non
 
 
 def hashtag(text: str) -> str:
-    """A hashtag as Facebook links it: a `#` and letters, digits or underscores only (`GL Unmatched` -> `#GLUnmatched`)."""
+    """A hashtag as Facebook links it: a `#` and letters, digits or underscores only
+    (`GL Unmatched` -> `#GLUnmatched`)."""
     word = re.sub(r"[^\w]", "", text)
     return f"#{word}" if word else ""

@@ -74,19 +74,25 @@ class Graph:
 
         problem = token_problem(self.token)
         if problem:
-            raise GraphError(f"the Page access token in {TOKEN_VARIABLE} {problem}; a token is one line of printable "
-                             "ASCII without spaces (it is not shown here)", Failure.SETUP)
+            raise GraphError(
+                f"the Page access token in {TOKEN_VARIABLE} {problem}; a token is one line of printable "
+                "ASCII without spaces (it is not shown here)",
+                Failure.SETUP,
+            )
         deadline = self.clock() + self.budget
         try:
             with nullcontext(self.session) if self.session else requests.Session() as session:
                 if len(images) == 1:
-                    return self._post(session, f"{page_id}/photos", {"caption": caption, "published": "true"},
-                                      images[0], deadline)
-                photos = [self._upload(session, page_id, image, n, len(images), deadline)
-                          for n, image in enumerate(images, 1)]
+                    return self._post(
+                        session, f"{page_id}/photos", {"caption": caption, "published": "true"}, images[0], deadline
+                    )
+                photos = [
+                    self._upload(session, page_id, image, n, len(images), deadline) for n, image in enumerate(images, 1)
+                ]
                 attached = {f"attached_media[{k}]": json.dumps({"media_fbid": photo}) for k, photo in enumerate(photos)}
-                return self._post(session, f"{page_id}/feed", {"message": caption, "published": "true", **attached},
-                                  None, deadline)
+                return self._post(
+                    session, f"{page_id}/feed", {"message": caption, "published": "true", **attached}, None, deadline
+                )
         except GraphError:
             raise
         except Exception as exc:
@@ -95,8 +101,9 @@ class Graph:
                 raise RuntimeError(f"{type(exc).__name__} while posting: {safe}") from None
             raise
 
-    def _upload(self, session: requests.Session, page_id: str, image: bytes, n: int, count: int,
-                deadline: float) -> str:
+    def _upload(
+        self, session: requests.Session, page_id: str, image: bytes, n: int, count: int, deadline: float
+    ) -> str:
         """One photo of a post uploaded unpublished; its id. Nothing shows on the Page until the post is made, so a
         lost answer here means nothing was posted."""
         try:
@@ -104,11 +111,14 @@ class Graph:
         except GraphError as exc:
             if exc.failure is not Failure.UNSURE:
                 raise
-            raise GraphError(f"uploading photo {n} of {count} failed ({str(exc).removesuffix(f': {UNSURE_ADVICE}')}); "
-                             "nothing was posted. Try again later.") from None
+            raise GraphError(
+                f"uploading photo {n} of {count} failed ({str(exc).removesuffix(f': {UNSURE_ADVICE}')}); "
+                "nothing was posted. Try again later."
+            ) from None
 
-    def _post(self, session: requests.Session, path: str, fields: dict[str, str], image: bytes | None,
-              deadline: float) -> str:
+    def _post(
+        self, session: requests.Session, path: str, fields: dict[str, str], image: bytes | None, deadline: float
+    ) -> str:
         import requests
 
         url = f"{self.api.rstrip('/')}/{path}"
@@ -117,51 +127,84 @@ class Graph:
             try:
                 answer = self._send(session, url, fields, image, deadline)
             except Overdue:
-                raise GraphError(f"{self.api} gave no complete answer within the {self.budget:g} s of "
-                                 f"`facebook_retry_seconds` after the post was sent, so it may or may not be on the "
-                                 f"Page: {UNSURE_ADVICE}", Failure.UNSURE) from None
+                raise GraphError(
+                    f"{self.api} gave no complete answer within the {self.budget:g} s of "
+                    f"`facebook_retry_seconds` after the post was sent, so it may or may not be on the "
+                    f"Page: {UNSURE_ADVICE}",
+                    Failure.UNSURE,
+                ) from None
             except requests.exceptions.ConnectionError as exc:
                 if isinstance(exc, requests.exceptions.ConnectTimeout) or never_sent(exc):
                     self._wait(attempt, 0.0, f"could not reach {self.api}", deadline)
                     continue
-                raise GraphError(f"the connection to {self.api} broke after the post was sent, so it may or may not "
-                                 f"be on the Page: {UNSURE_ADVICE}", Failure.UNSURE) from None
+                raise GraphError(
+                    f"the connection to {self.api} broke after the post was sent, so it may or may not "
+                    f"be on the Page: {UNSURE_ADVICE}",
+                    Failure.UNSURE,
+                ) from None
             except requests.exceptions.Timeout:
-                raise GraphError(f"{self.api} did not answer in time after the post was sent, so it may or may not "
-                                 f"be on the Page: {UNSURE_ADVICE}", Failure.UNSURE) from None
-            except (requests.exceptions.InvalidURL, requests.exceptions.InvalidSchema,
-                    requests.exceptions.MissingSchema) as exc:
-                raise GraphError(f"`branding.facebook_api` is not an http:// or https:// address of the Graph API "
-                                 f"({shown(str(exc), self.token)}); nothing was posted", Failure.SETUP) from None
+                raise GraphError(
+                    f"{self.api} did not answer in time after the post was sent, so it may or may not "
+                    f"be on the Page: {UNSURE_ADVICE}",
+                    Failure.UNSURE,
+                ) from None
+            except (
+                requests.exceptions.InvalidURL,
+                requests.exceptions.InvalidSchema,
+                requests.exceptions.MissingSchema,
+            ) as exc:
+                raise GraphError(
+                    f"`branding.facebook_api` is not an http:// or https:// address of the Graph API "
+                    f"({shown(str(exc), self.token)}); nothing was posted",
+                    Failure.SETUP,
+                ) from None
             except requests.exceptions.RequestException as exc:
-                raise GraphError(f"posting to {self.api} failed after the post was sent ({type(exc).__name__}: "
-                                 f"{shown(str(exc), self.token)}), so it may or may not be on the Page: "
-                                 f"{UNSURE_ADVICE}", Failure.UNSURE) from None
+                raise GraphError(
+                    f"posting to {self.api} failed after the post was sent ({type(exc).__name__}: "
+                    f"{shown(str(exc), self.token)}), so it may or may not be on the Page: "
+                    f"{UNSURE_ADVICE}",
+                    Failure.UNSURE,
+                ) from None
             body = json_body(answer)
             if answer.ok:
                 return self._post_id(answer.status_code, body)
             found = (body or {}).get("error")
             error: dict[str, Any] = found if isinstance(found, dict) else {}
             if answer.status_code == 429 or error.get("is_transient") or error.get("code") in RATE_LIMITS:
-                self._wait(attempt, seconds(answer.headers.get("Retry-After")),
-                           self._explain(answer.status_code, error), deadline)
+                self._wait(
+                    attempt,
+                    seconds(answer.headers.get("Retry-After")),
+                    self._explain(answer.status_code, error),
+                    deadline,
+                )
                 continue
             raise self._failure(answer.status_code, error, page_id)
         raise AssertionError("unreachable: the last try raises")
 
-    def _send(self, session: requests.Session, url: str, fields: dict[str, str], image: bytes | None,
-              deadline: float) -> requests.Response:
+    def _send(
+        self, session: requests.Session, url: str, fields: dict[str, str], image: bytes | None, deadline: float
+    ) -> requests.Response:
         """One request, given up at the deadline: requests' timeouts count each read alone, so a server trickling its
         answer a byte at a time would hold the command for as long as it likes. The request runs in a daemon thread
         that is left behind when the budget runs out (the command ends soon after)."""
         left = deadline - self.clock()
         if left <= 0:
-            raise GraphError(f"gave up: the {self.budget:g} s of `facebook_retry_seconds` ran out before the post "
-                             "could be sent; nothing was posted. Try again later.")
+            raise GraphError(
+                f"gave up: the {self.budget:g} s of `facebook_retry_seconds` ran out before the post "
+                "could be sent; nothing was posted. Try again later."
+            )
         upload = {"source": ("leaderboard.png", image, "image/png")} if image else None
-        return within(lambda: session.post(url, data=fields, files=upload,
-                                           headers={"Authorization": f"Bearer {self.token}"},
-                                           timeout=(min(CONNECT_TIMEOUT, left), left)), left, "graph-post")
+        return within(
+            lambda: session.post(
+                url,
+                data=fields,
+                files=upload,
+                headers={"Authorization": f"Bearer {self.token}"},
+                timeout=(min(CONNECT_TIMEOUT, left), left),
+            ),
+            left,
+            "graph-post",
+        )
 
     def _post_id(self, status: int, body: dict[str, Any] | None) -> str:
         """The post's id from a successful answer, checked: Graph sends it as text of digits and underscores, a proxy
@@ -170,50 +213,63 @@ class Graph:
         value = (body or {}).get(key)
         if value is None:
             found = "an answer that is not JSON" if body is None else "no post id in its answer"
-            raise GraphError(f"Facebook answered HTTP {status} with {found}, so the post may well be on the Page: "
-                             f"{UNSURE_ADVICE}", Failure.UNSURE)
+            raise GraphError(
+                f"Facebook answered HTTP {status} with {found}, so the post may well be on the Page: {UNSURE_ADVICE}",
+                Failure.UNSURE,
+            )
         text = str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) else ""
         if POST_ID.fullmatch(text) and len(text) <= POST_ID_LENGTH:
             return text
         came = value if isinstance(value, str) else repr(value)
-        raise GraphError(f"Facebook answered HTTP {status} with a {key} that is not a post id "
-                         f"('{shown(came, self.token, 60)}', {len(came):,} characters; a post id is digits and "
-                         f"underscores, at most {POST_ID_LENGTH}), so the post may well be on the Page: "
-                         f"{UNSURE_ADVICE}",
-                         Failure.UNSURE)
+        raise GraphError(
+            f"Facebook answered HTTP {status} with a {key} that is not a post id "
+            f"('{shown(came, self.token, 60)}', {len(came):,} characters; a post id is digits and "
+            f"underscores, at most {POST_ID_LENGTH}), so the post may well be on the Page: "
+            f"{UNSURE_ADVICE}",
+            Failure.UNSURE,
+        )
 
     def _wait(self, attempt: int, asked: float, why: str, deadline: float) -> None:
         """Sleep before the next try: 2, 4, 8 s or what Retry-After asks, if the tries and the budget allow it."""
         if attempt >= self.tries:
             raise GraphError(f"gave up after {self.tries} tries: {why}; nothing was posted. Try again later.")
-        seconds = max(2.0 ** attempt, asked)
+        seconds = max(2.0**attempt, asked)
         left = deadline - self.clock()
         if seconds > left:
-            raise GraphError(f"gave up after {attempt} {'try' if attempt == 1 else 'tries'}: {why}; the next try "
-                             f"would wait {seconds:g} s, past the {self.budget:g} s of `facebook_retry_seconds` "
-                             f"({max(left, 0.0):.0f} s left); nothing was posted. Try again later.")
+            raise GraphError(
+                f"gave up after {attempt} {'try' if attempt == 1 else 'tries'}: {why}; the next try "
+                f"would wait {seconds:g} s, past the {self.budget:g} s of `facebook_retry_seconds` "
+                f"({max(left, 0.0):.0f} s left); nothing was posted. Try again later."
+            )
         self.waits.append(seconds)
         self.sleep(seconds)
 
     def _failure(self, status: int, error: dict[str, Any], page_id: str) -> GraphError:
         code = error.get("code")
         if code == EXPIRED or status == 401:
-            return GraphError(f"the Page access token in {TOKEN_VARIABLE} has expired or is not valid "
-                              f"({self._explain(status, error)}); make a new Page access token and set it again",
-                              Failure.SETUP)
+            return GraphError(
+                f"the Page access token in {TOKEN_VARIABLE} has expired or is not valid "
+                f"({self._explain(status, error)}); make a new Page access token and set it again",
+                Failure.SETUP,
+            )
         if code in PERMISSION_CODES or status == 403:
-            return GraphError(f"the token may not post to Page {page_id} ({self._explain(status, error)}); it needs "
-                              "the pages_manage_posts and pages_read_engagement permissions, from a Page admin",
-                              Failure.SETUP)
+            return GraphError(
+                f"the token may not post to Page {page_id} ({self._explain(status, error)}); it needs "
+                "the pages_manage_posts and pages_read_engagement permissions, from a Page admin",
+                Failure.SETUP,
+            )
         if status >= 500:
-            return GraphError(f"Facebook's server failed after the post was sent ({self._explain(status, error)}), "
-                              f"so it may or may not be on the Page: {UNSURE_ADVICE}", Failure.UNSURE)
-        return GraphError(f"Facebook refused the post to Page {page_id}: {self._explain(status, error)}; nothing "
-                          "was posted")
+            return GraphError(
+                f"Facebook's server failed after the post was sent ({self._explain(status, error)}), "
+                f"so it may or may not be on the Page: {UNSURE_ADVICE}",
+                Failure.UNSURE,
+            )
+        return GraphError(
+            f"Facebook refused the post to Page {page_id}: {self._explain(status, error)}; nothing was posted"
+        )
 
     def _explain(self, status: int, error: dict[str, Any]) -> str:
         """Graph's own words, shortened, with the token removed wherever it appears."""
         message = shown(str(error.get("message") or "no message"), self.token)
         code = f", code {shown(str(error['code']), self.token, 20)}" if "code" in error else ""
         return f"HTTP {status}{code}: {message}"
-

@@ -28,8 +28,27 @@ from league.plain_text import has_control, one_line
 
 REPLACEMENT = "\ufffd"
 """Drawn for a character no font holds (DejaVu Sans has it): a visible mark, and the name is in `Problems`."""
-SCRIPT_FACES = ("Arabic", "Hebrew", "Devanagari", "Bengali", "Gurmukhi", "Gujarati", "Oriya", "Tamil", "Telugu",
-                "Kannada", "Malayalam", "Sinhala", "Thai", "Lao", "Khmer", "Myanmar", "Ethiopic", "Armenian", "Georgian")
+SCRIPT_FACES = (
+    "Arabic",
+    "Hebrew",
+    "Devanagari",
+    "Bengali",
+    "Gurmukhi",
+    "Gujarati",
+    "Oriya",
+    "Tamil",
+    "Telugu",
+    "Kannada",
+    "Malayalam",
+    "Sinhala",
+    "Thai",
+    "Lao",
+    "Khmer",
+    "Myanmar",
+    "Ethiopic",
+    "Armenian",
+    "Georgian",
+)
 """The Noto Sans faces of `manimgx-fonts` for the scripts DejaVu Sans lacks or draws less well, in the order tried."""
 CJK_FACE = 2
 """Noto Sans CJK's face for Simplified Chinese in its collection (0 JP, 1 KR, 2 SC, 3 TC, 4 HK): every face holds
@@ -60,7 +79,8 @@ def _package_folder(package: str) -> Path | None:
 
 @cache
 def font_file(bold: bool = False) -> Path:
-    """The bundled DejaVu Sans TTF, found without importing matplotlib (the poster and the font test need only the file)."""
+    """The bundled DejaVu Sans TTF, found without importing matplotlib
+    (the poster and the font test need only the file)."""
     folder = _package_folder("matplotlib")
     if folder is None:
         raise RuntimeError("matplotlib is not installed; reinstall league")
@@ -79,7 +99,9 @@ def packaged_faces() -> tuple[Face, ...]:
     if cjk is not None:
         out.append(Face(cjk / "NotoSansCJK-VF.otf.ttc", CJK_FACE, variable=True))
     if noto is not None:
-        out += [Face(noto / f"{name}[wght].ttf", variable=True) for name in ("NotoEmoji", "NotoSansSymbols", "NotoSans")]
+        out += [
+            Face(noto / f"{name}[wght].ttf", variable=True) for name in ("NotoEmoji", "NotoSansSymbols", "NotoSans")
+        ]
     return tuple(face for face in out if face.path.is_file())
 
 
@@ -93,8 +115,9 @@ def coverage(face: Face) -> frozenset[int]:
     """The code points a face has a glyph for, from its character map."""
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
-    with TTFont(str(face.path), fontNumber=face.index if face.path.suffix.lower() in (".ttc", ".otc") else -1,
-                lazy=True) as font:
+    with TTFont(
+        str(face.path), fontNumber=face.index if face.path.suffix.lower() in (".ttc", ".otc") else -1, lazy=True
+    ) as font:
         return frozenset(font.getBestCmap() or {})
 
 
@@ -105,8 +128,13 @@ def system_face(char: str) -> Face | None:
     if fc_list is None:
         return None
     try:
-        out = subprocess.run([fc_list, f":charset={ord(char):x}", "file", "index"], capture_output=True, text=True,
-                             timeout=10, check=False).stdout
+        out = subprocess.run(
+            [fc_list, f":charset={ord(char):x}", "file", "index"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        ).stdout
     except (OSError, subprocess.SubprocessError):
         return None
     for line in sorted(out.splitlines()):
@@ -180,7 +208,9 @@ def missing(text: str, bold: bool = False) -> str:
     primary = chain(bold)[0]
     if _holds(primary, text):
         return ""
-    lacking = (c for c in text if not c.isspace() and not has_control(c) and not _ignorable(c) and face_for(c, bold) is None)
+    lacking = (
+        c for c in text if not c.isspace() and not has_control(c) and not _ignorable(c) and face_for(c, bold) is None
+    )
     return "".join(dict.fromkeys(lacking))
 
 

@@ -17,14 +17,25 @@ from urllib.parse import urljoin, urlsplit
 from exporters.board import LEGEND, Board, Line, move_text
 from exporters.bracket_html import STYLE as BRACKET_STYLE
 from exporters.bracket_html import bracket_html
-from exporters.branding import MEDALS, NUMERAL_CONTRAST, Branding, black_or_white, inks, local_time, readable, stripe
+from exporters.branding import (
+    MEDALS,
+    NUMERAL_CONTRAST,
+    Branding,
+    black_or_white,
+    hex_colour,
+    inks,
+    local_time,
+    readable,
+    stripe,
+)
 from league.plain_text import one_line
 
 STYLE = """
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;
  background:%(background)s;color:%(text)s;line-height:1.4}
-header{background:%(primary)s;color:%(title)s;padding:16px;border-bottom:5px solid %(rule)s;display:flex;gap:12px;align-items:center}
+header{background:%(primary)s;color:%(title)s;padding:16px;border-bottom:5px solid %(rule)s;
+ display:flex;gap:12px;align-items:center}
 header img{flex:none;height:56px;width:auto;max-width:22%%;object-fit:contain;object-position:left center}
 header div{min-width:0;flex:1}
 h1{font-size:1.4rem;margin:0}
@@ -102,34 +113,52 @@ def escape(text: str) -> str:
     return html.escape(one_line(text))
 
 
-def page(boards: list[Board], league: str, branding: Branding, logo: bytes | None = None, head: str = "",
-         top: str = "") -> str:
+def page(
+    boards: list[Board], league: str, branding: Branding, logo: bytes | None = None, head: str = "", top: str = ""
+) -> str:
     """The whole page: the boards in the order given (the leaderboard first in the export). `head` is more markup
     for the page's head and `top` for under its header (the live pages' refresh and links), trusted as they are."""
     updated = max((b.updated for b in boards), default=None)
     stamp = f"Updated {local_time(updated, branding)}" if updated else ""
     links = "".join(f'<a href="#t{i}">{escape(b.title)}</a>' for i, b in enumerate(boards))
-    nav = (f'<nav><div class="links">{links}</div>'
-           f"<details><summary>Tables ({len(boards)})</summary>{links}</details></nav>\n") if len(boards) > 1 else ""
+    nav = (
+        (
+            f'<nav><div class="links">{links}</div>'
+            f"<details><summary>Tables ({len(boards)})</summary>{links}</details></nav>\n"
+        )
+        if len(boards) > 1
+        else ""
+    )
     sections = "\n".join(section(b, i) for i, b in enumerate(boards))
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>{escape(league)}</title>{_previews(boards, league, branding)}"
-            f"<style>{style(branding)}</style>{head}</head>\n"
-            f"<body>{banner(league, branding, logo, stamp)}{top}\n"
-            f"{nav}<main>\n{sections}\n</main>\n"
-            f"<footer>{escape(league)}</footer></body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{escape(league)}</title>{_previews(boards, league, branding)}"
+        f"<style>{style(branding)}</style>{head}</head>\n"
+        f"<body>{banner(league, branding, logo, stamp)}{top}\n"
+        f"{nav}<main>\n{sections}\n</main>\n"
+        f"<footer>{escape(league)}</footer></body></html>\n"
+    )
 
 
 def style(branding: Branding) -> str:
     """The page's style sheet in the league's colours, with the inks the images use: every text reads on what is
     behind it whatever the branding."""
     drawn = inks(branding)
-    colours = {"background": branding.background, "text": drawn.text, "primary": branding.primary,
-               "title": drawn.title, "heading": drawn.heading, "stripe": "#%02x%02x%02x" % stripe(branding),
-               "rule": readable(branding.accent, (branding.background,), RULE_CONTRAST),
-               "up": drawn.up, "down": drawn.down, "same": drawn.same,
-               **{f"m{k}": v for k, v in MEDALS.items()}, **{f"n{k}": v for k, v in drawn.medals.items()}}
+    colours = {
+        "background": branding.background,
+        "text": drawn.text,
+        "primary": branding.primary,
+        "title": drawn.title,
+        "heading": drawn.heading,
+        "stripe": hex_colour(stripe(branding)),
+        "rule": readable(branding.accent, (branding.background,), RULE_CONTRAST),
+        "up": drawn.up,
+        "down": drawn.down,
+        "same": drawn.same,
+        **{f"m{k}": v for k, v in MEDALS.items()},
+        **{f"n{k}": v for k, v in drawn.medals.items()},
+    }
     gold = MEDALS["1"]
     return STYLE % colours + BRACKET_STYLE % {**colours, "gold": gold, "on_gold": black_or_white(gold)}
 
@@ -157,8 +186,10 @@ def relative_preview(branding: Branding, formats: Sequence[str]) -> str:
     which Facebook and other link previews cannot fetch; "" otherwise."""
     if "html" not in formats or branding.url.strip():
         return ""
-    return (f"[branding] url is not set, so league.html's og:image is the relative address {IMAGE!r}: a shared link "
-            "shows no image. Set `url` under [branding] in league.toml to where the page is published")
+    return (
+        f"[branding] url is not set, so league.html's og:image is the relative address {IMAGE!r}: a shared link "
+        "shows no image. Set `url` under [branding] in league.toml to where the page is published"
+    )
 
 
 def image_address(url: str) -> str:
@@ -173,13 +204,20 @@ def image_address(url: str) -> str:
 def _previews(boards: list[Board], league: str, branding: Branding) -> str:
     """Open Graph and Twitter card tags, so a shared link shows the title, the standing and the card image."""
     text, image, url = escape(description(boards)), escape(image_address(branding.url)), branding.url.strip()
-    tags = [("property", "og:type", "website"), ("property", "og:title", escape(league)),
-            ("property", "og:description", text), ("property", "og:image", image),
-            ("property", "og:image:width", "1200"), ("property", "og:image:height", "630"),
-            *([("property", "og:url", escape(url))] if url else []),
-            ("name", "twitter:card", "summary_large_image"), ("name", "twitter:title", escape(league)),
-            ("name", "twitter:description", text), ("name", "twitter:image", image),
-            ("name", "description", text)]
+    tags = [
+        ("property", "og:type", "website"),
+        ("property", "og:title", escape(league)),
+        ("property", "og:description", text),
+        ("property", "og:image", image),
+        ("property", "og:image:width", "1200"),
+        ("property", "og:image:height", "630"),
+        *([("property", "og:url", escape(url))] if url else []),
+        ("name", "twitter:card", "summary_large_image"),
+        ("name", "twitter:title", escape(league)),
+        ("name", "twitter:description", text),
+        ("name", "twitter:image", image),
+        ("name", "description", text),
+    ]
     return "".join(f'<meta {kind}="{key}" content="{value}">' for kind, key, value in tags)
 
 
@@ -187,10 +225,18 @@ def section(board: Board, index: int) -> str:
     """One table as a section of the page, every text escaped."""
     # Every column from the third holds figures, so its heading is right-aligned by the style, over its figures.
     moves = board.has_moves and board.moved
-    heads = [("#", ""), ("Name", ""), *([(board.count_label, "")] if board.count_label else []),
-             (board.score_label, ""), (board.tiebreak_label, "low"), *([("Move", "")] if moves else [])]
-    head = "".join(f'<th class="{kind}">{escape(h)}</th>' if kind else f"<th>{escape(h)}{_under(board, h)}</th>"
-                   for h, kind in heads)
+    heads = [
+        ("#", ""),
+        ("Name", ""),
+        *([(board.count_label, "")] if board.count_label else []),
+        (board.score_label, ""),
+        (board.tiebreak_label, "low"),
+        *([("Move", "")] if moves else []),
+    ]
+    head = "".join(
+        f'<th class="{kind}">{escape(h)}</th>' if kind else f"<th>{escape(h)}{_under(board, h)}</th>"
+        for h, kind in heads
+    )
     rows = []
     for i, line in enumerate(board.lines):
         above = board.lines[i - 1] if i else None
@@ -199,10 +245,13 @@ def section(board: Board, index: int) -> str:
             rank = f'<span class="medal m{line.rank}">{rank}</span>'
         prize = f'<span class="prize">{escape(line.detail)}</span>' if line.detail else ""
         mark = f' <span class="mark">{escape(line.mark)}</span>' if line.mark else ""
-        cells = [f"<td>{rank}</td>", f'<td class="name">{_zone(line, above)}{escape(line.name)}{mark}{prize}</td>',
-                 *([f'<td class="n">{escape(line.count)}</td>'] if board.count_label else []),
-                 f'<td class="n">{escape(line.score)}{_tie(board, line)}</td>',
-                 f'<td class="n low">{escape(line.tiebreak)}</td>']
+        cells = [
+            f"<td>{rank}</td>",
+            f'<td class="name">{_zone(line, above)}{escape(line.name)}{mark}{prize}</td>',
+            *([f'<td class="n">{escape(line.count)}</td>'] if board.count_label else []),
+            f'<td class="n">{escape(line.score)}{_tie(board, line)}</td>',
+            f'<td class="n low">{escape(line.tiebreak)}</td>',
+        ]
         if moves:
             arrow = move_text(line.move)
             kind = "up" if arrow.startswith("▲") else "down" if arrow.startswith("▼") else "same"
@@ -213,14 +262,19 @@ def section(board: Board, index: int) -> str:
     legend = f'<p class="legend">{LEGEND}</p>' if moves else ""
     notes = f'<p class="notes">{"<br>".join(escape(n) for n in board.footnotes)}</p>' if board.footnotes else ""
     tree = bracket_html(board.bracket) if board.bracket and board.bracket.seeds else ""
-    return (f'<section id="t{index}"><h2>{escape(board.title)}</h2>{stands}{tree}<div class="wrap"><table>'
-            f"<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></div>{legend}{notes}</section>")
+    return (
+        f'<section id="t{index}"><h2>{escape(board.title)}</h2>{stands}{tree}<div class="wrap"><table>'
+        f"<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></div>{legend}{notes}</section>"
+    )
 
 
 def _under(board: Board, heading: str) -> str:
     """Under the score's heading on a phone, where the tiebreaker's column is hidden: the tiebreaker's name."""
-    return f'<span class="tb">{escape(board.tiebreak_label)}</span>' if heading == board.score_label and \
-        board.tiebreak_label else ""
+    return (
+        f'<span class="tb">{escape(board.tiebreak_label)}</span>'
+        if heading == board.score_label and board.tiebreak_label
+        else ""
+    )
 
 
 def _tie(board: Board, line: Line) -> str:

@@ -36,14 +36,22 @@ def _title(canvas: _Canvas, x: float, y: float, text: str, px: int, room: float,
     canvas.text(x, y, shown, size, True, inks(canvas.branding).title)
 
 
-def band_lines(canvas: _Canvas, x: float, height: float, league: str, px: int,
-               under: list[tuple[tuple[str, str], int, bool]], room: float) -> None:
+def band_lines(
+    canvas: _Canvas,
+    x: float,
+    height: float,
+    league: str,
+    px: int,
+    under: list[tuple[tuple[str, str], int, bool]],
+    room: float,
+) -> None:
     """The band's lines stacked and centred in its `height`: the league's name, then the lines `under` it (each its
     head and tail, size and weight). A long name gets smaller down to the size of the line under it, then takes two
     lines (as large as the band holds) before it is shortened."""
     least = max(LEAST, under[0][1] if under else LEAST)
-    rest = [(*shrunk(*parts, size, min(size, max(size * 3 // 4, LEAST)), room, bold), bold)
-            for parts, size, bold in under]
+    rest = [
+        (*shrunk(*parts, size, min(size, max(size * 3 // 4, LEAST)), room, bold), bold) for parts, size, bold in under
+    ]
     below = sum(size * LEADING for _, size, _ in rest)
     title: list[str] = []
     size = least
@@ -53,8 +61,9 @@ def band_lines(canvas: _Canvas, x: float, height: float, league: str, px: int,
             break
     else:
         for size in range(px, least - 1, -1):  # two lines, as large as the band holds them
-            if 2 * size * LEADING + below <= height - 12 and whole(broken(league, Typeface(size, True), room),
-                                                                   Typeface(size, True), room, 2):
+            if 2 * size * LEADING + below <= height - 12 and whole(
+                broken(league, Typeface(size, True), room), Typeface(size, True), room, 2
+            ):
                 break
         title = wrap(league, Typeface(size, True), room, 2)
     stack = [(line, size, True) for line in title] + rest
@@ -67,11 +76,12 @@ def band_lines(canvas: _Canvas, x: float, height: float, league: str, px: int,
 def _standing(board: Board) -> tuple[str, str]:
     """The band's standing line cut where a long champion's name gives way: before where the event stands."""
     head = board.standing.removesuffix(board.stands).rstrip(" ·") if board.champion else board.standing
-    return head, board.standing[len(head):]
+    return head, board.standing[len(head) :]
 
 
-def _band_line(canvas: _Canvas, x: float, y: float, parts: tuple[str, str], px: int, room: float,
-               bold: bool = False) -> None:
+def _band_line(
+    canvas: _Canvas, x: float, y: float, parts: tuple[str, str], px: int, room: float, bold: bool = False
+) -> None:
     """A line under the title, down to three quarters of its size (never under `LEAST`) before its head gives way."""
     shown, size = shrunk(*parts, px, min(px, max(px * 3 // 4, LEAST)), room, bold)
     canvas.text(x, y, shown, size, bold, inks(canvas.branding).title)
@@ -127,8 +137,16 @@ def _palette(branding: Branding) -> Image:
     drawn = inks(branding)
     ink, accent, title, heading = rgb(drawn.text), rgb(branding.accent), rgb(drawn.title), rgb(drawn.heading)
     under = (bg, row)
-    pairs = [(ink, bg), (ink, row), (title, primary), (heading, bg), (heading, row), (primary, bg), (accent, primary),
-             (accent, bg)]
+    pairs = [
+        (ink, bg),
+        (ink, row),
+        (title, primary),
+        (heading, bg),
+        (heading, row),
+        (primary, bg),
+        (accent, primary),
+        (accent, bg),
+    ]
     for rank, medal in ((rank, rgb(disc)) for rank, disc in MEDALS.items()):
         pairs += [(rgb(drawn.medals[rank]), medal), (medal, bg), (medal, row)]
     pairs += [(rgb(mark), back) for mark in (drawn.up, drawn.down, drawn.same) for back in under]

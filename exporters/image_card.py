@@ -82,8 +82,15 @@ def card(board: Board, branding: Branding, league: str) -> bytes:
         if medal:
             r = row * 0.48
             canvas.draw.ellipse((rank_x - r, mid - r, rank_x + r, mid + r), fill=medal)
-        canvas.text(rank_x, mid, line.shown_rank, CARD_TYPE if len(line.shown_rank) < (2 if medal else 3) else 30, True,
-                    drawn.medals[line.rank] if medal else "", "m")
+        canvas.text(
+            rank_x,
+            mid,
+            line.shown_rank,
+            CARD_TYPE if len(line.shown_rank) < (2 if medal else 3) else 30,
+            True,
+            drawn.medals[line.rank] if medal else "",
+            "m",
+        )
         for figures, at in columns:
             canvas.text(at, mid, figures.cell(line), figures.px, figures.bold, align="r")
         held, finish = _beside(line, edge - name_x)
@@ -110,10 +117,13 @@ def _beside(line: Line, room: float) -> tuple[str, float]:
 def _name_size(shown: tuple[Line, ...], room: float) -> int:
     """The card's one type for its names: the largest, from `CARD_TYPE` down to `CARD_LEAST_NAME`, at which every
     shown name fits whole beside its star and finish."""
+
     def fits(px: int) -> bool:
         face = Typeface(px)
-        return all(face.getlength(marked(line, face, float("inf")) + _beside(line, room)[0])
-                   <= room - _beside(line, room)[1] for line in shown)
+        return all(
+            face.getlength(marked(line, face, float("inf")) + _beside(line, room)[0]) <= room - _beside(line, room)[1]
+            for line in shown
+        )
 
     return next((px for px in range(CARD_TYPE, CARD_LEAST_NAME, -1) if fits(px)), CARD_LEAST_NAME)
 

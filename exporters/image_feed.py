@@ -33,22 +33,25 @@ def pages(board: Board, layout: Layout, most: int = MAX_PAGES) -> list[list[Line
     """The table cut into pages of the rows that fit, at most `most`; an empty table is one page saying so."""
     lines, n = list(board.lines), layout.per_page
     if len(lines) > n * most:
-        return [lines[i:i + n] for i in range(0, n * most, n)]
+        return [lines[i : i + n] for i in range(0, n * most, n)]
     count = max(-(-len(lines) // n), 1)  # as few pages as fit, their rows spread evenly: none ends with a few rows
     size, extra = divmod(len(lines), count)
     starts = [k * size + min(k, extra) for k in range(count + 1)]
-    return [lines[starts[k]:starts[k + 1]] for k in range(count)]
+    return [lines[starts[k] : starts[k + 1]] for k in range(count)]
 
 
 def _pages(board: Board, layout: Layout, branding: Branding, league: str, most: int) -> list[bytes]:
     cut = pages(board, layout, most)
     left = len(board.lines) - sum(map(len, cut))
-    return [_page(board, layout, branding, league, lines, i, len(cut), left if i == len(cut) else 0)
-            for i, lines in enumerate(cut, 1)]
+    return [
+        _page(board, layout, branding, league, lines, i, len(cut), left if i == len(cut) else 0)
+        for i, lines in enumerate(cut, 1)
+    ]
 
 
-def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: list[Line], page: int,
-          total: int, more: int) -> bytes:
+def _page(
+    board: Board, layout: Layout, branding: Branding, league: str, lines: list[Line], page: int, total: int, more: int
+) -> bytes:
     from PIL import Image
 
     w, h = layout.width, layout.height
@@ -68,8 +71,15 @@ def _page(board: Board, layout: Layout, branding: Branding, league: str, lines: 
     for panel in range(layout.panels):
         span = range(panel * per_panel, min((panel + 1) * per_panel, len(lines)))
         if span or panel == 0:
-            _panel(canvas, board, layout, where, [(lines[i], where.tops[i]) for i in span],
-                   panel * w // layout.panels, w // layout.panels)
+            _panel(
+                canvas,
+                board,
+                layout,
+                where,
+                [(lines[i], where.tops[i]) for i in span],
+                panel * w // layout.panels,
+                w // layout.panels,
+            )
     for top, i in where.strips:
         _strip(canvas, layout, top, where.strip, strip_label(lines[i - 1], lines[i]))
     if not lines:
@@ -84,8 +94,9 @@ def _strip(canvas: _Canvas, layout: Layout, top: float, height: float, label: st
     w, mid = layout.width, top + height / 2
     canvas.draw.rectangle((MARGIN * w, mid - 2, w - MARGIN * w, mid + 2), fill=canvas.branding.accent)
     wide = Typeface(layout.small, True).getlength(label) + 24
-    canvas.draw.rectangle((w / 2 - wide / 2, top + 1, w / 2 + wide / 2, top + height - 1),
-                          fill=canvas.branding.background)
+    canvas.draw.rectangle(
+        (w / 2 - wide / 2, top + 1, w / 2 + wide / 2, top + height - 1), fill=canvas.branding.background
+    )
     canvas.text(w / 2, mid, label, layout.small, True, inks(canvas.branding).heading, "m", room=w * (1 - 2 * MARGIN))
 
 
@@ -135,8 +146,10 @@ def _figures(board: Board, layout: Layout) -> list[_Figures]:
     """The table's figure columns, left to right: the count, the score, the tiebreaker and, once a move exists, Move."""
     figure = max(layout.small, layout.name * 17 // 20)
     out = [_Figures(board.count_label, lambda line: line.count, figure)] if board.count_label else []
-    out += [_Figures(board.score_label, lambda line: line.score, layout.name, True),
-            _Figures(board.tiebreak_label, lambda line: line.tiebreak, figure)]
+    out += [
+        _Figures(board.score_label, lambda line: line.score, layout.name, True),
+        _Figures(board.tiebreak_label, lambda line: line.tiebreak, figure),
+    ]
     if board.has_moves and board.moved:
         out.append(_Figures("Move", lambda line: move_text(line.move), figure, True, arrows=True))
     return out
@@ -160,8 +173,9 @@ def _widest(texts: Iterable[str], face: Measure) -> float:
     return max((face.getlength(shape) for shape in {text.translate(DIGITS) for text in texts}), default=0.0)
 
 
-def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: int,
-             name_px: int | None = None) -> tuple[list[_Placed], float]:
+def _columns(
+    board: Board, layout: Layout, lines: list[Line], x0: int, width: int, name_px: int | None = None
+) -> tuple[list[_Placed], float]:
     """The figure columns laid out right to left from the right margin, each as wide as its widest figure (over the
     whole table, so every page puts them in the same place) or its heading; and the room left for the names.
 
@@ -172,9 +186,16 @@ def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: in
     needs = [_widest(map(c.cell, board.lines), Typeface(c.px, c.bold)) for c in columns]
     name_x, right = x0 + COLUMNS["name"] * width, x0 + width - MARGIN * width
     name = Typeface(name_px or layout.name)
-    names = max((max(name.getlength(marked(line, name, float("inf"))),
-                     Typeface(layout.small).getlength(line.detail) if line.detail else 0.0)
-                 for line in lines), default=0.0)
+    names = max(
+        (
+            max(
+                name.getlength(marked(line, name, float("inf"))),
+                Typeface(layout.small).getlength(line.detail) if line.detail else 0.0,
+            )
+            for line in lines
+        ),
+        default=0.0,
+    )
     sizes = range(layout.small, min(layout.small, LEAST) - 1, -1)
     choices = [(px, count, GAP) for count in (1, 2) for px in sizes] + [(sizes[-1], 2, GAP * 2 / 3)]
     best: tuple[list[_Placed], float] = ([], 0.0)
@@ -196,8 +217,9 @@ def _columns(board: Board, layout: Layout, lines: list[Line], x0: int, width: in
     return best
 
 
-def _panel(canvas: _Canvas, board: Board, layout: Layout, where: Geometry, rows: list[tuple[Line, float]], x0: int,
-           width: int) -> None:
+def _panel(
+    canvas: _Canvas, board: Board, layout: Layout, where: Geometry, rows: list[tuple[Line, float]], x0: int, width: int
+) -> None:
     """The column headings and rows of one panel, `width` pixels wide from `x0`, each line at its row's top."""
     drawn = inks(canvas.branding)
     colour = drawn.heading
@@ -227,13 +249,21 @@ def _panel(canvas: _Canvas, board: Board, layout: Layout, where: Geometry, rows:
         for placed in columns:
             figures = placed.figures
             shown = figures.cell(line)
-            shade = "" if not figures.arrows or not shown else \
-                drawn.up if shown[0] == "▲" else drawn.down if shown[0] == "▼" else drawn.same
+            shade = (
+                ""
+                if not figures.arrows or not shown
+                else drawn.up
+                if shown[0] == "▲"
+                else drawn.down
+                if shown[0] == "▼"
+                else drawn.same
+            )
             canvas.text(placed.right, mid, shown, min(figures.px, where.name), figures.bold, shade, "r")
 
 
-def _name(canvas: _Canvas, line: Line, layout: Layout, where: Geometry, x: float, mid: float, room: float,
-          small: int) -> None:
+def _name(
+    canvas: _Canvas, line: Line, layout: Layout, where: Geometry, x: float, mid: float, room: float, small: int
+) -> None:
     """A line's name with its mark, over its prize line when it has one. A name too long for its room takes a
     second line (in smaller type, never under `LEAST`) before it is shortened; beside a prize line it keeps one."""
     face = Typeface(where.name)
@@ -263,5 +293,5 @@ def _name(canvas: _Canvas, line: Line, layout: Layout, where: Geometry, x: float
 def _fit_marked(line: Line, parts: list[str], face: Typeface, room: float) -> str:
     """The second line of a two-line name that still does not fit: the rest of the name shortened, the mark whole."""
     tail = f" {line.mark}" if line.mark else ""
-    rest = line.name[len(parts[0]):].lstrip()
+    rest = line.name[len(parts[0]) :].lstrip()
     return fit(rest, face, room - face.getlength(tail)) + tail

@@ -59,8 +59,12 @@ def face_font(face: Face, px: int, bold: bool = False) -> FreeTypeFont:
     loaded = ImageFont.truetype(str(face.path), px, index=face.index)
     if face.variable:
         axes = loaded.get_variation_axes()
-        loaded.set_variation_by_axes([float(WEIGHTS[bold]) if axis.get("name") in (b"Weight", "Weight")
-                                      else float(axis.get("default") or 0) for axis in axes])
+        loaded.set_variation_by_axes(
+            [
+                float(WEIGHTS[bold]) if axis.get("name") in (b"Weight", "Weight") else float(axis.get("default") or 0)
+                for axis in axes
+            ]
+        )
     return loaded
 
 
@@ -85,8 +89,9 @@ class Typeface:
         pieces: list[tuple[str, FreeTypeFont | Emoji]] = []
         for piece, face in runs(drawable(text, self.bold), self.bold):
             if face is not None and is_emoji_face(face.path) and colour_file() is not None:
-                pieces += [(part, primary if part.isspace() else Emoji(self.px))
-                           for part in re.split(r"(\s+)", piece) if part]
+                pieces += [
+                    (part, primary if part.isspace() else Emoji(self.px)) for part in re.split(r"(\s+)", piece) if part
+                ]
                 continue
             drawn = face_font(face or chain(self.bold)[0], self.px, self.bold)
             if drawn is primary or drawn.getlength(" ") <= primary.getlength(" "):
@@ -164,8 +169,8 @@ def wrap(text: str, face: Measure, room: float, most: int = 2) -> list[str]:
     lines = broken(text, face, room)
     if whole(lines, face, room, most):
         return lines
-    head = [line for line in lines[:most - 1] if face.getlength(line) <= room]
-    rest = text[len(" ".join(head)):].lstrip(" ") if head else text
+    head = [line for line in lines[: most - 1] if face.getlength(line) <= room]
+    rest = text[len(" ".join(head)) :].lstrip(" ") if head else text
     return [*head, fit(rest, face, room)]
 
 
@@ -215,8 +220,17 @@ class _Canvas:
         self.coloured = False
         """Colour emoji are drawn: the page keeps their colours (`image_band._png`)."""
 
-    def text(self, x: float, y: float, s: str, px: int, bold: bool = False, color: str = "", align: str = "l",
-             room: float | None = None) -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        px: int,
+        bold: bool = False,
+        color: str = "",
+        align: str = "l",
+        room: float | None = None,
+    ) -> None:
         face = Typeface(px, bold)
         shown = fit(s, face, room) if room is not None else s
         fill = color or inks(self.branding).text

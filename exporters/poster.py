@@ -69,8 +69,7 @@ def on_paper(branding: Branding) -> Branding:
     return replace(branding, background=PAPER)
 
 
-def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float, height: float,
-          scale: float) -> bytes:
+def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float, height: float, scale: float) -> bytes:
     margin = 12 * scale
     del width
     room = height - (TABLE_TOP + 13 + FOOT * len(_notes(board, board.lines))) * scale  # above the footer's lines
@@ -79,7 +78,7 @@ def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float
     starts = [sum(chunks[:i]) for i in range(len(chunks))]
     shown = sum(chunks)
     for number, (start, count) in enumerate(zip(starts, chunks), 1):
-        chunk = board.lines[start:start + count]
+        chunk = board.lines[start : start + count]
         pdf.add_page()
         _header(pdf, board, league, branding, scale, margin, f"page {number}/{len(chunks)}" if len(chunks) > 1 else "")
         _table(pdf, board, chunk, branding, scale, margin)
@@ -95,15 +94,17 @@ def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float
 def _notes(board: Board, lines: tuple[Line, ...]) -> list[str]:
     """The footer's lines above the update time: the `Move` legend once a move exists, and what the marks mean
     when `lines` show one."""
-    return [*([LEGEND] if board.has_moves and board.moved else []),
-            *(["   ".join(board.footnotes)] if board.footnotes and any(line.mark for line in lines) else [])]
+    return [
+        *([LEGEND] if board.has_moves and board.moved else []),
+        *(["   ".join(board.footnotes)] if board.footnotes and any(line.mark for line in lines) else []),
+    ]
 
 
 def pages(heights: list[float], room: float) -> list[int]:
     """How many lines each page shows: as many lines as `MAX_PAGES` pages of `room` millimetres hold, spread as
     evenly as their heights allow, so no last page ends with a few lines; `[0]` for an empty table."""
     full = _filled(heights, room)[:MAX_PAGES]
-    shown = heights[:sum(full)]
+    shown = heights[: sum(full)]
     if len(full) < 2:
         return full
     low, high = max(shown), room
@@ -155,8 +156,12 @@ def _header(pdf: FPDF, board: Board, league: str, branding: Branding, scale: flo
         pdf.set_xy(left, 7 * scale - lift + i * 13 * scale / len(title))
         _cell(pdf, room, 13 * scale / len(title), part)
     pdf.set_xy(left, (22 + 2 * (len(title) - 1)) * scale - 2 * lift)  # a title on two lines pushes the subtitle down
-    _cell(pdf, room, 9 * scale, _fitted(pdf, board.title, f" · {page}" if page else "", room, "",
-                                        (13 if board.standing else 15) * scale))
+    _cell(
+        pdf,
+        room,
+        9 * scale,
+        _fitted(pdf, board.title, f" · {page}" if page else "", room, "", (13 if board.standing else 15) * scale),
+    )
     if board.standing:
         pdf.set_xy(left, 26 * scale)
         champion = f"Champion: {board.champion}" if board.champion else ""
@@ -171,8 +176,12 @@ def _title(pdf: FPDF, league: str, room: float, size: float) -> list[str]:
     words = league.split()
     if one == drawable(league) or len(words) < 2:
         return [one]
-    split = min(range(1, len(words)), key=lambda k: max(_width(pdf, " ".join(words[:k]), size * SHRINK),
-                                                        _width(pdf, " ".join(words[k:]), size * SHRINK)))
+    split = min(
+        range(1, len(words)),
+        key=lambda k: max(
+            _width(pdf, " ".join(words[:k]), size * SHRINK), _width(pdf, " ".join(words[k:]), size * SHRINK)
+        ),
+    )
     return [_fit(pdf, " ".join(part), room) for part in (words[:split], words[split:])]
 
 

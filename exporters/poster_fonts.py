@@ -45,10 +45,24 @@ def _quiet() -> Iterator[None]:
 
 def _texts(board: Board, league: str) -> list[str]:
     """Every text the poster may draw, to find the fonts it needs before drawing."""
-    return [league, board.title, board.standing, board.score_label, board.tiebreak_label, board.count_label,
-            "#Name Move–=…·★▲▼*†DQ page 0123456789,", LEGEND, *board.footnotes,
-            *(t for line in board.lines for t in (line.name, line.rank, line.score, line.tiebreak, line.count, line.detail)),
-            "Updated 2026-01-01 00:00 ", "and more in the full table"]
+    return [
+        league,
+        board.title,
+        board.standing,
+        board.score_label,
+        board.tiebreak_label,
+        board.count_label,
+        "#Name Move–=…·★▲▼*†DQ page 0123456789,",
+        LEGEND,
+        *board.footnotes,
+        *(
+            t
+            for line in board.lines
+            for t in (line.name, line.rank, line.score, line.tiebreak, line.count, line.detail)
+        ),
+        "Updated 2026-01-01 00:00 ",
+        "and more in the full table",
+    ]
 
 
 def _needs_shaping(text: str) -> bool:
@@ -95,15 +109,28 @@ def static_subset(face: Face, chars: str, weight: int) -> bytes:
     shaped = _needs_shaping(chars)
     options.layout_features = ["*"] if shaped else []
     options.notdef_outline, options.name_IDs = True, ["*"]
-    options.drop_tables += ["BASE", "VORG", "VVAR", "DSIG", "MVAR", "STAT", "FFTM", *([] if shaped else ["GSUB", "GPOS", "GDEF"])]
+    options.drop_tables += [
+        "BASE",
+        "VORG",
+        "VVAR",
+        "DSIG",
+        "MVAR",
+        "STAT",
+        "FFTM",
+        *([] if shaped else ["GSUB", "GPOS", "GDEF"]),
+    ]
     cutter = subset.Subsetter(options)
     cutter.populate(text=chars + " ")
     cutter.subset(font)
     if "fvar" in font:
         from fontTools.varLib import instancer  # type: ignore[import-untyped]
 
-        axes = {axis.axisTag: min(max(weight, axis.minValue), axis.maxValue) if axis.axisTag == "wght" else axis.defaultValue
-                for axis in font["fvar"].axes}
+        axes = {
+            axis.axisTag: min(max(weight, axis.minValue), axis.maxValue)
+            if axis.axisTag == "wght"
+            else axis.defaultValue
+            for axis in font["fvar"].axes
+        }
         font = instancer.instantiateVariableFont(font, axes, static=True)
     if "CFF2" in font or "CFF " in font:
         _to_truetype(font)
@@ -133,9 +160,21 @@ def _to_truetype(font: object) -> None:
             del tt[tag]
     maxp = tt["maxp"]
     maxp.tableVersion = 0x00010000
-    for field in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
-                  "maxStackElements", "maxSizeOfInstructions", "maxComponentElements", "maxPoints", "maxContours",
-                  "maxCompositePoints", "maxCompositeContours", "maxComponentDepth"):
+    for field in (
+        "maxZones",
+        "maxTwilightPoints",
+        "maxStorage",
+        "maxFunctionDefs",
+        "maxInstructionDefs",
+        "maxStackElements",
+        "maxSizeOfInstructions",
+        "maxComponentElements",
+        "maxPoints",
+        "maxContours",
+        "maxCompositePoints",
+        "maxCompositeContours",
+        "maxComponentDepth",
+    ):
         setattr(maxp, field, 0)
     maxp.maxZones = 1
     tt["head"].indexToLocFormat, tt["head"].glyphDataFormat = 0, 0

@@ -33,9 +33,14 @@ TABLE_TOP = 56.0
 def columns(board: Board) -> list[tuple[str, float, str]]:
     """Heading, share of the table's width and alignment of each column the board has: the count column (the
     record, the losses) when the format keeps one, `Move` once a move exists."""
-    cols = [("#", 0.08, "C"), ("Name", 0.0, "L"), *([(board.count_label, 0.12, "R")] if board.count_label else []),
-            (board.score_label, 0.14, "R"), (board.tiebreak_label, 0.16, "R"),
-            *([("Move", 0.10, "R")] if board.has_moves and board.moved else [])]
+    cols = [
+        ("#", 0.08, "C"),
+        ("Name", 0.0, "L"),
+        *([(board.count_label, 0.12, "R")] if board.count_label else []),
+        (board.score_label, 0.14, "R"),
+        (board.tiebreak_label, 0.16, "R"),
+        *([("Move", 0.10, "R")] if board.has_moves and board.moved else []),
+    ]
     name = 1 - sum(share for _, share, _ in cols)
     return [(head, name if head == "Name" and i == 1 else share, align) for i, (head, share, align) in enumerate(cols)]
 
@@ -97,8 +102,12 @@ def _heading(pdf: FPDF, head: str, x: float, y: float, room: float, align: str, 
     size = next((pt for pt in _steps(large, small) if _width(pdf, head, pt * scale) <= room), small)
     words = head.split()
     if _width(pdf, head, size * scale) > room and len(words) > 1:
-        split = min(range(1, len(words)), key=lambda k: max(_width(pdf, " ".join(words[:k]), small * scale),
-                                                            _width(pdf, " ".join(words[k:]), small * scale)))
+        split = min(
+            range(1, len(words)),
+            key=lambda k: max(
+                _width(pdf, " ".join(words[:k]), small * scale), _width(pdf, " ".join(words[k:]), small * scale)
+            ),
+        )
         for n, part in enumerate((" ".join(words[:split]), " ".join(words[split:]))):
             pdf.set_xy(x, y + n * 3.4 * scale)
             _cell(pdf, room, 3.6 * scale, _fit(pdf, part, room), align)
@@ -107,8 +116,17 @@ def _heading(pdf: FPDF, head: str, x: float, y: float, room: float, align: str, 
     _cell(pdf, room, 7 * scale, _fit(pdf, head, room), align)
 
 
-def _row(pdf: FPDF, board: Board, line: Line, branding: Branding, scale: float, margin: float, y: float,
-         striped: bool, names_room: float) -> None:
+def _row(
+    pdf: FPDF,
+    board: Board,
+    line: Line,
+    branding: Branding,
+    scale: float,
+    margin: float,
+    y: float,
+    striped: bool,
+    names_room: float,
+) -> None:
     """One competitor: a medal behind a prize winner's rank (`=3` when shared), the mark after the name and every
     prize under it, a coloured move."""
     table, row, cols = pdf.w - 2 * margin, _height(pdf, line, scale, names_room) * scale, columns(board)
@@ -122,16 +140,25 @@ def _row(pdf: FPDF, board: Board, line: Line, branding: Branding, scale: float, 
         pdf.ellipse(margin + table * cols[0][1] / 2 - side / 2, y + (row - side) / 2, side, side, "F")
     arrow = move_text(line.move)
     drawn = inks(branding)
-    cells = [(line.shown_rank, True, drawn.medals[line.rank] if medal else drawn.text), (line.name, False, drawn.text),
-             *([(line.count, False, drawn.text)] if board.count_label else []), (line.score, True, drawn.text),
-             (line.tiebreak, False, drawn.text),
-             *([(arrow, True, drawn.up if arrow.startswith("▲") else drawn.down if arrow.startswith("▼") else drawn.same)]
-               if board.has_moves and board.moved else [])]
+    cells = [
+        (line.shown_rank, True, drawn.medals[line.rank] if medal else drawn.text),
+        (line.name, False, drawn.text),
+        *([(line.count, False, drawn.text)] if board.count_label else []),
+        (line.score, True, drawn.text),
+        (line.tiebreak, False, drawn.text),
+        *(
+            [(arrow, True, drawn.up if arrow.startswith("▲") else drawn.down if arrow.startswith("▼") else drawn.same)]
+            if board.has_moves and board.moved
+            else []
+        ),
+    ]
     x = margin
     for i, ((_, share, align), (text, bold, colour)) in enumerate(zip(cols, cells)):
         room = table * share - 2 * scale
         pdf.set_text_color(*rgb(colour))
-        pdf.set_font(FONT, "B" if bold else "", (10 if i == 0 and medal and len(text) > 1 else 12) * scale)  # in the disc
+        pdf.set_font(
+            FONT, "B" if bold else "", (10 if i == 0 and medal and len(text) > 1 else 12) * scale
+        )  # in the disc
         names = _name_lines(pdf, line, scale, names_room) if i == 1 else []
         shown = names[0] if i == 1 else _fit(pdf, text, room)
         if i == 1 and (line.detail or len(names) > 1):  # the name's lines from the top, then its prizes
@@ -147,4 +174,3 @@ def _row(pdf: FPDF, board: Board, line: Line, branding: Branding, scale: float, 
             pdf.set_xy(x, y)
             _cell(pdf, table * share, row, shown, align)
         x += table * share
-

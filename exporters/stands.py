@@ -45,8 +45,11 @@ def league_stands(season: SeasonState | None, states: Sequence[EventState]) -> s
     if len(states) == 1 and season.of == 1 and not states[0].final:
         return event_stands(states[0])  # a season of one event, under way: where that event stands
     last = started[-1]
-    done = f"{season.finished} of {season.of} events final" if season.planned or season.closed else \
-        f"{season.finished} event{'s' if season.finished != 1 else ''} final"
+    done = (
+        f"{season.finished} of {season.of} events final"
+        if season.planned or season.closed
+        else f"{season.finished} event{'s' if season.finished != 1 else ''} final"
+    )
     if last.final:
         return f"after {last.event}, {done}"
     if last.phase is Phase.COMPLETE:

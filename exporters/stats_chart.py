@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exporters.branding import NUMERAL_CONTRAST, Branding, inks, local_time, readable, rgb, stripe
+from exporters.branding import NUMERAL_CONTRAST, Branding, hex_colour, inks, local_time, readable, rgb, stripe
 from exporters.caption import hashtag
 from exporters.fonts import Face, chain, coverage, face_for
 from league.stats import OTHER, Rate, fold
@@ -73,7 +73,9 @@ def _cut_face(face: Face, chars: str) -> str:
 
     from exporters.poster import static_subset
 
-    family = f"League Cut {hashlib.sha1(f'{face.path}:{face.index}:{chars}'.encode()).hexdigest()[:16]}"  # fontconfig-safe
+    family = (
+        f"League Cut {hashlib.sha1(f'{face.path}:{face.index}:{chars}'.encode()).hexdigest()[:16]}"  # fontconfig-safe
+    )
     font = TTFont(io.BytesIO(static_subset(face, chars, 400)))
     names = font["name"]
     for number in (1, 2, 4, 6, 16, 17, 21, 22):
@@ -103,8 +105,8 @@ def colours(branding: Branding) -> tuple[str, str, str, str]:
     towards black or white until it keeps the graphics' contrast with the background (and the lines with the bars)."""
     back = branding.background
     text = inks(branding).text
-    bar = readable("#%02x%02x%02x" % stripe(branding, 0.4), (back,), GRAPHICS)
-    grey = "#%02x%02x%02x" % tuple(round(b + (t - b) * 0.4) for b, t in zip(rgb(back), rgb(text)))  # between the two
+    bar = readable(hex_colour(stripe(branding, 0.4)), (back,), GRAPHICS)
+    grey = hex_colour(round(b + (t - b) * 0.4) for b, t in zip(rgb(back), rgb(text)))  # between the two
     other = readable(grey, (back,), GRAPHICS)
     return bar, other, readable(text, (back, bar, other), GRAPHICS), readable(branding.accent, (back,), GRAPHICS)
 
@@ -115,8 +117,16 @@ def counted(rates: Sequence[Rate]) -> int:
     return sum(r.games for r in fold(rates, MOST))
 
 
-def chart(rates: Sequence[Rate], field: str, league: str, branding: Branding, updated: dt.datetime, games: int,
-          min_games: int, unit: str = "games") -> bytes:
+def chart(
+    rates: Sequence[Rate],
+    field: str,
+    league: str,
+    branding: Branding,
+    updated: dt.datetime,
+    games: int,
+    min_games: int,
+    unit: str = "games",
+) -> bytes:
     """The chart as PNG bytes: the entries best first (at most `MOST`, the rest grouped with `other`), each a bar to
     its win rate with its interval drawn across it, its win rate and games written beside it. `unit` is what a
     results row is to the ruleset: `matches` where it holds a match of several games, else `games`."""
@@ -129,19 +139,28 @@ def chart(rates: Sequence[Rate], field: str, league: str, branding: Branding, up
     bar, other, lines, half = colours(branding)
     shown = fold(rates, MOST)
     subtitle = f"Win rates by {field} · {counted(rates)} {unit}"
-    foot = (f"Bars: win rate (a draw is half a win) and {unit} · lines: 95% interval\n"
-            f"Mirror matches left out · {_grouped(min_games, len(shown) < len(rates), unit)}\n"
-            f"{games} {unit}, each counted for both sides · updated {local_time(updated, branding)}")
+    foot = (
+        f"Bars: win rate (a draw is half a win) and {unit} · lines: 95% interval\n"
+        f"Mirror matches left out · {_grouped(min_games, len(shown) < len(rates), unit)}\n"
+        f"{games} {unit}, each counted for both sides · updated {local_time(updated, branding)}"
+    )
     font = {"family": list(families("".join([league, subtitle, foot, *(r.entry for r in shown)])))}
     fig = Figure(figsize=(WIDTH / DPI, HEIGHT / DPI), dpi=DPI, facecolor=back)
     renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
     fig.patches.append(Rectangle((0, 0.85), 1, 0.15, transform=fig.transFigure, color=branding.primary, zorder=0))
     fig.patches.append(Rectangle((0, 0.845), 1, 0.005, transform=fig.transFigure, color=branding.accent, zorder=0))
     left = 0.05 + _logo(fig, branding) / WIDTH
-    _fit(renderer, fig.text(left, 0.945, league, fontsize=TITLE, color=ink.title, va="center", fontweight="bold",
-                            fontdict=font), (0.95 - left) * WIDTH)
-    _fit(renderer, fig.text(left, 0.885, subtitle, fontsize=SUB, color=ink.title, va="center", fontdict=font),
-         (0.95 - left) * WIDTH, shrink=False)
+    _fit(
+        renderer,
+        fig.text(left, 0.945, league, fontsize=TITLE, color=ink.title, va="center", fontweight="bold", fontdict=font),
+        (0.95 - left) * WIDTH,
+    )
+    _fit(
+        renderer,
+        fig.text(left, 0.885, subtitle, fontsize=SUB, color=ink.title, va="center", fontdict=font),
+        (0.95 - left) * WIDTH,
+        shrink=False,
+    )
     ax = fig.add_axes((AXES_LEFT, 0.12, 0.60, 0.70), facecolor=back)
     rows = list(range(len(shown)))[::-1]
     for side in ("top", "right", "left"):
@@ -150,23 +169,54 @@ def chart(rates: Sequence[Rate], field: str, league: str, branding: Branding, up
     ax.set_ylim(-0.7, max(len(shown), 1) - 0.3)
     ax.tick_params(length=0)
     if shown:
-        ax.barh(rows, [r.win_rate for r in shown], height=0.62, zorder=2, color=[other if r.entry == OTHER else bar for r in shown])
-        ax.errorbar([r.win_rate for r in shown], rows, xerr=[[r.win_rate - r.low for r in shown], [r.high - r.win_rate for r in shown]],
-                    fmt="none", ecolor=lines, elinewidth=3, capsize=8, capthick=3, zorder=3)
+        ax.barh(
+            rows,
+            [r.win_rate for r in shown],
+            height=0.62,
+            zorder=2,
+            color=[other if r.entry == OTHER else bar for r in shown],
+        )
+        ax.errorbar(
+            [r.win_rate for r in shown],
+            rows,
+            xerr=[[r.win_rate - r.low for r in shown], [r.high - r.win_rate for r in shown]],
+            fmt="none",
+            ecolor=lines,
+            elinewidth=3,
+            capsize=8,
+            capthick=3,
+            zorder=3,
+        )
         ax.axvline(0.5, color=half, linewidth=3, linestyle="--", zorder=1)
         for row, r in zip(rows, shown):
-            ax.text(min(r.high, 1.0) + 0.02, row, f"{r.win_rate:.0%} · {r.games}", va="center", fontsize=FIGURE, color=ink.text,
-                    fontdict=font)
-        ax.set_yticks(rows, [_short(fig, renderer, r.entry, font) for r in shown], fontsize=NAME, color=ink.text, fontdict=font)
-        ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0], ["0%", "25%", "50%", "75%", "100%"], fontsize=FIGURE, color=ink.text,
-                      fontdict=font)
+            ax.text(
+                min(r.high, 1.0) + 0.02,
+                row,
+                f"{r.win_rate:.0%} · {r.games}",
+                va="center",
+                fontsize=FIGURE,
+                color=ink.text,
+                fontdict=font,
+            )
+        ax.set_yticks(
+            rows, [_short(fig, renderer, r.entry, font) for r in shown], fontsize=NAME, color=ink.text, fontdict=font
+        )
+        ax.set_xticks(
+            [0, 0.25, 0.5, 0.75, 1.0],
+            ["0%", "25%", "50%", "75%", "100%"],
+            fontsize=FIGURE,
+            color=ink.text,
+            fontdict=font,
+        )
         ax.spines["bottom"].set_color(ink.text)
         ax.grid(axis="x", color=ink.text, alpha=0.15, zorder=0)
     else:
         ax.set_xticks([])
         ax.set_yticks([])
         ax.spines["bottom"].set_visible(False)
-        fig.text(0.5, 0.47, "No games played yet", ha="center", va="center", fontsize=NAME, color=ink.text, fontdict=font)
+        fig.text(
+            0.5, 0.47, "No games played yet", ha="center", va="center", fontsize=NAME, color=ink.text, fontdict=font
+        )
     fig.text(0.05, 0.05, foot, fontsize=FOOT, color=ink.text, va="center", linespacing=1.5, fontdict=font)
     out = io.BytesIO()
     fig.savefig(out, format="png", dpi=DPI, facecolor=back)
@@ -215,8 +265,17 @@ def _fit(renderer: RendererAgg, text: Text, width: float, shrink: bool = True) -
         text.set_text(text.get_text()[:-2].rstrip() + "…")
 
 
-def stats_caption(rates: Sequence[Rate], field: str, league: str, branding: Branding, updated: dt.datetime, games: int,
-                  min_games: int, top: int = 5, unit: str = "games") -> str:
+def stats_caption(
+    rates: Sequence[Rate],
+    field: str,
+    league: str,
+    branding: Branding,
+    updated: dt.datetime,
+    games: int,
+    min_games: int,
+    top: int = 5,
+    unit: str = "games",
+) -> str:
     """The post's text: the best `top` entries with their record and games, the lowest the chart shows, and how it is
     counted."""
     shown = fold(rates, MOST)
@@ -228,8 +287,11 @@ def stats_caption(rates: Sequence[Rate], field: str, league: str, branding: Bran
         lines += ["", f"Lowest: {low.entry}: {low.win_rate:.0%} ({_record(low)}, {low.games} {unit})"]
     if not best:
         lines.append(f"No {field} has {min_games} {unit} yet." if games else f"No {unit} played yet.")
-    lines += ["", f"A draw counts half a win; mirror matches are left out; {_grouped(min_games, len(shown) < len(rates), unit)}. "
-              "The chart shows each rate's 95% interval."]
+    lines += [
+        "",
+        f"A draw counts half a win; mirror matches are left out; {_grouped(min_games, len(shown) < len(rates), unit)}. "
+        "The chart shows each rate's 95% interval.",
+    ]
     tags = [hashtag(t) for t in branding.hashtags if hashtag(t)]
     return "\n".join([*lines, *([""] + [" ".join(tags)] if tags else []), ""])
 

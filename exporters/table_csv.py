@@ -40,5 +40,7 @@ def _field(value: Cell, role: Role, display: Display) -> str:
 def csv_rows(table: Table) -> list[list[str]]:
     """The header and every row, as the CSV holds them (percentages as fractions to four places)."""
     columns = table.columns
-    return [[safe_text(c.label) for c in columns],
-            *([_field(cell, c.role, c.display) for cell, c in zip(row, columns)] for row in table.rows)]
+    return [
+        [safe_text(c.label) for c in columns],
+        *([_field(cell, c.role, c.display) for cell, c in zip(row, columns)] for row in table.rows),
+    ]

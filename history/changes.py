@@ -34,8 +34,9 @@ def _event_changes(was: EventInfo | None, now: EventInfo, before: Snapshot, afte
     out = _round_changes(a, b)
     if b.bracket and not a.bracket:
         out.append("bracket seeded")
-    elif b.bracket and ((a.bracket_round, a.champion) != (b.bracket_round, b.champion)
-                        or _reached(before, tab) != _reached(after, tab)):
+    elif b.bracket and (
+        (a.bracket_round, a.champion) != (b.bracket_round, b.champion) or _reached(before, tab) != _reached(after, tab)
+    ):
         out.append("a bracket game")
     if b.winner and b.winner != a.winner:
         out.append(f"champion {b.winner}")

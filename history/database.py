@@ -3,8 +3,8 @@ said as such; the tables every part of the history keeps."""
 
 from __future__ import annotations
 
-import hashlib
 import datetime as dt
+import hashlib
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -104,19 +104,24 @@ def _create(path: Path) -> None:
     except FileExistsError:
         pass
     except OSError as exc:
-        raise HistoryError(f"cannot make the history file {path} ({exc.strerror or exc}); check that its folder can "
-                           "be written") from None
+        raise HistoryError(
+            f"cannot make the history file {path} ({exc.strerror or exc}); check that its folder can be written"
+        ) from None
 
 
 def _claim(path: Path, db: sqlite3.Connection) -> None:
     """Refuse a database of another application before the history's tables are added to it; mark a new history
     as the tool's (a history made before the mark is told by its tables)."""
     own = int(db.execute("PRAGMA application_id").fetchone()[0])
-    names = {str(row[0]) for row in db.execute("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite!_%' ESCAPE '!'")}
+    names = {
+        str(row[0]) for row in db.execute("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite!_%' ESCAPE '!'")
+    }
     if own not in (0, APPLICATION_ID) or names - TABLES:
         shown = f"it holds {', '.join(sorted(names - TABLES)[:5])}" if names - TABLES else f"application id {own:#x}"
-        raise HistoryForeign(f"the history file {path} is a database of another application ({shown}), not a league "
-                             "history; it was left as it is: set `history` in league.toml to a file of its own")
+        raise HistoryForeign(
+            f"the history file {path} is a database of another application ({shown}), not a league "
+            "history; it was left as it is: set `history` in league.toml to a file of its own"
+        )
     if not names and own == 0:
         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
@@ -136,13 +141,18 @@ def _failure(path: Path, exc: sqlite3.Error) -> HistoryError:
     """The error for what SQLite said: only a damaged file is worth moving aside; a lock passes."""
     code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
     if code in _BUSY:
-        return HistoryLocked(f"the history file {path} is held by another process (a `league sync` or `league "
-                             f"publish`) for more than {LOCK_WAIT:g} s; try again when it has finished")
+        return HistoryLocked(
+            f"the history file {path} is held by another process (a `league sync` or `league "
+            f"publish`) for more than {LOCK_WAIT:g} s; try again when it has finished"
+        )
     if code in _DAMAGED:
-        return HistoryCorrupt(f"the history file {path} is damaged or not a history ({exc}); move it aside to start "
-                              "a new one (the standings are recorded again at the next sync)")
-    return HistoryError(f"the history file {path} can't be used ({exc}); check that it and its folder can be read "
-                        "and written")
+        return HistoryCorrupt(
+            f"the history file {path} is damaged or not a history ({exc}); move it aside to start "
+            "a new one (the standings are recorded again at the next sync)"
+        )
+    return HistoryError(
+        f"the history file {path} can't be used ({exc}); check that it and its folder can be read and written"
+    )
 
 
 def unsaid(path: Path, lines: Sequence[str]) -> list[str]:
@@ -159,8 +169,10 @@ def keep_said(path: Path, lines: Sequence[str], when: dt.datetime) -> None:
     """Record that these `Sync Log` lines were said, so no later sync says them again."""
     if lines:
         with _writing(path) as db:
-            db.executemany("INSERT OR IGNORE INTO said (digest, time) VALUES (?, ?)",
-                           [(_digest(line), when.isoformat()) for line in lines])
+            db.executemany(
+                "INSERT OR IGNORE INTO said (digest, time) VALUES (?, ?)",
+                [(_digest(line), when.isoformat()) for line in lines],
+            )
 
 
 def _digest(line: str) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
@@ -67,12 +66,16 @@ def record(path: Path, snapshot: Snapshot) -> tuple[Snapshot, bool]:
     """Store the snapshot unless its tables equal the latest one's; returns the latest and whether it was added."""
     new = digest(snapshot.tables, standing(snapshot))
     with _writing(path) as db:
-        row = db.execute("SELECT id, time, fingerprint, data, digest FROM snapshots ORDER BY id DESC LIMIT 1").fetchone()
+        row = db.execute(
+            "SELECT id, time, fingerprint, data, digest FROM snapshots ORDER BY id DESC LIMIT 1"
+        ).fetchone()
         if row and row[4] == new:
             return from_json(row[3], row[0], _time(row[1]), row[2]), False
         board = digest(tuple(t for t in snapshot.tables if t is snapshot.leaderboard))
-        cursor = db.execute("INSERT INTO snapshots (time, fingerprint, digest, board_digest, data) VALUES (?, ?, ?, ?, ?)",
-                            (snapshot.time.isoformat(), snapshot.fingerprint, new, board, to_json(snapshot)))
+        cursor = db.execute(
+            "INSERT INTO snapshots (time, fingerprint, digest, board_digest, data) VALUES (?, ?, ?, ?, ?)",
+            (snapshot.time.isoformat(), snapshot.fingerprint, new, board, to_json(snapshot)),
+        )
         return replace(snapshot, id=int(cursor.lastrowid or 0)), True
 
 
@@ -87,16 +90,27 @@ def at(path: Path, number: int | None) -> Snapshot | None:
         return None
     with _open(path) as db:
         query = "SELECT id, time, fingerprint, data FROM snapshots "
-        row = db.execute(query + ("WHERE id = ?" if number is not None else "ORDER BY id DESC LIMIT 1"),
-                         (number,) if number is not None else ()).fetchone()
+        row = db.execute(
+            query + ("WHERE id = ?" if number is not None else "ORDER BY id DESC LIMIT 1"),
+            (number,) if number is not None else (),
+        ).fetchone()
     return from_json(row[3], row[0], _time(row[1]), row[2]) if row else None
 
 
 def entries(path: Path) -> list[Entry]:
     """Every stored sync, oldest first."""
     snaps = _all(path)
-    return [Entry(s.id, s.time, s.fingerprint, len(s.leaderboard.rows) if s.leaderboard else 0, _leader(s.leaderboard),
-                  what_changed(snaps[i - 1] if i else None, s)) for i, s in enumerate(snaps)]
+    return [
+        Entry(
+            s.id,
+            s.time,
+            s.fingerprint,
+            len(s.leaderboard.rows) if s.leaderboard else 0,
+            _leader(s.leaderboard),
+            what_changed(snaps[i - 1] if i else None, s),
+        )
+        for i, s in enumerate(snaps)
+    ]
 
 
 def _leader(board: Table | None) -> str:
@@ -115,8 +129,11 @@ def ranks(path: Path, player: str) -> list[tuple[int, dt.datetime, str, str]]:
         rank, name, move = (board.find(role) for role in (Role.RANK, Role.COMPETITOR, Role.MOVE))
         if rank is None or name is None:
             continue
-        out += [(snap.id, snap.time, as_text(row[rank]), as_text(row[move]) if move is not None else "")
-                for row in board.rows if name_key(row[name]) == key]
+        out += [
+            (snap.id, snap.time, as_text(row[rank]), as_text(row[move]) if move is not None else "")
+            for row in board.rows
+            if name_key(row[name]) == key
+        ]
     return out
 
 
@@ -131,8 +148,11 @@ def _all(path: Path) -> list[Snapshot]:
 def posted(path: Path, snapshot: Snapshot, target: str) -> str | None:
     """The post id if this snapshot's leaderboard was already posted to `target`."""
     with _open(path) as db:
-        row = db.execute("SELECT p.post_id FROM posts p JOIN snapshots s ON s.board_digest = p.board_digest "
-                         "WHERE s.id = ? AND p.target = ?", (snapshot.id, target)).fetchone()
+        row = db.execute(
+            "SELECT p.post_id FROM posts p JOIN snapshots s ON s.board_digest = p.board_digest "
+            "WHERE s.id = ? AND p.target = ?",
+            (snapshot.id, target),
+        ).fetchone()
     return str(row[0]) if row else None
 
 
@@ -149,9 +169,12 @@ def board_digest(path: Path, snapshot: Snapshot) -> str:
 def in_doubt(path: Path, snapshot: Snapshot, target: str) -> Doubt | None:
     """The latest post of this snapshot's leaderboard to `target` whose outcome is not known, if any."""
     with _open(path) as db:
-        row = db.execute("SELECT a.time, a.state, a.note FROM attempts a JOIN snapshots s ON s.board_digest = a.board_digest "
-                         f"WHERE s.id = ? AND a.target = ? AND a.state IN ({', '.join('?' * len(UNRESOLVED))}) "
-                         "ORDER BY a.id DESC LIMIT 1", (snapshot.id, target, *UNRESOLVED)).fetchone()
+        row = db.execute(
+            "SELECT a.time, a.state, a.note FROM attempts a JOIN snapshots s ON s.board_digest = a.board_digest "
+            f"WHERE s.id = ? AND a.target = ? AND a.state IN ({', '.join('?' * len(UNRESOLVED))}) "
+            "ORDER BY a.id DESC LIMIT 1",
+            (snapshot.id, target, *UNRESOLVED),
+        ).fetchone()
     return Doubt(_time(row[0]), Attempt(row[1]), str(row[2])) if row else None
 
 
@@ -159,9 +182,11 @@ def begin_post(path: Path, snapshot: Snapshot, target: str, when: dt.datetime) -
     """Record, before sending, that this leaderboard is being posted; returns the attempt's number for `end_post`.
     Until the attempt ends, `in_doubt` reports it: a run that stops midway leaves it so."""
     with _open(path) as db:
-        cursor = db.execute("INSERT INTO attempts (snapshot, board_digest, target, state, time) "
-                            "SELECT id, board_digest, ?, ?, ? FROM snapshots WHERE id = ?",
-                            (target, Attempt.SENDING, when.isoformat(), snapshot.id))
+        cursor = db.execute(
+            "INSERT INTO attempts (snapshot, board_digest, target, state, time) "
+            "SELECT id, board_digest, ?, ?, ? FROM snapshots WHERE id = ?",
+            (target, Attempt.SENDING, when.isoformat(), snapshot.id),
+        )
         return int(cursor.lastrowid or 0)
 
 
@@ -171,13 +196,16 @@ def end_post(path: Path, attempt: int, state: Attempt, note: str = "") -> None:
         db.execute("UPDATE attempts SET state = ?, note = ? WHERE id = ?", (state, note, attempt))
 
 
-def record_post(path: Path, snapshot: Snapshot, target: str, post_id: str, when: dt.datetime,
-                attempt: int | None = None) -> None:
+def record_post(
+    path: Path, snapshot: Snapshot, target: str, post_id: str, when: dt.datetime, attempt: int | None = None
+) -> None:
     """Remember that this leaderboard was posted, so the same one is never posted twice; the attempt ends with it."""
     with _open(path) as db:
-        db.execute("INSERT INTO posts (snapshot, board_digest, target, post_id, time) "
-                   "SELECT id, board_digest, ?, ?, ? FROM snapshots WHERE id = ?",
-                   (target, post_id, when.isoformat(), snapshot.id))
+        db.execute(
+            "INSERT INTO posts (snapshot, board_digest, target, post_id, time) "
+            "SELECT id, board_digest, ?, ?, ? FROM snapshots WHERE id = ?",
+            (target, post_id, when.isoformat(), snapshot.id),
+        )
         if attempt is not None:
             db.execute("UPDATE attempts SET state = ? WHERE id = ?", (Attempt.POSTED, attempt))
 
@@ -192,18 +220,28 @@ def brackets(path: Path) -> dict[str, Kept]:
         return {}
     with _open(path) as db:
         rows = db.execute("SELECT event, seeds, games FROM brackets").fetchall()
-    return {str(event): Kept(tuple(json.loads(seeds)), {(int(r), int(m), str(a), str(b)): (ga, gb)
-                                                         for r, m, a, b, ga, gb in json.loads(games)})
-            for event, seeds, games in rows}
+    return {
+        str(event): Kept(
+            tuple(json.loads(seeds)),
+            {(int(r), int(m), str(a), str(b)): (ga, gb) for r, m, a, b, ga, gb in json.loads(games)},
+        )
+        for event, seeds, games in rows
+    }
 
 
 def keep_bracket(path: Path, event: str, kept: Kept, when: dt.datetime) -> None:
     """Keep an event's bracket (its seeds and every match's games), replacing what was kept for that event."""
     games = [[*key, _cell(a), _cell(b)] for key, (a, b) in sorted(kept.games.items())]
     with _writing(path) as db:
-        db.execute("INSERT OR REPLACE INTO brackets (event, seeds, games, time) VALUES (?, ?, ?, ?)",
-                    (event.casefold(), json.dumps(list(kept.seeds), ensure_ascii=False), json.dumps(games, ensure_ascii=False),
-                     when.isoformat()))
+        db.execute(
+            "INSERT OR REPLACE INTO brackets (event, seeds, games, time) VALUES (?, ?, ?, ?)",
+            (
+                event.casefold(),
+                json.dumps(list(kept.seeds), ensure_ascii=False),
+                json.dumps(games, ensure_ascii=False),
+                when.isoformat(),
+            ),
+        )
 
 
 def _cell(value: Cell) -> Cell:
@@ -223,8 +261,10 @@ class KeptGames:
 def keep_games(path: Path, games: KeptGames) -> None:
     """Keep the latest sync's counted games, replacing the last ones kept."""
     with _writing(path) as db:
-        db.execute("INSERT OR REPLACE INTO games (id, time, fingerprint, data) VALUES (1, ?, ?, ?)",
-                   (games.time.isoformat(), games.fingerprint, games.data))
+        db.execute(
+            "INSERT OR REPLACE INTO games (id, time, fingerprint, data) VALUES (1, ?, ?, ?)",
+            (games.time.isoformat(), games.fingerprint, games.data),
+        )
 
 
 def kept_games(path: Path) -> KeptGames | None:
@@ -239,31 +279,40 @@ def kept_games(path: Path) -> KeptGames | None:
 def table_posted(path: Path, table_digest: str, target: str) -> str | None:
     """The post id if a table other than the leaderboard (the stats chart) with this digest was posted to `target`."""
     with _open(path) as db:
-        row = db.execute("SELECT post_id FROM posts WHERE board_digest = ? AND target = ?", (table_digest, target)).fetchone()
+        row = db.execute(
+            "SELECT post_id FROM posts WHERE board_digest = ? AND target = ?", (table_digest, target)
+        ).fetchone()
     return str(row[0]) if row else None
 
 
 def table_in_doubt(path: Path, table_digest: str, target: str) -> Doubt | None:
     """The latest post of that table to `target` whose outcome is not known, if any."""
     with _open(path) as db:
-        row = db.execute(f"SELECT time, state, note FROM attempts WHERE board_digest = ? AND target = ? AND state IN "
-                         f"({', '.join('?' * len(UNRESOLVED))}) ORDER BY id DESC LIMIT 1",
-                         (table_digest, target, *UNRESOLVED)).fetchone()
+        row = db.execute(
+            f"SELECT time, state, note FROM attempts WHERE board_digest = ? AND target = ? AND state IN "
+            f"({', '.join('?' * len(UNRESOLVED))}) ORDER BY id DESC LIMIT 1",
+            (table_digest, target, *UNRESOLVED),
+        ).fetchone()
     return Doubt(_time(row[0]), Attempt(row[1]), str(row[2])) if row else None
 
 
 def begin_table_post(path: Path, snapshot: Snapshot, table_digest: str, target: str, when: dt.datetime) -> int:
     """Record, before sending, that the table is being posted (with the latest snapshot); its number for `end_post`."""
     with _open(path) as db:
-        cursor = db.execute("INSERT INTO attempts (snapshot, board_digest, target, state, time) VALUES (?, ?, ?, ?, ?)",
-                            (snapshot.id, table_digest, target, Attempt.SENDING, when.isoformat()))
+        cursor = db.execute(
+            "INSERT INTO attempts (snapshot, board_digest, target, state, time) VALUES (?, ?, ?, ?, ?)",
+            (snapshot.id, table_digest, target, Attempt.SENDING, when.isoformat()),
+        )
         return int(cursor.lastrowid or 0)
 
 
-def record_table_post(path: Path, snapshot: Snapshot, table_digest: str, target: str, post_id: str, when: dt.datetime,
-                      attempt: int) -> None:
+def record_table_post(
+    path: Path, snapshot: Snapshot, table_digest: str, target: str, post_id: str, when: dt.datetime, attempt: int
+) -> None:
     """Remember that the table was posted, so the same one is never posted twice; the attempt ends with it."""
     with _open(path) as db:
-        db.execute("INSERT INTO posts (snapshot, board_digest, target, post_id, time) VALUES (?, ?, ?, ?, ?)",
-                   (snapshot.id, table_digest, target, post_id, when.isoformat()))
+        db.execute(
+            "INSERT INTO posts (snapshot, board_digest, target, post_id, time) VALUES (?, ?, ?, ?, ?)",
+            (snapshot.id, table_digest, target, post_id, when.isoformat()),
+        )
         db.execute("UPDATE attempts SET state = ? WHERE id = ?", (Attempt.POSTED, attempt))

@@ -55,8 +55,13 @@ def _bracket(config: Config, workbook: Workbook, event: str, force: bool) -> Bra
     ev = evaluate(inputs, rs, config.catalog)
     found = find_event(ev, event)
     if bracket_tab(found).casefold() in {name.casefold() for name in outputs}:
-        return BracketResult(found, [], None, f"{bracket_tab(found)} already exists: delete that tab to seed the playoffs again",
-                             ExitCode.INPUT_ERRORS)
+        return BracketResult(
+            found,
+            [],
+            None,
+            f"{bracket_tab(found)} already exists: delete that tab to seed the playoffs again",
+            ExitCode.INPUT_ERRORS,
+        )
     left = {key for (where, key) in left_in(ev.league) if where == found}
     out = left | {e.key for e in ev.league.entrants if e.event == found and e.status is not Status.ACTIVE}
     lines = [s for s in ev.standings[found] if s.rank is not None and s.matches and s.key not in out]
@@ -66,13 +71,26 @@ def _bracket(config: Config, workbook: Workbook, event: str, force: bool) -> Bra
             return BracketResult(found, [], None, f"{standings_tab(found)}: {wait}", ExitCode.INPUT_ERRORS)
         lines = lines if eligible is None else [s for s in lines if s.key in eligible]
     if len(lines) < 2:  # an empty bracket tab would only block seeding it later
-        return BracketResult(found, [], None, f"{standings_tab(found)} has {len(lines)} competitor(s) who played and are "
-                             "still in: playoffs need at least two", ExitCode.INPUT_ERRORS)
+        return BracketResult(
+            found,
+            [],
+            None,
+            f"{standings_tab(found)} has {len(lines)} competitor(s) who played and are "
+            "still in: playoffs need at least two",
+            ExitCode.INPUT_ERRORS,
+        )
     waits = not_final(ev, found, lines, size)
     if waits and not force:
-        return BracketResult(found, [], None, f"{standings_tab(found)} is not final Swiss standings yet: {'; '.join(waits)} "
-                             "(`--force` seeds the standings as they are)", ExitCode.INPUT_ERRORS,
-                             tuple(f"{standings_tab(found)} is not final yet: {wait}" for wait in waits), True)
+        return BracketResult(
+            found,
+            [],
+            None,
+            f"{standings_tab(found)} is not final Swiss standings yet: {'; '.join(waits)} "
+            "(`--force` seeds the standings as they are)",
+            ExitCode.INPUT_ERRORS,
+            tuple(f"{standings_tab(found)} is not final yet: {wait}" for wait in waits),
+            True,
+        )
     seeds = [ev.names[s.key] for s in lines[:size]]
     sheet = bracket_sheet(found, seeds, best_of)
     now = dt.datetime.now(dt.UTC)
@@ -88,13 +106,29 @@ def not_final(ev: Evaluation, event: str, lines: Sequence[Standing], size: int) 
     ties for the judges where the seed they decide matters."""
     lg, seeded = ev.league, lines[:size]
     rounds = lg.rounds_of(event)
-    played = {m.round for m in lg.matches if m.event == event and m.round is not None and not m.pending
-              and m.kind is not None and lg.ruleset.counts(m)}
-    waiting = {m.round for m in lg.matches if m.event == event and m.round is not None and m.pending and lg.ruleset.counts(m)}
+    played = {
+        m.round
+        for m in lg.matches
+        if m.event == event and m.round is not None and not m.pending and m.kind is not None and lg.ruleset.counts(m)
+    }
+    waiting = {
+        m.round for m in lg.matches if m.event == event and m.round is not None and m.pending and lg.ruleset.counts(m)
+    }
     unplayed = sorted({r for r in range(1, rounds + 1) if r not in played} | waiting)
-    out = [f"round {', '.join(map(str, unplayed))} of {rounds} not played" if len(unplayed) == 1
-           else f"rounds {', '.join(map(str, unplayed))} of {rounds} not played"] if unplayed else []
-    unsure = [f"{ev.names[s.key]} (fix {', '.join(ev.notes[(event, s.key)][:3])})" for s in seeded if ev.notes.get((event, s.key))]
+    out = (
+        [
+            f"round {', '.join(map(str, unplayed))} of {rounds} not played"
+            if len(unplayed) == 1
+            else f"rounds {', '.join(map(str, unplayed))} of {rounds} not played"
+        ]
+        if unplayed
+        else []
+    )
+    unsure = [
+        f"{ev.names[s.key]} (fix {', '.join(ev.notes[(event, s.key)][:3])})"
+        for s in seeded
+        if ev.notes.get((event, s.key))
+    ]
     out += [f"rows to fix for {', '.join(unsure)}"] if unsure else []
     place = {s.key: i + 1 for i, s in enumerate(lines)}
     full = 1 << max(len(seeded) - 1, 0).bit_length()
@@ -103,8 +137,11 @@ def not_final(ev: Evaluation, event: str, lines: Sequence[Standing], size: int) 
         group = tuple(k for k in s.tie if k in place)
         if len(group) > 1 and group not in ties and _matters([place[k] for k in group], len(seeded), full):
             ties.append(group)
-    out += [f"tied with each other for seeds {', '.join(str(place[k]) for k in group)}: judge decision "
-            f"({', '.join(ev.names[k] for k in group)})" for group in ties]
+    out += [
+        f"tied with each other for seeds {', '.join(str(place[k]) for k in group)}: judge decision "
+        f"({', '.join(ev.names[k] for k in group)})"
+        for group in ties
+    ]
     return out
 
 

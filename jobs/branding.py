@@ -29,14 +29,19 @@ def load_branding(table: object, path: Path) -> tuple[Branding, tuple[str, ...]]
             values[key] = table[key]
     for key in COLOURS:
         if key in values and not _is_colour(values[key]):
-            raise ConfigError(f"{path}: `branding.{key}` must be a colour such as \"#1f3b73\" or \"navy\", "
-                              f"found {values[key]!r}")
+            raise ConfigError(
+                f'{path}: `branding.{key}` must be a colour such as "#1f3b73" or "navy", found {values[key]!r}'
+            )
     if "url" in values and not _is_web_address(values["url"]):
-        raise ConfigError(f"{path}: `branding.url` must be the http:// or https:// address where the league's page is "
-                          f"published, such as \"https://example.org/league.html\", found {values['url']!r}")
+        raise ConfigError(
+            f"{path}: `branding.url` must be the http:// or https:// address where the league's page is "
+            f'published, such as "https://example.org/league.html", found {values["url"]!r}'
+        )
     if "facebook_api" in values and not _is_web_address(values["facebook_api"]):
-        raise ConfigError(f"{path}: `branding.facebook_api` must be the http:// or https:// address of the Graph API, "
-                          f"such as \"{DEFAULT_GRAPH_API}\", found {values['facebook_api']!r}")
+        raise ConfigError(
+            f"{path}: `branding.facebook_api` must be the http:// or https:// address of the Graph API, "
+            f'such as "{DEFAULT_GRAPH_API}", found {values["facebook_api"]!r}'
+        )
     if "logo" in table:
         if not isinstance(table["logo"], str):
             raise ConfigError(f"{path}: `branding.logo` must be the path of an image file, found {table['logo']!r}")

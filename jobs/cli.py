@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -18,7 +17,8 @@ from jobs import output
 from jobs.config import presets
 from jobs.errors import ExitCode
 from jobs.federation_cli import federation_app
-from jobs.guard import bare_serve, guarded, load_checked, print_sync, report_bug
+from jobs.guard import ConfigArg, bare_serve, guarded, load_checked, print_sync, report_bug
+from jobs.publish_cli import publish
 from jobs.ratings_cli import ratings
 
 if TYPE_CHECKING:
@@ -27,11 +27,13 @@ if TYPE_CHECKING:
     from jobs.stats_job import StatsResult
     from jobs.sync_job import SyncResult
 
-app = typer.Typer(help="Spreadsheet league automation: validate results, rank, write standings back.",
-                  pretty_exceptions_show_locals=False, no_args_is_help=True, add_completion=False,
-                  rich_markup_mode=None)  # help printed as written: `[branding]` is a table name, not markup
-
-ConfigArg = Annotated[Path | None, typer.Argument(help="league.toml, or the folder holding it (default: ./league.toml).")]
+app = typer.Typer(
+    help="Spreadsheet league automation: validate results, rank, write standings back.",
+    pretty_exceptions_show_locals=False,
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)  # help printed as written: `[branding]` is a table name, not markup
 
 
 app.add_typer(federation_app(guarded), name="federation")
@@ -49,15 +51,33 @@ def main(argv: list[str] | None = None) -> None:
 
 @app.command()
 def init(
-    ruleset: Annotated[str | None, typer.Option(help=f"Preset ({', '.join(presets())}) or path to a ruleset file "
-                                                "(default: gl-unmatched for a new league; a league that exists keeps "
-                                                "its own and refuses another).")] = None,
-    workbook: Annotated[Path, typer.Option(help="The .xlsx file to create (when there is no league.toml yet).")] = Path("league.xlsx"),
-    event: Annotated[list[str] | None, typer.Option(help="An event id (repeat for each); one results tab is made per event. "
-                                                    "On a league that exists, each new one gets its Events row and "
-                                                    "results tab.")] = None,
-    reports: Annotated[bool, typer.Option("--reports", help="Also add the tab a Google Form of players' own results fills "
-                                          "(`reports` in league.toml) and the Email column, and list the Form's questions.")] = False,
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            help=f"Preset ({', '.join(presets())}) or path to a ruleset file "
+            "(default: gl-unmatched for a new league; a league that exists keeps "
+            "its own and refuses another)."
+        ),
+    ] = None,
+    workbook: Annotated[Path, typer.Option(help="The .xlsx file to create (when there is no league.toml yet).")] = Path(
+        "league.xlsx"
+    ),
+    event: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An event id (repeat for each); one results tab is made per event. "
+            "On a league that exists, each new one gets its Events row and "
+            "results tab."
+        ),
+    ] = None,
+    reports: Annotated[
+        bool,
+        typer.Option(
+            "--reports",
+            help="Also add the tab a Google Form of players' own results fills "
+            "(`reports` in league.toml) and the Email column, and list the Form's questions.",
+        ),
+    ] = False,
 ) -> None:
     """Create every input tab, header and dropdown of the ruleset.
 
@@ -72,7 +92,9 @@ def init(
 @app.command()
 def demo(
     folder: Annotated[Path, typer.Argument(help="Where to write the demo league.")] = Path("demo-league"),
-    ruleset: Annotated[str, typer.Option(help=f"The preset whose example league to write ({', '.join(presets())}).")] = "gl-unmatched",
+    ruleset: Annotated[
+        str, typer.Option(help=f"The preset whose example league to write ({', '.join(presets())}).")
+    ] = "gl-unmatched",
 ) -> None:
     """Write a complete example league with planted judge mistakes, and sync it."""
     from jobs.demo_job import demo_workbook, run_demo
@@ -80,8 +102,10 @@ def demo(
     with output.progress() as progress:
         result = guarded(lambda: run_demo(folder, progress, ruleset))
     print_sync(result)
-    output.say(f"\nDemo league in {folder.resolve()}: open {folder / demo_workbook(ruleset)}, "
-               f"or run `league sync {folder}` again.")
+    output.say(
+        f"\nDemo league in {folder.resolve()}: open {folder / demo_workbook(ruleset)}, "
+        f"or run `league sync {folder}` again."
+    )
     if result.export_problem:
         raise typer.Exit(result.code)
 
@@ -97,6 +121,7 @@ def check(config: ConfigArg = None) -> None:
         evaluation = run_check(cfg, open_workbook(cfg))
         output.show_problems(evaluation.problems, limit=200)
         return ExitCode.INPUT_ERRORS if evaluation.errors else ExitCode.CLEAN
+
     raise typer.Exit(guarded(job))
 
 
@@ -115,6 +140,7 @@ def status(config: ConfigArg = None) -> None:
         for line in result.lines:
             output.say(line)
         return result.code
+
     raise typer.Exit(guarded(job))
 
 
@@ -136,6 +162,7 @@ def sync(
             output.fail("warning", relative, "yellow")
         with output.progress() as progress:
             return run_sync(cfg, open_workbook(cfg), dry_run=dry_run, progress=progress)
+
     result = guarded(job)
     print_sync(result)
     raise typer.Exit(result.code)
@@ -145,9 +172,14 @@ def sync(
 def pair(
     config: ConfigArg = None,
     event: Annotated[str, typer.Option(help="The event whose next round to pair.")] = "",
-    seed: Annotated[int | None, typer.Option(help="Seed of the random draw (default: one fixed per event), for a reproducible round.")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the random draw (default: one fixed per event), for a reproducible round."),
+    ] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the round and why; write nothing.")] = False,
-    force: Annotated[bool, typer.Option("--force", help="Pair even while the previous round has unfinished results.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Pair even while the previous round has unfinished results.")
+    ] = False,
 ) -> None:
     """Pair an event's next round by its ruleset and add the rows below the event's results rows."""
     from jobs.pair_job import run_pair
@@ -160,6 +192,7 @@ def pair(
     def job() -> PairResult:
         cfg = load_checked(config)
         return run_pair(cfg, open_workbook(cfg), event, seed, dry_run, force)
+
     result = guarded(job)
     output.show_pairings(result, dry_run)
     raise typer.Exit(result.code)
@@ -182,31 +215,50 @@ def bracket(
     if not event:
         output.fail("error", "name the event with --event")
         raise typer.Exit(ExitCode.USAGE)
+
     def job() -> BracketResult:
         cfg = load_checked(config)
         return run_bracket(cfg, open_workbook(cfg), event, force)
+
     result = guarded(job)
     if result.sheet:
         output.show_table(Table.plain(result.sheet), limit=len(result.sheet.rows))
         output.say(f"wrote {result.sheet.name}: judges type the games there; each sync moves the winners on")
     else:
-        output.refuse("not seeded", bracket_tab(result.event), result.fixes or (result.refused,),
-                      "Or seed the standings as they are with --force." if result.forceable else "")
+        output.refuse(
+            "not seeded",
+            bracket_tab(result.event),
+            result.fixes or (result.refused,),
+            "Or seed the standings as they are with --force." if result.forceable else "",
+        )
     raise typer.Exit(result.code)
 
 
 @app.command()
 def export(
     config: ConfigArg = None,
-    fmt: Annotated[str, typer.Option("--format", help="png, txt (the caption), html, pdf (the poster), csv, or stats "
-                                     "(the win-rate chart and its caption).")] = "png",
-    event: Annotated[str | None, typer.Option(help="Only this event's standings (default: the leaderboard and every event).")] = None,
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            help="png, txt (the caption), html, pdf (the poster), csv, or stats (the win-rate chart and its caption).",
+        ),
+    ] = "png",
+    event: Annotated[
+        str | None, typer.Option(help="Only this event's standings (default: the leaderboard and every event).")
+    ] = None,
 ) -> None:
     """Write one format of the latest synced standings into the exports folder."""
     from jobs.export_job import run_export
     from jobs.stats_job import run_stats_export
 
-    paths = guarded(lambda: run_stats_export(load_checked(config), event) if fmt == "stats" else run_export(load_checked(config), fmt, event))
+    paths = guarded(
+        lambda: (
+            run_stats_export(load_checked(config), event)
+            if fmt == "stats"
+            else run_export(load_checked(config), fmt, event)
+        )
+    )
     for path in paths:
         output.say(f"exported {path}")
 
@@ -224,60 +276,39 @@ def history(
         output.say(line)
 
 
-@app.command()
-def publish(
-    config: ConfigArg = None,
-    facebook: Annotated[bool, typer.Option("--facebook", help="Post to the Facebook Page in [branding].")] = False,
-    discord: Annotated[bool, typer.Option("--discord", help="Post to the Discord channel of the webhook in "
-                                          "LEAGUE_DISCORD_WEBHOOK.")] = False,
-    force: Annotated[bool, typer.Option("--force", help="Post even though an earlier post of this leaderboard may have "
-                                        "landed (look at the Page or the channel first).")] = False,
-    stats: Annotated[bool, typer.Option("--stats", help="Post the win-rate chart and its caption instead, once per "
-                                        "changed win rates.")] = False,
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be posted where (images, caption, Page "
-                                          "or channel) and post nothing; the images are saved under "
-                                          "exports/publish-dry-run.")] = False,
-) -> None:
-    """Post the latest leaderboard (every page, one post) and, once the latest event is final, its champion card,
-    each once per change, to the Facebook Page (the token comes from LEAGUE_FACEBOOK_TOKEN), a Discord channel (the
-    webhook from LEAGUE_DISCORD_WEBHOOK), or both."""
-    from jobs.destinations import DISCORD, FACEBOOK
-    from jobs.publish_job import preview, publish_to
-
-    targets = [t for t, asked in ((FACEBOOK, facebook), (DISCORD, discord)) if asked]
-    if not targets:
-        output.fail("error", "say where to publish: --facebook, --discord, or both")
-        raise typer.Exit(ExitCode.USAGE)
-    cfg = guarded(lambda: load_checked(config))
-    if dry_run:
-        for line in guarded(lambda: preview(cfg, targets, stats)):
-            output.say(line)
-        return
-    code = 0
-    for target in targets:
-        try:  # one destination failing leaves the other's posts to go out
-            lines = guarded(partial(publish_to, cfg, target, stats, force))
-        except typer.Exit as stopped:
-            code = code or stopped.exit_code
-            continue
-        for line in lines:
-            output.say(line)
-    if code:
-        raise typer.Exit(code)
+app.command()(publish)
 
 
 @app.command()
 def watch(
     config: ConfigArg = None,
     interval: Annotated[float, typer.Option(help="Seconds between looks at the workbook (at least 5).")] = 15.0,
-    serve: Annotated[str | None, typer.Option(metavar="[HOST:]PORT", help="Serve the live pages: --serve alone at "
-                                              "127.0.0.1:8000, --serve 8000 at 127.0.0.1:8000, --serve 0.0.0.0:8000 on "
-                                              "every network (another host only when you name it).")] = None,
-    auto_pair: Annotated[list[str] | None, typer.Option("--auto-pair", help="An event whose next round to pair as soon "
-                                                        "as the last result is in, then its bracket (repeat for each).")] = None,
-    discord: Annotated[bool, typer.Option("--discord", help="Post each round's pairings, the bracket as it is seeded "
-                                          "and advances, and the champion to the Discord channel of the webhook in "
-                                          "LEAGUE_DISCORD_WEBHOOK, each once.")] = False,
+    serve: Annotated[
+        str | None,
+        typer.Option(
+            metavar="[HOST:]PORT",
+            help="Serve the live pages: --serve alone at "
+            "127.0.0.1:8000, --serve 8000 at 127.0.0.1:8000, --serve 0.0.0.0:8000 on "
+            "every network (another host only when you name it).",
+        ),
+    ] = None,
+    auto_pair: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--auto-pair",
+            help="An event whose next round to pair as soon "
+            "as the last result is in, then its bracket (repeat for each).",
+        ),
+    ] = None,
+    discord: Annotated[
+        bool,
+        typer.Option(
+            "--discord",
+            help="Post each round's pairings, the bracket as it is seeded "
+            "and advances, and the champion to the Discord channel of the webhook in "
+            "LEAGUE_DISCORD_WEBHOOK, each once.",
+        ),
+    ] = False,
 ) -> None:
     """Sync whenever the judges' tabs change, until Ctrl-C; pair the next round of --auto-pair events when it is due.
 
@@ -294,14 +325,25 @@ app.command()(ratings)
 @app.command()
 def stats(
     config: ConfigArg = None,
-    by: Annotated[str | None, typer.Option(help="The field to group the games by (the ruleset's [stats] fields: "
-                                           "fighter, Deck, army, alignment); default: the ruleset's own.")] = None,
+    by: Annotated[
+        str | None,
+        typer.Option(
+            help="The field to group the games by (the ruleset's [stats] fields: "
+            "fighter, Deck, army, alignment); default: the ruleset's own."
+        ),
+    ] = None,
     event: Annotated[str | None, typer.Option(help="Only this event's games.")] = None,
-    since: Annotated[dt.datetime | None, typer.Option(formats=["%Y-%m-%d"], metavar="YYYY-MM-DD",
-                                                      help="Only events dated on or after this day.")] = None,
-    min_games: Annotated[int, typer.Option(min=0, help="Entries with fewer games are grouped as \"other\".")] = 10,
-    top: Annotated[int, typer.Option(min=1, help="Competitors' records shown (the longest current win streaks first).")] = 10,
-    fresh: Annotated[bool, typer.Option("--fresh", help="Read and check the workbook now, not the games of the latest sync.")] = False,
+    since: Annotated[
+        dt.datetime | None,
+        typer.Option(formats=["%Y-%m-%d"], metavar="YYYY-MM-DD", help="Only events dated on or after this day."),
+    ] = None,
+    min_games: Annotated[int, typer.Option(min=0, help='Entries with fewer games are grouped as "other".')] = 10,
+    top: Annotated[
+        int, typer.Option(min=1, help="Competitors' records shown (the longest current win streaks first).")
+    ] = 10,
+    fresh: Annotated[
+        bool, typer.Option("--fresh", help="Read and check the workbook now, not the games of the latest sync.")
+    ] = False,
 ) -> None:
     """Win rates by fighter, deck or army (mirror matches left out, a 95% Wilson interval), the matchups of the most
     played, and each competitor's record and win streaks, from the games of the latest sync. Nothing is written."""
@@ -311,6 +353,7 @@ def stats(
     def job() -> StatsResult:
         cfg = load_checked(config)
         return run_stats(cfg, lambda: open_workbook(cfg), by, event, since.date() if since else None, min_games, fresh)
+
     result = guarded(job)
     for table in result.tables:
         output.show_table(table, limit=top if table.name == "Records" else len(table.rows), whole_words=True)

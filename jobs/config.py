@@ -24,9 +24,27 @@ from league.rules.schema import RulesetError
 from sync.xlsx_limit import MAX_WORKBOOK_MIB
 
 CONFIG_NAME = "league.toml"
-CONFIG_KEYS = {"ruleset", "workbook", "exports", "spreadsheet_id", "credentials", "sheets_api", "sheets_retry_seconds",
-               "history", "branding", "export_formats", "facebook_retry_seconds", "discord_retry_seconds", "timezone",
-               "reports", "confirm_hours", "stats", "season", "max_workbook_mib", "ratings"}
+CONFIG_KEYS = {
+    "ruleset",
+    "workbook",
+    "exports",
+    "spreadsheet_id",
+    "credentials",
+    "sheets_api",
+    "sheets_retry_seconds",
+    "history",
+    "branding",
+    "export_formats",
+    "facebook_retry_seconds",
+    "discord_retry_seconds",
+    "timezone",
+    "reports",
+    "confirm_hours",
+    "stats",
+    "season",
+    "max_workbook_mib",
+    "ratings",
+}
 DEFAULT_SHEETS_API = "https://sheets.googleapis.com"
 PATH_KEYS = ("ruleset", "workbook", "exports", "credentials", "history")
 WORKBOOK_SUFFIXES = {".xlsx", ".xlsm"}
@@ -172,12 +190,16 @@ def load_config(given: Path | None = None) -> Config:
         if key in data:
             path_setting(data[key], key, path)
     if "ruleset" not in data:
-        raise ConfigError(f"{path}: missing `ruleset`{_typed_as(data, 'ruleset')}: set it to one of "
-                          f"{', '.join(presets())}, or a path to a ruleset file")
+        raise ConfigError(
+            f"{path}: missing `ruleset`{_typed_as(data, 'ruleset')}: set it to one of "
+            f"{', '.join(presets())}, or a path to a ruleset file"
+        )
     sheets = _sheets_target(data, path)
     if "workbook" not in data and sheets is None:
-        raise ConfigError(f"{path}: missing `workbook`{_typed_as(data, 'workbook')}: set it to the path of the "
-                          "league's .xlsx file, or set `spreadsheet_id`")
+        raise ConfigError(
+            f"{path}: missing `workbook`{_typed_as(data, 'workbook')}: set it to the path of the "
+            "league's .xlsx file, or set `spreadsheet_id`"
+        )
     ruleset, catalog = load_ruleset(data["ruleset"], path.parent)
     ruleset = replace(ruleset, season=_season(data, ruleset.season, path))
     exports = Path(os.path.expanduser(data.get("exports", "exports")))
@@ -193,8 +215,10 @@ def load_config(given: Path | None = None) -> Config:
     facebook = _seconds(data, "facebook_retry_seconds", 120.0, path)
     reports = data.get("reports", "Reports")
     if not isinstance(reports, str) or not reports.strip():
-        raise ConfigError(f"{path}: `reports` must be the name of the tab the Form fills, such as \"Form Responses 1\", "
-                          f"found {reports!r}")
+        raise ConfigError(
+            f'{path}: `reports` must be the name of the tab the Form fills, such as "Form Responses 1", '
+            f"found {reports!r}"
+        )
     confirm = _seconds(data, "confirm_hours", 24.0, path, "hours", MAX_SECONDS // 3600 * 30)
     stats = data.get("stats", bool(ruleset.stats and ruleset.stats.tab))
     if not isinstance(stats, bool):
@@ -202,10 +226,26 @@ def load_config(given: Path | None = None) -> Config:
     mib = data.get("max_workbook_mib", MAX_WORKBOOK_MIB)
     if isinstance(mib, bool) or not isinstance(mib, int) or mib < 1:
         raise ConfigError(f"{path}: `max_workbook_mib` must be a whole number of MiB, 1 or more, found {mib!r}")
-    return Config(path, ruleset, catalog, workbook, (path.parent / exports).resolve(), sheets, warnings + unknown,
-                  branding, kept, tuple(formats), facebook, reports=reports.strip(), reports_named="reports" in data, confirm_hours=confirm, stats=stats,
-                  max_workbook_mib=mib, ratings=_ratings(data, path),
-                  discord_retry_seconds=_seconds(data, "discord_retry_seconds", 120.0, path))
+    return Config(
+        path,
+        ruleset,
+        catalog,
+        workbook,
+        (path.parent / exports).resolve(),
+        sheets,
+        warnings + unknown,
+        branding,
+        kept,
+        tuple(formats),
+        facebook,
+        reports=reports.strip(),
+        reports_named="reports" in data,
+        confirm_hours=confirm,
+        stats=stats,
+        max_workbook_mib=mib,
+        ratings=_ratings(data, path),
+        discord_retry_seconds=_seconds(data, "discord_retry_seconds", 120.0, path),
+    )
 
 
 def _typed_as(data: dict[str, Any], key: str) -> str:
@@ -236,15 +276,18 @@ def _ratings(data: dict[str, Any], path: Path) -> RatingSeasons:
     """`[ratings]`: `seasons`, the earlier seasons' league.toml files (or folders), relative to this one; `tab`."""
     table = data.get("ratings", {})
     if not isinstance(table, dict):
-        raise ConfigError(f"{path}: `ratings` must be a table such as [ratings] seasons = [\"../2025/league.toml\"], "
-                          f"found {table!r}")
+        raise ConfigError(
+            f'{path}: `ratings` must be a table such as [ratings] seasons = ["../2025/league.toml"], found {table!r}'
+        )
     extra = set(table) - {"seasons", "tab"}
     if extra:
         raise ConfigError(f"{path}: [ratings] has {', '.join(sorted(map(repr, extra)))}; it takes `seasons` and `tab`")
     seasons = table.get("seasons", [])
     if not isinstance(seasons, list) or not all(isinstance(s, str) and s.strip() for s in seasons):
-        raise ConfigError(f"{path}: [ratings] seasons must be a list of earlier seasons' league.toml files such as "
-                          f"[\"../2025/league.toml\"], found {seasons!r}")
+        raise ConfigError(
+            f"{path}: [ratings] seasons must be a list of earlier seasons' league.toml files such as "
+            f'["../2025/league.toml"], found {seasons!r}'
+        )
     tab = table.get("tab", False)
     if not isinstance(tab, bool):
         raise ConfigError(f"{path}: [ratings] tab must be true or false, found {tab!r}")
@@ -262,10 +305,16 @@ def _sheets_target(data: dict[str, Any], path: Path) -> SheetsTarget | None:
         return None
     key = os.environ.get("GOOGLE_APPLICATION_CREDENTIALS") or data.get("credentials")
     if not key:
-        raise ConfigError(f"{path}: `spreadsheet_id` needs `credentials` (the service-account key file) "
-                          "or GOOGLE_APPLICATION_CREDENTIALS")
-    return SheetsTarget(spreadsheet, (path.parent / os.path.expanduser(key)).resolve(),
-                        data.get("sheets_api", DEFAULT_SHEETS_API), budget)
+        raise ConfigError(
+            f"{path}: `spreadsheet_id` needs `credentials` (the service-account key file) "
+            "or GOOGLE_APPLICATION_CREDENTIALS"
+        )
+    return SheetsTarget(
+        spreadsheet,
+        (path.parent / os.path.expanduser(key)).resolve(),
+        data.get("sheets_api", DEFAULT_SHEETS_API),
+        budget,
+    )
 
 
 def _zone(data: dict[str, Any], path: Path) -> dt.tzinfo:
@@ -274,14 +323,16 @@ def _zone(data: dict[str, Any], path: Path) -> dt.tzinfo:
         return machine_zone()
     name = data["timezone"]
     if not isinstance(name, str) or not name.strip():
-        raise ConfigError(f"{path}: `timezone` must be a time zone name such as \"Europe/Warsaw\", found {name!r}")
+        raise ConfigError(f'{path}: `timezone` must be a time zone name such as "Europe/Warsaw", found {name!r}')
     try:
         return ZoneInfo(name.strip())
     except (ZoneInfoNotFoundError, ValueError):
         near = difflib.get_close_matches(name.strip(), sorted(available_timezones()), n=1, cutoff=0.6)
-        hint = f"; did you mean \"{near[0]}\"?" if near else ""
-        raise ConfigError(f"{path}: `timezone` is {name!r}, which is no time zone: use an IANA name such as "
-                          f"\"Europe/Warsaw\" or \"UTC\"{hint}") from None
+        hint = f'; did you mean "{near[0]}"?' if near else ""
+        raise ConfigError(
+            f"{path}: `timezone` is {name!r}, which is no time zone: use an IANA name such as "
+            f'"Europe/Warsaw" or "UTC"{hint}'
+        ) from None
 
 
 UTC_NAMES = {"UTC", "Etc/UTC", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu", "GMT", "Etc/GMT"}
@@ -309,8 +360,9 @@ def _localtime_name() -> str:
     return target.partition("zoneinfo/")[2]
 
 
-def _seconds(data: dict[str, Any], key: str, default: float, path: Path, unit: str = "seconds",
-             most: float = MAX_SECONDS) -> float:
+def _seconds(
+    data: dict[str, Any], key: str, default: float, path: Path, unit: str = "seconds", most: float = MAX_SECONDS
+) -> float:
     """A duration from the config: finite and within MAX_SECONDS, since TOML accepts `nan` and `inf` and a
     nightly job that never gives up would hang holding the lock."""
     value = data.get(key, default)

@@ -45,7 +45,9 @@ def run_demo(folder: Path, progress: Progress = no_progress, ruleset_name: str =
     if earlier is not None and earlier not in (demo_config(folder, name) for name in DEMOS):
         raise ConfigError(f"{folder} already holds a league ({config_file}); give `league demo` an empty or new folder")
     if workbook.exists() and not config_file.exists():
-        raise ConfigError(f"{workbook} exists and is not from an earlier demo; give `league demo` an empty or new folder")
+        raise ConfigError(
+            f"{workbook} exists and is not from an earlier demo; give `league demo` an empty or new folder"
+        )
     folder.mkdir(parents=True, exist_ok=True)
     ruleset, catalog = load_ruleset(ruleset_name, folder)
     demo = DEMOS[ruleset_name](ruleset, catalog)

@@ -55,17 +55,27 @@ def previous_leaderboard(config: Config) -> Table | None:
 def snapshot_of(ev: Evaluation, tables: Sequence[Table], fingerprint: str, now: dt.datetime) -> Snapshot:
     """The snapshot of a sync's standings and leaderboard, with the events the caption names, where each event and
     the season stand, and every line as the evaluation placed it."""
-    events = tuple(EventInfo(e.id, e.name, e.date.isoformat() if e.date else "", e.venue, ev.states.get(e.id))
-                   for e in ev.league.events)
+    events = tuple(
+        EventInfo(e.id, e.name, e.date.isoformat() if e.date else "", e.venue, ev.states.get(e.id))
+        for e in ev.league.events
+    )
     shown = shown_tables(list(tables))
     placings = {standings_tab(event): lines for event, lines in ev.placings.items()} | {LEADERBOARD_TAB: ev.board}
-    return Snapshot(now, fingerprint, ev.league.ruleset.title, shown, events, season=ev.season,
-                    placings={t.name: placings[t.name] for t in shown if t.name in placings},
-                    brackets={event: p for event, p in ev.playoffs.items() if p.seeds})
+    return Snapshot(
+        now,
+        fingerprint,
+        ev.league.ruleset.title,
+        shown,
+        events,
+        season=ev.season,
+        placings={t.name: placings[t.name] for t in shown if t.name in placings},
+        brackets={event: p for event, p in ev.playoffs.items() if p.seeds},
+    )
 
 
-def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Table], unusable: str = "",
-                      beside: Helper | None = None) -> list[Path]:
+def export_after_sync(
+    config: Config, snapshot: Snapshot, tables: Sequence[Table], unusable: str = "", beside: Helper | None = None
+) -> list[Path]:
     """Write the CSV files, record the snapshot, then draw the other formats from it. `unusable` says why the
     history could not be read for `Move`: then only the CSV files, which need no history, are written.
 
@@ -82,8 +92,14 @@ def export_after_sync(config: Config, snapshot: Snapshot, tables: Sequence[Table
     except history.HistoryError as exc:
         raise ExportError(str(exc)) from None
     chosen = [fmt for fmt in RICH if fmt in config.formats]
-    return written + _draw(config.exports, replace(snapshot, time=latest.time, id=latest.id), config.branding, chosen,
-                           _origin(history_file(config)), beside)
+    return written + _draw(
+        config.exports,
+        replace(snapshot, time=latest.time, id=latest.id),
+        config.branding,
+        chosen,
+        _origin(history_file(config)),
+        beside,
+    )
 
 
 def _origin(path: Path) -> str:
@@ -96,8 +112,9 @@ def _origin(path: Path) -> str:
     return first.time.isoformat() if first else ""
 
 
-def _draw(folder: Path, snap: Snapshot, branding: Branding, formats: Sequence[str], origin: str,
-          beside: Helper | None = None) -> list[Path]:
+def _draw(
+    folder: Path, snap: Snapshot, branding: Branding, formats: Sequence[str], origin: str, beside: Helper | None = None
+) -> list[Path]:
     """Draw each group of files (a table's images; the captions; the page; the posters) whose files on disk
     were not drawn from what it shows now, or are missing or changed, then record what the folder holds. A
     sync draws each table's first image of each size, what a post or a shared link shows (and what `league
@@ -105,8 +122,11 @@ def _draw(folder: Path, snap: Snapshot, branding: Branding, formats: Sequence[st
     --format png` draws every page."""
     before = drawn(folder)
     wanted = {group: shows(snap, branding, group, origin) for fmt in formats for group in groups(snap, fmt)}
-    kept = {group: before[group] for group, seen in wanted.items()
-            if group in before and before[group][0] == seen and on_disk(folder, before[group][1])}
+    kept = {
+        group: before[group]
+        for group, seen in wanted.items()
+        if group in before and before[group][0] == seen and on_disk(folder, before[group][1])
+    }
     made = draw_groups(snap, branding, [group for group in wanted if group not in kept], beside)
     after = {**kept, **_entries(snap, branding, made, origin)}
     if after == before:
@@ -133,8 +153,11 @@ def run_export(config: Config, fmt: str, event: str | None = None) -> list[Path]
     if fmt != "png":
         return write_files(config.exports, files(snap, config.branding, fmt, event), sweep=event is None)
     # Every page of the images, recorded with what they show: a sync that changes nothing keeps them.
-    made = {group: draw(snap, config.branding, group, every_page=True) for group in groups(snap, fmt)
-            if event is None or group in (f"png:{STANDINGS_PREFIX}{event}", f"bracket:{event}", f"champion:{event}")}
+    made = {
+        group: draw(snap, config.branding, group, every_page=True)
+        for group in groups(snap, fmt)
+        if event is None or group in (f"png:{STANDINGS_PREFIX}{event}", f"bracket:{event}", f"champion:{event}")
+    }
     written = write_files(config.exports, [f for group in made.values() for f in group], sweep=event is None)
     record = {**drawn(config.exports), **_entries(snap, config.branding, made, _origin(history_file(config)))}
     return [*written, record_drawn(config.exports, record)]
@@ -142,8 +165,10 @@ def run_export(config: Config, fmt: str, event: str | None = None) -> list[Path]
 
 def _entries(snap: Snapshot, branding: Branding, made: dict[str, list[File]], origin: str) -> Drawn:
     """What the groups just drawn show, with their files' digests, for the record."""
-    return {group: (shows(snap, branding, group, origin), {name: digest(data) for name, data in files})
-            for group, files in made.items()}
+    return {
+        group: (shows(snap, branding, group, origin), {name: digest(data) for name, data in files})
+        for group, files in made.items()
+    }
 
 
 def latest_snapshot(config: Config, outcome: str = "") -> Snapshot:
@@ -176,25 +201,36 @@ def run_history(config: Config, at: int | None = None, player: str | None = None
             seen = history.ranks(path, player)
             if not seen:
                 raise ConfigError(_nobody(path, player))
-            return [f"#{n}  {local_time(when, config.branding)}  rank {rank or '–'}" + (f"  move {move}" if move else "")
-                    for n, when, rank, move in seen]
+            return [
+                f"#{n}  {local_time(when, config.branding)}  rank {rank or '–'}" + (f"  move {move}" if move else "")
+                for n, when, rank, move in seen
+            ]
         if at is not None:
             snap = history.at(path, at)
             if snap is None:
                 raise ConfigError(f"no sync #{at} in {path}; `league history` lists them")
             return _shown(snap, config.branding)
-        return [f"#{e.id}  {local_time(e.time, config.branding)}  inputs {e.fingerprint}  {e.competitors} competitors"
-                + (f", leader {e.leader}" if e.leader else "") + (f": {'; '.join(e.changed)}" if e.changed else "")
-                for e in history.entries(path)] or [f"no syncs recorded in {path} yet"]
+        return [
+            f"#{e.id}  {local_time(e.time, config.branding)}  inputs {e.fingerprint}  {e.competitors} competitors"
+            + (f", leader {e.leader}" if e.leader else "")
+            + (f": {'; '.join(e.changed)}" if e.changed else "")
+            for e in history.entries(path)
+        ] or [f"no syncs recorded in {path} yet"]
 
 
 def _nobody(path: Path, player: str) -> str:
     """Why `--player` found no one, with the recorded names closest to the one typed."""
     boards = (snap.leaderboard for snap in (history.at(path, entry.id) for entry in history.entries(path)) if snap)
-    names = {name_key(row[i]): as_text(row[i]) for board in boards if board and (i := board.find(Role.COMPETITOR)) is not None
-             for row in board.rows}
+    names = {
+        name_key(row[i]): as_text(row[i])
+        for board in boards
+        if board and (i := board.find(Role.COMPETITOR)) is not None
+        for row in board.rows
+    }
     near = closest(player, names)
-    hint = f"did you mean {' or '.join(near)}?" if near else "`league history --at N` lists who is on sync N's leaderboard"
+    hint = (
+        f"did you mean {' or '.join(near)}?" if near else "`league history --at N` lists who is on sync N's leaderboard"
+    )
     return f"{player!r} is on no leaderboard recorded in {path}; {hint}"
 
 
@@ -204,6 +240,8 @@ def _shown(snap: Snapshot, branding: Branding) -> list[str]:
     for table in snap.tables:
         shown = shown_board(snap, table)
         lines.append(f"{table.name} ({shown.score_label})")
-        lines += [f"  {line.rank or '–':>4}  {line.name}  {line.score}  {move_text(line.move)}".rstrip()
-                  for line in shown.lines]
+        lines += [
+            f"  {line.rank or '–':>4}  {line.name}  {line.score}  {move_text(line.move)}".rstrip()
+            for line in shown.lines
+        ]
     return lines

@@ -90,8 +90,10 @@ def drawn(folder: Path) -> Drawn:
     record is missing or unreadable, and then every group is drawn again."""
     try:
         data = json.loads((folder / MANIFEST).read_bytes())
-        return {str(group): (str(entry["shows"]), {str(name): str(sha) for name, sha in entry["files"].items()})
-                for group, entry in data["groups"].items()}
+        return {
+            str(group): (str(entry["shows"]), {str(name): str(sha) for name, sha in entry["files"].items()})
+            for group, entry in data["groups"].items()
+        }
     except (OSError, ValueError, LookupError, TypeError, AttributeError):
         return {}
 
@@ -99,8 +101,10 @@ def drawn(folder: Path) -> Drawn:
 def on_disk(folder: Path, files: dict[str, str]) -> bool:
     """Whether each of the files is in the folder with the bytes recorded for it (not half-written, not drawn
     again by a sync that was killed before it recorded them, not deleted)."""
-    return bool(files) and all(Path(name).name == name and name not in (".", "..") and _sha(folder / name) == sha
-                               for name, sha in files.items())
+    return bool(files) and all(
+        Path(name).name == name and name not in (".", "..") and _sha(folder / name) == sha
+        for name, sha in files.items()
+    )
 
 
 def record_drawn(folder: Path, groups: Drawn) -> Path:
@@ -157,8 +161,10 @@ def _remove_leftovers(folder: Path) -> None:
 
 
 def _failed(folder: Path, exc: OSError) -> ExportError:
-    return ExportError(f"could not write the exports to {folder} ({exc.strerror or exc}); the workbook itself was "
-                       "synced. Fix `exports` in league.toml or the folder's permissions.")
+    return ExportError(
+        f"could not write the exports to {folder} ({exc.strerror or exc}); the workbook itself was "
+        "synced. Fix `exports` in league.toml or the folder's permissions."
+    )
 
 
 def _write_rows(out: IO[str], table: Table) -> None:
@@ -170,8 +176,9 @@ def _atomic(path: Path, mode: int, binary: bool = False) -> Iterator[IO[Any]]:
     """Write a file under a temporary name of the tool's own pattern, then swap it in with `mode`: a temporary
     file is private (0600), which would keep a web server from serving the page and the images."""
     text = {} if binary else {"encoding": "utf-8-sig", "newline": ""}
-    with tempfile.NamedTemporaryFile("wb" if binary else "w", dir=path.parent, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX,
-                                     delete=False, **text) as tmp:  # type: ignore[call-overload]
+    with tempfile.NamedTemporaryFile(
+        "wb" if binary else "w", dir=path.parent, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, delete=False, **text
+    ) as tmp:  # type: ignore[call-overload]
         try:
             yield tmp
         except BaseException:

@@ -142,8 +142,9 @@ def open_league(config: Target, source: QuotaSource) -> Workbook:
     place = config.sheets
     if place is None:
         return open_workbook(config)
-    from sync.google import RetryPolicy, load_credentials
+    from sync.google import load_credentials
     from sync.quota import quota_workbook
+    from sync.retry import RetryPolicy
 
     credentials = load_credentials(place.credentials)
     reads, writes = source.quotas(credentials.service_account_email)

@@ -8,7 +8,7 @@ import traceback
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from rich.markup import escape
@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from jobs.sync_job import SyncResult
 
 T = TypeVar("T")
+ConfigArg = Annotated[
+    Path | None, typer.Argument(help="league.toml, or the folder holding it (default: ./league.toml).")
+]
+"""The league a command works on, as every command takes it."""
 
 
 def guarded(job: Callable[[], T]) -> T:

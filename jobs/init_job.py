@@ -24,9 +24,11 @@ from sync.open import open_workbook
 from sync.workbook import Workbook
 from sync.xlsx import XlsxWorkbook
 
-SEASON_HINT = ("# The events your season holds: the leaderboard is final (prizes awarded, a champion named) once they\n"
-               "# all are; until then it only says who leads. `closed = true` ends a season with the events it has.\n"
-               "# season = { events = 12 }\n")
+SEASON_HINT = (
+    "# The events your season holds: the leaderboard is final (prizes awarded, a champion named) once they\n"
+    "# all are; until then it only says who leads. `closed = true` ends a season with the events it has.\n"
+    "# season = { events = 12 }\n"
+)
 
 
 def config_text(folder: Path, ruleset: str, workbook: Path, events: int | None = None) -> str:
@@ -38,7 +40,7 @@ def config_text(folder: Path, ruleset: str, workbook: Path, events: int | None =
     except ValueError:
         shown = workbook.resolve()
     season = f"season = {{ events = {events} }}\n" if events else SEASON_HINT
-    return f"ruleset = {json.dumps(ruleset)}\nworkbook = {json.dumps(shown.as_posix())}\nexports = \"exports\"\n{season}"
+    return f'ruleset = {json.dumps(ruleset)}\nworkbook = {json.dumps(shown.as_posix())}\nexports = "exports"\n{season}'
 
 
 def write_config(folder: Path, ruleset: str, workbook: Path, events: int | None = None) -> Path:
@@ -65,8 +67,14 @@ DEFAULT_RULESET = "gl-unmatched"
 """The ruleset of a new league when `--ruleset` is not given."""
 
 
-def run_init(folder: Path, ruleset_name: str | None, workbook: Path, events: Sequence[str], reports: bool = False,
-             load: Callable[[Path], Config] = load_config) -> str:
+def run_init(
+    folder: Path,
+    ruleset_name: str | None,
+    workbook: Path,
+    events: Sequence[str],
+    reports: bool = False,
+    load: Callable[[Path], Config] = load_config,
+) -> str:
     """Create the input tabs and say where: a new .xlsx and league.toml, or where an existing league.toml says,
     adding to a league that exists only what it lacks. With `reports`, also the tab the players' Form fills and the
     `Email` column, then the Form's questions. An existing league.toml is read with `load` (the CLI's says its
@@ -86,8 +94,15 @@ def run_init(folder: Path, ruleset_name: str | None, workbook: Path, events: Seq
     where = f"spreadsheet {config.sheets.spreadsheet_id}" if config.sheets else str(config.workbook)
     fresh = config.sheets is None and config.workbook is not None and not config.workbook.exists()
     with workbook_lock(config):
-        return grow(open_workbook(config), config.ruleset, config.catalog, events, where, fresh,
-                    config.reports if reports else "")
+        return grow(
+            open_workbook(config),
+            config.ruleset,
+            config.catalog,
+            events,
+            where,
+            fresh,
+            config.reports if reports else "",
+        )
 
 
 def check_same_ruleset(config: Config, ruleset_name: str, folder: Path) -> None:
@@ -95,10 +110,12 @@ def check_same_ruleset(config: Config, ruleset_name: str, folder: Path) -> None:
     ruleset, silently, as if they were of the kind asked for."""
     asked = load_ruleset(ruleset_name, folder)[0].name
     if asked != config.ruleset.name:
-        raise ConfigError(f"{config.path} keeps a {config.ruleset.name!r} league: --ruleset {ruleset_name} cannot be added "
-                          f"to it (nothing was written). Leave --ruleset out to add events of {config.ruleset.name!r}; "
-                          f"for a {asked!r} league, run `league init --ruleset {ruleset_name}` in a new folder: a second "
-                          "league, with its own league.toml and workbook")
+        raise ConfigError(
+            f"{config.path} keeps a {config.ruleset.name!r} league: --ruleset {ruleset_name} cannot be added "
+            f"to it (nothing was written). Leave --ruleset out to add events of {config.ruleset.name!r}; "
+            f"for a {asked!r} league, run `league init --ruleset {ruleset_name}` in a new folder: a second "
+            "league, with its own league.toml and workbook"
+        )
 
 
 REPORTS_TAB = "Reports"
@@ -108,18 +125,24 @@ REPORTS_TAB = "Reports"
 def with_reports(sheets: Sequence[Sheet], ruleset: Ruleset, tab: str) -> list[Sheet]:
     """The input sheets with the reports tab added and the `Email` column on the tab saying who may report."""
     extra = {s.name: s for s in reports_sheets(ruleset, tab)}
-    out = [replace(s, header=tuple(dict.fromkeys([*s.header, *extra.pop(s.name).header]))) if s.name in extra else s
-           for s in sheets]
+    out = [
+        replace(s, header=tuple(dict.fromkeys([*s.header, *extra.pop(s.name).header]))) if s.name in extra else s
+        for s in sheets
+    ]
     return [*out, *extra.values()]
 
 
-def _questions(said: str, ruleset: Ruleset, catalog: Catalog, tab: str, events: Sequence[str], names: Sequence[str]) -> str:
+def _questions(
+    said: str, ruleset: Ruleset, catalog: Catalog, tab: str, events: Sequence[str], names: Sequence[str]
+) -> str:
     """What `league init --reports` says after what it added: the Form to create, question by question."""
     lines = "\n".join(f"  {i}. {q}" for i, q in enumerate(form_questions(ruleset, catalog, events, names), start=1))
-    return (f"{said}\nCreate a Google Form with these questions, in this order, and link it to the spreadsheet; Google "
-            f"makes its own answers tab (\"Form Responses 1\"): delete the empty {tab!r} tab and rename Google's to "
-            f"{tab!r}, or set `reports` in league.toml to its name; then give it a {JUDGE!r} column after the "
-            f"questions, where a judge types {SET_ASIDE!r} to set an answer aside:\n{lines}")
+    return (
+        f"{said}\nCreate a Google Form with these questions, in this order, and link it to the spreadsheet; Google "
+        f'makes its own answers tab ("Form Responses 1"): delete the empty {tab!r} tab and rename Google\'s to '
+        f"{tab!r}, or set `reports` in league.toml to its name; then give it a {JUDGE!r} column after the "
+        f"questions, where a judge types {SET_ASIDE!r} to set an answer aside:\n{lines}"
+    )
 
 
 def _names(grids: dict[str, Grid], ruleset: Ruleset) -> list[str]:
@@ -130,8 +153,15 @@ def _names(grids: dict[str, Grid], ruleset: Ruleset) -> list[str]:
     return list(dict.fromkeys(table.text(cells, reg.name) for _, cells in table.rows)) if table else []
 
 
-def grow(book: Workbook, ruleset: Ruleset, catalog: Catalog, events: Sequence[str], where: str, fresh: bool = False,
-         reports: str = "") -> str:
+def grow(
+    book: Workbook,
+    ruleset: Ruleset,
+    catalog: Catalog,
+    events: Sequence[str],
+    where: str,
+    fresh: bool = False,
+    reports: str = "",
+) -> str:
     """Add to the workbook the tabs, headers and `Events` rows these events and the ruleset need; say what was added.
 
     Every input tab is read in one pass (on Google: the metadata and one values:batchGet), then `add_tabs` writes once
@@ -144,15 +174,19 @@ def grow(book: Workbook, ruleset: Ruleset, catalog: Catalog, events: Sequence[st
     wanted = [(e, listed.get(name_key(e)) or f"Results {e}") for e in _unique(events)]
     sheets = input_sheets(ruleset, catalog, [event_row(e, tab) for e, tab in wanted])
     added = [e for e, _ in wanted if name_key(e) not in listed]
-    sheets = [replace(s, rows=tuple(tuple(event_row(e, f"Results {e}")) for e in added)) if s.name == EVENTS_TAB else s
-              for s in sheets]
+    sheets = [
+        replace(s, rows=tuple(tuple(event_row(e, f"Results {e}")) for e in added)) if s.name == EVENTS_TAB else s
+        for s in sheets
+    ]
     if not reports:
         return _said(book.add_tabs(sheets), added, where)
     judges = {s.name.casefold() for s in sheets} | {tab.casefold() for tab in listed.values()}
     if reports.casefold() in judges or is_output_tab(reports):
-        raise ConfigError(f"`reports = {reports!r}` in league.toml names a tab the league already uses for something "
-                          "else; set it to the tab the players' Form fills (such as \"Form Responses 1\"), or leave it "
-                          "out for \"Reports\"")
+        raise ConfigError(
+            f"`reports = {reports!r}` in league.toml names a tab the league already uses for something "
+            'else; set it to the tab the players\' Form fills (such as "Form Responses 1"), or leave it '
+            'out for "Reports"'
+        )
     said = _said(book.add_tabs(with_reports(sheets, ruleset, reports)), added, where)
     return _questions(said, ruleset, catalog, reports, [*listed_ids(grids), *added], _names(grids, ruleset))
 
@@ -183,16 +217,24 @@ def _listed(grid: Grid | None) -> dict[str, str]:
     keys = [header_key(h) for h in grid[0]]
     if header_key("Event") not in keys:
         return {}
-    event, tab = keys.index(header_key("Event")), keys.index(header_key("Results Tab")) if header_key("Results Tab") in keys else None
-    return {name_key(row[event]): (as_text(row[tab]).strip() if tab is not None and tab < len(row) else "")
-            for row in grid[1:] if event < len(row) and as_text(row[event]).strip()}
+    event, tab = (
+        keys.index(header_key("Event")),
+        keys.index(header_key("Results Tab")) if header_key("Results Tab") in keys else None,
+    )
+    return {
+        name_key(row[event]): (as_text(row[tab]).strip() if tab is not None and tab < len(row) else "")
+        for row in grid[1:]
+        if event < len(row) and as_text(row[event]).strip()
+    }
 
 
 def _said(plans: Sequence[Growth], events: Sequence[str], where: str) -> str:
     """What `add_tabs` added, in one sentence: the new tabs, then the columns and rows added to existing ones."""
     if not plans:
-        return (f"nothing to add: {where} already has every tab and header the ruleset and these events need; "
-                "nothing changed")
+        return (
+            f"nothing to add: {where} already has every tab and header the ruleset and these events need; "
+            "nothing changed"
+        )
     parts = [", ".join(p.tab for p in plans if p.new)] if any(p.new for p in plans) else []
     for plan in plans:
         if plan.headers:

@@ -15,7 +15,9 @@ from league import stats
 from league.evaluate import Evaluation
 
 
-def keep_stats(config: Config, ev: Evaluation, fingerprint: str, now: dt.datetime, counted: stats.Sides | None = None) -> None:
+def keep_stats(
+    config: Config, ev: Evaluation, fingerprint: str, now: dt.datetime, counted: stats.Sides | None = None
+) -> None:
     """Keep a sync's counted games in the history, for `league stats` (`counted` when the sync worked them out already,
     for its Stats tab); a history that can't be written is an export failure (the workbook is synced)."""
     kept = counted if counted is not None else stats.sides(ev)

@@ -27,6 +27,8 @@ def path_setting(value: str, key: str, path: Path) -> str:
     stops the operating system from opening it at all, and a line break or a tab is a slip, never a file's name."""
     found = CONTROL.search(value)
     if found:
-        raise ConfigError(f"{path}: `{key}` holds the control character {found.group()[0]!r} at character "
-                          f"{found.start() + 1} ({value!r}); type the path without it")
+        raise ConfigError(
+            f"{path}: `{key}` holds the control character {found.group()[0]!r} at character "
+            f"{found.start() + 1} ({value!r}); type the path without it"
+        )
     return value

@@ -63,8 +63,11 @@ def show_table(shown: LeagueTable, limit: int = 10, title: str = "", whole_words
     for i in keep:
         texts = (shown.columns[i].label, *(_shown(r[i], shown.columns[i]) for r in shown.rows[:limit]))
         words = [w for text in texts for w in text.split()]
-        table.add_column(escape(shown.columns[i].label), overflow="fold",
-                         min_width=min(max(map(len, words), default=1), 24) if whole_words else None)
+        table.add_column(
+            escape(shown.columns[i].label),
+            overflow="fold",
+            min_width=min(max(map(len, words), default=1), 24) if whole_words else None,
+        )
     for row in shown.rows[:limit]:
         table.add_row(*(_shown(row[i], shown.columns[i]) for i in keep))
     console.print(table)
@@ -126,18 +129,31 @@ def show_pairings(result: PairResult, dry_run: bool = False) -> None:
     """The proposed round, table by table, with why each pairing was made; then what happened to it. A round refused
     and not asked for as a dry run is only the refusal."""
     if result.refused and not (dry_run and result.pairings):
-        refuse("not paired", f"{result.event} round {result.round}", result.refused,
-               "Or pair it anyway with --force." if result.forceable else "")
+        refuse(
+            "not paired",
+            f"{result.event} round {result.round}",
+            result.refused,
+            "Or pair it anyway with --force." if result.forceable else "",
+        )
         return
     table = Table(title=escape(f"{result.event}: round {result.round} (seed {result.seed})"), title_justify="left")
     for head in ("Table", "Competitor", "Opponent", "Why"):
         table.add_column(head, overflow="fold")
     for p in result.pairings:
-        table.add_row(str(p.table), escape(result.names[p.first]), escape(result.names[p.second]) if p.second else "bye", escape(p.why))
+        table.add_row(
+            str(p.table),
+            escape(result.names[p.first]),
+            escape(result.names[p.second]) if p.second else "bye",
+            escape(p.why),
+        )
     console.print(table)
     if result.refused:
-        fail("dry run: nothing written", f"without --dry-run it would not be paired: {'; '.join(result.refused)}. "
-             "Or pair it anyway with --force.", colour="yellow", stream=console)
+        fail(
+            "dry run: nothing written",
+            f"without --dry-run it would not be paired: {'; '.join(result.refused)}. Or pair it anyway with --force.",
+            colour="yellow",
+            stream=console,
+        )
     elif result.written:
         say(f"added {len(result.rows)} rows to the results tab of {result.event}")
     else:

@@ -47,22 +47,33 @@ def default_seed(event: str) -> int:
     return zlib.crc32(name_key(event).encode("utf-8"))
 
 
-def run_pair(config: Config, workbook: Workbook, event: str, seed: int | None = None, dry_run: bool = False,
-             force: bool = False, now: dt.datetime | None = None) -> PairResult:
+def run_pair(
+    config: Config,
+    workbook: Workbook,
+    event: str,
+    seed: int | None = None,
+    dry_run: bool = False,
+    force: bool = False,
+    now: dt.datetime | None = None,
+) -> PairResult:
     """Pair the event's next round and add its rows to the event's results tab (unless a dry run or refused), with
     the seed and why each pairing was made in the `Sync Log`, in the same write."""
     with workbook_lock(config, tidy=not dry_run):
         return _pair(config, workbook, event, seed, dry_run, force, now or dt.datetime.now(dt.UTC))
 
 
-def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_run: bool, force: bool,
-          now: dt.datetime) -> PairResult:
+def _pair(
+    config: Config, workbook: Workbook, event: str, seed: int | None, dry_run: bool, force: bool, now: dt.datetime
+) -> PairResult:
     rs = config.ruleset
     if not rs.pairing:
-        raise ConfigError(f"ruleset {rs.name!r} names no pairing system: add `[pairing] system = ...` "
-                          f"({', '.join(sorted(SYSTEMS))})")
+        raise ConfigError(
+            f"ruleset {rs.name!r} names no pairing system: add `[pairing] system = ...` ({', '.join(sorted(SYSTEMS))})"
+        )
     typed, outputs = read_inputs(workbook, every_output=True)  # the same one read, with the Sync Log's pairings
-    inputs, _ = reported(config, typed, now, form_zone(config, workbook))  # reported alike: counted, as in `league status`
+    inputs, _ = reported(
+        config, typed, now, form_zone(config, workbook)
+    )  # reported alike: counted, as in `league status`
     ev = evaluate(inputs, rs, config.catalog)
     found = find_event(ev, event)
     details = ev.league.event_by_id[found]
@@ -73,27 +84,52 @@ def _pair(config: Config, workbook: Workbook, event: str, seed: int | None, dry_
     unfinished = [f"{details.results_tab} row {m.row}" for m in last if m.row in errors]
     waiting = [str(m.row) for m in last if m.pending and m.row not in errors]
     reasons = [f"round {h.played_rounds} is unfinished: fix " + ", ".join(unfinished)] if unfinished else []
-    reasons += [f"round {h.played_rounds} {gone} is missing from {details.results_tab}: type it back or its result"
-                for gone in tables_gone(outputs.get(SYNC_LOG_TAB, []), found, h.played_rounds, last)]
-    reasons += [f"round {h.played_rounds} is unfinished: type the results of {details.results_tab} "
-                f"row{'s' if len(waiting) > 1 else ''} {', '.join(waiting)}"] if waiting else []
+    reasons += [
+        f"round {h.played_rounds} {gone} is missing from {details.results_tab}: type it back or its result"
+        for gone in tables_gone(outputs.get(SYNC_LOG_TAB, []), found, h.played_rounds, last)
+    ]
+    reasons += (
+        [
+            f"round {h.played_rounds} is unfinished: type the results of {details.results_tab} "
+            f"row{'s' if len(waiting) > 1 else ''} {', '.join(waiting)}"
+        ]
+        if waiting
+        else []
+    )
     rounds = ev.league.rounds_of(found)
-    reasons += [f"{found} has had all its {rounds} rounds (its Rounds in the Events tab, or the ruleset's "
-                "`[format] rounds`)"] if number > rounds else []
+    reasons += (
+        [f"{found} has had all its {rounds} rounds (its Rounds in the Events tab, or the ruleset's `[format] rounds`)"]
+        if number > rounds
+        else []
+    )
     too_few = len(h.active) < 2
     if too_few:  # not even --force makes a round of nobody: it only added a Sync Log row on every run
-        reasons = [f"{found} has {len(h.active)} competitor(s) still in: a round needs at least two; register them in "
-                   f"{rs.registration.tab} (or clear their Status)"]
+        reasons = [
+            f"{found} has {len(h.active)} competitor(s) still in: a round needs at least two; register them in "
+            f"{rs.registration.tab} (or clear their Status)"
+        ]
     pairings = [] if too_few else SYSTEMS[rs.pairing](h, number, seed, rounds)
     rows = [row for p in pairings for row in _rows(rs, number, p, ev.names)]
     refused = bool(reasons) and (too_few or not force)
     if not (refused or dry_run):
-        outcome = f"paired {found} round {number}, seed {seed}: {len(rows)} rows added" + (" (forced)" if reasons else "")
+        outcome = f"paired {found} round {number}, seed {seed}: {len(rows)} rows added" + (
+            " (forced)" if reasons else ""
+        )
         summary = sync_log_row(ev, typed, now, outcome)
         workbook.add_rows(details.results_tab, rows, [_explained(summary, found, number, pairings, ev.names)])
     code = ExitCode.INPUT_ERRORS if refused else ExitCode.CLEAN
-    return PairResult(found, number, seed, pairings, ev.names, rows, not (refused or dry_run), reasons if refused else [], code,
-                      not too_few)
+    return PairResult(
+        found,
+        number,
+        seed,
+        pairings,
+        ev.names,
+        rows,
+        not (refused or dry_run),
+        reasons if refused else [],
+        code,
+        not too_few,
+    )
 
 
 def tables_gone(log: Grid, event: str, number: int, rows: list[Match]) -> list[str]:
@@ -109,16 +145,27 @@ def tables_gone(log: Grid, event: str, number: int, rows: list[Match]) -> list[s
             made[int(found[1])] = (found[2], found[3], f"table {found[1]} ({found[2]} v {found[3]})")
     held = {parse_whole(m.table) for m in rows}
     met = {frozenset(s.key for s in m.sides if s.name) for m in rows}
-    return [said for t, (a, b, said) in sorted(made.items())
-            if t not in held and frozenset({name_key(a), *([] if b == "bye" else [name_key(b)])}) not in met]
+    return [
+        said
+        for t, (a, b, said) in sorted(made.items())
+        if t not in held and frozenset({name_key(a), *([] if b == "bye" else [name_key(b)])}) not in met
+    ]
 
 
 def _explained(summary: Sheet, event: str, number: int, pairings: list[Pairing], names: dict[str, str]) -> Sheet:
     """The `Sync Log` rows of a pair: the summary (seed, counts), then one row per table saying why it was paired so."""
     when, fingerprint = summary.rows[0][:2]
     blank = (None,) * (len(SYNC_LOG_HEADERS) - 3)
-    tables = tuple((when, fingerprint, *blank, f"{event} round {number} table {p.table}: {names[p.first]} v "
-                    f"{names[p.second] if p.second else 'bye'}: {p.why}") for p in pairings)
+    tables = tuple(
+        (
+            when,
+            fingerprint,
+            *blank,
+            f"{event} round {number} table {p.table}: {names[p.first]} v "
+            f"{names[p.second] if p.second else 'bye'}: {p.why}",
+        )
+        for p in pairings
+    )
     return Sheet(summary.name, SYNC_LOG_HEADERS, (*summary.rows, *tables))
 
 
@@ -127,8 +174,11 @@ def _rows(rs: Ruleset, number: int, p: Pairing, names: dict[str, str]) -> list[d
 
     Where the ruleset's components say so, one row per game, each with what they fill in (what both sides field)."""
     res = rs.results
-    row: dict[str, Cell] = {res.round: number, **({res.table: p.table} if res.table else {}),
-                            res.side_header(res.competitor, res.sides[0]): names[p.first]}
+    row: dict[str, Cell] = {
+        res.round: number,
+        **({res.table: p.table} if res.table else {}),
+        res.side_header(res.competitor, res.sides[0]): names[p.first],
+    }
     if p.second is None:
         row[res.result] = next(word for word, meaning in res.kinds.items() if meaning.kind is Kind.BYE)
         return [row]

@@ -80,7 +80,9 @@ def helper() -> Iterator[Helper | None]:
             started.close()
 
 
-def draw_groups(snap: Snapshot, branding: Branding, todo: Sequence[str], beside: Helper | None = None) -> dict[str, list[File]]:
+def draw_groups(
+    snap: Snapshot, branding: Branding, todo: Sequence[str], beside: Helper | None = None
+) -> dict[str, list[File]]:
     """Each group's files: the helper's share drawn beside the rest, when there is a helper."""
     theirs = _share(todo) if beside is not None else []
     sent = bool(theirs) and beside is not None and beside.send(snap, branding, theirs)

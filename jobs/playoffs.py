@@ -29,8 +29,11 @@ def games_left_alone(sheet: Sheet, outputs: Mapping[str, Grid]) -> Sheet:
     if not sheet.name.startswith(BRACKET_PREFIX) or not read:
         return sheet
     judges = {*TYPED, "Note"}
-    columns = [c for c, h in enumerate(sheet.header) if (h in judges or c >= len(HEADERS))
-               and c < len(read[0]) and as_text(read[0][c]) == h]
+    columns = [
+        c
+        for c, h in enumerate(sheet.header)
+        if (h in judges or c >= len(HEADERS)) and c < len(read[0]) and as_text(read[0][c]) == h
+    ]
     if not columns:
         return sheet
     rows = []
@@ -60,7 +63,7 @@ def resolve_brackets(outputs: dict[str, Grid], ruleset: Ruleset, kept: dict[str,
     for name, grid in outputs.items():
         if not name.startswith(BRACKET_PREFIX):
             continue
-        event = name[len(BRACKET_PREFIX):]
+        event = name[len(BRACKET_PREFIX) :]
         known = kept.get(event.casefold())
         seeds = list(known.seeds) if known else seeds_from(grid)
         if seeds:
@@ -73,7 +76,7 @@ def dropped_brackets(outputs: Mapping[str, Grid], ruleset: Ruleset, kept: Mappin
     (or by mistake), its games are dropped, and the sync says which."""
     if ruleset.playoffs is None:
         return {}
-    tabs = {name[len(BRACKET_PREFIX):].casefold() for name in outputs if name.startswith(BRACKET_PREFIX)}
+    tabs = {name[len(BRACKET_PREFIX) :].casefold() for name in outputs if name.startswith(BRACKET_PREFIX)}
     return {event: k for event, k in kept.items() if event not in tabs and k.games}
 
 
@@ -83,23 +86,36 @@ def dropped_report(ev: Evaluation, dropped: Mapping[str, Kept]) -> tuple[list[Pr
     for folded, k in sorted(dropped.items()):
         event = ev.league.event_id(folded) or folded
         names = {name_key(s): s for s in k.seeds}
-        games = ", ".join(f"round {r} match {m} {names.get(a, a)} v {names.get(b, b)} {as_text(ga) or '?'}-{as_text(gb) or '?'}"
-                          for (r, m, a, b), (ga, gb) in sorted(k.games.items()))
+        games = ", ".join(
+            f"round {r} match {m} {names.get(a, a)} v {names.get(b, b)} {as_text(ga) or '?'}-{as_text(gb) or '?'}"
+            for (r, m, a, b), (ga, gb) in sorted(k.games.items())
+        )
         said = f"{bracket_tab(event)} was deleted: the games typed in it are dropped ({games})"
-        problems.append(Problem(Severity.WARNING, "bracket-deleted", bracket_tab(event), None, "", None, said,
-                                f"to seed the playoffs again, run `league bracket --event {event}`; type again "
-                                "any game still to count once it is seeded"))
+        problems.append(
+            Problem(
+                Severity.WARNING,
+                "bracket-deleted",
+                bracket_tab(event),
+                None,
+                "",
+                None,
+                said,
+                f"to seed the playoffs again, run `league bracket --event {event}`; type again "
+                "any game still to count once it is seeded",
+            )
+        )
         lines.append(said)
     return problems, lines
 
 
-def keep_brackets(config: Config, resolved: Sequence[Resolved], now: dt.datetime,
-                  dropped: Mapping[str, Kept] | None = None) -> None:
+def keep_brackets(
+    config: Config, resolved: Sequence[Resolved], now: dt.datetime, dropped: Mapping[str, Kept] | None = None
+) -> None:
     """Keep every bracket's seeds and games in the history, so the next sync finds them whatever happens to the tab;
     a deleted bracket's seeds without its games, so its dropped games are reported once."""
     try:
         for r in resolved:
-            history.keep_bracket(history_file(config), r.sheet.name[len(BRACKET_PREFIX):], r.kept, now)
+            history.keep_bracket(history_file(config), r.sheet.name[len(BRACKET_PREFIX) :], r.kept, now)
         for event, k in (dropped or {}).items():
             history.keep_bracket(history_file(config), event, Kept(k.seeds), now)
     except history.HistoryError as exc:
@@ -116,7 +132,7 @@ def keep_seeding(config: Config, event: str, seeds: Sequence[str], now: dt.datet
 def decided(resolved: Sequence[Resolved]) -> dict[str, Playoff]:
     """The event each bracket tab names -> what its bracket has decided, as this sync draws it (the evaluation
     matches the events ignoring case)."""
-    return {r.sheet.name[len(BRACKET_PREFIX):]: r.playoff for r in resolved}
+    return {r.sheet.name[len(BRACKET_PREFIX) :]: r.playoff for r in resolved}
 
 
 def bracket_problems(resolved: Sequence[Resolved]) -> list[Problem]:

@@ -87,8 +87,13 @@ def publish_to(config: Config, target: str, stats: bool = False, force: bool = F
     return publish(config, force=force, where=where).lines()
 
 
-def run_publish(config: Config, graph: Graph | None = None, now: dt.datetime | None = None,
-                force: bool = False, where: Destination | None = None) -> PublishResult:
+def run_publish(
+    config: Config,
+    graph: Graph | None = None,
+    now: dt.datetime | None = None,
+    force: bool = False,
+    where: Destination | None = None,
+) -> PublishResult:
     """Post the latest leaderboard (every page of it, one post) and the latest final event's champion card to `where`
     (the Facebook Page unless said), each unless it was posted there already, or an earlier post of it may have landed
     (then only with `force`)."""
@@ -97,8 +102,13 @@ def run_publish(config: Config, graph: Graph | None = None, now: dt.datetime | N
     return _send_all(config, where, snap, publish_posts(config, snap), now, force)
 
 
-def run_publish_stats(config: Config, graph: Graph | None = None, now: dt.datetime | None = None,
-                      force: bool = False, where: Destination | None = None) -> PublishResult:
+def run_publish_stats(
+    config: Config,
+    graph: Graph | None = None,
+    now: dt.datetime | None = None,
+    force: bool = False,
+    where: Destination | None = None,
+) -> PublishResult:
     """Post the win-rate chart and its caption unless the same win rates were posted there already (once per changed
     table, as the leaderboard)."""
     where = where or FacebookPage(config, graph)
@@ -106,8 +116,9 @@ def run_publish_stats(config: Config, graph: Graph | None = None, now: dt.dateti
     return _send_all(config, where, snap, [stats_as_post(config, snap)], now, force)
 
 
-def _send_all(config: Config, where: Destination, snap: Snapshot, posts: list[Post], now: dt.datetime | None,
-              force: bool) -> PublishResult:
+def _send_all(
+    config: Config, where: Destination, snap: Snapshot, posts: list[Post], now: dt.datetime | None, force: bool
+) -> PublishResult:
     sent = tuple(send_post(config, where, post, snap, now, force) for post in posts)
     return PublishResult(sent[0].post_id, snap.id, sent[0].already, sent, where.name, where.noun)
 
@@ -138,8 +149,12 @@ def _previewed(path: Path, folder: Path, where: Destination, n: int, post: Post)
     files = [(f"{n}-{name}", image) for name, image in post.images]
     write_files(folder, files, sweep=False)
     photos = f"{len(files)} photos in this order" if len(files) > 1 else "1 photo"
-    return [f"{n}. {post.what}: {photos}", *(f"   {folder / name}" for name, _ in files), "   caption:",
-            *(f"   | {line}" for line in post.caption.rstrip("\n").split("\n"))]
+    return [
+        f"{n}. {post.what}: {photos}",
+        *(f"   {folder / name}" for name, _ in files),
+        "   caption:",
+        *(f"   | {line}" for line in post.caption.rstrip("\n").split("\n")),
+    ]
 
 
 def _clear(folder: Path) -> None:
@@ -152,8 +167,9 @@ def _clear(folder: Path) -> None:
         raise ConfigError(f"cannot tidy {folder} ({exc.strerror or exc}); nothing was posted") from None
 
 
-def send_post(config: Config, where: Destination, post: Post, snap: Snapshot, now: dt.datetime | None = None,
-              force: bool = False) -> Sent:
+def send_post(
+    config: Config, where: Destination, post: Post, snap: Snapshot, now: dt.datetime | None = None, force: bool = False
+) -> Sent:
     """Post one item once to `where`: nothing when the ledger has it posted there, a refusal when an earlier try may
     have landed (unless `force`); the destination checked before anything is recorded, the post recorded before it
     is sent and with its id after."""
@@ -177,9 +193,12 @@ def send_post(config: Config, where: Destination, post: Post, snap: Snapshot, no
         history.record_table_post(path, snap, post.key, target, post_id, when, attempt)
     except history.HistoryError as exc:
         again = "this leaderboard" if not post.kind else post.what
-        raise PublishError(f"{post.what} was posted to {where.place} ({where.noun} {post_id}), but the history could "
-                           f"not record it: {exc}. `league publish{_option(post)}` will not post {again} again unless "
-                           "you add --force", ExitCode.BACKEND) from None
+        raise PublishError(
+            f"{post.what} was posted to {where.place} ({where.noun} {post_id}), but the history could "
+            f"not record it: {exc}. `league publish{_option(post)}` will not post {again} again unless "
+            "you add --force",
+            ExitCode.BACKEND,
+        ) from None
     return Sent(post, post_id, False)
 
 
@@ -190,9 +209,11 @@ def _option(post: Post) -> str:
 
 def _doubt_message(post: Post, where: Destination, doubt: history.Doubt) -> str:
     why = f" ({doubt.note})" if doubt.note else " (the run that sent it did not record how it ended)"
-    return (f"{post.what} may be on {where.place} already: `league publish` sent it at {doubt.time:%Y-%m-%d %H:%M} "
-            f"UTC but did not learn whether it landed{why}. Look at {where.place}: if it is there, there is nothing "
-            f"to do; if it is not, run `league publish --{where.target}{_option(post)} --force` to post it again")
+    return (
+        f"{post.what} may be on {where.place} already: `league publish` sent it at {doubt.time:%Y-%m-%d %H:%M} "
+        f"UTC but did not learn whether it landed{why}. Look at {where.place}: if it is there, there is nothing "
+        f"to do; if it is not, run `league publish --{where.target}{_option(post)} --force` to post it again"
+    )
 
 
 def _failed(path: Path, attempt: int, exc: PostError, where: Destination) -> PublishError:
@@ -203,8 +224,11 @@ def _failed(path: Path, attempt: int, exc: PostError, where: Destination) -> Pub
         history.end_post(path, attempt, state, str(exc).removesuffix(f": {where.advice}"))  # the refusal advises
     except history.HistoryError as also:
         if state is history.Attempt.FAILED:  # the attempt stays unresolved: say why the next run will refuse
-            return PublishError(f"{exc}. The history could not record that nothing was posted ({also}), so the next "
-                                "`league publish` asks for --force", code)
+            return PublishError(
+                f"{exc}. The history could not record that nothing was posted ({also}), so the next "
+                "`league publish` asks for --force",
+                code,
+            )
     return PublishError(str(exc), code)
 
 

@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from jobs import output
-from jobs.guard import guarded, load_checked
-
-ConfigArg = Annotated[
-    Path | None, typer.Argument(help="league.toml, or the folder holding it (default: ./league.toml).")
-]
+from jobs.guard import ConfigArg, guarded, load_checked
 
 
 def ratings(

@@ -55,7 +55,9 @@ def run_ratings(
         "since the end of the previous event",
     ]
     if ratings.provisional:
-        notes.append(f"{len(ratings.provisional)} provisional (fewer than {rules.provisional} games): listed apart, not ranked")
+        notes.append(
+            f"{len(ratings.provisional)} provisional (fewer than {rules.provisional} games): listed apart, not ranked"
+        )
     exported = _export(config, tables[0], ratings.latest, now or dt.datetime.now(dt.UTC)) if export else []
     return RatingsResult(tables, notes, exported)
 

@@ -32,8 +32,15 @@ class StatsResult:
     notes: list[str]
 
 
-def run_stats(config: Config, workbook: Callable[[], Workbook], by: str | None = None, event: str | None = None,
-              since: dt.date | None = None, min_games: int = stats.MIN_GAMES, fresh: bool = False) -> StatsResult:
+def run_stats(
+    config: Config,
+    workbook: Callable[[], Workbook],
+    by: str | None = None,
+    event: str | None = None,
+    since: dt.date | None = None,
+    min_games: int = stats.MIN_GAMES,
+    fresh: bool = False,
+) -> StatsResult:
     """The stats of the counted games (of one event, or since a date); a field or an event the league does not have is
     a usage error naming those it has."""
     with history_errors():
@@ -45,7 +52,9 @@ def run_stats(config: Config, workbook: Callable[[], Workbook], by: str | None =
         except stats.KeptGamesError as exc:
             notes.append(f"{exc}: the workbook was read instead (the next sync keeps them again)")
     if kept is not None and sides is not None:
-        notes.append(f"the games of the latest sync ({local_time(kept.time, config.branding)}); --fresh reads the workbook now")
+        notes.append(
+            f"the games of the latest sync ({local_time(kept.time, config.branding)}); --fresh reads the workbook now"
+        )
     else:
         from jobs.sync_job import run_check
 
@@ -58,12 +67,16 @@ def run_stats(config: Config, workbook: Callable[[], Workbook], by: str | None =
         raise ConfigError(str(exc)) from None
     if left := int(chosen.left_out.sum()):
         notes.append(f"{left} result row(s) with errors are left out: `league check` lists them")
-    notes.append(f"{int(chosen.played.sum()) // 2} game(s) played, playoffs included; byes, forfeits, disqualifications "
-                 "and intentional draws are not games")
+    notes.append(
+        f"{int(chosen.played.sum()) // 2} game(s) played, playoffs included; byes, forfeits, disqualifications "
+        "and intentional draws are not games"
+    )
     if e is not None:
         mirrors = sum(r.mirrors for r in stats.win_rates(chosen, e, min_games)) // 2
-        notes.append(f"win rate: wins and half the draws over games, with its 95% Wilson interval (Low-High); "
-                     f"{mirrors} mirror match(es) left out" + (f"; under {min_games} games: {stats.OTHER}" if min_games else ""))
+        notes.append(
+            f"win rate: wins and half the draws over games, with its 95% Wilson interval (Low-High); "
+            f"{mirrors} mirror match(es) left out" + (f"; under {min_games} games: {stats.OTHER}" if min_games else "")
+        )
         if e.unknown:
             notes.append(f"{name}s not in the catalog, counted as typed: {', '.join(e.unknown)}")
     return StatsResult(tables, notes)
@@ -101,9 +114,13 @@ def stats_post(config: Config) -> StatsPost:
     games, league = int(sides.played.sum()) // 2, config.branding.title or config.ruleset.title
     shown = digest((stats.rates_table(rates, name),))
     unit = "matches" if config.ruleset.results.games else "games"  # a results row of games won is a match of them
-    return StatsPost(chart(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES, unit),
-                     stats_caption(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES, unit=unit),
-                     shown, kept.time, games)
+    return StatsPost(
+        chart(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES, unit),
+        stats_caption(rates, name, league, config.branding, kept.time, games, stats.MIN_GAMES, unit=unit),
+        shown,
+        kept.time,
+        games,
+    )
 
 
 def run_stats_export(config: Config, event: str | None = None) -> list[Path]:
@@ -112,8 +129,10 @@ def run_stats_export(config: Config, event: str | None = None) -> list[Path]:
     from exporters.stats_chart import STATS_CAPTION, STATS_IMAGE
 
     if event is not None:
-        raise ConfigError("the win-rate chart counts the whole league's games, so --event does not apply to "
-                          f"--format stats; `league stats --event {event}` shows that event's figures")
+        raise ConfigError(
+            "the win-rate chart counts the whole league's games, so --event does not apply to "
+            f"--format stats; `league stats --event {event}` shows that event's figures"
+        )
 
     post = stats_post(config)
     files: list[File] = [(STATS_IMAGE, post.image), (STATS_CAPTION, post.caption.encode())]

@@ -121,12 +121,21 @@ def glyph_warnings(config: Config, ev: Evaluation) -> list[Problem]:
     reg = config.ruleset.registration
     rows = {e.name: e.row for e in ev.league.registrations}
     column = ev.league.columns.get(reg.tab, {}).get(reg.name)
-    return [Problem(Severity.WARNING, "name-glyphs", reg.tab, rows[name], reg.name, column,
-                    f"{name!r} has characters no installed font draws: "
-                    + ", ".join(f"{c!r} (U+{ord(c):04X})" for c in lacking),
-                    "the images and poster show � for them: "
-                    "install a font that has them (the manual: Sharing, Fonts and scripts)")
-            for name, lacking in missing_glyphs(rows).items()]
+    return [
+        Problem(
+            Severity.WARNING,
+            "name-glyphs",
+            reg.tab,
+            rows[name],
+            reg.name,
+            column,
+            f"{name!r} has characters no installed font draws: "
+            + ", ".join(f"{c!r} (U+{ord(c):04X})" for c in lacking),
+            "the images and poster show � for them: "
+            "install a font that has them (the manual: Sharing, Fonts and scripts)",
+        )
+        for name, lacking in missing_glyphs(rows).items()
+    ]
 
 
 def _read_back(tab: str) -> bool:
@@ -150,31 +159,64 @@ def checked(config: Config, workbook: Workbook, now: dt.datetime | None = None) 
     return with_problems(ev, [*bracket_problems(resolved), *deleted, *reports.problems]), reports
 
 
-def _evaluated(config: Config, workbook: Workbook, typed: dict[str, Grid], outputs: dict[str, Grid],
-               kept: dict[str, Kept], now: dt.datetime, since: dt.datetime | None = None,
-               progress: Progress = no_progress) -> tuple[Evaluation, list[Resolved], Reconciled]:
+def _evaluated(
+    config: Config,
+    workbook: Workbook,
+    typed: dict[str, Grid],
+    outputs: dict[str, Grid],
+    kept: dict[str, Kept],
+    now: dt.datetime,
+    since: dt.datetime | None = None,
+    progress: Progress = no_progress,
+) -> tuple[Evaluation, list[Resolved], Reconciled]:
     """The league evaluated as `check` and `sync` see it: the brackets drawn again from their tabs and the kept seeds,
     the results both sides reported alike counted as filled (an event with playoffs finishes with its champion)."""
     resolved = resolve_brackets(outputs, config.ruleset, kept)
     playoffs = decided(resolved)
     progress(f"Checking and ranking {sum(len(g) for g in typed.values())} rows…")
     # One read of the tabs into a league, and one run of its checks, for the reports and the standings alike.
-    lg, problems, reports = read_reported(typed, config.ruleset, config.catalog, config.reports, now,
-                                          dt.timedelta(hours=config.confirm_hours), form_zone(config, workbook),
-                                          config.reports_named, config.branding.zone, since, playoffs)
+    lg, problems, reports = read_reported(
+        typed,
+        config.ruleset,
+        config.catalog,
+        config.reports,
+        now,
+        dt.timedelta(hours=config.confirm_hours),
+        form_zone(config, workbook),
+        config.reports_named,
+        config.branding.zone,
+        since,
+        playoffs,
+    )
     return evaluate_league(lg, problems, playoffs), resolved, reports
 
 
-def reported(config: Config, inputs: dict[str, Grid], now: dt.datetime, zone: dt.tzinfo,
-             since: dt.datetime | None = None, playoffs: Mapping[str, Playoff] | None = None) -> tuple[dict[str, Grid], Reconciled]:
+def reported(
+    config: Config,
+    inputs: dict[str, Grid],
+    now: dt.datetime,
+    zone: dt.tzinfo,
+    since: dt.datetime | None = None,
+    playoffs: Mapping[str, Playoff] | None = None,
+) -> tuple[dict[str, Grid], Reconciled]:
     """The input tabs with the results both sides reported alike filled in, as the sync writes them, and what the
     reports tab says (`reports` in league.toml); `now` decides which single reports have waited too long, `zone` is
     the one the Form's times are in (`form_zone`), and they are shown in the league's `timezone`. An answer replaced
     is logged by the first sync after `since`, the previous sync's time; `playoffs` (what each bracket decided) tell
     an event whose playoffs are still played from a finished one."""
-    return reconcile_tabs(inputs, config.ruleset, config.catalog, config.reports, now,
-                          dt.timedelta(hours=config.confirm_hours), zone, config.reports_named, config.branding.zone, since,
-                          playoffs or {})
+    return reconcile_tabs(
+        inputs,
+        config.ruleset,
+        config.catalog,
+        config.reports,
+        now,
+        dt.timedelta(hours=config.confirm_hours),
+        zone,
+        config.reports_named,
+        config.branding.zone,
+        since,
+        playoffs or {},
+    )
 
 
 def form_zone(config: Config, workbook: Workbook) -> dt.tzinfo:
@@ -187,8 +229,13 @@ def form_zone(config: Config, workbook: Workbook) -> dt.tzinfo:
         return config.branding.zone
 
 
-def run_sync(config: Config, workbook: Workbook, dry_run: bool = False, now: dt.datetime | None = None,
-             progress: Progress = no_progress) -> SyncResult:
+def run_sync(
+    config: Config,
+    workbook: Workbook,
+    dry_run: bool = False,
+    now: dt.datetime | None = None,
+    progress: Progress = no_progress,
+) -> SyncResult:
     """The nightly job. A second sync of the same workbook waits briefly for the first, then refuses."""
     with workbook_lock(config, tidy=not dry_run):
         return _sync(config, workbook, dry_run, now or dt.datetime.now(dt.UTC), progress)
@@ -218,14 +265,20 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
     dropped = dropped_brackets(outputs, config.ruleset, kept)
     deleted, dropped_lines = dropped_report(ev, dropped)
     ev = with_problems(ev, [*bracket_problems(resolved), *deleted, *glyph_warnings(config, ev), *reports.problems])
-    tables = [*standings_sheets(ev), leaderboard_sheet(ev, previous), problems_sheet(ev.problems, now),
-              *(Table.plain(r.sheet) for r in resolved)]
+    tables = [
+        *standings_sheets(ev),
+        leaderboard_sheet(ev, previous),
+        problems_sheet(ev.problems, now),
+        *(Table.plain(r.sheet) for r in resolved),
+    ]
     counted: Sides | None = None  # the games counted, worked out once for the Stats tab and the history
     if config.stats:
         from league.stats import sides, stats_sheet
 
         counted = sides(ev)
-        tables.append(stats_sheet(counted))  # a plain Sheet: the snapshot, the images and the CSV files take the Tables only
+        tables.append(
+            stats_sheet(counted)
+        )  # a plain Sheet: the snapshot, the images and the CSV files take the Tables only
     if config.ratings.tab:
         from jobs.ratings_seasons import ratings_tab  # the earlier seasons' workbooks are read only for the tab
 
@@ -255,7 +308,9 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
 
                 keep_stats(config, ev, str(log.rows[0][1]), now, counted)
             snapshot = snapshot_of(ev, [t for t in tables if isinstance(t, Table)], str(log.rows[0][1]), now)
-            exported = export_after_sync(config, snapshot, [t for t in tables if isinstance(t, Table)], unusable, beside)
+            exported = export_after_sync(
+                config, snapshot, [t for t in tables if isinstance(t, Table)], unusable, beside
+            )
         except ExportError as exc:
             return SyncResult(ev, changes, [], ExitCode.EXPORTS_FAILED, export_problem=str(exc))
     return SyncResult(ev, changes, exported, code)

@@ -78,8 +78,9 @@ class SheetsSource:
     """A Google spreadsheet: every poll a fresh workbook (its own retry budget) sharing one token and one read quota."""
 
     def __init__(self, config: Config, clock: Clock, rng: random.Random | None = None) -> None:
-        from sync.google import RetryPolicy, load_credentials
+        from sync.google import load_credentials
         from sync.quota import ReadQuota
+        from sync.retry import RetryPolicy
 
         assert config.sheets is not None
         self.place, self.clock, self.rng = config.sheets, clock, rng
@@ -90,8 +91,16 @@ class SheetsSource:
     def open(self) -> Workbook:
         from sync.quota import quota_workbook
 
-        return quota_workbook(self.place.spreadsheet_id, self.credentials, self.quota, self.place.api_root, self.policy,
-                              self.clock.sleep, self.clock.monotonic, self.rng)
+        return quota_workbook(
+            self.place.spreadsheet_id,
+            self.credentials,
+            self.quota,
+            self.place.api_root,
+            self.policy,
+            self.clock.sleep,
+            self.clock.monotonic,
+            self.rng,
+        )
 
     def moved(self) -> bool:
         return True
@@ -111,8 +120,10 @@ def source_of(config: Config, clock: Clock, rng: random.Random | None = None) ->
 def tab_digests(inputs: Mapping[str, Grid], outputs: Mapping[str, Grid]) -> dict[str, str]:
     """A digest of each input tab and each bracket tab (judges type games there) as people would read its cells."""
     tabs = {**inputs, **{name: grid for name, grid in outputs.items() if name.startswith(BRACKET_PREFIX)}}
-    return {name: hashlib.sha256(json.dumps([_text(row) for row in grid], ensure_ascii=False).encode()).hexdigest()
-            for name, grid in tabs.items()}
+    return {
+        name: hashlib.sha256(json.dumps([_text(row) for row in grid], ensure_ascii=False).encode()).hexdigest()
+        for name, grid in tabs.items()
+    }
 
 
 def grid_of(sheet: Sheet) -> Grid:

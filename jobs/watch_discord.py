@@ -138,8 +138,9 @@ def _key(item: Announcement, n: int) -> str:
     return hashlib.sha256(f"{item.key}\0{n}".encode()).hexdigest()
 
 
-def start_announcer(config: Config, sleep: Callable[[float], None], clock: Callable[[], float],
-                    say: Callable[[str], None]) -> Announcer:
+def start_announcer(
+    config: Config, sleep: Callable[[float], None], clock: Callable[[], float], say: Callable[[str], None]
+) -> Announcer:
     """The channel of `LEAGUE_DISCORD_WEBHOOK`, its webhook checked before the watch starts: missing, malformed or
     deleted is a setting to fix (exit 2); Discord out of reach is said, and the watch goes on."""
     client = discord_client(config, sleep, clock)

@@ -2,7 +2,8 @@
 
 The loop never reads the wall clock itself: it waits and measures through a `Clock`, so tests drive it in their own
 time, and the CLI's clock wakes it early (raising `Stopped`) on Ctrl-C or SIGTERM, between writes, never during one.
-The clock is `watch_clock.py`'s; what counts as a change (the sources polled, the tabs' digests) `watch_changes.py`'s."""
+The clock is `watch_clock.py`'s; what counts as a change (the sources polled, the tabs' digests)
+`watch_changes.py`'s."""
 
 from __future__ import annotations
 
@@ -62,17 +63,25 @@ def check_options(config: Config, options: WatchOptions) -> None:
     """Refuse, before anything runs, an interval that is not a number of seconds from the minimum to the maximum, or
     auto-pairing without a pairing system."""
     if not math.isfinite(options.interval):
-        raise ConfigError(f"--interval {options.interval:g} is not a number of seconds: use a number from "
-                          f"{MIN_INTERVAL:g} to {MAX_INTERVAL:g} (the default is {DEFAULT_INTERVAL:g})")
+        raise ConfigError(
+            f"--interval {options.interval:g} is not a number of seconds: use a number from "
+            f"{MIN_INTERVAL:g} to {MAX_INTERVAL:g} (the default is {DEFAULT_INTERVAL:g})"
+        )
     if options.interval < MIN_INTERVAL:
-        raise ConfigError(f"--interval {options.interval:g} is below {MIN_INTERVAL:g} seconds: polling faster would run "
-                          "past Google's read quota; use --interval 5 or more")
+        raise ConfigError(
+            f"--interval {options.interval:g} is below {MIN_INTERVAL:g} seconds: polling faster would run "
+            "past Google's read quota; use --interval 5 or more"
+        )
     if options.interval > MAX_INTERVAL:
-        raise ConfigError(f"--interval {options.interval:g} is above {MAX_INTERVAL:g} seconds (an hour): results would "
-                          f"wait that long to be synced; use --interval {MAX_INTERVAL:g} or less")
+        raise ConfigError(
+            f"--interval {options.interval:g} is above {MAX_INTERVAL:g} seconds (an hour): results would "
+            f"wait that long to be synced; use --interval {MAX_INTERVAL:g} or less"
+        )
     if options.auto_pair and not config.ruleset.pairing:
-        raise ConfigError(f"ruleset {config.ruleset.name!r} names no pairing system, so --auto-pair cannot pair: add "
-                          f"`[pairing] system = ...` ({', '.join(sorted(SYSTEMS))})")
+        raise ConfigError(
+            f"ruleset {config.ruleset.name!r} names no pairing system, so --auto-pair cannot pair: add "
+            f"`[pairing] system = ...` ({', '.join(sorted(SYSTEMS))})"
+        )
 
 
 Say = Callable[[str], None]
@@ -124,7 +133,7 @@ class Watcher:
                     raise  # a key to replace, not an outage to wait out
                 except (BackendError, WorkbookError) as exc:
                     failures += 1
-                    wait = self.rng.uniform(BACKOFF_BASE, min(BACKOFF_CAP, BACKOFF_BASE * 2 ** failures))
+                    wait = self.rng.uniform(BACKOFF_BASE, min(BACKOFF_CAP, BACKOFF_BASE * 2**failures))
                     said = _failure(exc, failures)
                     if said:
                         self.say(f"{self._time()} {self.failing}: {said}")
@@ -165,8 +174,10 @@ class Watcher:
         changed = changed_tabs(self.seen, digests)
         result = run_sync(self.config, workbook)  # reads nothing more: the backend keeps what `read_inputs` read
         ev = result.evaluation
-        self.say(f"{self._time()} synced ({changed}): {ev.errors} error(s), {ev.warnings} warning(s)"
-                 + (f"; exports failed: {result.export_problem}" if result.export_problem else ""))
+        self.say(
+            f"{self._time()} synced ({changed}): {ev.errors} error(s), {ev.warnings} warning(s)"
+            + (f"; exports failed: {result.export_problem}" if result.export_problem else "")
+        )
         self.synced(result)
         written = {s.name: grid_of(s) for s in result.changes.replace if s.name.startswith(BRACKET_PREFIX)}
         self.seen = {**digests, **tab_digests({}, written)}  # the brackets as this sync wrote them: not a change
@@ -183,7 +194,8 @@ class Watcher:
                 raise ConfigError(unknown_event(typed, lg))
 
     def advance(self, ev: Evaluation, typed: str) -> bool:
-        """Pair the event's next round, or seed its bracket, if its state says it is ready; whether something was written.
+        """Pair the event's next round, or seed its bracket, if its state says it is ready;
+        whether something was written.
 
         `league pair` and `league bracket` decide again under the lock from a fresh read, so a round is never paired
         twice, whatever another watcher or a restart did meanwhile."""
@@ -201,7 +213,10 @@ class Watcher:
             if not paired.written:
                 self._waits(event, "; ".join(paired.refused))
                 return False
-            self.say(f"{self._time()} paired {event} round {paired.round} (seed {paired.seed}): {len(paired.rows)} rows added")
+            self.say(
+                f"{self._time()} paired {event} round {paired.round} (seed {paired.seed}): "
+                f"{len(paired.rows)} rows added"
+            )
         else:
             self.failing = f"{event} bracket not seeded"
             seeded = run_bracket(self.config, self.source.open(), event)
@@ -255,12 +270,14 @@ def unknown_event(typed: str, lg: League) -> str:
     """Why `--auto-pair` cannot pair `typed`: the events there are, and the closest ids to it."""
     ids = [e.id for e in lg.events]
     near = closest(typed, {name_key(i): i for i in ids})
-    return (f"--auto-pair {typed}: there is no event {typed!r}; events: {', '.join(ids) or 'none'}"
-            + (f"; did you mean {' or '.join(near)}?" if near else ""))
+    return f"--auto-pair {typed}: there is no event {typed!r}; events: {', '.join(ids) or 'none'}" + (
+        f"; did you mean {' or '.join(near)}?" if near else ""
+    )
 
 
-def watch_league(config: Config, options: WatchOptions, serve: str | None, say: Say,
-                 stop: threading.Event | None = None) -> None:
+def watch_league(
+    config: Config, options: WatchOptions, serve: str | None, say: Say, stop: threading.Event | None = None
+) -> None:
     """`league watch`: the loop on the real clock until Ctrl-C or SIGTERM (or `stop`), with the live pages if asked."""
     check_options(config, options)
     stop = stop or threading.Event()
@@ -272,21 +289,25 @@ def watch_league(config: Config, options: WatchOptions, serve: str | None, say: 
         announcer = start_announcer(config, clock.sleep, clock.monotonic, say)
     with _signals(stop), _served(config, serve, say) as served:
         synced = _both(served, announcer.synced) if announcer else served
-        Watcher(config, options, source_of(config, clock), clock, say, synced,
-                told=announcer.post if announcer else _quiet).run()
+        Watcher(
+            config, options, source_of(config, clock), clock, say, synced, told=announcer.post if announcer else _quiet
+        ).run()
 
 
 def _both(first: Synced, then: Synced) -> Synced:
     """Tell both of each sync: the live pages, then Discord."""
+
     def both(result: SyncResult) -> None:
         first(result)
         then(result)
+
     return both
 
 
 @contextmanager
 def _signals(stop: threading.Event) -> Iterator[None]:
-    """Ctrl-C and SIGTERM only set `stop`: the write under way ends, then the watch (only the main thread can listen)."""
+    """Ctrl-C and SIGTERM only set `stop`: the write under way ends, then the watch
+    (only the main thread can listen)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -318,8 +339,10 @@ def _served(config: Config, serve: str | None, say: Say) -> Iterator[Synced]:
     except ServeError as exc:
         raise ConfigError(f"--serve {serve}: {exc}") from None
     say(f"live pages at {server.url} (/ standings, /pairings, /screen)")
+
     def publish(synced: SyncResult) -> None:
         board.publish(live_view(config.branding, synced.evaluation, dt.datetime.now(dt.UTC), synced.changes.replace))
+
     try:
         yield publish
     finally:

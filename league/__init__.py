@@ -56,10 +56,13 @@ def open(config: str | PathLike = "league.toml") -> LeagueFrames:  # noqa: A001 
     outputs = {name: grid for name, grid in tabs.items() if is_output_tab(name)}
     path = history_file(cfg)
     try:
-        snapshots = [RecordedBoard(s.id, s.time, s.leaderboard) for e in history.entries(path) if (s := history.at(path, e.id))]
+        snapshots = [
+            RecordedBoard(s.id, s.time, s.leaderboard) for e in history.entries(path) if (s := history.at(path, e.id))
+        ]
         kept = kept_brackets(cfg)
     except (history.HistoryError, ExportError) as exc:  # kept_brackets: an ExportError for a history it can't read
         raise HistoryUnreadable(str(exc)) from exc
     brackets = decided(resolve_brackets(outputs, cfg.ruleset, kept))  # as a sync draws them, games and all
-    return LeagueFrames(evaluate(inputs, cfg.ruleset, cfg.catalog, brackets), snapshots, lambda: earlier_seasons(cfg),
-                        season_label(cfg))
+    return LeagueFrames(
+        evaluate(inputs, cfg.ruleset, cfg.catalog, brackets), snapshots, lambda: earlier_seasons(cfg), season_label(cfg)
+    )

@@ -8,7 +8,6 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
 
-from league.cells import name_key
 from league.model.league import League
 from league.model.match import Match
 from league.model.words import BOTH, Kind, ResultWord, Status

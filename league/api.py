@@ -28,8 +28,15 @@ Day = str | dt.date
 """A day as the API takes it: `"2024-09-01"` (ISO), a `date` or a `datetime` (its day)."""
 OUTCOMES = {Outcome.WIN: "win", Outcome.DRAW: "draw", Outcome.LOSS: "loss", Outcome.BYE: "bye"}
 RATE_COLUMNS = ["games", "wins", "draws", "losses", "win_rate", "low", "high"]
-RATE_TYPES = {"games": "int64", "wins": "int64", "draws": "int64", "losses": "int64", "win_rate": "float64", "low": "float64",
-              "high": "float64"}
+RATE_TYPES = {
+    "games": "int64",
+    "wins": "int64",
+    "draws": "int64",
+    "losses": "int64",
+    "win_rate": "float64",
+    "low": "float64",
+    "high": "float64",
+}
 
 
 @dataclass(frozen=True)
@@ -71,13 +78,20 @@ class LeagueFrames:
         at = side.tolist() + [i for _ in playoffs for i in (0, 1)]
         sides = [m.sides[i] for m, i in zip(rows, at)]
         others = [m.sides[1 - i] for m, i in zip(rows[n:], at[n:])]
-        ints = {"round": [*t.round.tolist(), *(m.round or 0 for m in rows[n:])], "row": [m.row for m in rows],
-                "games_won": [*t.games_won.tolist(), *(s.games or 0 for s in sides[n:])],
-                "games_lost": [*t.games_lost.tolist(), *(o.games or 0 for o in others)],
-                "games_drawn": [*t.games_drawn.tolist(), *(0 for _ in others)]}
+        ints = {
+            "round": [*t.round.tolist(), *(m.round or 0 for m in rows[n:])],
+            "row": [m.row for m in rows],
+            "games_won": [*t.games_won.tolist(), *(s.games or 0 for s in sides[n:])],
+            "games_lost": [*t.games_lost.tolist(), *(o.games or 0 for o in others)],
+            "games_drawn": [*t.games_drawn.tolist(), *(0 for _ in others)],
+        }
         frame: dict[str, object] = {
-            "event": [m.event for m in rows], "date": [dates.get(m.event) for m in rows], "round": ints["round"],
-            "tab": [m.tab for m in rows], "row": ints["row"], "side": [res.sides[i] for i in at],
+            "event": [m.event for m in rows],
+            "date": [dates.get(m.event) for m in rows],
+            "round": ints["round"],
+            "tab": [m.tab for m in rows],
+            "row": ints["row"],
+            "side": [res.sides[i] for i in at],
             "competitor": [ev.names.get(t.names[c], s.name) for c, s in zip(t.competitor.tolist(), sides)]
             + [ev.names.get(s.key, s.name) for s in sides[n:]],
             "opponent": [ev.names.get(t.names[o], "") if o >= 0 else "" for o in t.opponent.tolist()]
@@ -85,14 +99,18 @@ class LeagueFrames:
             "kind": [KINDS[k].value for k in t.kind.tolist()] + ["played"] * len(others),
             "outcome": [OUTCOMES[Outcome(o)] for o in t.outcome.tolist()]
             + ["win" if s.key == m.winner_key else "loss" for m, s in zip(rows[n:], sides[n:])],
-            **{k: ints[k] for k in ("games_won", "games_lost", "games_drawn")}}
+            **{k: ints[k] for k in ("games_won", "games_lost", "games_drawn")},
+        }
         fields = lg.ruleset.stats.fields if lg.ruleset.stats else {}
         for name, field in fields.items():
             e = counts.entries(rows, sides, field, lg)
             frame[name] = [e.names[c] if c >= 0 else "" for c in e.codes.tolist()]
         for name in res.figures:
-            frame[name] = pd.array([v if k else None for v, k in zip(t.figures[name].tolist(), t.known[name].tolist())]
-                                   + [None] * len(others), dtype="Int64")
+            frame[name] = pd.array(
+                [v if k else None for v, k in zip(t.figures[name].tolist(), t.known[name].tolist())]
+                + [None] * len(others),
+                dtype="Int64",
+            )
         shown = {f.text for f in fields.values()}
         for name in res.texts:
             if name not in shown and name not in frame:
@@ -113,7 +131,9 @@ class LeagueFrames:
         ev = self.evaluation
         found = ev.league.event_id(event)
         if found is None:
-            raise counts.StatsError(f"there is no event {event!r}; events: {', '.join(e.id for e in ev.league.events) or 'none'}")
+            raise counts.StatsError(
+                f"there is no event {event!r}; events: {', '.join(e.id for e in ev.league.events) or 'none'}"
+            )
         table = next(t for t in standings_sheets(ev) if t.name == f"Standings {found}")
         frame = _frame(table)
         swiss = {line.key: line.rank for line in ev.standings[found]}
@@ -139,11 +159,14 @@ class LeagueFrames:
             at = {role: board.find(role) for role in (Role.RANK, Role.COMPETITOR, Role.SCORE, Role.MOVE)}
             for row in board.rows:
                 cell = [row[i] if i is not None else None for i in at.values()]
-                out.append((snap.id, pd.Timestamp(snap.time), _number(cell[0]), as_text(cell[1]), cell[2], as_text(cell[3])))
+                out.append(
+                    (snap.id, pd.Timestamp(snap.time), _number(cell[0]), as_text(cell[1]), cell[2], as_text(cell[3]))
+                )
         return pd.DataFrame(out, columns=["sync", "time", "rank", "competitor", "score", "move"])
 
-    def stats(self, by: str | None = None, event: str | None = None, since: Day | None = None,
-              min_games: int = 0) -> pd.DataFrame:
+    def stats(
+        self, by: str | None = None, event: str | None = None, since: Day | None = None, min_games: int = 0
+    ) -> pd.DataFrame:
         """Win rates by a `[stats]` field of the ruleset (`fighter`, `Deck`, `army`, `alignment`; default: the
         ruleset's own), one row per entry indexed by it, best first: `games`, `wins`, `draws`, `losses` (int64; mirror
         matches left out; byes, forfeits and intentional draws are no games), `win_rate` (float64: wins and half the
@@ -154,19 +177,25 @@ class LeagueFrames:
         chosen = self._sides.only(event, _day(since))
         name, e = chosen.field(by)
         rates = counts.win_rates(chosen, e, min_games)
-        frame = pd.DataFrame([[getattr(r, c) for c in RATE_COLUMNS] for r in rates], columns=RATE_COLUMNS,
-                             index=pd.Index([r.entry for r in rates], name=name, dtype=object))
+        frame = pd.DataFrame(
+            [[getattr(r, c) for c in RATE_COLUMNS] for r in rates],
+            columns=RATE_COLUMNS,
+            index=pd.Index([r.entry for r in rates], name=name, dtype=object),
+        )
         return frame.astype(RATE_TYPES)
 
-    def matchups(self, by: str | None = None, event: str | None = None, since: Day | None = None,
-                 top: int = counts.TOP_MATCHUPS) -> pd.DataFrame:
+    def matchups(
+        self, by: str | None = None, event: str | None = None, since: Day | None = None, top: int = counts.TOP_MATCHUPS
+    ) -> pd.DataFrame:
         """The `top` most played entries against each other (of one event, or since a day): row entry's win rate
         against the column's (float64, NaN where they never met), with `.attrs["games"]` the games between them as a
         DataFrame of the same shape (int64)."""
         chosen = self._sides.only(event, _day(since))
         _, e = chosen.field(by)
         m = counts.matchups(chosen, e, top)
-        rate = [[s / n if n else float("nan") for s, n in zip(scores, games)] for scores, games in zip(m.score, m.games)]
+        rate = [
+            [s / n if n else float("nan") for s, n in zip(scores, games)] for scores, games in zip(m.score, m.games)
+        ]
         frame = pd.DataFrame(rate, index=m.entries, columns=m.entries, dtype="float64")
         frame.attrs["games"] = pd.DataFrame(m.games, index=m.entries, columns=m.entries, dtype="int64")
         return frame
@@ -176,9 +205,11 @@ class LeagueFrames:
         `wins`, `draws`, `losses`, `current` and `longest` (win streaks), `events` (events with a game played)."""
         rs = counts.records(self._sides.only(event, _day(since)))
         columns = ["wins", "draws", "losses", "current", "longest", "events"]
-        return pd.DataFrame([[getattr(r, c) for c in columns] for r in rs], columns=columns,
-                            index=pd.Index([r.competitor for r in rs], name=self.evaluation.league.ruleset.competitor,
-                                           dtype=object)).astype("int64")
+        return pd.DataFrame(
+            [[getattr(r, c) for c in columns] for r in rs],
+            columns=columns,
+            index=pd.Index([r.competitor for r in rs], name=self.evaluation.league.ruleset.competitor, dtype=object),
+        ).astype("int64")
 
     def ratings(self, history: bool = False, event: str | None = None, since: Day | None = None) -> pd.DataFrame:
         """Every competitor's skill rating after every kept game, the earlier seasons' (`[ratings] seasons`) first,
@@ -195,15 +226,34 @@ class LeagueFrames:
         r = rate_until(seasons, lg.ruleset.ratings, event, _day(since))
         if history:
             columns = ["season", "event", "date", "competitor", "mu", "sigma", "rating", "games"]
-            return pd.DataFrame([(s.season, s.event, s.date, r.names.get(s.key, s.key), s.mu, s.sigma, s.rating, s.games)
-                                 for s in r.history], columns=columns).astype({"games": "int64"})
-        frame = pd.DataFrame({"mu": [x.mu for x in r.ratings], "sigma": [x.sigma for x in r.ratings],
-                              "rating": [x.rating for x in r.ratings], "games": [x.games for x in r.ratings],
-                              "change": [float("nan") if x.change is None else x.change for x in r.ratings],
-                              "provisional": [x.provisional for x in r.ratings]},
-                             index=pd.Index([x.name for x in r.ratings], name=rated_label(lg.ruleset), dtype=object))
-        return frame.astype({"mu": "float64", "sigma": "float64", "rating": "float64", "games": "int64",
-                             "change": "float64", "provisional": "bool"})
+            return pd.DataFrame(
+                [
+                    (s.season, s.event, s.date, r.names.get(s.key, s.key), s.mu, s.sigma, s.rating, s.games)
+                    for s in r.history
+                ],
+                columns=columns,
+            ).astype({"games": "int64"})
+        frame = pd.DataFrame(
+            {
+                "mu": [x.mu for x in r.ratings],
+                "sigma": [x.sigma for x in r.ratings],
+                "rating": [x.rating for x in r.ratings],
+                "games": [x.games for x in r.ratings],
+                "change": [float("nan") if x.change is None else x.change for x in r.ratings],
+                "provisional": [x.provisional for x in r.ratings],
+            },
+            index=pd.Index([x.name for x in r.ratings], name=rated_label(lg.ruleset), dtype=object),
+        )
+        return frame.astype(
+            {
+                "mu": "float64",
+                "sigma": "float64",
+                "rating": "float64",
+                "games": "int64",
+                "change": "float64",
+                "provisional": "bool",
+            }
+        )
 
     @cached_property
     def _earlier(self) -> Sequence[SeasonGames]:
@@ -240,6 +290,7 @@ def _day(since: Day | None) -> dt.date | None:
         try:
             return dt.date.fromisoformat(since.strip())
         except ValueError:
-            raise ValueError(f"since must be a day such as \"2024-09-01\" (YYYY-MM-DD), a date or a datetime; "
-                             f"not {since!r}") from None
-    raise TypeError(f"since must be a day such as \"2024-09-01\", a date or a datetime; not {type(since).__name__}")
+            raise ValueError(
+                f'since must be a day such as "2024-09-01" (YYYY-MM-DD), a date or a datetime; not {since!r}'
+            ) from None
+    raise TypeError(f'since must be a day such as "2024-09-01", a date or a datetime; not {type(since).__name__}')

@@ -9,27 +9,27 @@ from dataclasses import dataclass, field, replace
 from league.adjust import Remarks, adjusted
 from league.cells import Grid, parse_whole
 from league.checks import affected, run_checks
+from league.checks.pairings import left_in
+from league.lifecycle import EventState, Phase, SeasonState, event_states, season_state
 from league.match_table import MatchTable, build_table
 from league.model.competitor import Entrant
 from league.model.event import Event
-from league.lifecycle import EventState, Phase, SeasonState, event_states, season_state
 from league.model.league import League
 from league.model.match import Match
+from league.model.standing import Standing
+from league.model.words import Status
 from league.outcome import Mark, Placing, board_placings, event_placings
 from league.pairing.bracket_model import Playoff
-from league.checks.pairings import left_in
-from league.model.standing import Standing
 from league.penalties import penalised
 from league.problems import Problem, Severity
+from league.read.avoid import AVOID_TAB, read_avoid
 from league.read.columns import missing_tab
 from league.read.events import EVENTS_TAB, read_events
-from league.read.avoid import AVOID_TAB, read_avoid
 from league.read.penalties import read_penalties
 from league.read.registrations import read_entrants, read_members
 from league.read.results import read_matches
 from league.rules.catalog import Catalog, closest
 from league.rules.components.base import Tab, cut_zones, ranked_problems
-from league.model.words import Status
 from league.rules.ruleset import Prize, Ruleset
 from league.standings import rank
 
@@ -96,8 +96,13 @@ def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tu
             continue
         tab = by_folded.get(event.results_tab.casefold())
         if tab is None:
-            problems.append(missing_tab(event.results_tab, f"add a tab named {event.results_tab!r} for {event.id}'s results "
-                                        "(run `league init` to see its headers), or fix Results Tab in the Events tab"))
+            problems.append(
+                missing_tab(
+                    event.results_tab,
+                    f"add a tab named {event.results_tab!r} for {event.id}'s results "
+                    "(run `league init` to see its headers), or fix Results Tab in the Events tab",
+                )
+            )
             unread[event.id] = f"{EVENTS_TAB} row {event.row}"
             continue
         rows, more = read_matches(tab, tabs[tab], ruleset, event.id, columns)
@@ -106,12 +111,18 @@ def read_league(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog) -> tu
         matches += rows
         problems += more
     avoid, skipped = read_avoid(tabs, columns)
-    penalties, more = read_penalties(tabs, columns, tuple(h for c in ruleset.components for h in c.fields(Tab.PENALTIES)))
+    penalties, more = read_penalties(
+        tabs, columns, tuple(h for c in ruleset.components for h in c.fields(Tab.PENALTIES))
+    )
     more += skipped
-    return League(ruleset, catalog, events, entrants, matches, penalties, members, avoid, columns, unread), problems + more
+    return League(
+        ruleset, catalog, events, entrants, matches, penalties, members, avoid, columns, unread
+    ), problems + more
 
 
-def evaluate(tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog, playoffs: Mapping[str, Playoff] | None = None) -> Evaluation:
+def evaluate(
+    tabs: dict[str, Grid], ruleset: Ruleset, catalog: Catalog, playoffs: Mapping[str, Playoff] | None = None
+) -> Evaluation:
     """Validate every input tab, then rank each event and the league on the rows without errors.
 
     `playoffs` maps an event id (any case) to what its bracket has decided: an event with playoffs is final once its
@@ -126,8 +137,21 @@ def evaluate_league(lg: League, problems: list[Problem], playoffs: Mapping[str, 
     ruleset = lg.ruleset
     problems = sorted(problems, key=Problem.sort_key)
     bad = affected(problems)
-    counted, remarks = adjusted(penalised((m for m in lg.matches if m.row not in bad[m.tab] and m.kind is not None
-                                           and m.round is not None and not m.pending and ruleset.counts(m)), lg), lg)
+    counted, remarks = adjusted(
+        penalised(
+            (
+                m
+                for m in lg.matches
+                if m.row not in bad[m.tab]
+                and m.kind is not None
+                and m.round is not None
+                and not m.pending
+                and ruleset.counts(m)
+            ),
+            lg,
+        ),
+        lg,
+    )
     decided = event_playoffs(lg, playoffs or {})
     notes = _notes(lg, bad)
     to_fix = {scope: len(rows) for scope, rows in _rows_to_fix(notes).items()}
@@ -145,14 +169,27 @@ def evaluate_league(lg: League, problems: list[Problem], playoffs: Mapping[str, 
     gone = left_in(lg)
     for event in lg.events:
         entrants = by_event[event.id]
-        standings[event.id] = rank(table.of_event(event.id), ruleset, [e.key for e in entrants], ruleset.event_prizes,
-                                   [e.key for e in entrants if e.status is Status.DQ], _decisions(entrants, ruleset))
+        standings[event.id] = rank(
+            table.of_event(event.id),
+            ruleset,
+            [e.key for e in entrants],
+            ruleset.event_prizes,
+            [e.key for e in entrants if e.status is Status.DQ],
+            _decisions(entrants, ruleset),
+        )
         states[event.id] = _champion(states[event.id], standings[event.id], names)
-        left = {e.key for e in entrants if e.status is not Status.ACTIVE} | {key for ev_id, key in gone if ev_id == event.id}
-        placings[event.id] = event_placings(standings[event.id], states[event.id], ruleset.event_prizes, names,
-                                            _marks(notes, event.id, left, playing),
-                                            {} if states[event.id].under_way else cut_zones(lg, event.id, standings[event.id]),
-                                            decided.get(event.id))
+        left = {e.key for e in entrants if e.status is not Status.ACTIVE} | {
+            key for ev_id, key in gone if ev_id == event.id
+        }
+        placings[event.id] = event_placings(
+            standings[event.id],
+            states[event.id],
+            ruleset.event_prizes,
+            names,
+            _marks(notes, event.id, left, playing),
+            {} if states[event.id].under_way else cut_zones(lg, event.id, standings[event.id]),
+            decided.get(event.id),
+        )
     disqualified = {e.key for e in lg.entrants if e.status is Status.DQ}
     played = sorted(lg.events, key=_event_order)
     season = season_state(ruleset.season, [states[e.id] for e in played])
@@ -162,12 +199,30 @@ def evaluate_league(lg: League, problems: list[Problem], playoffs: Mapping[str, 
     # no prize line is drawn from a half-played round
     league_prizes = () if any(s.under_way for s in states.values()) else ruleset.league_prizes
     board = board_placings(leaderboard, league_prizes, names, _marks(notes, "", set(), playing), season.final, last)
-    season = replace(season, champion=_season_champion(ruleset.league_prizes, board, leaderboard, names) if season.final else "")
+    season = replace(
+        season, champion=_season_champion(ruleset.league_prizes, board, leaderboard, names) if season.final else ""
+    )
     stages = list(dict.fromkeys(stage_of[e.id] for e in played))
     seen = ranked_problems(lg, standings)  # found in the standings themselves (a cut decided against the places left)
     problems = sorted([*problems, *seen], key=Problem.sort_key) if seen else problems
-    return Evaluation(lg, problems, standings, leaderboard, stages, names, notes, len(counted), remarks, states, tuple(counted),
-                      table, decided, placings, board, season)
+    return Evaluation(
+        lg,
+        problems,
+        standings,
+        leaderboard,
+        stages,
+        names,
+        notes,
+        len(counted),
+        remarks,
+        states,
+        tuple(counted),
+        table,
+        decided,
+        placings,
+        board,
+        season,
+    )
 
 
 def event_playoffs(lg: League, playoffs: Mapping[str, Playoff]) -> dict[str, Playoff]:
@@ -186,10 +241,12 @@ def _rows_to_fix(notes: Mapping[tuple[str, str], list[str]]) -> dict[str, set[st
     return out
 
 
-def _marks(notes: Mapping[tuple[str, str], list[str]], scope: str, left: set[str],
-           playing: set[tuple[str, str]]) -> Callable[[Standing], tuple[Mark, ...]]:
+def _marks(
+    notes: Mapping[tuple[str, str], list[str]], scope: str, left: set[str], playing: set[tuple[str, str]]
+) -> Callable[[Standing], tuple[Mark, ...]]:
     """What marks a line of one event (or of the league, `scope` ""): rows still to fix, not ranked, left, or a
     match of the round under way not typed yet."""
+
     def marks(line: Standing) -> tuple[Mark, ...]:
         found = [Mark.NOT_FINAL] if notes.get((scope, line.key)) else []
         if line.rank is None:
@@ -199,17 +256,30 @@ def _marks(notes: Mapping[tuple[str, str], list[str]], scope: str, left: set[str
         elif (scope, line.key) in playing:
             found.append(Mark.PLAYING)
         return tuple(found)
+
     return marks
 
 
 def _playing(lg: League, states: Mapping[str, EventState]) -> set[tuple[str, str]]:
     """(event id, and "" for the league; competitor key) of each competitor whose match of a round under way has no
     result typed yet: its line is not yet that round's."""
-    return {(scope, s.key) for m in lg.matches if m.pending and m.round is not None and m.event in states
-            and states[m.event].under_way and lg.ruleset.counts(m) for s in m.sides if s.name for scope in (m.event, "")}
+    return {
+        (scope, s.key)
+        for m in lg.matches
+        if m.pending
+        and m.round is not None
+        and m.event in states
+        and states[m.event].under_way
+        and lg.ruleset.counts(m)
+        for s in m.sides
+        if s.name
+        for scope in (m.event, "")
+    }
 
 
-def _season_champion(prizes: Sequence[Prize], board: Sequence[Placing], lines: Sequence[Standing], names: Mapping[str, str]) -> str:
+def _season_champion(
+    prizes: Sequence[Prize], board: Sequence[Placing], lines: Sequence[Standing], names: Mapping[str, str]
+) -> str:
     """Who won a final season: the holder of the league prize for first place (by what it follows), else the one
     competitor first on points."""
     first = next((p for p in prizes if p.ranks and p.ranks[0] == 1), None)
@@ -262,4 +332,3 @@ def _notes(lg: League, bad: defaultdict[str, set[int]]) -> dict[tuple[str, str],
         for scope in (e.event, ""):
             notes[(scope, e.key)] += where
     return notes
-

@@ -152,8 +152,12 @@ def pairings(rows: Iterable[Match]) -> dict[tuple[str, frozenset[str]], list[Mat
     return out
 
 
-def event_states(lg: League, playoffs: Mapping[str, Playoff], to_fix: Mapping[str, int] | None = None,
-                 bad: Mapping[str, set[int]] | None = None) -> dict[str, EventState]:
+def event_states(
+    lg: League,
+    playoffs: Mapping[str, Playoff],
+    to_fix: Mapping[str, int] | None = None,
+    bad: Mapping[str, set[int]] | None = None,
+) -> dict[str, EventState]:
     """Each event's state from its results rows; `playoffs` maps an event id to what its bracket has decided, `to_fix`
     to the rows with an error that mark its lines not final, `bad` a tab to its rows with an error (not in)."""
     rows: dict[str, dict[int, list[Match]]] = {e.id: {} for e in lg.events}
@@ -167,9 +171,18 @@ def event_states(lg: League, playoffs: Mapping[str, Playoff], to_fix: Mapping[st
         seated = pairings(by_round.get(paired, []))
         typed = [ms for ms in seated.values() if not any(m.pending for m in ms)]
         wrong = sum(any(m.row in (bad or {}).get(m.tab, ()) for m in ms) for ms in typed)
-        state = EventState(event, lg.rounds_of(event), paired, len(seated), len(typed),
-                           sum(m.pending for ms in by_round.values() for m in ms), lg.ruleset.playoffs is not None,
-                           to_fix=(to_fix or {}).get(event, 0), cut=cut, wrong=wrong)
+        state = EventState(
+            event,
+            lg.rounds_of(event),
+            paired,
+            len(seated),
+            len(typed),
+            sum(m.pending for ms in by_round.values() for m in ms),
+            lg.ruleset.playoffs is not None,
+            to_fix=(to_fix or {}).get(event, 0),
+            cut=cut,
+            wrong=wrong,
+        )
         playoff = playoffs.get(event) if lg.ruleset.playoffs else None
         if playoff is not None and playoff.seeds:
             under_way = playoff_round(playoff.rounds - playoff.under_way) if not playoff.champion else ""
@@ -213,11 +226,16 @@ class SeasonState:
             return f"final: champion {self.champion}" if self.champion else "final"
         if not self.started:
             return "not started"
-        plan = "" if self.planned is not None or self.closed else " (the season's number of events is not set: [season] events)"
+        plan = (
+            ""
+            if self.planned is not None or self.closed
+            else " (the season's number of events is not set: [season] events)"
+        )
         return f"{self.finished} of {self.of} events final{plan}"
 
 
 def season_state(plan: Season, states: Sequence[EventState]) -> SeasonState:
     """The season from its plan and its events' states, in the order played."""
-    return SeasonState(plan.events, plan.closed, len(states), sum(s.final for s in states),
-                       sum(bool(s.paired) for s in states))
+    return SeasonState(
+        plan.events, plan.closed, len(states), sum(s.final for s in states), sum(bool(s.paired) for s in states)
+    )

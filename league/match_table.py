@@ -13,7 +13,6 @@ from itertools import chain
 import numpy as np
 import numpy.typing as npt
 
-from league.cells import name_key
 from league.model.match import Match
 from league.model.words import BOTH, Kind
 from league.rules.ruleset import Ruleset
@@ -74,12 +73,24 @@ class MatchTable:
         renumber = np.full(len(self) + 1, -1, dtype=np.int64)
         renumber[index] = np.arange(len(index))
         partner = np.where(self.partner[index] >= 0, renumber[self.partner[index]], -1)
-        return replace(self, event=self.event[index], stage=self.stage[index], round=self.round[index], match=self.match[index],
-                       competitor=self.competitor[index], opponent=self.opponent[index], partner=partner,
-                       kind=self.kind[index], outcome=self.outcome[index], games_won=self.games_won[index],
-                       games_lost=self.games_lost[index], games_drawn=self.games_drawn[index],
-                       figures={k: v[index] for k, v in self.figures.items()}, known={k: v[index] for k, v in self.known.items()},
-                       deducted=None if self.deducted is None else self.deducted[index])
+        return replace(
+            self,
+            event=self.event[index],
+            stage=self.stage[index],
+            round=self.round[index],
+            match=self.match[index],
+            competitor=self.competitor[index],
+            opponent=self.opponent[index],
+            partner=partner,
+            kind=self.kind[index],
+            outcome=self.outcome[index],
+            games_won=self.games_won[index],
+            games_lost=self.games_lost[index],
+            games_drawn=self.games_drawn[index],
+            figures={k: v[index] for k, v in self.figures.items()},
+            known={k: v[index] for k, v in self.known.items()},
+            deducted=None if self.deducted is None else self.deducted[index],
+        )
 
     def of_event(self, event: str) -> MatchTable:
         """The rows of one event."""
@@ -149,7 +160,9 @@ def typed_games(ruleset: Ruleset, m: Match) -> tuple[int, int, int]:
     a, b = (s.games for s in m.sides[:2])
     if a is not None or b is not None or m.word is None:
         return a or 0, b or 0, m.drawn or 0
-    default = next((g for c in ruleset.components if (g := c.forfeit_games(ruleset.results, m)) is not None), m.word.games)
+    default = next(
+        (g for c in ruleset.components if (g := c.forfeit_games(ruleset.results, m)) is not None), m.word.games
+    )
     if default:
         return default[0], default[1], default[2] if len(default) > 2 else 0
     return 0, 0, m.drawn or 0
@@ -199,19 +212,47 @@ def build_table(matches: Iterable[Match], ruleset: Ruleset, stages: Mapping[str,
             else:
                 ended = Outcome.DRAW if not winner else Outcome.WIN if winner == keys[j] else Outcome.LOSS
                 games = one_game[ended]
-            rows.append((event, stage, rnd, index, codes[j], codes[1 - j] if paired else -1,
-                         first + 1 - j if paired else -1, code, ended, *games))
+            rows.append(
+                (
+                    event,
+                    stage,
+                    rnd,
+                    index,
+                    codes[j],
+                    codes[1 - j] if paired else -1,
+                    first + 1 - j if paired else -1,
+                    code,
+                    ended,
+                    *games,
+                )
+            )
             deducted.append(sides[i].deducted)
             figures = sides[i].figures
             typed.append(tuple(map(figures.get, figure_names)))
     (event_, stage_, round_, match_, competitor, opponent, partner, kind_, outcome, won, lost, drawn) = (
-        np.ascontiguousarray(c) for c in np.array(rows, dtype=np.int64).reshape(len(rows), 12).T)
+        np.ascontiguousarray(c) for c in np.array(rows, dtype=np.int64).reshape(len(rows), 12).T
+    )
     # the figures as one object array, emptied cells then zeroed: a tenth of the time of a Python pass per value
     values = np.array(list(chain.from_iterable(typed)), dtype=object).reshape(len(rows), len(figure_names))
     known: Flags = np.asarray(values != None, dtype=np.bool_)  # noqa: E711 (elementwise over the array, not identity)
     values[~known] = 0
-    return MatchTable(list(names), list(events), list(stage_codes), event_, stage_, round_, match_, competitor, opponent,
-                      partner, kind_, outcome, won, lost, drawn,
-                      {f: values[:, k].astype(np.int64) for k, f in enumerate(figure_names)},
-                      {f: np.ascontiguousarray(known[:, k]) for k, f in enumerate(figure_names)},
-                      np.array(deducted, dtype=np.int64) if any(deducted) else None)
+    return MatchTable(
+        list(names),
+        list(events),
+        list(stage_codes),
+        event_,
+        stage_,
+        round_,
+        match_,
+        competitor,
+        opponent,
+        partner,
+        kind_,
+        outcome,
+        won,
+        lost,
+        drawn,
+        {f: values[:, k].astype(np.int64) for k, f in enumerate(figure_names)},
+        {f: np.ascontiguousarray(known[:, k]) for k, f in enumerate(figure_names)},
+        np.array(deducted, dtype=np.int64) if any(deducted) else None,
+    )

@@ -84,8 +84,15 @@ class Placing:
 MarkOf = Callable[[Standing], tuple[Mark, ...]]
 
 
-def event_placings(lines: Sequence[Standing], state: EventState, prizes: Sequence[Prize], names: Mapping[str, str],
-                   marks: MarkOf, zones: Mapping[str, CutZone], playoff: Playoff | None = None) -> tuple[Placing, ...]:
+def event_placings(
+    lines: Sequence[Standing],
+    state: EventState,
+    prizes: Sequence[Prize],
+    names: Mapping[str, str],
+    marks: MarkOf,
+    zones: Mapping[str, CutZone],
+    playoff: Playoff | None = None,
+) -> tuple[Placing, ...]:
     """An event's lines in the tab's order: the Swiss standings, then (once its bracket has a champion) the final
     ones, each bracket competitor first by how far they went; every prize placed by the standings it follows, none
     while a round is half played (nobody is in line for a prize by a round's half)."""
@@ -99,13 +106,30 @@ def event_placings(lines: Sequence[Standing], state: EventState, prizes: Sequenc
         tie = final_tie.get(s.key, ()) if decided else s.tie
         kept = (s.prizes, s.undecided) if prizes else ((), ())  # each worked out once a line, not once a prize
         awards = tuple(a for p in prizes for a in _event_award(p, kept, rank, tie, state, decided, bool(reached)))
-        out.append(Placing(s.key, names[s.key], rank, s.rank if reached else None, reached.get(s.key), marks(s), awards,
-                           zones.get(s.key), tie))
+        out.append(
+            Placing(
+                s.key,
+                names[s.key],
+                rank,
+                s.rank if reached else None,
+                reached.get(s.key),
+                marks(s),
+                awards,
+                zones.get(s.key),
+                tie,
+            )
+        )
     return tuple(out)
 
 
-def board_placings(lines: Sequence[Standing], prizes: Sequence[Prize], names: Mapping[str, str], marks: MarkOf,
-                   final: bool, last_event: Sequence[Placing] = ()) -> tuple[Placing, ...]:
+def board_placings(
+    lines: Sequence[Standing],
+    prizes: Sequence[Prize],
+    names: Mapping[str, str],
+    marks: MarkOf,
+    final: bool,
+    last_event: Sequence[Placing] = (),
+) -> tuple[Placing, ...]:
     """The leaderboard's lines: a prize that follows the league's points goes by rank, one that follows the final
     standings to those placed so in the season's last event (`last_event`: its lines once every round of it is
     played, its playoffs' included); all awarded only once the season is `final`."""
@@ -139,12 +163,16 @@ def _reached(playoff: Playoff) -> dict[str, Reached]:
     return out
 
 
-def _final_order(lines: Sequence[Standing], reached: Mapping[str, Reached]) -> tuple[list[Standing], dict[str, int], dict[str, tuple[str, ...]]]:
+def _final_order(
+    lines: Sequence[Standing], reached: Mapping[str, Reached]
+) -> tuple[list[Standing], dict[str, int], dict[str, tuple[str, ...]]]:
     """The final standings: the champion first, then by the round each bracket competitor reached (by Swiss rank within
     a round), then everyone else in Swiss order, their places counted on from the bracket's (a tie keeps its group)."""
     swiss = {s.key: i for i, s in enumerate(lines)}
-    bracket = sorted((s for s in lines if s.key in reached),
-                     key=lambda s: (not reached[s.key].won, -reached[s.key].round, swiss[s.key]))
+    bracket = sorted(
+        (s for s in lines if s.key in reached),
+        key=lambda s: (not reached[s.key].won, -reached[s.key].round, swiss[s.key]),
+    )
     ranks = {s.key: place for place, s in enumerate(bracket, 1)}
     ties: dict[str, tuple[str, ...]] = {}
     others = [s for s in lines if s.key not in reached]
@@ -164,8 +192,15 @@ def _final_order(lines: Sequence[Standing], reached: Mapping[str, Reached]) -> t
     return [*bracket, *others], ranks, ties
 
 
-def _event_award(prize: Prize, line: tuple[tuple[str, ...], tuple[str, ...]], rank: int | None, tie: tuple[str, ...],
-                 state: EventState, decided: bool, seeded: bool) -> list[Award]:
+def _event_award(
+    prize: Prize,
+    line: tuple[tuple[str, ...], tuple[str, ...]],
+    rank: int | None,
+    tie: tuple[str, ...],
+    state: EventState,
+    decided: bool,
+    seeded: bool,
+) -> list[Award]:
     """The award a line gets of one event prize, if any: a Swiss prize by the Swiss standings, once they are final; a
     final prize by the final standings (by the Swiss ones while no bracket is seeded), once the event is final. `line`
     is the prizes the line's Swiss standing holds and those a tie there straddles."""

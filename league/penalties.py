@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from league.cells import name_key
 from league.model.league import League
-from league.model.match import Match, Side
+from league.model.match import Match
 from league.model.penalty import Penalty
 from league.model.words import Kind, ResultWord
 from league.rules.ruleset import Effect
@@ -50,6 +50,8 @@ def _apply(lg: League, m: Match, loser: int, effect: Effect) -> Match:
         return replace(m, sides=tuple(replace(s, games=g) for s, g in zip(m.sides, games)))
     if res.games:
         won = res.games.bye[0] or 1
-        word = ResultWord(m.kind or Kind.PLAYED, loser=res.sides[loser], games=tuple(won if i == other else 0 for i in range(2)))
+        word = ResultWord(
+            m.kind or Kind.PLAYED, loser=res.sides[loser], games=tuple(won if i == other else 0 for i in range(2))
+        )
         return replace(m, word=word, sides=tuple(replace(s, games=None) for s in m.sides), drawn=None)
     return replace(m, winner=m.sides[other].name)

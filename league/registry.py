@@ -34,8 +34,10 @@ class Registry(Mapping[str, T]):
     def free(self, name: str) -> None:
         """Raise unless `name` can still be registered."""
         if name in self._entries:
-            raise ValueError(f"{self.what} {name!r} is registered twice ({self._entries[name]!r} is already registered under "
-                             "that name): give the new one another name")
+            raise ValueError(
+                f"{self.what} {name!r} is registered twice ({self._entries[name]!r} is already registered under "
+                "that name): give the new one another name"
+            )
 
     def add(self, name: str, entry: T) -> T:
         """Register `entry` under `name`; a name already taken raises ValueError, so a clash fails at import."""

@@ -6,7 +6,7 @@ import datetime as dt
 import hashlib
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from league.cells import Cell, Grid, as_text, header_key, name_key
@@ -48,8 +48,17 @@ def number(value: Fraction) -> int | float:
 
 def _tiebreaks(line: Standing, ruleset: Ruleset) -> list[Cell]:
     """Decimal tiebreaks rounded to the four places shown; percentages at full precision, the sheet shows them as %."""
-    return [None if v is None else float(v) if t.display == "percent" else round(v) if t.display == "whole" else round(float(v), 4)
-            for v, t in zip(line.tiebreaks, ruleset.tiebreakers) if t.display != "hidden"]
+    return [
+        None
+        if v is None
+        else float(v)
+        if t.display == "percent"
+        else round(v)
+        if t.display == "whole"
+        else round(float(v), 4)
+        for v, t in zip(line.tiebreaks, ruleset.tiebreakers)
+        if t.display != "hidden"
+    ]
 
 
 def shown_tiebreakers(ruleset: Ruleset) -> list[Rule]:
@@ -76,7 +85,11 @@ def _count_column(ruleset: Ruleset) -> tuple[Column, ...]:
 
 def _count(line: Standing, ruleset: Ruleset) -> tuple[Cell, ...]:
     """The column after the score: matches played, the record (W-L-D), the losses, or nothing."""
-    shown: dict[str, Cell] = {"matches": line.matches, "record": "-".join(map(str, line.record)), "losses": line.record[1]}
+    shown: dict[str, Cell] = {
+        "matches": line.matches,
+        "record": "-".join(map(str, line.record)),
+        "losses": line.record[1],
+    }
     return (shown[ruleset.count],) if ruleset.count in shown else ()
 
 
@@ -118,8 +131,13 @@ def _prize(line: Placing) -> str:
     those a tie leaves to the judges (`Top 4?`)."""
     won = [a.prize for a in line.awards if a.awarded and not a.undecided]
     waiting = [a.prize for a in line.awards if not a.awarded and not a.undecided]
-    return "; ".join([*won, *([f"in line for {', '.join(waiting)}"] if waiting else []),
-                      *(f"{a.prize}?" for a in line.awards if a.undecided)])
+    return "; ".join(
+        [
+            *won,
+            *([f"in line for {', '.join(waiting)}"] if waiting else []),
+            *(f"{a.prize}?" for a in line.awards if a.undecided),
+        ]
+    )
 
 
 def undecided_prizes(ev: Evaluation) -> list[str]:
@@ -132,7 +150,9 @@ def undecided_prizes(ev: Evaluation) -> list[str]:
             undecided = [a.prize for a in line.awards if a.undecided]
             if undecided and line.tie not in seen:
                 seen.add(line.tie)
-                names = ", ".join(ev.names[k] for k in line.tie[:TIE_NAMES]) + (" …" if len(line.tie) > TIE_NAMES else "")
+                names = ", ".join(ev.names[k] for k in line.tie[:TIE_NAMES]) + (
+                    " …" if len(line.tie) > TIE_NAMES else ""
+                )
                 out.append(f"{tab}: {' and '.join(undecided)} tied at rank {line.rank} between {names}")
     return out
 
@@ -141,17 +161,36 @@ def standings_sheets(ev: Evaluation) -> list[Table]:
     """One `Standings <Event>` table per event, its lines as the evaluation placed them (an event whose bracket has a
     champion: its final standings); an event with a seeded bracket has a `Swiss Rank` column."""
     rs = ev.league.ruleset
-    tail = (Column(rs.competitor, Role.COMPETITOR), Column(rs.scoring.label, Role.SCORE, Display.NUMBER), *_count_column(rs),
-            *_tiebreak_columns(rs), *standings_columns(rs), Column("Prize", Role.PRIZE), Column("Note", Role.NOTE))
+    tail = (
+        Column(rs.competitor, Role.COMPETITOR),
+        Column(rs.scoring.label, Role.SCORE, Display.NUMBER),
+        *_count_column(rs),
+        *_tiebreak_columns(rs),
+        *standings_columns(rs),
+        Column("Prize", Role.PRIZE),
+        Column("Note", Role.NOTE),
+    )
     tables = []
     for event, lines in ev.standings.items():
         extra = standings_cells(ev.league, event, lines)
         by_key = {line.key: line for line in lines}
         seeded = event in ev.playoffs and bool(ev.playoffs[event].seeds)
         swiss: tuple[Column, ...] = (Column("Swiss Rank", Role.SWISS_RANK, Display.NUMBER),) if seeded else ()
-        rows = tuple((placed.rank, *((line.rank,) if seeded else ()), placed.name, number(line.score),
-                      *_count(line, rs), *_tiebreaks(line, rs), *extra[line.key], _prize(placed), _note(ev, event, placed))
-                     for placed in ev.placings[event] for line in (by_key[placed.key],))
+        rows = tuple(
+            (
+                placed.rank,
+                *((line.rank,) if seeded else ()),
+                placed.name,
+                number(line.score),
+                *_count(line, rs),
+                *_tiebreaks(line, rs),
+                *extra[line.key],
+                _prize(placed),
+                _note(ev, event, placed),
+            )
+            for placed in ev.placings[event]
+            for line in (by_key[placed.key],)
+        )
         tables.append(Table.of(standings_tab(event), (Column("Rank", Role.RANK, Display.NUMBER), *swiss, *tail), rows))
     return tables
 
@@ -159,14 +198,30 @@ def standings_sheets(ev: Evaluation) -> list[Table]:
 def leaderboard_sheet(ev: Evaluation, previous: Table | None) -> Table:
     """The league table; `Move` compares with the previous leaderboard and is kept while ranks stand still."""
     rs = ev.league.ruleset
-    columns = (Column("Rank", Role.RANK, Display.NUMBER), Column(rs.competitor, Role.COMPETITOR),
-               *(Column(s, Role.PART, Display.NUMBER) for s in ev.stages),
-               Column(f"Total {rs.scoring.label}", Role.SCORE, Display.NUMBER), *_tiebreak_columns(rs),
-               Column("Prize", Role.PRIZE), Column("Move", Role.MOVE, Display.MOVE), Column("Note", Role.NOTE))
+    columns = (
+        Column("Rank", Role.RANK, Display.NUMBER),
+        Column(rs.competitor, Role.COMPETITOR),
+        *(Column(s, Role.PART, Display.NUMBER) for s in ev.stages),
+        Column(f"Total {rs.scoring.label}", Role.SCORE, Display.NUMBER),
+        *_tiebreak_columns(rs),
+        Column("Prize", Role.PRIZE),
+        Column("Move", Role.MOVE, Display.MOVE),
+        Column("Note", Role.NOTE),
+    )
     moves = _moves(ev.leaderboard, ev.names, previous)
-    rows = tuple((line.rank, ev.names[line.key], *_stage_cells(line, ev.stages), number(line.score), *_tiebreaks(line, rs),
-                  _prize(placed), moves[line.key], _note(ev, "", placed))
-                 for placed, line in zip(ev.board, ev.leaderboard))
+    rows = tuple(
+        (
+            line.rank,
+            ev.names[line.key],
+            *_stage_cells(line, ev.stages),
+            number(line.score),
+            *_tiebreaks(line, rs),
+            _prize(placed),
+            moves[line.key],
+            _note(ev, "", placed),
+        )
+        for placed, line in zip(ev.board, ev.leaderboard)
+    )
     return Table.of(LEADERBOARD_TAB, columns, rows)
 
 
@@ -176,11 +231,17 @@ SERIES_TAB = "Series"
 def series_sheet(series: Series) -> Table:
     """The federation's `Series` tab: rank, player, counted points, events played, then the points each store gave;
     a tie on points shares its rank (`series` lists it by name, for the organiser to decide)."""
-    columns = (Column("Rank", Role.RANK, Display.NUMBER), Column("Player", Role.COMPETITOR),
-               Column("Points", Role.SCORE, Display.NUMBER), Column("Events", Role.COUNT, Display.NUMBER),
-               *(Column(store, Role.PART, Display.NUMBER) for store in series.stores))
-    rows = tuple((line.rank, line.name, line.points, line.events, *(line.by_store.get(s) for s in series.stores))
-                 for line in series.lines)
+    columns = (
+        Column("Rank", Role.RANK, Display.NUMBER),
+        Column("Player", Role.COMPETITOR),
+        Column("Points", Role.SCORE, Display.NUMBER),
+        Column("Events", Role.COUNT, Display.NUMBER),
+        *(Column(store, Role.PART, Display.NUMBER) for store in series.stores),
+    )
+    rows = tuple(
+        (line.rank, line.name, line.points, line.events, *(line.by_store.get(s) for s in series.stores))
+        for line in series.lines
+    )
     return Table.of(SERIES_TAB, columns, rows)
 
 
@@ -193,7 +254,9 @@ def _stage_cells(line: Standing, stages: Sequence[str]) -> list[Cell]:
 def _moves(lines: Sequence[Standing], names: dict[str, str], previous: Table | None) -> dict[str, Cell]:
     """Places gained (2) or lost (-1) since the last sync that changed the ranks; "new" for a newcomer."""
     old: dict[str, tuple[Cell, Cell]] = {}
-    rank, name, move = (previous.find(role) for role in (Role.RANK, Role.COMPETITOR, Role.MOVE)) if previous else (None,) * 3
+    rank, name, move = (
+        (previous.find(role) for role in (Role.RANK, Role.COMPETITOR, Role.MOVE)) if previous else (None,) * 3
+    )
     if previous and rank is not None and name is not None and move is not None:
         old = {name_key(row[name]): (row[rank], row[move]) for row in previous.rows}
     if old and all(name_key(names[s.key]) in old and old[name_key(names[s.key])][0] == s.rank for s in lines):
@@ -216,11 +279,15 @@ def read_leaderboard(grid: Grid) -> Table | None:
     heads = [header_key(h) for h in grid[0]] if grid else []
     if not {"rank", "move"} <= set(heads) or len(heads) < 2:
         return None
-    columns = tuple(Column(str(h), Role.RANK if i == 0 else Role.COMPETITOR if i == 1 else Role.MOVE if k == "move" else Role.OTHER)
-                    for i, (h, k) in enumerate(zip(grid[0], heads)))
+    columns = tuple(
+        Column(str(h), Role.RANK if i == 0 else Role.COMPETITOR if i == 1 else Role.MOVE if k == "move" else Role.OTHER)
+        for i, (h, k) in enumerate(zip(grid[0], heads))
+    )
     move = heads.index("move")
-    rows = tuple(tuple(_move(c) if i == move else c for i, c in enumerate((list(row) + [None] * len(heads))[:len(heads)]))
-                 for row in grid[1:])
+    rows = tuple(
+        tuple(_move(c) if i == move else c for i, c in enumerate((list(row) + [None] * len(heads))[: len(heads)]))
+        for row in grid[1:]
+    )
     return Table.of(LEADERBOARD_TAB, columns, rows)
 
 
@@ -237,7 +304,11 @@ def _move(cell: Cell) -> Cell:
 def problems_sheet(problems: Sequence[Problem], checked: dt.datetime) -> Sheet:
     """Every problem with its cell; a single all-clear line when there are none."""
     if not problems:
-        return Sheet(PROBLEMS_TAB, PROBLEM_HEADERS, (("ok", "", "", None, "", f"No problems found (checked {checked:%Y-%m-%d %H:%M} UTC)", ""),))
+        return Sheet(
+            PROBLEMS_TAB,
+            PROBLEM_HEADERS,
+            (("ok", "", "", None, "", f"No problems found (checked {checked:%Y-%m-%d %H:%M} UTC)", ""),),
+        )
     rows = tuple((p.severity.value, p.tab, p.cell, p.row, p.column, p.problem, p.fix) for p in problems)
     cell = PROBLEM_HEADERS.index("Cell")
     links = tuple(Link(i, cell, p.tab, p.cell) for i, p in enumerate(problems) if p.cell)
@@ -247,15 +318,26 @@ def problems_sheet(problems: Sequence[Problem], checked: dt.datetime) -> Sheet:
 def fingerprint(tabs: dict[str, Grid]) -> str:
     """A short hash of every input tab's text, so the log shows when the inputs changed (text and whole numbers,
     most cells, are turned into text here: this runs for every cell of every tab)."""
-    data = {name: [[c.strip() if type(c) is str else str(c) if type(c) is int else as_text(c) for c in row] for row in grid]
-            for name, grid in sorted(tabs.items()) if not is_output_tab(name)}
+    data = {
+        name: [[c.strip() if type(c) is str else str(c) if type(c) is int else as_text(c) for c in row] for row in grid]
+        for name, grid in sorted(tabs.items())
+        if not is_output_tab(name)
+    }
     return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()[:12]
 
 
 def sync_log_row(ev: Evaluation, tabs: dict[str, Grid], when: dt.datetime, outcome: str) -> Sheet:
     """The one row a sync appends to `Sync Log`."""
-    row = (f"{when:%Y-%m-%d %H:%M:%S} UTC", fingerprint(tabs), len(ev.league.events), len(ev.names), ev.counted,
-           ev.errors, ev.warnings, outcome)
+    row = (
+        f"{when:%Y-%m-%d %H:%M:%S} UTC",
+        fingerprint(tabs),
+        len(ev.league.events),
+        len(ev.names),
+        ev.counted,
+        ev.errors,
+        ev.warnings,
+        outcome,
+    )
     return Sheet(SYNC_LOG_TAB, SYNC_LOG_HEADERS, (row,))
 
 
@@ -267,9 +349,14 @@ def ratings_tables(ratings: Ratings, label: str, top: int | None = None) -> list
     """The ranked ratings, best first (the first `top`), then the provisional ones apart, when there are any: rank,
     name, rating (`mu - 3 sigma`), its uncertainty (sigma, in the tiebreaker's role: the figure the images draw
     beside the score), games, and the change since the previous event (`new` for one first rated in the latest)."""
-    columns = (Column("Rank", Role.RANK, Display.NUMBER), Column(label, Role.COMPETITOR),
-               Column("Rating", Role.SCORE, Display.NUMBER), Column("Uncertainty", Role.TIEBREAKER, Display.NUMBER),
-               Column("Games", Role.COUNT, Display.NUMBER), Column("Change", Role.OTHER, Display.NUMBER))
+    columns = (
+        Column("Rank", Role.RANK, Display.NUMBER),
+        Column(label, Role.COMPETITOR),
+        Column("Rating", Role.SCORE, Display.NUMBER),
+        Column("Uncertainty", Role.TIEBREAKER, Display.NUMBER),
+        Column("Games", Role.COUNT, Display.NUMBER),
+        Column("Change", Role.OTHER, Display.NUMBER),
+    )
     ranked = ratings.ranked[:top]
     out = [Table.of(RATINGS_TAB, columns, tuple((i + 1, *_rating_cells(r)) for i, r in enumerate(ranked)))]
     if ratings.provisional:
@@ -291,6 +378,11 @@ def ratings_sheet(ratings: Ratings, label: str, provisional: int) -> Sheet:
         rows += [(), (f"{PROVISIONAL}: fewer than {provisional} games",)]
         headings.append(len(rows))
         rows += [block.header, *block.rows]
-    rows += [(), (f"Rating: skill minus three times its uncertainty (OpenSkill), from {ratings.games} games up to "
-                  f"{ratings.latest or 'none'}; byes, forfeits and intentional draws are not games",)]
+    rows += [
+        (),
+        (
+            f"Rating: skill minus three times its uncertainty (OpenSkill), from {ratings.games} games up to "
+            f"{ratings.latest or 'none'}; byes, forfeits and intentional draws are not games",
+        ),
+    ]
     return Sheet(RATINGS_TAB, first.header, tuple(rows), headings=tuple(headings))

@@ -13,9 +13,9 @@ from typing import Any
 import numpy as np
 
 from league.match_table import Ints, MatchTable, Outcome
+from league.model.words import Kind
 from league.registry import Registry
 from league.rules.options import Band, Option, bands, by_round, figure, number, split
-from league.model.words import Kind
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,11 @@ def _points(table: MatchTable, choices: list[Fraction], choice: Ints, options: M
     """Each row's points from its choice among `choices`; byes valued by round where the ruleset says so."""
     byes = sorted(options["bye_rounds"].items())
     scaled, denominator = _scaled([*choices, options["bye"], *(v for _, v in byes)])
-    values = np.array(scaled[:len(choices)], dtype=np.int64)[choice] if len(choices) else np.zeros(len(table), dtype=np.int64)
+    values = (
+        np.array(scaled[: len(choices)], dtype=np.int64)[choice]
+        if len(choices)
+        else np.zeros(len(table), dtype=np.int64)
+    )
     is_bye = table.outcome == Outcome.BYE
     values = np.where(is_bye, scaled[len(choices)], values)
     for offset, (rnd, _) in enumerate(byes):
@@ -71,8 +75,13 @@ def band_points(table: MatchTable, options: Mapping[str, Any]) -> Points:
     band: Band
     for band in options["bands"]:
         for leader, other, value in ((mine, theirs, band.winner), (theirs, mine, band.loser)):
-            reached = (choice == 0) & paired & (leader > other) & (leader * band.ratio.denominator >= other * band.ratio.numerator) & (
-                (leader - other) * band.lead.denominator >= band.lead.numerator)
+            reached = (
+                (choice == 0)
+                & paired
+                & (leader > other)
+                & (leader * band.ratio.denominator >= other * band.ratio.numerator)
+                & ((leader - other) * band.lead.denominator >= band.lead.numerator)
+            )
             choice = np.where(reached, len(choices), choice)
             choices.append(value)
     if options["decided"] is not None:  # a forfeit or a disqualification: the result word decides, not the figures
@@ -83,10 +92,30 @@ def band_points(table: MatchTable, options: Mapping[str, Any]) -> Points:
     return _points(table, choices, choice, options)
 
 
-SCORINGS: Registry[Scoring] = Registry("scoring", [
-    ("outcome", Scoring(outcome_points, {"win": number(1), "draw": number(0), "loss": number(0), "bye": number(1),
-                                         "bye_rounds": by_round({})})),
-    ("bands", Scoring(band_points, {"figure": figure(), "bands": bands(), "equal": number(), "bye": number(0),
-                                    "bye_rounds": by_round({}), "decided": split(None)})),
-])
+SCORINGS: Registry[Scoring] = Registry(
+    "scoring",
+    [
+        (
+            "outcome",
+            Scoring(
+                outcome_points,
+                {"win": number(1), "draw": number(0), "loss": number(0), "bye": number(1), "bye_rounds": by_round({})},
+            ),
+        ),
+        (
+            "bands",
+            Scoring(
+                band_points,
+                {
+                    "figure": figure(),
+                    "bands": bands(),
+                    "equal": number(),
+                    "bye": number(0),
+                    "bye_rounds": by_round({}),
+                    "decided": split(None),
+                },
+            ),
+        ),
+    ],
+)
 """Every scoring a ruleset can name in `[scoring]`."""

@@ -108,4 +108,6 @@ RATINGS_TAB = "Ratings"
 
 def is_output_tab(name: str) -> bool:
     """Whether a tab belongs to the tool (rewritten every sync) rather than to people."""
-    return name in (LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB, STATS_TAB, RATINGS_TAB) or name.startswith((STANDINGS_PREFIX, BRACKET_PREFIX))
+    return name in (LEADERBOARD_TAB, PROBLEMS_TAB, SYNC_LOG_TAB, STATS_TAB, RATINGS_TAB) or name.startswith(
+        (STANDINGS_PREFIX, BRACKET_PREFIX)
+    )

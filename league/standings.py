@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from fractions import Fraction
 from dataclasses import replace
+from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
@@ -26,8 +26,15 @@ def scope_of(table: MatchTable, ruleset: Ruleset, decisions: Mapping[str, int] |
     return Scope(table, points, table.per_competitor(points.values), table.count(), decisions or {})
 
 
-def rank(table: MatchTable, ruleset: Ruleset, competitors: Sequence[str], prizes: Sequence[Prize],
-         unranked: Iterable[str] = (), decisions: Mapping[str, int] | None = None, report_ties: bool = True) -> list[Standing]:
+def rank(
+    table: MatchTable,
+    ruleset: Ruleset,
+    competitors: Sequence[str],
+    prizes: Sequence[Prize],
+    unranked: Iterable[str] = (),
+    decisions: Mapping[str, int] | None = None,
+    report_ties: bool = True,
+) -> list[Standing]:
     """Rank `competitors` (keys) by score then tiebreakers, exactly; full ties share a rank.
 
     `unranked` competitors (disqualified) are listed last with no rank and no prize. Every sort key
@@ -40,11 +47,17 @@ def rank(table: MatchTable, ruleset: Ruleset, competitors: Sequence[str], prizes
     keys = list(dict.fromkeys(competitors))
     codes = np.fromiter(map(code_of.get, keys, itertools.repeat(-1)), dtype=np.int64, count=len(keys))
     excluded = set(unranked)
-    out_of_rank = np.array([k in excluded for k in keys], dtype=np.bool_) if excluded else np.zeros(len(keys), dtype=np.bool_)
+    out_of_rank = (
+        np.array([k in excluded for k in keys], dtype=np.bool_) if excluded else np.zeros(len(keys), dtype=np.bool_)
+    )
 
     def gather(per_code: Ints, missing: int = 0) -> Ints:
         """Per competitor of the list: its value, or `missing` for a competitor with no rows."""
-        return np.where(codes >= 0, per_code[np.maximum(codes, 0)], missing) if len(per_code) else np.full(len(codes), missing)
+        return (
+            np.where(codes >= 0, per_code[np.maximum(codes, 0)], missing)
+            if len(per_code)
+            else np.full(len(codes), missing)
+        )
 
     score, matches = gather(scope.score), gather(scope.matches)
     columns = [out_of_rank.astype(np.int64), -score]
@@ -60,9 +73,20 @@ def rank(table: MatchTable, ruleset: Ruleset, competitors: Sequence[str], prizes
     return _lines(table, scope, keys, values, order, new, codes, out_of_rank, score, matches, prizes, report_ties)
 
 
-def _lines(table: MatchTable, scope: Scope, keys: list[str], values: Sequence[Value], order: Ints, new: Flags,
-           codes: Ints, out_of_rank: Flags, score: Ints, matches: Ints, prizes: Sequence[Prize],
-           report_ties: bool = True) -> list[Standing]:
+def _lines(
+    table: MatchTable,
+    scope: Scope,
+    keys: list[str],
+    values: Sequence[Value],
+    order: Ints,
+    new: Flags,
+    codes: Ints,
+    out_of_rank: Flags,
+    score: Ints,
+    matches: Ints,
+    prizes: Sequence[Prize],
+    report_ties: bool = True,
+) -> list[Standing]:
     """The ranked columns and their line views, from the rank order and where each group of full ties starts."""
     count = len(order)
     line = np.arange(count)
@@ -77,16 +101,26 @@ def _lines(table: MatchTable, scope: Scope, keys: list[str], values: Sequence[Va
     won, undecided = _prizes(prizes, first, last, ranked, started, lambda: totals.played_of(codes_))
     ranks = first.tolist() if ranked.all() else [p if r else None for p, r in zip(first.tolist(), ranked.tolist())]
     ranking = Ranking(
-        keys=[keys[i] for i in order.tolist()], codes=codes_.tolist(), ranks=ranks, scores=score[order].tolist(),
-        denominator=scope.points.denominator, matches=matches[order].tolist(), played=totals.played,
-        records=totals.record, tiebreakers=[v.value for v in values], stages=totals.stage_scores,
+        keys=[keys[i] for i in order.tolist()],
+        codes=codes_.tolist(),
+        ranks=ranks,
+        scores=score[order].tolist(),
+        denominator=scope.points.denominator,
+        matches=matches[order].tolist(),
+        played=totals.played,
+        records=totals.record,
+        tiebreakers=[v.value for v in values],
+        stages=totals.stage_scores,
         groups=list(zip(np.where(tie, starts[group], line).tolist(), np.where(tie, last, line).tolist())),
-        prizes=won, undecided=undecided if report_ties else [])
+        prizes=won,
+        undecided=undecided if report_ties else [],
+    )
     return [Standing(ranking, i) for i in range(count)]
 
 
-def _prizes(prizes: Sequence[Prize], first: Ints, last: Ints, ranked: Flags, started: Flags,
-            played: Callable[[], Ints]) -> tuple[list[tuple[str, list[bool]]], list[tuple[str, list[bool]]]]:
+def _prizes(
+    prizes: Sequence[Prize], first: Ints, last: Ints, ranked: Flags, started: Flags, played: Callable[[], Ints]
+) -> tuple[list[tuple[str, list[bool]]], list[tuple[str, list[bool]]]]:
     """Per prize, the lines that win it and the lines whose tie straddles it (the judges decide).
 
     Places are only awarded (or left to the judges) once the group has played; unranked lines win nothing."""
@@ -124,7 +158,9 @@ class _Totals:
     def _outcomes(self) -> Ints:
         """Competitors x outcomes: rows that ended so."""
         table = self._table
-        return np.bincount(table.competitor * len(Outcome) + table.outcome, minlength=len(Outcome) * len(table.names)).reshape(-1, len(Outcome))
+        return np.bincount(
+            table.competitor * len(Outcome) + table.outcome, minlength=len(Outcome) * len(table.names)
+        ).reshape(-1, len(Outcome))
 
     @cached_property
     def _stages(self) -> tuple[Ints, Flags]:
@@ -133,11 +169,17 @@ class _Totals:
         width = max(len(table.stages), 1)
         cells = table.competitor * width + table.stage
         size = len(table.names) * width
-        return sums(cells, self._points, size).reshape(-1, width), (np.bincount(cells, minlength=size) > 0).reshape(-1, width)
+        return sums(cells, self._points, size).reshape(-1, width), (np.bincount(cells, minlength=size) > 0).reshape(
+            -1, width
+        )
 
     def played_of(self, codes: Ints) -> Ints:
         """Matches played by each of `codes` (-1: none)."""
-        return np.where(codes >= 0, self._played[np.maximum(codes, 0)], 0) if len(self._played) else np.zeros(len(codes), dtype=np.int64)
+        return (
+            np.where(codes >= 0, self._played[np.maximum(codes, 0)], 0)
+            if len(self._played)
+            else np.zeros(len(codes), dtype=np.int64)
+        )
 
     def played(self, code: int) -> int:
         return int(self._played[code]) if code >= 0 else 0

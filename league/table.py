@@ -95,7 +95,9 @@ class Table(Sheet):
     @classmethod
     def plain(cls, sheet: Sheet) -> Table:
         """A table that is not standings (a bracket): every column shown as it is."""
-        return replace(cls.of(sheet.name, tuple(Column(h, Role.OTHER) for h in sheet.header), sheet.rows), typed=sheet.typed)
+        return replace(
+            cls.of(sheet.name, tuple(Column(h, Role.OTHER) for h in sheet.header), sheet.rows), typed=sheet.typed
+        )
 
     def find(self, role: Role) -> int | None:
         """The index of the first column with this role, if the table has one."""

@@ -56,7 +56,9 @@ def parse_address(text: str) -> tuple[str, int]:
         if not host:
             raise ValueError(f"{text!r} is not an address: name the host before the colon; {example}")
         if not HOST_NAME.fullmatch(host):
-            raise ValueError(f"{text!r} is not an address: the host {host!r} has characters no host name has; {example}")
+            raise ValueError(
+                f"{text!r} is not an address: the host {host!r} has characters no host name has; {example}"
+            )
     else:
         host, port = DEFAULT_HOST, given
     if not re.fullmatch(r"[0-9]{1,5}", port) or int(port) > 65535:
@@ -112,23 +114,31 @@ def start_server(board: LiveBoard, host: str, port: int, exports_dir: Path) -> R
     try:
         listening = listen(host, port)
     except OSError as exc:
-        raise ServeError(f"cannot serve on {address_text(host, port)}: {exc.strerror or exc}; "
-                         "name another port with --serve PORT, or HOST:PORT for an address of this machine") from None
+        raise ServeError(
+            f"cannot serve on {address_text(host, port)}: {exc.strerror or exc}; "
+            "name another port with --serve PORT, or HOST:PORT for an address of this machine"
+        ) from None
     bound = int(listening.getsockname()[1])
     child: subprocess.Popen[bytes] | None = None
     thread: threading.Thread | None = None
     with listening:
         if SEPARATE_PROCESS:
-            child = subprocess.Popen([sys.executable, "-m", "serve.server", "--fd", str(listening.fileno()),
-                                      "--exports", str(exports_dir)],
-                                     stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, pass_fds=(listening.fileno(),),
-                                     env=_importable(), start_new_session=True)  # Ctrl-C reaches the watcher only
+            child = subprocess.Popen(
+                [sys.executable, "-m", "serve.server", "--fd", str(listening.fileno()), "--exports", str(exports_dir)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
+                pass_fds=(listening.fileno(),),
+                env=_importable(),
+                start_new_session=True,
+            )  # Ctrl-C reaches the watcher only
             assert child.stdin is not None
             feed: IO[bytes] = child.stdin
         else:
             read_end, write_end = os.pipe()
             source, feed = os.fdopen(read_end, "rb"), os.fdopen(write_end, "wb")
-            thread = threading.Thread(target=run, args=(listening.dup(), exports_dir, source), name="league-live", daemon=True)
+            thread = threading.Thread(
+                target=run, args=(listening.dup(), exports_dir, source), name="league-live", daemon=True
+            )
             thread.start()
     stopping = threading.Event()
     forwarder = threading.Thread(target=_forward, args=(board, feed, stopping), name="league-live-pages", daemon=True)

@@ -23,8 +23,10 @@ IDLE_SECONDS = 30.0
 MAX_CONNECTIONS = 1500
 """Connections open at once (update streams included); more are answered 503 at once and closed."""
 _BUSY_TEXT = b"Too many open connections; try again in a few seconds.\n"
-BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 10\r\n"
-        b"Connection: close\r\nContent-Length: " + str(len(_BUSY_TEXT)).encode() + b"\r\n\r\n" + _BUSY_TEXT)
+BUSY = (
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 10\r\n"
+    b"Connection: close\r\nContent-Length: " + str(len(_BUSY_TEXT)).encode() + b"\r\n\r\n" + _BUSY_TEXT
+)
 """The whole answer to a connection beyond the limit."""
 
 

@@ -93,9 +93,11 @@ def draw(view: LiveView | None) -> Pages:
 
 def live_head(version: int) -> str:
     """What each page adds to its head: its version, the refresh with scripts off, the listener with scripts on."""
-    return (f'<meta name="live-version" content="{version}">'
-            f'<noscript><meta http-equiv="refresh" content="{REFRESH_SECONDS}"></noscript>'
-            f"<script>{LIVE}</script>")
+    return (
+        f'<meta name="live-version" content="{version}">'
+        f'<noscript><meta http-equiv="refresh" content="{REFRESH_SECONDS}"></noscript>'
+        f"<script>{LIVE}</script>"
+    )
 
 
 def boards(view: LiveView) -> list[Board]:
@@ -105,15 +107,25 @@ def boards(view: LiveView) -> list[Board]:
 
 def event_board(event: LiveEvent, view: LiveView) -> Board:
     """An event's standings as the exports show them, with where it stands and its champion once final."""
-    return replace(board(event.standings, event.title, view.synced, event.placings), stands=event.stands,
-                   champion=event.champion, final=event.final, event=event.id, bracket=event.bracket)
+    return replace(
+        board(event.standings, event.title, view.synced, event.placings),
+        stands=event.stands,
+        champion=event.champion,
+        final=event.final,
+        event=event.id,
+        bracket=event.bracket,
+    )
 
 
 def league_board(view: LiveView) -> Board:
     """The leaderboard as the exports show it: where the season stands, its champion once it is final."""
     final = view.season.final
-    return replace(board(view.leaderboard, "Leaderboard", view.synced, view.board), stands=view.league_stands,
-                   final=final, champion=view.season.champion if final else "")
+    return replace(
+        board(view.leaderboard, "Leaderboard", view.synced, view.board),
+        stands=view.league_stands,
+        final=final,
+        champion=view.season.champion if final else "",
+    )
 
 
 LINKS = '<div class="pages"><a href="/">Standings</a><a href="/pairings">Pairings</a></div>'
@@ -121,22 +133,36 @@ LINKS = '<div class="pages"><a href="/">Standings</a><a href="/pairings">Pairing
 
 def index(view: LiveView) -> str:
     """`/`: the web page export of the events under way and the leaderboard, updating itself."""
-    return page(boards(view), view.league, view.branding, view.logo,
-                f"{live_head(view.version)}<style>{_style(PAIRINGS_STYLE, view)}</style>", LINKS)
+    return page(
+        boards(view),
+        view.league,
+        view.branding,
+        view.logo,
+        f"{live_head(view.version)}<style>{_style(PAIRINGS_STYLE, view)}</style>",
+        LINKS,
+    )
 
 
 def pairings(view: LiveView) -> str:
     """`/pairings`: the current round of every running event, with a search for one's own table."""
     sections = "\n".join(_pairing_section(e) for e in view.events if e.pairings)
-    over = "\n".join(f'<p class="stands over">{escape(e.title)} is over'
-                     + (f": champion {escape(e.champion)}." if e.champion else ".") + "</p>"
-                     for e in view.events if e.final and not e.pairings)
+    over = "\n".join(
+        f'<p class="stands over">{escape(e.title)} is over'
+        + (f": champion {escape(e.champion)}." if e.champion else ".")
+        + "</p>"
+        for e in view.events
+        if e.final and not e.pairings
+    )
     body = "\n".join(p for p in (sections, over) if p) or '<p class="stands">No round is paired yet.</p>'
-    return _document(view, "Pairings", style(view.branding) + _style(PAIRINGS_STYLE, view),
-                     f"{LINKS}<div class=\"find\"><label for=\"q\">Find your table</label>"
-                     '<input id="q" type="search" placeholder="Your name" autocomplete="off" autocapitalize="none" '
-                     'spellcheck="false" enterkeyhint="search"><div id="found" aria-live="polite"></div></div>'
-                     f"\n<main>\n{body}\n</main>\n<script>{FIND}</script>")
+    return _document(
+        view,
+        "Pairings",
+        style(view.branding) + _style(PAIRINGS_STYLE, view),
+        f'{LINKS}<div class="find"><label for="q">Find your table</label>'
+        '<input id="q" type="search" placeholder="Your name" autocomplete="off" autocapitalize="none" '
+        'spellcheck="false" enterkeyhint="search"><div id="found" aria-live="polite"></div></div>'
+        f"\n<main>\n{body}\n</main>\n<script>{FIND}</script>",
+    )
 
 
 def screen(view: LiveView) -> str:
@@ -147,37 +173,49 @@ def screen(view: LiveView) -> str:
     body = "\n".join(slides)
     head = f"<script>{CYCLE}</script>"
     synced = escape(local_time(view.synced, view.branding, "%H:%M"))
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>{escape(view.league)}</title><style>{_style(SCREEN_STYLE, view)}{_screen_bracket(view)}</style>"
-            f"{live_head(view.version)}{head}</head>\n"
-            f"<body><header><h1>{escape(view.league)}</h1><span>{synced}</span></header>\n"
-            f"<main>\n{body}\n</main></body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{escape(view.league)}</title><style>{_style(SCREEN_STYLE, view)}{_screen_bracket(view)}</style>"
+        f"{live_head(view.version)}{head}</head>\n"
+        f"<body><header><h1>{escape(view.league)}</h1><span>{synced}</span></header>\n"
+        f"<main>\n{body}\n</main></body></html>\n"
+    )
 
 
 def _screen_bracket(view: LiveView) -> str:
     """The bracket's styles on `/screen`'s dark background, in type read across a room."""
     accent = readable(view.branding.accent, (SCREEN_BACKGROUND,))
-    return BRACKET_STYLE % {"heading": accent, "stripe": "#1b2130", "same": "#a9b1c2", "gold": MEDALS["1"],
-                            "on_gold": "#000000"} + SCREEN_BRACKET
+    return (
+        BRACKET_STYLE
+        % {"heading": accent, "stripe": "#1b2130", "same": "#a9b1c2", "gold": MEDALS["1"], "on_gold": "#000000"}
+        + SCREEN_BRACKET
+    )
 
 
 def _style(sheet: str, view: LiveView) -> str:
     """A page's style sheet in the league's colours as the exports ink them: every text reads on what is behind it
     (`/pairings` on the branding's background, `/screen` on its dark one) whatever the branding."""
     b, drawn = view.branding, inks(view.branding)
-    return sheet % {"primary": drawn.heading, "band": b.primary, "title": drawn.title, "screen": SCREEN_BACKGROUND,
-                    "accent": readable(b.accent, (SCREEN_BACKGROUND,)),
-                    "rule": readable(b.accent, (SCREEN_BACKGROUND, b.primary), RULE_CONTRAST)}
+    return sheet % {
+        "primary": drawn.heading,
+        "band": b.primary,
+        "title": drawn.title,
+        "screen": SCREEN_BACKGROUND,
+        "accent": readable(b.accent, (SCREEN_BACKGROUND,)),
+        "rule": readable(b.accent, (SCREEN_BACKGROUND, b.primary), RULE_CONTRAST),
+    }
 
 
 def _document(view: LiveView, what: str, sheet: str, body: str) -> str:
     stamp = f"Synced {local_time(view.synced, view.branding)}"
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>{escape(what)} · {escape(view.league)}</title><style>{sheet}</style>{live_head(view.version)}</head>\n"
-            f"<body>{banner(view.league, view.branding, view.logo, stamp)}\n{body}\n"
-            f"<footer>{escape(view.league)}</footer></body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{escape(what)} · {escape(view.league)}</title><style>{sheet}</style>{live_head(view.version)}</head>\n"
+        f"<body>{banner(view.league, view.branding, view.logo, stamp)}\n{body}\n"
+        f"<footer>{escape(view.league)}</footer></body></html>\n"
+    )
 
 
 def _competitor(table: Table) -> str:
@@ -192,50 +230,64 @@ def _pairing_section(event: LiveEvent) -> str:
     rows = "\n".join(_pairing_row(p, label) for p in event.pairings)
     under = " · ".join(escape(p) for p in (event.round, event.progress) if p)
     tree = bracket_html(event.bracket, "The bracket") if event.bracket else ""
-    return (f'<section data-event="{escape(event.title)}"><h2>{escape(event.title)}</h2><p class="stands">{under}</p>'
-            f'<div class="wrap"><table class="pairings"><thead><tr><th>{label}</th><th>{escape(who)}</th>'
-            f"<th>Opponent</th></tr></thead><tbody>\n{rows}\n</tbody></table></div>{tree}</section>")
+    return (
+        f'<section data-event="{escape(event.title)}"><h2>{escape(event.title)}</h2><p class="stands">{under}</p>'
+        f'<div class="wrap"><table class="pairings"><thead><tr><th>{label}</th><th>{escape(who)}</th>'
+        f"<th>Opponent</th></tr></thead><tbody>\n{rows}\n</tbody></table></div>{tree}</section>"
+    )
 
 
 def _pairing_row(p: Seating, label: str) -> str:
     names = "".join(f'<td class="name">{escape(n)}</td>' for n in p.sides)
     other = '<td class="bye">bye</td>' if len(p.sides) == 1 else ""
     done = ' class="done"' if p.done else ""
-    return (f'<tr{done} data-table="{escape(p.table)}" data-label="{label}"><td class="n t">{escape(p.table)}</td>'
-            f"{names}{other}</tr>")
+    return (
+        f'<tr{done} data-table="{escape(p.table)}" data-label="{label}"><td class="n t">{escape(p.table)}</td>'
+        f"{names}{other}</tr>"
+    )
 
 
 def _event_slides(event: LiveEvent, view: LiveView) -> list[str]:
     out = []
     label = "Match" if event.playoff else "Table"
-    chunks = [event.pairings[i:i + SCREEN_PAIRINGS] for i in range(0, len(event.pairings), SCREEN_PAIRINGS)]
+    chunks = [event.pairings[i : i + SCREEN_PAIRINGS] for i in range(0, len(event.pairings), SCREEN_PAIRINGS)]
     for n, chunk in enumerate(chunks, 1):
         page_of = f" ({n}/{len(chunks)})" if len(chunks) > 1 else ""
         pairs = "".join(
             f'<div class="pair{" done" if p.done else ""}"><span class="t">{label} {escape(p.table)}</span>'
             f'{_name(p.sides[0], LONG_PAIRED)}<span class="v">v</span>'
-            f'{_name(p.sides[1], LONG_PAIRED) if len(p.sides) > 1 else BYE_NAME}</div>' for p in chunk)
+            f"{_name(p.sides[1], LONG_PAIRED) if len(p.sides) > 1 else BYE_NAME}</div>"
+            for p in chunk
+        )
         sub = " · ".join(escape(p) for p in ("Pairings", event.round, event.progress) if p)
         grid = "grid" if len(chunk) > SCREEN_PAIRINGS // 2 else "grid one"
-        out.append(f'<section class="slide" data-seconds="{SCREEN_SECONDS["pairings"]}"><h2>{escape(event.title)}'
-                   f'{page_of}</h2><p class="sub">{sub}</p><div class="{grid}">{pairs}</div></section>')
+        out.append(
+            f'<section class="slide" data-seconds="{SCREEN_SECONDS["pairings"]}"><h2>{escape(event.title)}'
+            f'{page_of}</h2><p class="sub">{sub}</p><div class="{grid}">{pairs}</div></section>'
+        )
     if event.bracket:
-        out.append(f'<section class="slide" data-seconds="{SCREEN_SECONDS["bracket"]}"><h2>{escape(event.title)}</h2>'
-                   f'<p class="sub">{escape(event.round or "Playoffs")}</p>{bracket_html(event.bracket, "")}</section>')
+        out.append(
+            f'<section class="slide" data-seconds="{SCREEN_SECONDS["bracket"]}"><h2>{escape(event.title)}</h2>'
+            f'<p class="sub">{escape(event.round or "Playoffs")}</p>{bracket_html(event.bracket, "")}</section>'
+        )
     shown = event_board(event, view)
-    pages = [shown.lines[i:i + SCREEN_ROWS] for i in range(0, len(shown.lines), SCREEN_ROWS)] or [()]
+    pages = [shown.lines[i : i + SCREEN_ROWS] for i in range(0, len(shown.lines), SCREEN_ROWS)] or [()]
     for n, lines in enumerate(pages, 1):
         out.append(_standings_slide(shown, lines, f" ({n}/{len(pages)})" if len(pages) > 1 else ""))
     return out
 
 
 def _standings_slide(shown: Board, lines: Sequence[Line], page_of: str) -> str:
-    rows = "".join(f'<div class="line"><span class="r">{escape(line.shown_rank)}</span>'
-                   f'{_name(line.name, LONG_RANKED)}{_finish(line)}<span class="s">{escape(line.score)}</span></div>'
-                   for line in lines)
+    rows = "".join(
+        f'<div class="line"><span class="r">{escape(line.shown_rank)}</span>'
+        f'{_name(line.name, LONG_RANKED)}{_finish(line)}<span class="s">{escape(line.score)}</span></div>'
+        for line in lines
+    )
     body = rows or '<p class="empty">No standings yet</p>'
-    return (f'<section class="slide" data-seconds="{SCREEN_SECONDS["standings"]}"><h2>{escape(shown.title)}{page_of}</h2>'
-            f'<p class="sub">{escape(shown.standing)} · {escape(shown.score_label)}</p>{body}</section>')
+    return (
+        f'<section class="slide" data-seconds="{SCREEN_SECONDS["standings"]}"><h2>{escape(shown.title)}{page_of}</h2>'
+        f'<p class="sub">{escape(shown.standing)} · {escape(shown.score_label)}</p>{body}</section>'
+    )
 
 
 def _finish(line: Line) -> str:
@@ -249,7 +301,9 @@ def _name(name: str, long: int) -> str:
 
 
 def _waiting() -> bytes:
-    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width,initial-scale=1"><title>Waiting for the first sync</title>'
-            f"{live_head(0)}</head>\n<body><header></header><main><p>Waiting for the first sync of the league…</p>"
-            "</main></body></html>\n").encode()
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1"><title>Waiting for the first sync</title>'
+        f"{live_head(0)}</head>\n<body><header></header><main><p>Waiting for the first sync of the league…</p>"
+        "</main></body></html>\n"
+    ).encode()

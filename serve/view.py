@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from exporters.branding import Branding
 from exporters.stands import event_stands, league_stands
-from league.evaluate import Evaluation
 from league.checks import affected
+from league.evaluate import Evaluation
 from league.lifecycle import EventState, Phase, SeasonState, pairings
 from league.model.event import Event
 from league.outcome import Placing
@@ -99,8 +99,17 @@ def live_view(branding: Branding, evaluation: Evaluation, now: dt.datetime, tabl
     events = tuple(_event(e, ev, ev.states[e.id], _table(written, built, standings_tab(e.id))) for e in shown)
     board = written.get(LEADERBOARD_TAB.casefold())
     leaderboard = board if isinstance(board, Table) else leaderboard_sheet(ev, None)
-    return LiveView(branding.title or ev.league.ruleset.title, branding, _logo(branding), events, leaderboard, ev.board,
-                    ev.season, league_stands(ev.season, states), now)
+    return LiveView(
+        branding.title or ev.league.ruleset.title,
+        branding,
+        _logo(branding),
+        events,
+        leaderboard,
+        ev.board,
+        ev.season,
+        league_stands(ev.season, states),
+        now,
+    )
 
 
 def _logo(branding: Branding) -> bytes | None:
@@ -140,12 +149,22 @@ def _event(event: Event, ev: Evaluation, state: EventState, standings: Table) ->
     if state.phase is Phase.PLAYOFFS:
         matches = _bracket_round(playoff) if playoff else ()
         done = sum(p.done for p in matches)
-        return LiveEvent(event.id, title, state, f"Playoffs: {state.bracket_round}",
-                         f"{done} of {len(matches)} matches decided" if matches else "", matches, standings, placings,
-                         playoff=True, bracket=playoff)
+        return LiveEvent(
+            event.id,
+            title,
+            state,
+            f"Playoffs: {state.bracket_round}",
+            f"{done} of {len(matches)} matches decided" if matches else "",
+            matches,
+            standings,
+            placings,
+            playoff=True,
+            bracket=playoff,
+        )
     pairings = _round(ev, event.id, state.paired)
-    return LiveEvent(event.id, title, state, f"Round {state.paired} of {state.rounds}", state.progress, pairings,
-                     standings, placings)
+    return LiveEvent(
+        event.id, title, state, f"Round {state.paired} of {state.rounds}", state.progress, pairings, standings, placings
+    )
 
 
 def _round(ev: Evaluation, event: str, number: int) -> tuple[Seating, ...]:
@@ -153,8 +172,14 @@ def _round(ev: Evaluation, event: str, number: int) -> tuple[Seating, ...]:
     none has an error; names as registered, in table order."""
     bad = affected(ev.problems)
     rows = (m for m in ev.league.matches if m.event == event and m.round == number and ev.league.ruleset.counts(m))
-    found = (Seating(ms[0].table, tuple(ev.names.get(s.key, s.name) for s in ms[0].sides if s.name),
-                     not any(m.pending or m.row in bad[m.tab] for m in ms)) for ms in pairings(rows).values())
+    found = (
+        Seating(
+            ms[0].table,
+            tuple(ev.names.get(s.key, s.name) for s in ms[0].sides if s.name),
+            not any(m.pending or m.row in bad[m.tab] for m in ms),
+        )
+        for ms in pairings(rows).values()
+    )
     return tuple(sorted(found, key=_table_order))
 
 
@@ -170,5 +195,7 @@ def _bracket_round(playoff: Playoff) -> tuple[Seating, ...]:
     """The playoff matches under way: those of the earliest bracket round with a match still to decide."""
     if playoff.champion:
         return ()
-    return tuple(Seating(str(m.match), (m.a,) if m.bye else (m.a, m.b), bool(m.winner))
-                 for m in playoff.round_matches(playoff.under_way))
+    return tuple(
+        Seating(str(m.match), (m.a,) if m.bye else (m.a, m.b), bool(m.winner))
+        for m in playoff.round_matches(playoff.under_way)
+    )

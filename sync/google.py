@@ -8,29 +8,25 @@ through gspread's HTTPClient and google-auth's AuthorizedSession.
 
 from __future__ import annotations
 
-import email.utils
 import itertools
 import random
-import time
 import uuid
-from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import requests
-from google.auth.exceptions import GoogleAuthError, RefreshError, TransportError
+from google.auth.exceptions import GoogleAuthError, RefreshError
 from google.oauth2.service_account import Credentials
 from gspread.exceptions import APIError
-from gspread.http_client import HTTPClient, ParamsType
-from urllib3.exceptions import NewConnectionError
 
 from league.cells import Cell, Grid, quote_tab
 from league.sheet import Changes, Fill, Sheet
 from sync.credentials import read_key_file, redact
 from sync.growth import Growth, growth
 from sync.layout import check_appends, find_tab, placed_fill, placed_rows, trimmed
+from sync.retry import BoundedRetryClient, GaveUp, RetryPolicy, Unanswered
 from sync.sheets_body import METADATA_FIELDS, Json, grids_from, init_requests, read_ranges, sync_requests, titles
 from sync.sheets_marker import MARKER_FIELDS, Marker, has_marker, marker_ids, marker_requests
 from sync.sheets_rows import add_rows_requests, grow_requests
@@ -39,125 +35,6 @@ from sync.workbook import CredentialsError as CredentialsError  # where callers 
 
 SCOPES = ("https://www.googleapis.com/auth/spreadsheets",)
 DEFAULT_API = "https://sheets.googleapis.com"
-RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
-
-
-@dataclass(frozen=True)
-class RetryPolicy:
-    """How long to keep trying: exponential backoff with full jitter, within one budget for the whole sync."""
-
-    budget: float = 120.0
-    """Seconds from the sync's first request after which no further try starts."""
-    base: float = 1.0
-    cap: float = 32.0
-    timeout: tuple[float, float] = (10.0, 60.0)
-    """Connect and read timeouts of every single try."""
-
-
-class GaveUp(Exception):
-    """Every try of a request failed within the retry budget; `last` says how the final one ended."""
-
-    def __init__(self, tries: int, seconds: float, last: str, status: int | None) -> None:
-        super().__init__(last)
-        self.tries, self.seconds, self.last, self.status = tries, seconds, last, status
-
-
-class BoundedRetryClient(HTTPClient):
-    """gspread's HTTP client, retrying passing failures within one time budget for its whole life (one sync).
-
-    Retried: 408, 429 and 5xx answers (JSON or HTML), failed connections and token refreshes, and
-    answers cut off midway. A write (any method but GET) is only sent again here when the server
-    surely did not apply it: a 429, or a connection that never opened; otherwise it raises
-    Unanswered, and the caller finds out whether the write was applied (`GoogleWorkbook._batch`).
-    gspread's BackOffHTTPClient never gives up on a persistent 429 and can't parse an HTML one.
-    """
-
-    def __init__(self, auth: Any, session: Any = None, policy: RetryPolicy = RetryPolicy(),
-                 sleep: Callable[[float], None] = time.sleep, clock: Callable[[], float] = time.monotonic,
-                 rng: random.Random | None = None) -> None:
-        super().__init__(auth, session)
-        self.policy, self.sleep, self.clock = policy, sleep, clock
-        self.rng = rng or random.Random()
-        self.timeout = policy.timeout
-        self.started: float | None = None
-
-    def request(self, method: str, endpoint: str, params: ParamsType | None = None, data: bytes | None = None,
-                json: Mapping[str, Any] | None = None, files: Any = None,
-                headers: MutableMapping[str, str] | None = None) -> requests.Response:
-        """Send once, then again after a backoff while the failure is passing and the budget lasts."""
-        if self.started is None:
-            self.started = self.clock()
-        write = method.upper() != "GET"
-        tries = 0
-        while True:
-            tries += 1
-            wait = 0.0
-            try:
-                response = self.session.request(method=method, url=endpoint, json=json, params=params, data=data,
-                                                files=files, headers=headers, timeout=self._timeout())
-            except (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError) as exc:
-                if write and _maybe_received(exc):
-                    raise Unanswered(type(exc).__name__) from None
-                last, status = f"{type(exc).__name__}: the connection failed or timed out", None
-            except (TransportError, RefreshError) as exc:  # the token request, before anything was sent
-                if isinstance(exc, RefreshError) and not exc.retryable:
-                    raise
-                last, status = f"{type(exc).__name__}: the token request failed", None
-            else:
-                if response.ok:
-                    return response
-                if response.status_code not in RETRY_STATUSES:
-                    raise APIError(response)
-                if write and response.status_code != 429:
-                    raise Unanswered(f"HTTP {response.status_code}")
-                last, status = f"HTTP {response.status_code}", response.status_code
-                wait = retry_after(response.headers.get("Retry-After")) or 0.0
-            self.pause(tries, last, status, wait)
-
-    def pause(self, tries: int, last: str, status: int | None = None, wait: float = 0.0) -> None:
-        """Wait before try `tries + 1` (backoff with full jitter, at least `wait`),
-        or raise GaveUp if the budget can't cover it."""
-        if self.started is None:
-            self.started = self.clock()
-        backoff = self.rng.uniform(0, min(self.policy.cap, self.policy.base * 2 ** (tries - 1)))
-        delay = max(wait, backoff)  # Retry-After is a floor: "0" must not mean a tight loop
-        spent = self.clock() - self.started
-        if spent + delay > self.policy.budget:
-            raise GaveUp(tries, spent, last, status)
-        self.sleep(delay)
-
-    def _timeout(self) -> tuple[float, float]:
-        """The policy's timeouts, the read one cut to what is left of the budget (at least 1 s)."""
-        left = self.policy.budget - (self.clock() - (self.started or self.clock()))
-        connect, read = self.policy.timeout
-        return connect, max(1.0, min(read, left))
-
-
-class Unanswered(Exception):
-    """A write was sent but its answer was lost: it may have been applied, so it is not sent again blind."""
-
-
-def _maybe_received(exc: requests.RequestException) -> bool:
-    """Whether a failed request may have reached the server (anything but a failure to connect)."""
-    if isinstance(exc, requests.ConnectTimeout):
-        return False
-    reason = getattr(exc.args[0], "reason", None) if exc.args else None
-    return not isinstance(reason, NewConnectionError)
-
-
-def retry_after(value: str | None) -> float | None:
-    """Seconds to wait from a Retry-After header (seconds or an HTTP date); None if absent or unreadable."""
-    if not value:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, when.timestamp() - time.time())
 
 
 def load_credentials(path: Path) -> Credentials:
@@ -168,15 +45,23 @@ def load_credentials(path: Path) -> Credentials:
         return credentials
     except (ValueError, KeyError, TypeError, AttributeError, GoogleAuthError) as exc:
         reason = "missing or bad fields" if isinstance(exc, (ValueError, KeyError)) else type(exc).__name__
-        raise CredentialsError(f"{path} is not a valid service-account key file ({reason}); download a new JSON "
-                               "key for the service account from the Google Cloud console") from None
+        raise CredentialsError(
+            f"{path} is not a valid service-account key file ({reason}); download a new JSON "
+            "key for the service account from the Google Cloud console"
+        ) from None
 
 
 class GoogleWorkbook:
     """A league workbook in a Google Sheets spreadsheet, opened by key (no Drive access needed)."""
 
-    def __init__(self, spreadsheet_id: str, http: BoundedRetryClient, api_root: str = DEFAULT_API, account: str = "",
-                 rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        spreadsheet_id: str,
+        http: BoundedRetryClient,
+        api_root: str = DEFAULT_API,
+        account: str = "",
+        rng: random.Random | None = None,
+    ) -> None:
         self.spreadsheet_id, self.http, self.account = spreadsheet_id, http, account
         self.rng = rng or random.SystemRandom()  # picks each write's marker id: two runs never share one
         self.base = f"{api_root.rstrip('/')}/v4/spreadsheets/{spreadsheet_id}"
@@ -185,11 +70,14 @@ class GoogleWorkbook:
         """Tabs read since the last write, by title."""
 
     @classmethod
-    def from_key_file(cls, key_file: Path, spreadsheet_id: str, api_root: str = DEFAULT_API,
-                      policy: RetryPolicy = RetryPolicy()) -> GoogleWorkbook:
+    def from_key_file(
+        cls, key_file: Path, spreadsheet_id: str, api_root: str = DEFAULT_API, policy: RetryPolicy = RetryPolicy()
+    ) -> GoogleWorkbook:
         """The workbook reached with a service-account key file."""
         credentials = load_credentials(key_file)
-        return cls(spreadsheet_id, BoundedRetryClient(credentials, policy=policy), api_root, credentials.service_account_email)
+        return cls(
+            spreadsheet_id, BoundedRetryClient(credentials, policy=policy), api_root, credentials.service_account_email
+        )
 
     def _call(self, method: str, url: str, **kwargs: Any) -> Json:
         with self._errors():
@@ -202,18 +90,25 @@ class GoogleWorkbook:
         try:
             yield
         except GaveUp as exc:
-            what = "Google's request quota is used up" if exc.status == 429 else f"Google Sheets kept failing ({exc.last})"
-            raise BackendError(f"{what}: gave up after {exc.tries} tries in {exc.seconds:.0f} s; nothing was changed. "
-                               "Run the sync again later.") from None
+            what = (
+                "Google's request quota is used up" if exc.status == 429 else f"Google Sheets kept failing ({exc.last})"
+            )
+            raise BackendError(
+                f"{what}: gave up after {exc.tries} tries in {exc.seconds:.0f} s; nothing was changed. "
+                "Run the sync again later."
+            ) from None
         except Unanswered as exc:
-            raise BackendError(f"Google Sheets did not confirm the write ({exc}): it may or may not have been applied. "
-                               "Run the sync again: it rewrites the output tabs whole.") from None
+            raise BackendError(
+                f"Google Sheets did not confirm the write ({exc}): it may or may not have been applied. "
+                "Run the sync again: it rewrites the output tabs whole."
+            ) from None
         except APIError as exc:
             raise BackendError(self._explain(exc)) from None
         except RefreshError as exc:
             said = redact(str(exc.args[0])) if exc.args else "refresh failed"
-            raise CredentialsError(f"Google refused the service-account key ({said}); "
-                                   "check that the key is current and not deleted") from None
+            raise CredentialsError(
+                f"Google refused the service-account key ({said}); check that the key is current and not deleted"
+            ) from None
         except (requests.RequestException, ValueError) as exc:
             raise BackendError(f"could not talk to Google Sheets ({type(exc).__name__}); nothing was changed") from None
 
@@ -223,18 +118,24 @@ class GoogleWorkbook:
             return f"no spreadsheet with id {self.spreadsheet_id!r}; check `spreadsheet_id` in league.toml"
         message = redact(str(exc.error.get("message", ""))) if isinstance(exc.error, Mapping) else ""
         if code == 403 and ("disabled" in message or "has not been used" in message):
-            return (f"the Google Sheets API is not enabled for the service account's project ({message}); "
-                    "enable it in the Google Cloud console, then sync again")
+            return (
+                f"the Google Sheets API is not enabled for the service account's project ({message}); "
+                "enable it in the Google Cloud console, then sync again"
+            )
         if code == 403:
             who = self.account or "the service account"
-            return (f"the spreadsheet {self.spreadsheet_id!r} is not shared with {who}; share it with that address "
-                    f"as Editor (Google said: {message})")
+            return (
+                f"the spreadsheet {self.spreadsheet_id!r} is not shared with {who}; share it with that address "
+                f"as Editor (Google said: {message})"
+            )
         return f"Google Sheets answered {code}: {message}; nothing was changed"
 
     def metadata(self) -> Json:
         """Tab titles, ids and protections: one GET with a field mask, kept for this object's life."""
         if self._metadata is None:
-            self._metadata = self._call("GET", self.base, params={"fields": METADATA_FIELDS, "includeGridData": "false"})
+            self._metadata = self._call(
+                "GET", self.base, params={"fields": METADATA_FIELDS, "includeGridData": "false"}
+            )
         return self._metadata
 
     def tab_names(self) -> list[str]:
@@ -255,9 +156,16 @@ class GoogleWorkbook:
         found = {tab: title for tab in tabs if (title := find_tab(names, tab)) is not None}
         missing = sorted({title for title in found.values() if title not in self._grids})
         if missing:
-            answer = self._call("GET", f"{self.base}/values:batchGet", params={
-                "ranges": read_ranges(missing), "valueRenderOption": "UNFORMATTED_VALUE",
-                "dateTimeRenderOption": "SERIAL_NUMBER", "majorDimension": "ROWS"})
+            answer = self._call(
+                "GET",
+                f"{self.base}/values:batchGet",
+                params={
+                    "ranges": read_ranges(missing),
+                    "valueRenderOption": "UNFORMATTED_VALUE",
+                    "dateTimeRenderOption": "SERIAL_NUMBER",
+                    "majorDimension": "ROWS",
+                },
+            )
             self._grids.update(grids_from(answer.get("valueRanges", []), missing))
         return {tab: [list(row) for row in self._grids[title]] for tab, title in found.items()}
 
@@ -268,20 +176,31 @@ class GoogleWorkbook:
         wins."""
         check_appends(changes)
         now = self._filled_rows(changes.fill)
-        fills = [add_rows_requests(self.metadata(), f.tab, f.row - 1, [placed_fill(f, now.get(f.tab.casefold()))])
-                 for f in changes.fill]
+        fills = [
+            add_rows_requests(self.metadata(), f.tab, f.row - 1, [placed_fill(f, now.get(f.tab.casefold()))])
+            for f in changes.fill
+        ]
         self._batch([*sync_requests(self.metadata(), changes), *(r for requests_ in fills for r in requests_)])
 
     def _filled_rows(self, fills: Sequence[Fill]) -> dict[str, Grid]:
         """Folded tab name -> its header row and the rows to fill, as they stand now (other rows empty), in one
         values:batchGet; nothing is read when nothing is filled. A missing tab is left out."""
         names = self.tab_names()
-        wanted = sorted({(title, row) for f in fills if (title := find_tab(names, f.tab)) is not None for row in (1, f.row)})
+        wanted = sorted(
+            {(title, row) for f in fills if (title := find_tab(names, f.tab)) is not None for row in (1, f.row)}
+        )
         if not wanted:
             return {}
-        answer = self._call("GET", f"{self.base}/values:batchGet", params={
-            "ranges": [f"{quote_tab(title)}!{row}:{row}" for title, row in wanted], "valueRenderOption": "UNFORMATTED_VALUE",
-            "dateTimeRenderOption": "SERIAL_NUMBER", "majorDimension": "ROWS"})
+        answer = self._call(
+            "GET",
+            f"{self.base}/values:batchGet",
+            params={
+                "ranges": [f"{quote_tab(title)}!{row}:{row}" for title, row in wanted],
+                "valueRenderOption": "UNFORMATTED_VALUE",
+                "dateTimeRenderOption": "SERIAL_NUMBER",
+                "majorDimension": "ROWS",
+            },
+        )
         grids: dict[str, Grid] = {}
         for (title, row), got in zip(wanted, answer.get("valueRanges", [])):
             grid = grids.setdefault(title.casefold(), [])
@@ -306,7 +225,9 @@ class GoogleWorkbook:
         logged = Changes(append=tuple(log))
         check_appends(logged)
         if placed or log:
-            self._batch([*add_rows_requests(self.metadata(), tab, start, placed), *sync_requests(self.metadata(), logged)])
+            self._batch(
+                [*add_rows_requests(self.metadata(), tab, start, placed), *sync_requests(self.metadata(), logged)]
+            )
 
     def add_tabs(self, sheets: Sequence[Sheet]) -> list[Growth]:
         """What is missing, in one batchUpdate: the metadata GET and one values:batchGet of the tabs that exist

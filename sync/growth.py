@@ -42,7 +42,9 @@ def growth(sheets: Sequence[Sheet], grids: Mapping[str, Grid | None]) -> list[Gr
     Refuses an output tab and a dropdown for a header the sheet lacks, before anything is written."""
     for sheet in sheets:
         if is_output_tab(sheet.name):
-            raise BackendError(f"tab {sheet.name!r} is written by the tool on every sync; `league init` adds input tabs only")
+            raise BackendError(
+                f"tab {sheet.name!r} is written by the tool on every sync; `league init` adds input tabs only"
+            )
         dropdown_columns(sheet)
     plans = []
     for sheet in sheets:
@@ -64,7 +66,10 @@ def _grown(sheet: Sheet, grid: Grid) -> Growth:
             added.append(title)
     grown: list[Cell] = [*header, *added]
     keys = {header_key(h) for h in added}
-    dropdowns = tuple((column_index(sheet.name, grown, d.column), d) for d in sheet.dropdowns
-                      if header_key(d.column) in keys and (d.source or d.values))
+    dropdowns = tuple(
+        (column_index(sheet.name, grown, d.column), d)
+        for d in sheet.dropdowns
+        if header_key(d.column) in keys and (d.source or d.values)
+    )
     start, rows = placed_rows(sheet.name, [grown, *grid[1:]], [dict(zip(sheet.header, row)) for row in sheet.rows])
     return Growth(sheet.name, None, len(header), tuple(added), dropdowns, start, tuple(tuple(r) for r in rows))

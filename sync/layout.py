@@ -67,8 +67,10 @@ def column_index(tab: str, header: Sequence[Cell], title: str) -> int:
     key = header_key(title)
     if key not in keys:
         found = ", ".join(repr(as_text(h)) for h in header if as_text(h)) or "none"
-        raise BackendError(f"tab {tab!r} has no column {title!r} in row 1 (its headers: {found}); "
-                           f"add that header to {tab!r} or fix the name, then try again")
+        raise BackendError(
+            f"tab {tab!r} has no column {title!r} in row 1 (its headers: {found}); "
+            f"add that header to {tab!r} or fix the name, then try again"
+        )
     return keys.index(key)
 
 
@@ -151,8 +153,10 @@ def check_appends(changes: Changes) -> None:
     """Refuse `Changes.append` to an input tab: those get rows only through `add_rows`, which keeps their dropdowns."""
     inputs = [sheet.name for sheet in changes.append if not is_output_tab(sheet.name)]
     if inputs:
-        raise BackendError(f"cannot append to input tab(s) {', '.join(map(repr, inputs))} in a sync write; "
-                           "rows are added to input tabs with add_rows, which keeps their dropdowns and formats")
+        raise BackendError(
+            f"cannot append to input tab(s) {', '.join(map(repr, inputs))} in a sync write; "
+            "rows are added to input tabs with add_rows, which keeps their dropdowns and formats"
+        )
 
 
 def placed_fill(fill: Fill, grid: Grid | None) -> list[Cell]:
@@ -169,8 +173,10 @@ def placed_fill(fill: Fill, grid: Grid | None) -> list[Cell]:
     for title, value in fill.cells:
         at = column_index(fill.tab, header, title)
         if at < len(line) and holds_data([line[at]]):
-            raise BackendError(f"{fill.tab}!{a1(fill.row, at)} holds {as_text(line[at])!r} now, so it is not filled in; "
-                               "nothing was changed: sync again")
+            raise BackendError(
+                f"{fill.tab}!{a1(fill.row, at)} holds {as_text(line[at])!r} now, so it is not filled in; "
+                "nothing was changed: sync again"
+            )
         cells.extend([None] * (at + 1 - len(cells)))
         cells[at] = added_cell(value)
     return cells

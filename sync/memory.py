@@ -33,13 +33,15 @@ class MemoryWorkbook:
     def write(self, changes: Changes) -> None:
         """Replace and append output tabs as the changes say, and fill in the empty cells of input tabs' rows."""
         check_appends(changes)
-        fills = [(find_tab(self.tabs, f.tab), f.row, placed_fill(f, self.read([f.tab]).get(f.tab))) for f in changes.fill]
+        fills = [
+            (find_tab(self.tabs, f.tab), f.row, placed_fill(f, self.read([f.tab]).get(f.tab))) for f in changes.fill
+        ]
         for key, row, cells in fills:
             grid = self.tabs[str(key)]
             grid.extend([] for _ in range(row - len(grid)))
             line = grid[row - 1]
             line.extend([None] * (len(cells) - len(line)))
-            line[:len(cells)] = [new if new is not None else old for new, old in zip(cells, line)]
+            line[: len(cells)] = [new if new is not None else old for new, old in zip(cells, line)]
         for name in changes.remove:
             self.tabs.pop(find_tab(self.tabs, name) or name, None)
         for sheet in changes.replace:
@@ -81,8 +83,8 @@ class MemoryWorkbook:
             if plan.headers:
                 if not grid:
                     grid.append([])
-                grid[0][plan.column:] = plan.headers  # what lies past the header row as read is empty
-            grid[plan.start:] = [list(r) for r in plan.rows]
+                grid[0][plan.column :] = plan.headers  # what lies past the header row as read is empty
+            grid[plan.start :] = [list(r) for r in plan.rows]
         return plans
 
     def _put(self, name: str, grid: Grid) -> None:

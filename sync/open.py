@@ -18,6 +18,7 @@ class SheetsPlace(Protocol):
     def credentials(self) -> Path:
         """The service-account key file."""
         ...
+
     @property
     def api_root(self) -> str: ...
     @property
@@ -45,11 +46,13 @@ def open_workbook(target: Target) -> Workbook:
     The Google backend is imported only here, so an offline sync never loads gspread,
     google-auth or requests."""
     if target.sheets:
-        from sync.google import GoogleWorkbook, RetryPolicy
+        from sync.google import GoogleWorkbook
+        from sync.retry import RetryPolicy
 
         place = target.sheets
-        return GoogleWorkbook.from_key_file(place.credentials, place.spreadsheet_id, place.api_root,
-                                            RetryPolicy(budget=place.retry_seconds))
+        return GoogleWorkbook.from_key_file(
+            place.credentials, place.spreadsheet_id, place.api_root, RetryPolicy(budget=place.retry_seconds)
+        )
     if target.workbook is None:
         raise ValueError("a workbook target names either an .xlsx file or a Google spreadsheet")
     return XlsxWorkbook(target.workbook, target.max_workbook_mib)

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from filelock import FileLock
-
 from google.auth.transport.requests import AuthorizedSession
 from google.oauth2.service_account import Credentials
 
-from sync.google import BoundedRetryClient, GoogleWorkbook, RetryPolicy
+from sync.google import GoogleWorkbook
+from sync.retry import BoundedRetryClient, RetryPolicy
 
 READS_PER_MINUTE = 60
 """Google's read quota per user per minute (Sheets API: "Read requests per minute per user")."""
@@ -62,8 +62,14 @@ class SharedQuota:
     sent are kept in it, read and written under its lock. `clock` must read the same time in each process (the
     wall clock: `time.time`)."""
 
-    def __init__(self, path: Path, limit: int, sleep: Callable[[float], None], clock: Callable[[], float],
-                 window: float = WINDOW + MARGIN) -> None:
+    def __init__(
+        self,
+        path: Path,
+        limit: int,
+        sleep: Callable[[float], None],
+        clock: Callable[[], float],
+        window: float = WINDOW + MARGIN,
+    ) -> None:
         self.path, self.limit, self.sleep, self.clock, self.window = path, limit, sleep, clock, window
         self.lock = FileLock(str(path.with_name(path.name + ".lock")))
 
@@ -88,14 +94,17 @@ class SharedQuota:
         return [float(t) for t in stamps] if isinstance(stamps, list) else []
 
 
-def shared_quotas(folder: Path, account: str, reads: int, writes: int, sleep: Callable[[float], None],
-                  clock: Callable[[], float]) -> tuple[SharedQuota, SharedQuota]:
+def shared_quotas(
+    folder: Path, account: str, reads: int, writes: int, sleep: Callable[[float], None], clock: Callable[[], float]
+) -> tuple[SharedQuota, SharedQuota]:
     """The read and write quotas of one service account, in `folder` (made if missing): one pair per account, since
     Google counts each account's requests apart."""
     folder.mkdir(parents=True, exist_ok=True)
     name = hashlib.sha256(account.encode("utf-8")).hexdigest()[:16]
-    return (SharedQuota(folder / f"{name}-reads.json", reads, sleep, clock),
-            SharedQuota(folder / f"{name}-writes.json", writes, sleep, clock))
+    return (
+        SharedQuota(folder / f"{name}-reads.json", reads, sleep, clock),
+        SharedQuota(folder / f"{name}-writes.json", writes, sleep, clock),
+    )
 
 
 class QuotaSession(AuthorizedSession):
@@ -114,11 +123,20 @@ class QuotaSession(AuthorizedSession):
         return super().request(method, url, *args, **kwargs)  # type: ignore[no-untyped-call]
 
 
-def quota_workbook(spreadsheet_id: str, credentials: Credentials, quota: Quota, api_root: str, policy: RetryPolicy,
-                   sleep: Callable[[float], None], clock: Callable[[], float], rng: random.Random | None = None,
-                   writes: Quota | None = None) -> GoogleWorkbook:
+def quota_workbook(
+    spreadsheet_id: str,
+    credentials: Credentials,
+    quota: Quota,
+    api_root: str,
+    policy: RetryPolicy,
+    sleep: Callable[[float], None],
+    clock: Callable[[], float],
+    rng: random.Random | None = None,
+    writes: Quota | None = None,
+) -> GoogleWorkbook:
     """A workbook for one poll (and the sync or pairing it leads to), or one league of a federation: its own retry
     budget, the shared token and quotas."""
-    http = BoundedRetryClient(credentials, session=QuotaSession(credentials, quota, writes), policy=policy, sleep=sleep,
-                              clock=clock, rng=rng)
+    http = BoundedRetryClient(
+        credentials, session=QuotaSession(credentials, quota, writes), policy=policy, sleep=sleep, clock=clock, rng=rng
+    )
     return GoogleWorkbook(spreadsheet_id, http, api_root, credentials.service_account_email)

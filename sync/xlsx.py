@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from league.cells import Cell, Grid, as_text, column_letter
 from league.sheet import Changes, Dropdown, Sheet
+from sync.growth import Growth, growth
 from sync.layout import (
     FROZEN_ROWS,
     LAST_ROW,
@@ -28,11 +29,10 @@ from sync.layout import (
     trimmed,
     typed_kept,
 )
-from sync.growth import Growth, growth
 from sync.workbook import BackendError
 from sync.xlsx_dates import ILLEGAL_CHARACTERS
-from sync.xlsx_parts import MAX_TEXT, write_parts
 from sync.xlsx_limit import MAX_WORKBOOK_MIB, check_inflated
+from sync.xlsx_parts import MAX_TEXT, write_parts
 from sync.xlsx_read import CalamineBook, plain, reading
 from sync.xlsx_rows import add_rows_parts, cells_filled_parts
 from sync.xlsx_tabs import LISTS as LISTS  # where callers have always found it
@@ -113,6 +113,7 @@ class XlsxWorkbook:
             write_parts(self.path, tmp, [*replaced, *grown], changes.remove)
             if fills:
                 cells_filled_parts(Path(tmp), tmp, fills)
+
         with _failures(self.path):
             _save(self.path, save)
         self._fast = self._book = self._computed = self._stamp = None
@@ -120,8 +121,10 @@ class XlsxWorkbook:
     def create(self, sheets: Sequence[Sheet]) -> None:
         """A new workbook file with exactly these tabs, for `league init`; never overwrites a file."""
         if self.path.exists() or self.path.is_symlink():
-            raise BackendError(f"{self.path} already exists; choose another file name or move it away first, "
-                               "so no league data is lost.")
+            raise BackendError(
+                f"{self.path} already exists; choose another file name or move it away first, "
+                "so no league data is lost."
+            )
         import openpyxl
 
         for sheet in sheets:
@@ -168,6 +171,7 @@ class XlsxWorkbook:
                 write_parts(self.path, tmp, grown, [])
             if placed:
                 add_rows_parts(Path(tmp) if grown else self.path, tmp, tab, start + 1, placed)
+
         with _failures(self.path):
             _save(self.path, save)
         self._fast = self._book = self._computed = self._stamp = None
@@ -185,8 +189,9 @@ class XlsxWorkbook:
         if not existing:
             return sheet
         header, *rows = existing
-        return Sheet(sheet.name, tuple(as_text(h) for h in header), (*(tuple(r) for r in rows), *sheet.rows),
-                     widths=sheet.widths)
+        return Sheet(
+            sheet.name, tuple(as_text(h) for h in header), (*(tuple(r) for r in rows), *sheet.rows), widths=sheet.widths
+        )
 
     def _calamine(self) -> CalamineBook:
         """The workbook opened by calamine on first use."""
@@ -258,17 +263,23 @@ def _failures(path: Path) -> Iterator[None]:
     except BackendError:
         raise
     except PermissionError as error:
-        raise BackendError(f"Cannot write {path}: permission denied; make the file and its folder writable, then try again.") from error
+        raise BackendError(
+            f"Cannot write {path}: permission denied; make the file and its folder writable, then try again."
+        ) from error
     except Exception as error:
-        raise BackendError(f"Could not write {path} ({error}); nothing was changed, so fix that and try again.") from error
+        raise BackendError(
+            f"Could not write {path} ({error}); nothing was changed, so fix that and try again."
+        ) from error
 
 
 def _refuse_if_open(path: Path) -> None:
     """Refuse to write a file open in Excel or LibreOffice: their next save would undo ours."""
     for lock in (path.with_name(f"~${path.name}"), path.with_name(f".~lock.{path.name}#")):
         if lock.exists():
-            raise BackendError(f"{path} is open in Excel or LibreOffice ({lock.name} exists); close it in Excel/LibreOffice, "
-                               f"then sync again (delete {lock.name} if it is left over from a crash).")
+            raise BackendError(
+                f"{path} is open in Excel or LibreOffice ({lock.name} exists); close it in Excel/LibreOffice, "
+                f"then sync again (delete {lock.name} if it is left over from a crash)."
+            )
 
 
 def _save(path: Path, save: Callable[[str], None]) -> None:
@@ -282,8 +293,9 @@ def _save(path: Path, save: Callable[[str], None]) -> None:
         umask = os.umask(0o022)
         os.umask(umask)
         mode = 0o666 & ~umask
-    with tempfile.NamedTemporaryFile(dir=target.parent, prefix=f".{target.name}{TEMP_INFIX}", suffix=".tmp",
-                                     delete=False) as tmp:
+    with tempfile.NamedTemporaryFile(
+        dir=target.parent, prefix=f".{target.name}{TEMP_INFIX}", suffix=".tmp", delete=False
+    ) as tmp:
         pass
     try:
         save(tmp.name)
@@ -323,7 +335,7 @@ def _put(ws: Worksheet, row: int, column: int, value: Cell) -> None:
     if isinstance(value, str):
         value = ILLEGAL_CHARACTERS.sub("", value)  # control characters are invalid in the file
         if len(value) > MAX_TEXT:
-            value = value[:MAX_TEXT - 1] + "…"
+            value = value[: MAX_TEXT - 1] + "…"
     cell = ws.cell(row=row, column=column, value=value)
     if isinstance(value, str):
         cell.data_type = "s"

@@ -15,9 +15,20 @@ MAC_EPOCH = dt.datetime(1904, 1, 1)
 """Day zero of a workbook's serial dates: 1904 for workbooks from old Mac Excel."""
 SECONDS_PER_DAY = 86400
 
-BUILTIN_DATE_FORMATS = {14: "mm-dd-yy", 15: "d-mmm-yy", 16: "d-mmm", 17: "mmm-yy", 18: "h:mm AM/PM",
-                        19: "h:mm:ss AM/PM", 20: "h:mm", 21: "h:mm:ss", 22: "m/d/yy h:mm", 45: "mm:ss",
-                        46: "[h]:mm:ss", 47: "mmss.0"}
+BUILTIN_DATE_FORMATS = {
+    14: "mm-dd-yy",
+    15: "d-mmm-yy",
+    16: "d-mmm",
+    17: "mmm-yy",
+    18: "h:mm AM/PM",
+    19: "h:mm:ss AM/PM",
+    20: "h:mm",
+    21: "h:mm:ss",
+    22: "m/d/yy h:mm",
+    45: "mm:ss",
+    46: "[h]:mm:ss",
+    47: "mmss.0",
+}
 """The built-in number formats (no `numFmt` element needed) that show a date or time."""
 _STRIP = re.compile(r'".*?"|\[(?!hh?\]|mm?\]|ss?\])[^\]]*\]')
 """Quoted literals and bracketed locale or colour codes: their letters are not date parts."""

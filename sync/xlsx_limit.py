@@ -39,10 +39,14 @@ def check_inflated(path: Path, archive: zipfile.ZipFile, limit_mib: int) -> None
             while chunk := part.read(CHUNK):
                 left -= len(chunk)
                 if left < 0:
-                    raise _too_large(path, limit_mib, f"its part {info.filename} inflates far past the size it declares")
+                    raise _too_large(
+                        path, limit_mib, f"its part {info.filename} inflates far past the size it declares"
+                    )
 
 
 def _too_large(path: Path, limit_mib: int, why: str) -> WorkbookTooLarge:
-    return WorkbookTooLarge(f"{path} inflates to more than {limit_mib:,} MiB ({why}), far more than a league workbook "
-                            "holds, so it was not read; check it is the league's workbook, or raise `max_workbook_mib` "
-                            f"in league.toml (now {limit_mib}) if it truly is.")
+    return WorkbookTooLarge(
+        f"{path} inflates to more than {limit_mib:,} MiB ({why}), far more than a league workbook "
+        "holds, so it was not read; check it is the league's workbook, or raise `max_workbook_mib` "
+        f"in league.toml (now {limit_mib}) if it truly is."
+    )

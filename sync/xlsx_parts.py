@@ -38,7 +38,9 @@ ENCRYPTED, DATA_DESCRIPTOR = 0x01, 0x08
 
 def write_parts(source: Path, target: Path | str, replace: Sequence[Sheet], remove: Sequence[str]) -> None:
     """Copy `source` to `target` with the `replace` tabs written whole and the `remove` tabs gone."""
-    stored = io.BytesIO(source.read_bytes())  # read once: the parts edited and the parts copied come from the same bytes
+    stored = io.BytesIO(
+        source.read_bytes()
+    )  # read once: the parts edited and the parts copied come from the same bytes
     parts, infos = read_parts(stored)
     original = dict(parts)
     book = WorkbookParts(parts)
@@ -49,7 +51,9 @@ def write_parts(source: Path, target: Path | str, replace: Sequence[Sheet], remo
     for sheet in replace:
         book.put(sheet.name, sheet_xml(sheet, styles).encode("utf-8"))
     book.finish()
-    write_zip(target, infos, book.parts, stored, {name for name, data in book.parts.items() if original.get(name) is data})
+    write_zip(
+        target, infos, book.parts, stored, {name for name, data in book.parts.items() if original.get(name) is data}
+    )
 
 
 def read_parts(source: Path | BinaryIO) -> tuple[dict[str, bytes], list[zipfile.ZipInfo]]:
@@ -58,8 +62,13 @@ def read_parts(source: Path | BinaryIO) -> tuple[dict[str, bytes], list[zipfile.
         return {name: zin.read(name) for name in zin.namelist()}, zin.infolist()
 
 
-def write_zip(target: Path | str, infos: Sequence[zipfile.ZipInfo], parts: dict[str, bytes],
-              source: BinaryIO | None = None, unchanged: Set[str] = frozenset()) -> None:
+def write_zip(
+    target: Path | str,
+    infos: Sequence[zipfile.ZipInfo],
+    parts: dict[str, bytes],
+    source: BinaryIO | None = None,
+    unchanged: Set[str] = frozenset(),
+) -> None:
     """The parts as a zip, kept parts in their original order and entries, new ones after; the `unchanged`
     parts are copied from `source` (the zip `infos` describe) still compressed: deflating them again was
     half the time of a write."""
@@ -103,7 +112,9 @@ class WorkbookParts:
         self.workbook = parts["xl/workbook.xml"].decode("utf-8")
         self.rels = parts["xl/_rels/workbook.xml.rels"].decode("utf-8")
         self.types = parts["[Content_Types].xml"].decode("utf-8")
-        prefix = re.search(r'xmlns:(\w+)="http://schemas.openxmlformats.org/officeDocument/2006/relationships"', self.workbook)
+        prefix = re.search(
+            r'xmlns:(\w+)="http://schemas.openxmlformats.org/officeDocument/2006/relationships"', self.workbook
+        )
         self.r = prefix.group(1) if prefix else "r"
         """The prefix this workbook uses for relationship ids (`r:id` almost always)."""
         self.touched = False
@@ -151,11 +162,12 @@ class WorkbookParts:
         rid = f"rIdLeague{number}"
         sheet_id = 1 + max([int(i) for i in re.findall(r'<sheet\b[^>]*\ssheetId="(\d+)"', self.workbook)] or [0])
         self.parts[part] = xml
-        self.rels = self.rels.replace("</Relationships>", f'<Relationship Id="{rid}" Type="{WORKSHEET_REL}" '
-                                                          f'Target="/{part}"/></Relationships>')
+        self.rels = self.rels.replace(
+            "</Relationships>", f'<Relationship Id="{rid}" Type="{WORKSHEET_REL}" Target="/{part}"/></Relationships>'
+        )
         self.types = self.types.replace("</Types>", f'<Override PartName="/{part}" ContentType="{WORKSHEET}"/></Types>')
         state = ' state="hidden"' if hidden else ""
-        element = f"<sheet name={quoteattr(name)} sheetId=\"{sheet_id}\"{state} {self.r}:id=\"{rid}\"/>"
+        element = f'<sheet name={quoteattr(name)} sheetId="{sheet_id}"{state} {self.r}:id="{rid}"/>'
         self.workbook = self.workbook.replace("</sheets>", element + "</sheets>", 1)
 
     def remove(self, name: str) -> None:
@@ -172,8 +184,12 @@ class WorkbookParts:
             self.parts.pop(part, None)
             self.parts.pop(_rels_of(part), None)
             self.types = re.sub(rf'<Override\b[^>]*PartName="/{re.escape(part)}"[^>]*/>', "", self.types)
-        self.workbook = re.sub(r'<definedName\b[^>]*\slocalSheetId="(\d+)"[^>]*>.*?</definedName>',
-                               lambda m: _shift_name(m.group(0), int(m.group(1)), position), self.workbook, flags=re.S)
+        self.workbook = re.sub(
+            r'<definedName\b[^>]*\slocalSheetId="(\d+)"[^>]*>.*?</definedName>',
+            lambda m: _shift_name(m.group(0), int(m.group(1)), position),
+            self.workbook,
+            flags=re.S,
+        )
         self.workbook = re.sub(r'\s(activeTab|firstSheet)="\d+"', "", self.workbook)
 
     def add_styles(self, patterns: list[str], rewritten: Sequence[str]) -> Styles:
@@ -182,8 +198,11 @@ class WorkbookParts:
         The tabs about to be rewritten give up the formats they used, so those can be dropped."""
         targets = (self._find(name) for name in rewritten)
         replaced = {self._target(found[2]) for found in targets if found}
-        kept = (data for name, data in self.parts.items()
-                if name.startswith("xl/worksheets/") and name.endswith(".xml") and name not in replaced)
+        kept = (
+            data
+            for name, data in self.parts.items()
+            if name.startswith("xl/worksheets/") and name.endswith(".xml") and name not in replaced
+        )
         text, styles = output_styles(self.parts["xl/styles.xml"].decode("utf-8"), patterns, used_formats(kept))
         self.parts["xl/styles.xml"] = text.encode("utf-8")
         return styles
@@ -205,7 +224,13 @@ def _rels_of(part: str) -> str:
 
 
 def _unescape(text: str) -> str:
-    return text.replace("&quot;", '"').replace("&apos;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    return (
+        text.replace("&quot;", '"')
+        .replace("&apos;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+    )
 
 
 def _shift_name(element: str, local: int, removed: int) -> str:
@@ -233,29 +258,40 @@ def sheet_xml(sheet: Sheet, styles: Styles, validations: str = "") -> str:
         cells = []
         looks = data_styles if r < below else plain_styles
         for c, value in enumerate(row):
-            style = (styles.header if r <= FROZEN_ROWS or r in headings else styles.link if (r, c) in linked
-                     else looks[c])
+            style = (
+                styles.header if r <= FROZEN_ROWS or r in headings else styles.link if (r, c) in linked else looks[c]
+            )
             # most cells are text or numbers: straight to plain_cell, without the date checks of _cell
-            cells.append(plain_cell(f"{letters[c]}{r}", value, style) if type(value) in _PLAIN
-                         else _cell(f"{letters[c]}{r}", value, style, styles))
+            cells.append(
+                plain_cell(f"{letters[c]}{r}", value, style)
+                if type(value) in _PLAIN
+                else _cell(f"{letters[c]}{r}", value, style, styles)
+            )
         body.append(f'<row r="{r}">{"".join(cells)}</row>')
     last = a1(len(rows), max(len(r) for r in rows) - 1) if any(rows) else "A1"
-    cols = "".join(f'<col min="{i + 1}" max="{i + 1}" width="{w}" customWidth="1"/>' for i, w in enumerate(shape.widths))
-    links = "".join(f'<hyperlink ref="{a1(link.row + 2, link.column)}" location={quoteattr(f"{quote_tab(link.tab)}!{link.cell}")} '
-                    f'display={quoteattr(link.cell)}/>' for link in sheet.links)
+    cols = "".join(
+        f'<col min="{i + 1}" max="{i + 1}" width="{w}" customWidth="1"/>' for i, w in enumerate(shape.widths)
+    )
+    links = "".join(
+        f'<hyperlink ref="{a1(link.row + 2, link.column)}" location={quoteattr(f"{quote_tab(link.tab)}!{link.cell}")} '
+        f"display={quoteattr(link.cell)}/>"
+        for link in sheet.links
+    )
     xml = "".join(body)
     first = a1(FROZEN_ROWS + 1, 0)
-    return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-            '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
-            'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
-            f'<dimension ref="A1:{last}"/>'
-            f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{FROZEN_ROWS}" topLeftCell="{first}" '
-            f'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="{first}" sqref="{first}"/>'
-            '</sheetView></sheetViews>'
-            '<sheetFormatPr defaultRowHeight="15"/>'
-            f"{f'<cols>{cols}</cols>' if cols else ''}<sheetData>{xml}</sheetData>{validations}"
-            f"{f'<hyperlinks>{links}</hyperlinks>' if links else ''}"
-            '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>')
+    return (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+        'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
+        f'<dimension ref="A1:{last}"/>'
+        f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{FROZEN_ROWS}" topLeftCell="{first}" '
+        f'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="{first}" sqref="{first}"/>'
+        "</sheetView></sheetViews>"
+        '<sheetFormatPr defaultRowHeight="15"/>'
+        f"{f'<cols>{cols}</cols>' if cols else ''}<sheetData>{xml}</sheetData>{validations}"
+        f"{f'<hyperlinks>{links}</hyperlinks>' if links else ''}"
+        '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>'
+    )
 
 
 _PLAIN = {str, int, float, bool, type(None)}
@@ -283,5 +319,5 @@ def plain_cell(ref: str, value: Cell, style: int) -> str:
         return f'<c r="{ref}"{s}><v>{value!r}</v></c>'
     text = ILLEGAL_CHARACTERS.sub("", str(value))
     if len(text) > MAX_TEXT:
-        text = text[:MAX_TEXT - 1] + "…"
+        text = text[: MAX_TEXT - 1] + "…"
     return f'<c r="{ref}"{s} t="inlineStr"><is><t xml:space="preserve">{escape(text)}</t></is></c>'

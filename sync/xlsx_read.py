@@ -31,7 +31,6 @@ import python_calamine
 from league.cells import Cell, Grid
 from sync.layout import trimmed_ends
 from sync.workbook import BackendError, UnreadableWorkbook
-from sync.xlsx_limit import MAX_WORKBOOK_MIB, check_inflated
 from sync.xlsx_dates import (
     BUILTIN_DATE_FORMATS,
     MAC_EPOCH,
@@ -43,6 +42,7 @@ from sync.xlsx_dates import (
     is_timedelta_format,
     to_excel,
 )
+from sync.xlsx_limit import MAX_WORKBOOK_MIB, check_inflated
 
 Value = int | float | str | bool | dt.time | dt.date | dt.datetime | dt.timedelta
 """One cell as calamine hands it over."""
@@ -57,8 +57,12 @@ UNCACHED_FORMULA = re.compile(rb"(?:</f>|<f\b[^>]*/>)(?!\s*<v(?:\s[^>]*)?>[^<])"
 """A formula not followed by a non-empty cached value: calamine reads ''."""
 ERROR_OR_ISO_DATE = re.compile(rb"""t=["'][ed]["']""")
 """Cells typed as an error (calamine reads '') or as an ISO 8601 date (calamine reads text)."""
-ODD_TEXT = (re.compile(rb"_x[0-9A-Fa-f]{4}_"), re.compile(rb"<rPh\b"), re.compile(rb"<t(?:\s[^>]*)?(?:/>|>\s*</)"),
-            re.compile(rb"<si(?:\s*/>|>\s*</)"))
+ODD_TEXT = (
+    re.compile(rb"_x[0-9A-Fa-f]{4}_"),
+    re.compile(rb"<rPh\b"),
+    re.compile(rb"<t(?:\s[^>]*)?(?:/>|>\s*</)"),
+    re.compile(rb"<si(?:\s*/>|>\s*</)"),
+)
 """Text read differently: `_x000D_` escapes (openpyxl keeps them), phonetic runs, empty or blank text.
 Separate patterns, each starting with a literal, search far faster than one alternation."""
 SIMPLE = frozenset((str, float, bool, int))
@@ -81,10 +85,14 @@ def reading(path: Path) -> Iterator[None]:
     except BackendError:
         raise
     except PermissionError as error:
-        raise BackendError(f"Cannot read {path}: permission denied; give your user read access to it, then try again.") from error
+        raise BackendError(
+            f"Cannot read {path}: permission denied; give your user read access to it, then try again."
+        ) from error
     except Exception as error:
-        raise UnreadableWorkbook(f"{path} is not a readable .xlsx workbook ({error}); save it as .xlsx from Excel or "
-                           "LibreOffice, or point `workbook` in league.toml at the right file.") from error
+        raise UnreadableWorkbook(
+            f"{path} is not a readable .xlsx workbook ({error}); save it as .xlsx from Excel or "
+            "LibreOffice, or point `workbook` in league.toml at the right file."
+        ) from error
 
 
 class CalamineBook:
@@ -97,7 +105,9 @@ class CalamineBook:
     def __init__(self, path: Path, limit_mib: int = MAX_WORKBOOK_MIB) -> None:
         self._path = path
         with reading(path):
-            data = path.read_bytes()  # read once, closed at once: an open file would block the write's rename on Windows
+            data = (
+                path.read_bytes()
+            )  # read once, closed at once: an open file would block the write's rename on Windows
             self._zip = zipfile.ZipFile(io.BytesIO(data))
             check_inflated(path, self._zip, limit_mib)
             self._book = python_calamine.load_workbook(io.BytesIO(data))
@@ -105,8 +115,9 @@ class CalamineBook:
         self._kinds = {m.name: m.typ for m in self._book.sheets_metadata}
         for name in self._book.sheet_names:
             if len(name) > MAX_TITLE:  # openpyxl's loading said so, and the judges should still hear it
-                warnings.warn("Title is more than 31 characters. Some applications may not be able to read the file",
-                              stacklevel=2)
+                warnings.warn(
+                    "Title is more than 31 characters. Some applications may not be able to read the file", stacklevel=2
+                )
 
     def tab_names(self) -> list[str]:
         """All tabs in workbook order, hidden ones and chart sheets included, as openpyxl lists them."""
@@ -244,9 +255,12 @@ def _unreadable(xml: bytes) -> bool:
     over a tab that has a candidate. A tab whose elements carry a namespace prefix is left to
     openpyxl rather than taught to every test.
     """
-    return (b"<sheetData" not in xml or ERROR_OR_ISO_DATE.search(xml) is not None
-            or ((b"<f>" in xml or b"<f " in xml) and UNCACHED_FORMULA.search(xml) is not None)
-            or any(pattern.search(xml) for pattern in ODD_TEXT))
+    return (
+        b"<sheetData" not in xml
+        or ERROR_OR_ISO_DATE.search(xml) is not None
+        or ((b"<f>" in xml or b"<f " in xml) and UNCACHED_FORMULA.search(xml) is not None)
+        or any(pattern.search(xml) for pattern in ODD_TEXT)
+    )
 
 
 def _float_cells(xml: bytes) -> set[tuple[int, int]] | None:
@@ -263,8 +277,8 @@ def _float_cells(xml: bytes) -> set[tuple[int, int]] | None:
 def _cell_at(xml: bytes, at: int) -> tuple[int, int] | None:
     """0-based row and column of the cell whose element holds byte `at`; None if its tag does not say."""
     start = xml.rfind(b"<c", 0, at)  # a value's nearest "<c" is its cell's tag, unless that tag is odd
-    is_cell = start >= 0 and xml[start + 2:start + 3].isspace()
-    fields = dict(ATTRIBUTE.findall(xml[start:xml.find(b">", start)])) if is_cell else {}
+    is_cell = start >= 0 and xml[start + 2 : start + 3].isspace()
+    fields = dict(ATTRIBUTE.findall(xml[start : xml.find(b">", start)])) if is_cell else {}
     if b"r" not in fields:
         return None
     row, column = coordinate_to_tuple(fields[b"r"].decode())

@@ -63,17 +63,19 @@ def rows_added(xml: str, start: int, rows: Sequence[Sequence[Cell]], like_left: 
     first = next((e for e in existing if e[0] >= start), None)
     cut = first[1] if first else len(body)
     kept = {e[0]: e[3] for e in existing if e[0] >= start}
-    tail = [kept[n] if n not in new else _row(n, new[n], kept.get(n), styles, p, like_left)
-            for n in sorted(kept.keys() | new.keys())]
+    tail = [
+        kept[n] if n not in new else _row(n, new[n], kept.get(n), styles, p, like_left)
+        for n in sorted(kept.keys() | new.keys())
+    ]
     filled = f"<{p}sheetData>{body[:cut]}{''.join(tail)}</{p}sheetData>"
-    xml = xml[:data.start()] + filled + xml[data.end():]
+    xml = xml[: data.start()] + filled + xml[data.end() :]
     width = max((len(r) for r in rows), default=0)
     return _dimension(xml, p, start + len(rows) - 1, width)
 
 
 def _number(row: str, previous: int) -> int:
     """A row's number: its `r`, or the one after the previous row (`r` is optional)."""
-    m = re.search(r'\sr="(\d+)"', row[:row.find(">") + 1])
+    m = re.search(r'\sr="(\d+)"', row[: row.find(">") + 1])
     return int(m.group(1)) if m else previous + 1
 
 
@@ -96,20 +98,21 @@ def _column_styles(xml: str, p: str) -> dict[int, str]:
     return styles
 
 
-def _row(number: int, values: Sequence[Cell], old: str | None, column_styles: dict[int, str], p: str,
-         like_left: bool = False) -> str:
+def _row(
+    number: int, values: Sequence[Cell], old: str | None, column_styles: dict[int, str], p: str, like_left: bool = False
+) -> str:
     """A `<row>` with the new values, merged into the row already there, if any (its cells where no value goes stay)."""
     cells: dict[int, str] = {}
     attrs = f' r="{number}"'
     row_style = None
     if old is not None:
-        start_tag = old[:old.find(">") + 1]
-        attrs = re.sub(r'\sspans="[^"]*"', "", start_tag[len(f"<{p}row"):].rstrip("/>").rstrip(">"))
+        start_tag = old[: old.find(">") + 1]
+        attrs = re.sub(r'\sspans="[^"]*"', "", start_tag[len(f"<{p}row") :].rstrip("/>").rstrip(">"))
         if re.search(r'\scustomFormat="(1|true)"', start_tag):  # Excel writes 1, LibreOffice true
             row_style = re.search(r'\ss="(\d+)"', start_tag)
         column = -1
         for cell in re.finditer(rf"<{p}c\b[^>]*?(?:/>|>.*?</{p}c>)", old, re.S):
-            ref = re.search(r'\sr="([A-Za-z]+)\d*"', cell.group(0)[:cell.group(0).find(">")])
+            ref = re.search(r'\sr="([A-Za-z]+)\d*"', cell.group(0)[: cell.group(0).find(">")])
             column = _column(ref.group(1)) if ref else column + 1
             cells[column] = cell.group(0)
     first = next((c for c, v in enumerate(values) if v is not None and v != ""), len(values))
@@ -119,14 +122,14 @@ def _row(number: int, values: Sequence[Cell], old: str | None, column_styles: di
         if value is None or value == "":
             continue
         style = (_style(cells[column]) if column in cells else None) or left_style
-        style_index = (style.group(1) if style else row_style.group(1) if row_style else column_styles.get(column, "0"))
+        style_index = style.group(1) if style else row_style.group(1) if row_style else column_styles.get(column, "0")
         cells[column] = _prefixed(plain_cell(a1(number, column), value, int(style_index)), p)
     return f"<{p}row{attrs}>{''.join(cells[c] for c in sorted(cells))}</{p}row>"
 
 
 def _style(cell: str) -> re.Match[str] | None:
     """The `s` attribute of a `<c>` element's start tag."""
-    return re.search(r'\ss="(\d+)"', cell[:cell.find(">")])
+    return re.search(r'\ss="(\d+)"', cell[: cell.find(">")])
 
 
 def _prefixed(cell: str, p: str) -> str:
@@ -145,4 +148,4 @@ def _dimension(xml: str, p: str, last_row: int, width: int) -> str:
     top_left = f"{corners[0][0]}{corners[0][1]}"
     right = max(_column(corners[-1][0]), width - 1)
     bottom = max(int(corners[-1][1]), last_row)
-    return xml[:m.start(1)] + f"{top_left}:{a1(bottom, right)}" + xml[m.end(1):]
+    return xml[: m.start(1)] + f"{top_left}:{a1(bottom, right)}" + xml[m.end(1) :]

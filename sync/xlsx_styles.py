@@ -13,11 +13,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-
 BOLD = '<font><b/><sz val="11"/><name val="Calibri"/></font>'
 LINK = '<font><u/><sz val="11"/><color rgb="FF0563C1"/><name val="Calibri"/></font>'
-WRAP = ('<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1">'
-        '<alignment vertical="top" wrapText="1"/></xf>')
+WRAP = (
+    '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1">'
+    '<alignment vertical="top" wrapText="1"/></xf>'
+)
 FIRST_CUSTOM_FORMAT = 164
 """Number format ids below this are Excel's built-in ones."""
 _USED = re.compile(r'\s(?:s|style)="(\d+)"')
@@ -64,8 +65,13 @@ def output_styles(text: str, patterns: list[str], used: set[int]) -> tuple[str, 
     ids = {}
     for pattern in patterns:
         text, ids[pattern] = _number_format(text, pattern)
-    formats = [_xf(0, bold, ' applyFont="1"'), _xf(0, link, ' applyFont="1"'), WRAP,
-               _xf(22, 0, ' applyNumberFormat="1"'), *(_xf(ids[p], 0, ' applyNumberFormat="1"') for p in patterns)]
+    formats = [
+        _xf(0, bold, ' applyFont="1"'),
+        _xf(0, link, ' applyFont="1"'),
+        WRAP,
+        _xf(22, 0, ' applyNumberFormat="1"'),
+        *(_xf(ids[p], 0, ' applyNumberFormat="1"') for p in patterns),
+    ]
     indexes = []
     for xf in formats:
         text, index = _ensure(text, "cellXfs", "xf", xf)
@@ -97,7 +103,7 @@ def _replace_children(text: str, tag: str, children: list[str]) -> str:
     attributes = re.sub(r'(\scount=")\d+(")', rf"\g<1>{len(children)}\g<2>", found.group(1), count=1)
     if "count=" not in attributes:
         attributes += f' count="{len(children)}"'
-    return text[:found.start()] + f"<{tag}{attributes}>{''.join(children)}</{tag}>" + text[found.end():]
+    return text[: found.start()] + f"<{tag}{attributes}>{''.join(children)}</{tag}>" + text[found.end() :]
 
 
 def _ensure(text: str, tag: str, child: str, element: str) -> tuple[str, int]:
@@ -134,7 +140,7 @@ def _compact(text: str, used: set[int]) -> str:
     fonts = _children(text, "fonts", "font")
     font_ids = {int(n) for xf in formats for n in re.findall(r'\sfontId="(\d+)"', xf)}
     if len(fonts) > max(font_ids | {0}) + 1:
-        text = _replace_children(text, "fonts", fonts[:max(font_ids | {0}) + 1])
+        text = _replace_children(text, "fonts", fonts[: max(font_ids | {0}) + 1])
     number_ids = {n for xf in formats for n in re.findall(r'\snumFmtId="(\d+)"', xf)}
     numbers = _children(text, "numFmts", "numFmt")
     kept = [f for f in numbers if (re.findall(r'\snumFmtId="(\d+)"', f) or [""])[0] in number_ids]

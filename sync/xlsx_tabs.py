@@ -23,9 +23,28 @@ from sync.xlsx_styles import escape
 
 LISTS = "Lists"
 """Hidden tab holding dropdown choices too long (or too comma-laden) for an inline list."""
-AFTER_VALIDATIONS = ("hyperlinks", "printOptions", "pageMargins", "pageSetup", "headerFooter", "rowBreaks", "colBreaks",
-                     "customProperties", "cellWatches", "ignoredErrors", "smartTags", "drawing", "legacyDrawing",
-                     "legacyDrawingHF", "picture", "oleObjects", "controls", "webPublishItems", "tableParts", "extLst")
+AFTER_VALIDATIONS = (
+    "hyperlinks",
+    "printOptions",
+    "pageMargins",
+    "pageSetup",
+    "headerFooter",
+    "rowBreaks",
+    "colBreaks",
+    "customProperties",
+    "cellWatches",
+    "ignoredErrors",
+    "smartTags",
+    "drawing",
+    "legacyDrawing",
+    "legacyDrawingHF",
+    "picture",
+    "oleObjects",
+    "controls",
+    "webPublishItems",
+    "tableParts",
+    "extLst",
+)
 """The worksheet elements that come after `<dataValidations>` in the schema's order."""
 
 
@@ -52,7 +71,9 @@ class ListColumns:
     def __init__(self, grid: Grid | None) -> None:
         header, *rows = grid or [[]]
         self.keys = [as_text(key) for key in header]
-        self.columns = [[as_text(row[c]) for row in rows if c < len(row) and row[c] is not None] for c in range(len(header))]
+        self.columns = [
+            [as_text(row[c]) for row in rows if c < len(row) and row[c] is not None] for c in range(len(header))
+        ]
         self.changed = False
 
     def formula(self, key: str, values: Sequence[str]) -> str:
@@ -71,14 +92,18 @@ class ListColumns:
         return Sheet(LISTS, tuple(self.keys), rows)
 
 
-def validations(tab: str, header: Sequence[str], dropdowns: Sequence[tuple[int, Dropdown]], lists: ListColumns, p: str = "") -> list[str]:
+def validations(
+    tab: str, header: Sequence[str], dropdowns: Sequence[tuple[int, Dropdown]], lists: ListColumns, p: str = ""
+) -> list[str]:
     """A `<dataValidation>` list on rows 2..LAST_ROW of each dropdown's column; blanks allowed."""
     out = []
     for column, dropdown in dropdowns:
         formula = inline(dropdown) or lists.formula(f"{tab}: {header[column]}", dropdown.values)
         letter = column_letter(column)
-        out.append(f'<{p}dataValidation type="list" allowBlank="1" sqref="{letter}{FROZEN_ROWS + 1}:{letter}{LAST_ROW}">'
-                   f"<{p}formula1>{escape(formula)}</{p}formula1></{p}dataValidation>")
+        out.append(
+            f'<{p}dataValidation type="list" allowBlank="1" sqref="{letter}{FROZEN_ROWS + 1}:{letter}{LAST_ROW}">'
+            f"<{p}formula1>{escape(formula)}</{p}formula1></{p}dataValidation>"
+        )
     return out
 
 
@@ -91,7 +116,7 @@ def validations_added(xml: str, elements: Sequence[str], p: str = "") -> str:
         count = len(re.findall(rf"<{p}dataValidation\b", existing)) + len(elements)
         attributes = re.sub(r'\scount="\d+"', "", found.group(1).rstrip("/"))
         whole = f'<{p}dataValidations{attributes} count="{count}">{existing}{"".join(elements)}</{p}dataValidations>'
-        return xml[:found.start()] + whole + xml[found.end():]
+        return xml[: found.start()] + whole + xml[found.end() :]
     whole = f'<{p}dataValidations count="{len(elements)}">{"".join(elements)}</{p}dataValidations>'
     later = [m.start() for name in AFTER_VALIDATIONS if (m := re.search(rf"<{p}{name}\b", xml))]
     at = min(later) if later else xml.rindex(f"</{p}worksheet>")
@@ -110,8 +135,14 @@ def grow_parts(source: Path, target: Path | str, plans: Sequence[Growth], lists_
         if plan.new:
             sheet = plan.new
             body = validations(sheet.name, sheet.header, dropdown_columns(sheet), lists)
-            book.put(sheet.name, sheet_xml(sheet, styles, f'<dataValidations count="{len(body)}">{"".join(body)}</dataValidations>'
-                                           if body else "").encode("utf-8"))
+            book.put(
+                sheet.name,
+                sheet_xml(
+                    sheet,
+                    styles,
+                    f'<dataValidations count="{len(body)}">{"".join(body)}</dataValidations>' if body else "",
+                ).encode("utf-8"),
+            )
             continue
         part = book.part(plan.tab)
         if part is None or part not in parts:
@@ -130,4 +161,6 @@ def grow_parts(source: Path, target: Path | str, plans: Sequence[Growth], lists_
     if lists.changed:
         book.put(LISTS, sheet_xml(lists.sheet(), styles).encode("utf-8"), hidden=True)
     book.finish()
-    write_zip(target, infos, book.parts, stored, {name for name, data in book.parts.items() if original.get(name) is data})
+    write_zip(
+        target, infos, book.parts, stored, {name for name, data in book.parts.items() if original.get(name) is data}
+    )

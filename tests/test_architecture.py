@@ -11,8 +11,28 @@ import pytest
 
 ROOT = Path(__file__).parents[1]
 FORBIDDEN = {
-    "league": {"gspread", "google", "typer", "click", "rich", "openpyxl", "filelock", "requests", "urllib", "http",
-               "socket", "os", "pathlib", "io", "shutil", "tempfile", "subprocess", "importlib", "sync", "jobs"},
+    "league": {
+        "gspread",
+        "google",
+        "typer",
+        "click",
+        "rich",
+        "openpyxl",
+        "filelock",
+        "requests",
+        "urllib",
+        "http",
+        "socket",
+        "os",
+        "pathlib",
+        "io",
+        "shutil",
+        "tempfile",
+        "subprocess",
+        "importlib",
+        "sync",
+        "jobs",
+    },
     "sync": {"typer", "click", "rich", "jobs"},
     "history": {"typer", "click", "rich", "jobs", "exporters", "sync", "gspread", "openpyxl"},
 }
@@ -23,7 +43,7 @@ def _top(path: Path, node: ast.ImportFrom) -> str:
     if node.level == 0:
         return (node.module or "").split(".")[0]
     package = list(path.relative_to(ROOT).parent.parts)
-    base = package[:len(package) - node.level + 1]
+    base = package[: len(package) - node.level + 1]
     return base[0] if base else "<outside the package>"
 
 
@@ -62,7 +82,9 @@ def _modules(package: str) -> list[Path]:
 def test_package_imports_only_downstream(package: str) -> None:
     assert len(_modules(package)) > 3
     for path in _modules(package):
-        bad = _imports(path) & (FORBIDDEN[package] | ({"open()", "__import__()", "<outside the package>"} if package == "league" else set()))
+        bad = _imports(path) & (
+            FORBIDDEN[package] | ({"open()", "__import__()", "<outside the package>"} if package == "league" else set())
+        )
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
 
 
@@ -84,7 +106,6 @@ def test_the_layering_check_sees_subpackages_and_relative_imports(tmp_path: Path
     fake = ROOT / "league" / "model" / "x.py"
     node = ast.parse("from ...sync import workbook\nfrom .. import cells").body
     assert [_top(fake, n) for n in node if isinstance(n, ast.ImportFrom)] == ["<outside the package>", "league"]
-
 
 
 def test_no_test_reads_the_wall_clock() -> None:
@@ -123,11 +144,16 @@ def test_no_code_outside_the_components_names_one(package: str) -> None:
 
 def test_the_component_check_sees_each_form_of_import(tmp_path: Path) -> None:
     fake = tmp_path / "x.py"
-    fake.write_text("import league.rules.components.cut\nfrom league.rules.components import series\n"
-                    "from league.rules.components.catalog import CatalogRules\nfrom league.rules.components.base import Tab\n",
-                    encoding="utf-8")
-    assert _component_imports(fake) - COMPONENT_API == {"league.rules.components.cut", "league.rules.components.series",
-                                                        "league.rules.components.catalog"}
+    fake.write_text(
+        "import league.rules.components.cut\nfrom league.rules.components import series\n"
+        "from league.rules.components.catalog import CatalogRules\nfrom league.rules.components.base import Tab\n",
+        encoding="utf-8",
+    )
+    assert _component_imports(fake) - COMPONENT_API == {
+        "league.rules.components.cut",
+        "league.rules.components.series",
+        "league.rules.components.catalog",
+    }
 
 
 PRODUCT = ("league", "sync", "jobs", "exporters", "serve", "history")
@@ -150,8 +176,12 @@ def _imported_modules(path: Path, known: set[str]) -> set[str]:
     inside = {id(n) for n in ast.walk(door)} if door else set()
     own = _module_name(path)
     package = own if path.name == "__init__.py" else own.rpartition(".")[0]
-    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
-                   for n in ast.walk(node)}
+    typing_only = {
+        id(n)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        for n in ast.walk(node)
+    }
     found = set()
     for node in ast.walk(tree):
         if id(node) in inside or id(node) in typing_only:
@@ -162,7 +192,9 @@ def _imported_modules(path: Path, known: set[str]) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                base = ".".join([*package.split(".")[:len(package.split(".")) - node.level + 1], *([base] if base else [])])
+                base = ".".join(
+                    [*package.split(".")[: len(package.split(".")) - node.level + 1], *([base] if base else [])]
+                )
             names = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
         for name in names:
             while name and name not in known:
@@ -196,8 +228,11 @@ LONGEST_MODULE = 400
 
 
 def test_no_module_of_the_product_is_over_400_lines() -> None:
-    long = {str(p.relative_to(ROOT)): n for p in _product_modules()
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE}
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in _product_modules()
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE
+    }
     assert long == {}
 
 
@@ -213,6 +248,11 @@ def test_one_meaning_per_class_name_and_no_module_names_a_letter_apart() -> None
         folders.setdefault(p.parent, set()).add(p.stem)
         if p.name == "__init__.py":
             folders.setdefault(p.parent.parent, set()).add(p.parent.name)  # a package beside a module of its folder
-    close = [(str(folder.relative_to(ROOT)), a, b) for folder, stems in folders.items() for a in stems for b in stems
-             if a < b and (a + "s" == b or b + "s" == a)]
+    close = [
+        (str(folder.relative_to(ROOT)), a, b)
+        for folder, stems in folders.items()
+        for a in stems
+        for b in stems
+        if a < b and (a + "s" == b or b + "s" == a)
+    ]
     assert close == [], "modules of one folder named one letter apart"

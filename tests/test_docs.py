@@ -57,8 +57,8 @@ def test_the_readme_is_a_short_front_door() -> None:
     lines = README.splitlines()
     assert len(lines) <= 200
     assert "](#your-own-league-in-ten-minutes)" in "\n".join(lines[:25])
-    walk = README[README.index("## Your own league in ten minutes"):]
-    walk = walk[:walk.index("\n## ")]
+    walk = README[README.index("## Your own league in ten minutes") :]
+    walk = walk[: walk.index("\n## ")]
     for step in ("league init", "judges", "league pair", "league sync"):
         assert step in walk, step
 
@@ -88,10 +88,29 @@ def test_every_image_is_markdown() -> None:
 
 def test_every_command_has_its_reference() -> None:
     names = [c.name or (c.callback.__name__ if c.callback else "") for c in app.registered_commands]
-    names += [f"{g.name} {c.name or (c.callback.__name__ if c.callback else '')}" for g in app.registered_groups
-              if g.typer_instance for c in g.typer_instance.registered_commands]
-    assert sorted(names) == ["bracket", "check", "demo", "export", "federation deploy", "federation sync", "history",
-                             "init", "pair", "publish", "ratings", "stats", "status", "sync", "watch"]
+    names += [
+        f"{g.name} {c.name or (c.callback.__name__ if c.callback else '')}"
+        for g in app.registered_groups
+        if g.typer_instance
+        for c in g.typer_instance.registered_commands
+    ]
+    assert sorted(names) == [
+        "bracket",
+        "check",
+        "demo",
+        "export",
+        "federation deploy",
+        "federation sync",
+        "history",
+        "init",
+        "pair",
+        "publish",
+        "ratings",
+        "stats",
+        "status",
+        "sync",
+        "watch",
+    ]
     page = PAGES["reference/commands.md"]
     for name in names:
         assert f"## league {name}\n\n<!-- cli: {name} -->" in page
@@ -165,8 +184,11 @@ def test_no_bullet_goes_on_after_its_last_sentence() -> None:
     """A wrapped line that starts in lower case after a finished sentence is a fragment left by an edit."""
     for name, text in TEXTS.items():
         lines = re.sub(r"^ *```.*?^ *```", "", text, flags=re.S | re.M).splitlines()  # prose only, not examples
-        stray = [f"{name} line {i + 1}: {line.strip()}" for i, line in enumerate(lines[1:], 1)
-                 if re.match(r" +[a-z]", line) and re.search(r"(?<!e\.g)(?<!i\.e)(?<!etc)\.$", lines[i - 1])]
+        stray = [
+            f"{name} line {i + 1}: {line.strip()}"
+            for i, line in enumerate(lines[1:], 1)
+            if re.match(r" +[a-z]", line) and re.search(r"(?<!e\.g)(?<!i\.e)(?<!etc)\.$", lines[i - 1])
+        ]
         assert stray == []
 
 
@@ -231,7 +253,7 @@ def test_the_readme_walk_through_runs(tmp_path: Path, monkeypatch: pytest.Monkey
     """The ten minutes as a new organiser types them: init, pair (nobody registered yet: refused, saying why), sync."""
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
-    walk = README[README.index("## Your own league in ten minutes"):]
+    walk = README[README.index("## Your own league in ten minutes") :]
     init, pair, sync = _league_commands(walk)[:3]
     assert init[0] == "init" and pair[0] == "pair" and sync == ["sync"]
     assert runner.invoke(app, init).exit_code == 0
@@ -244,7 +266,8 @@ def test_the_readme_walk_through_runs(tmp_path: Path, monkeypatch: pytest.Monkey
 def test_the_site_builds_strictly(tmp_path: Path) -> None:
     """A broken link, a page left out of the nav or a command without its reference fails the build."""
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(tmp_path)]
-    build = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
-                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    build = subprocess.run(
+        command, cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    )
     assert build.returncode == 0, build.stderr
     assert "--auto-pair" in (tmp_path / "reference" / "commands" / "index.html").read_text(encoding="utf-8")

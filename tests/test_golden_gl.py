@@ -19,13 +19,13 @@ from benchmarks.generate import generate_league
 from jobs.config import load_config, load_ruleset
 from jobs.init_job import write_config
 from jobs.sync_job import run_sync
-from league.rules.catalog import Catalog
 from league.demos.base import DemoLeague
 from league.demos.gl import build_demo
+from league.rules.catalog import Catalog
 from league.rules.ruleset import Ruleset
 from league.sheet import SYNC_LOG_TAB, is_output_tab
-from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
+from sync.xlsx import XlsxWorkbook
 
 GOLDEN = Path(__file__).parent / "golden" / "gl"
 NOW = dt.datetime(2024, 9, 8, 21, 0, tzinfo=dt.UTC)

@@ -26,7 +26,8 @@ def module_name(root: Path, path: Path) -> str:
 def _type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _statements(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
@@ -65,7 +66,7 @@ def imported(name: str, package: str, node: ast.Import | ast.ImportFrom, modules
     else:
         base = node.module or ""
         if node.level:
-            parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+            parts = package.split(".")[: len(package.split(".")) - node.level + 1]
             base = ".".join([*parts, *([node.module] if node.module else [])])
         submodules = {f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in modules}
         named = submodules
@@ -73,7 +74,9 @@ def imported(name: str, package: str, node: ast.Import | ast.ImportFrom, modules
             named.add(base)  # names read from the module itself (a package's own namespace counts too)
     out = set(named)
     for target in named:
-        out |= {p for p in _ancestors(target) if p not in _ancestors(name)}  # packages run on the way, but not one's own
+        out |= {
+            p for p in _ancestors(target) if p not in _ancestors(name)
+        }  # packages run on the way, but not one's own
     return (out & modules) - {name}
 
 
@@ -113,6 +116,7 @@ def test_the_records_depend_on_no_rules() -> None:
 
 # The test of the test: tiny packages with and without a cycle.
 
+
 def _package(root: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         path = root / name
@@ -122,28 +126,66 @@ def _package(root: Path, files: dict[str, str]) -> Path:
 
 
 CASES = {
-    "top-level imports": ({"pkg/__init__.py": "", "pkg/a.py": "import pkg.b\n", "pkg/b.py": "from pkg.a import f\n"},
-                          [["pkg.a", "pkg.b"]]),
-    "an import inside a function": ({"pkg/__init__.py": "", "pkg/a.py": "from pkg import b\n",
-                                     "pkg/b.py": "def f():\n    from pkg.a import g\n    return g\n"}, [["pkg.a", "pkg.b"]]),
-    "an import in a class and a relative one": ({"pkg/__init__.py": "", "pkg/a.py": "class A:\n    from .b import x\n",
-                                                 "pkg/b.py": "from . import a\n"}, [["pkg.a", "pkg.b"]]),
-    "a package __init__ run on the way": ({"pkg/__init__.py": "", "pkg/sub/__init__.py": "from pkg.sub import x\n",
-                                           "pkg/sub/x.py": "from pkg.y import f\n", "pkg/y.py": "from pkg.sub.z import g\n",
-                                           "pkg/sub/z.py": ""}, [["pkg.sub", "pkg.sub.x", "pkg.y"]]),
-    "a name read from one's own package": ({"pkg/__init__.py": "from pkg.a import f\nNAME = 1\n",
-                                            "pkg/a.py": "from pkg import NAME\n"}, [["pkg", "pkg.a"]]),
-    "a registry package whose modules import their siblings": ({"pkg/__init__.py": "from pkg import a, b\n",
-                                                                 "pkg/a.py": "from pkg.base import f\n", "pkg/b.py": "from pkg import base\n",
-                                                                 "pkg/base.py": ""}, []),
-    "a TYPE_CHECKING import": ({"pkg/__init__.py": "", "pkg/a.py": "from pkg.b import f\n",
-                                "pkg/b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.a import g\n"}, []),
-    "typing.TYPE_CHECKING, with an else that runs": ({"pkg/__init__.py": "", "pkg/a.py": "from pkg.b import f\n",
-                                                      "pkg/b.py": "import typing\nif typing.TYPE_CHECKING:\n    from pkg.a import g\n"
-                                                                  "else:\n    import pkg.c\n",
-                                                      "pkg/c.py": "import pkg.a\n"}, [["pkg.a", "pkg.b", "pkg.c"]]),
-    "an import of something outside": ({"pkg/__init__.py": "", "pkg/a.py": "import os\nimport numpy\nfrom pkg import b\n",
-                                        "pkg/b.py": ""}, []),
+    "top-level imports": (
+        {"pkg/__init__.py": "", "pkg/a.py": "import pkg.b\n", "pkg/b.py": "from pkg.a import f\n"},
+        [["pkg.a", "pkg.b"]],
+    ),
+    "an import inside a function": (
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from pkg import b\n",
+            "pkg/b.py": "def f():\n    from pkg.a import g\n    return g\n",
+        },
+        [["pkg.a", "pkg.b"]],
+    ),
+    "an import in a class and a relative one": (
+        {"pkg/__init__.py": "", "pkg/a.py": "class A:\n    from .b import x\n", "pkg/b.py": "from . import a\n"},
+        [["pkg.a", "pkg.b"]],
+    ),
+    "a package __init__ run on the way": (
+        {
+            "pkg/__init__.py": "",
+            "pkg/sub/__init__.py": "from pkg.sub import x\n",
+            "pkg/sub/x.py": "from pkg.y import f\n",
+            "pkg/y.py": "from pkg.sub.z import g\n",
+            "pkg/sub/z.py": "",
+        },
+        [["pkg.sub", "pkg.sub.x", "pkg.y"]],
+    ),
+    "a name read from one's own package": (
+        {"pkg/__init__.py": "from pkg.a import f\nNAME = 1\n", "pkg/a.py": "from pkg import NAME\n"},
+        [["pkg", "pkg.a"]],
+    ),
+    "a registry package whose modules import their siblings": (
+        {
+            "pkg/__init__.py": "from pkg import a, b\n",
+            "pkg/a.py": "from pkg.base import f\n",
+            "pkg/b.py": "from pkg import base\n",
+            "pkg/base.py": "",
+        },
+        [],
+    ),
+    "a TYPE_CHECKING import": (
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from pkg.b import f\n",
+            "pkg/b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.a import g\n",
+        },
+        [],
+    ),
+    "typing.TYPE_CHECKING, with an else that runs": (
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from pkg.b import f\n",
+            "pkg/b.py": "import typing\nif typing.TYPE_CHECKING:\n    from pkg.a import g\nelse:\n    import pkg.c\n",
+            "pkg/c.py": "import pkg.a\n",
+        },
+        [["pkg.a", "pkg.b", "pkg.c"]],
+    ),
+    "an import of something outside": (
+        {"pkg/__init__.py": "", "pkg/a.py": "import os\nimport numpy\nfrom pkg import b\n", "pkg/b.py": ""},
+        [],
+    ),
 }
 
 
@@ -154,8 +196,16 @@ def test_the_cycle_check_finds_exactly_the_cycles_of_a_tiny_package(tmp_path: Pa
 
 
 def test_the_records_check_sees_an_import_through_another_module(tmp_path: Path) -> None:
-    root = _package(tmp_path, {"league/__init__.py": "", "league/model/__init__.py": "", "league/model/m.py": "import league.cells\n",
-                               "league/cells.py": "def f():\n    from league.rules import x\n", "league/rules/__init__.py": "",
-                               "league/rules/x.py": ""})
+    root = _package(
+        tmp_path,
+        {
+            "league/__init__.py": "",
+            "league/model/__init__.py": "",
+            "league/model/m.py": "import league.cells\n",
+            "league/cells.py": "def f():\n    from league.rules import x\n",
+            "league/rules/__init__.py": "",
+            "league/rules/x.py": "",
+        },
+    )
     reached = nx.descendants(import_graph(root, "league"), "league.model.m")
     assert {"league.rules", "league.rules.x"} <= reached

@@ -23,8 +23,9 @@ def check(fn: Check) -> Check:
     return CHECKS.add(fn.__name__, fn)
 
 
-def at(lg: League, tab: str, row: int, header: str, code: str, problem: str, fix: str,
-       severity: Severity = Severity.ERROR) -> Problem:
+def at(
+    lg: League, tab: str, row: int, header: str, code: str, problem: str, fix: str, severity: Severity = Severity.ERROR
+) -> Problem:
     """A problem at the cell of `tab` under `header` in `row`."""
     return Problem(severity, code, tab, row, header, lg.columns.get(tab, {}).get(header), problem, fix)
 
@@ -48,8 +49,15 @@ def run_checks(lg: League) -> list[Problem]:
 def _untyped(lg: League, m: Match) -> frozenset[str]:
     """The headers of a pending row left empty: its result, and what the judges type with it (fighters, map)."""
     res = lg.ruleset.results
-    texts = {res.side_header(res.texts[name], side) for side, s in zip(res.sides, m.sides) for name, text in s.texts.items() if not text}
-    return frozenset({*res.outcome_headers, *texts, *(res.row_texts[name] for name, text in m.row_texts.items() if not text)})
+    texts = {
+        res.side_header(res.texts[name], side)
+        for side, s in zip(res.sides, m.sides)
+        for name, text in s.texts.items()
+        if not text
+    }
+    return frozenset(
+        {*res.outcome_headers, *texts, *(res.row_texts[name] for name, text in m.row_texts.items() if not text)}
+    )
 
 
 def affected(problems: list[Problem]) -> defaultdict[str, set[int]]:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from league.cells import name_key
 from league.checks.base import UNPLAYED, at, check
 from league.checks.penalties import registered
 from league.model.league import League
 from league.model.match import Match, Side
+from league.model.words import Kind
 from league.problems import Problem
 from league.rules.catalog import closest
-from league.model.words import Kind
 
 
 def distinct_sides(sides: tuple[str, ...], m: Match) -> list[tuple[str, Side]]:
@@ -41,24 +40,62 @@ def match_players(lg: League) -> Iterator[Problem]:
             if not s.name:
                 if m.kind is Kind.BYE and side != res.sides[0]:
                     continue
-                fix = "type the name, or for a bye put the player in " + res.side_header(res.competitor, res.sides[0]) + " and Bye in " + res.result
+                fix = (
+                    "type the name, or for a bye put the player in "
+                    + res.side_header(res.competitor, res.sides[0])
+                    + " and Bye in "
+                    + res.result
+                )
                 yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", fix)
             elif m.kind is Kind.BYE and side != res.sides[0]:
-                yield at(lg, m.tab, m.row, header, "bye-with-opponent", f"a bye has no opponent, but {header} is {s.name!r}",
-                         f"clear {header}, or clear {res.result} if the match was played")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    header,
+                    "bye-with-opponent",
+                    f"a bye has no opponent, but {header} is {s.name!r}",
+                    f"clear {header}, or clear {res.result} if the match was played",
+                )
             elif side != res.sides[0] and s.key == m.sides[0].key:
                 shown = (lg.entrant(m.event, s.name) or s).name
-                yield at(lg, m.tab, m.row, header, "plays-self", f"{shown} is on both sides of this match",
-                         f"type the opponent's name in {header}")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    header,
+                    "plays-self",
+                    f"{shown} is on both sides of this match",
+                    f"type the opponent's name in {header}",
+                )
             elif lg.registered and lg.entrant(m.event, s.name) is None:
                 elsewhere = sorted({e.event for e in lg.entrants if e.key == s.key})
                 if elsewhere:
-                    yield at(lg, m.tab, m.row, header, "wrong-event", f"{s.name} is registered for {', '.join(elsewhere)}, not {m.event}",
-                             f"fix the name, or register {s.name} for {m.event}")
+                    yield at(
+                        lg,
+                        m.tab,
+                        m.row,
+                        header,
+                        "wrong-event",
+                        f"{s.name} is registered for {', '.join(elsewhere)}, not {m.event}",
+                        f"fix the name, or register {s.name} for {m.event}",
+                    )
                 else:
                     near = closest(s.name, registered(lg, m.event))
-                    hint = f"did you mean {' or '.join(near)}?" if near else f"register {s.name} in the {lg.ruleset.registration.tab} tab"
-                    yield at(lg, m.tab, m.row, header, "unknown-competitor", f"{s.name!r} is not registered for {m.event}", hint)
+                    hint = (
+                        f"did you mean {' or '.join(near)}?"
+                        if near
+                        else f"register {s.name} in the {lg.ruleset.registration.tab} tab"
+                    )
+                    yield at(
+                        lg,
+                        m.tab,
+                        m.row,
+                        header,
+                        "unknown-competitor",
+                        f"{s.name!r} is not registered for {m.event}",
+                        hint,
+                    )
 
 
 @check
@@ -71,10 +108,25 @@ def match_winner(lg: League) -> Iterator[Problem]:
             names = {s.key for s in m.sides if s.name}
             if m.winner and m.winner_key not in names:
                 choices = " or ".join(s.name for s in m.sides if s.name)
-                yield at(lg, m.tab, m.row, res.winner, "winner-not-playing", f"winner {m.winner!r} is not one of the players of this match",
-                         f"type {choices}")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    res.winner,
+                    "winner-not-playing",
+                    f"winner {m.winner!r} is not one of the players of this match",
+                    f"type {choices}",
+                )
             elif not m.winner and m.kind in decided:
-                yield at(lg, m.tab, m.row, res.winner, "missing-value", "no winner is given", "type the winning player's name")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    res.winner,
+                    "missing-value",
+                    "no winner is given",
+                    "type the winning player's name",
+                )
         if res.games and m.kind in (Kind.PLAYED, Kind.FORFEIT, Kind.DQ):
             yield from _games(lg, m, draws)
         if res.compare and m.kind is Kind.PLAYED and not (m.word and (m.word.loser or m.word.draw)):
@@ -87,8 +139,15 @@ def _compared(lg: League, m: Match) -> Iterator[Problem]:
     for side, s in distinct_sides(res.sides, m):
         header = res.side_header(res.figures[res.compare], side)
         if s.name and s.figures.get(res.compare) is None and header not in s.unreadable:
-            yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty",
-                     f"type what {s.name} scored (0 if nothing), or a `{res.result}` word if the game was not played")
+            yield at(
+                lg,
+                m.tab,
+                m.row,
+                header,
+                "missing-value",
+                f"{header} is empty",
+                f"type what {s.name} scored (0 if nothing), or a `{res.result}` word if the game was not played",
+            )
 
 
 def _games(lg: League, m: Match, draws: bool) -> Iterator[Problem]:
@@ -102,7 +161,15 @@ def _games(lg: League, m: Match, draws: bool) -> Iterator[Problem]:
     for side, s in distinct_sides(res.sides, m):
         header = res.side_header(res.games.won, side)
         if s.games is None and header not in s.unreadable:
-            yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the games {s.name or 'the side'} won")
+            yield at(
+                lg,
+                m.tab,
+                m.row,
+                header,
+                "missing-value",
+                f"{header} is empty",
+                f"type the games {s.name or 'the side'} won",
+            )
     won = [s.games for s in m.sides]
     if any(c.best_of(m) is not None for c in lg.ruleset.components):
         return  # the component setting the row's length says whether the games end it: equal games never do
@@ -110,15 +177,28 @@ def _games(lg: League, m: Match, draws: bool) -> Iterator[Problem]:
     need = res.games.best_of // 2 + 1
     if res.games.best_of and len(typed) == len(won) and (max(typed) > need or min(typed) >= need):
         header = res.side_header(res.games.won, res.sides[typed.index(max(typed))])
-        yield at(lg, m.tab, m.row, header, "impossible-games",
-                 f"the games are {'-'.join(map(str, won))}: a best of {res.games.best_of} is over once a "
-                 f"{lg.ruleset.competitor.lower()} has won {need}", f"type the games as played ({need} at most for each side, "
-                 f"and only one side with {need})")
+        yield at(
+            lg,
+            m.tab,
+            m.row,
+            header,
+            "impossible-games",
+            f"the games are {'-'.join(map(str, won))}: a best of {res.games.best_of} is over once a "
+            f"{lg.ruleset.competitor.lower()} has won {need}",
+            f"type the games as played ({need} at most for each side, and only one side with {need})",
+        )
         return
     if not draws and None not in won and len(set(won)) == 1 and not (word and word.loser):
         header = res.side_header(res.games.won, res.sides[-1])
-        yield at(lg, m.tab, m.row, header, "drawn-match", f"the games are {'-'.join(map(str, won))}: this format has no drawn matches",
-                 "check the games won by each side")
+        yield at(
+            lg,
+            m.tab,
+            m.row,
+            header,
+            "drawn-match",
+            f"the games are {'-'.join(map(str, won))}: this format has no drawn matches",
+            "check the games won by each side",
+        )
 
 
 def repeated(m: Match, same: list[Match]) -> Match | None:
@@ -136,7 +216,9 @@ def match_rounds(lg: League) -> Iterator[Problem]:
     res = lg.ruleset.results
     once = lg.ruleset.matches_per_round <= 1
     headers = [res.side_header(res.competitor, side) for side in res.sides]
-    alike: dict[tuple[str, int, str], list[Match]] = {}  # rows by tab, round and first competitor: a repeat shares all three
+    alike: dict[
+        tuple[str, int, str], list[Match]
+    ] = {}  # rows by tab, round and first competitor: a repeat shares all three
     in_round: dict[tuple[str, int, str], Match] = {}
     for m in lg.matches:
         if m.round is None:
@@ -144,14 +226,29 @@ def match_rounds(lg: League) -> Iterator[Problem]:
         counted = lg.ruleset.counts(m)  # playoff rows (a stage not counted) number their own rounds
         if counted and m.round > lg.rounds_of(m.event):
             rounds = lg.rounds_of(m.event)
-            yield at(lg, m.tab, m.row, res.round, "too-many-rounds", f"round {m.round} is past the {rounds} rounds of {m.event}",
-                     f"check the round number; {m.event} has rounds 1 to {rounds} (its Rounds in the Events tab, "
-                     "or the ruleset's `[format] rounds`)")
+            yield at(
+                lg,
+                m.tab,
+                m.row,
+                res.round,
+                "too-many-rounds",
+                f"round {m.round} is past the {rounds} rounds of {m.event}",
+                f"check the round number; {m.event} has rounds 1 to {rounds} (its Rounds in the Events tab, "
+                "or the ruleset's `[format] rounds`)",
+            )
             continue
         same = alike.setdefault((m.tab, m.round, m.sides[0].key if m.sides else ""), [])
         earlier = repeated(m, same)
         if earlier is not None:
-            yield at(lg, m.tab, m.row, res.round, "duplicate-row", f"this row repeats row {earlier.row}", "delete the repeated row")
+            yield at(
+                lg,
+                m.tab,
+                m.row,
+                res.round,
+                "duplicate-row",
+                f"this row repeats row {earlier.row}",
+                "delete the repeated row",
+            )
             continue
         same.append(m)
         number = m.round if counted else -m.round
@@ -160,8 +257,15 @@ def match_rounds(lg: League) -> Iterator[Problem]:
                 continue
             other = in_round.setdefault((m.event, number, s.key), m)
             if other is not m and once:
-                yield at(lg, m.tab, m.row, header, "twice-in-round",
-                         f"{s.name} already plays in round {m.round} (row {other.row})", "check the round number or the player")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    header,
+                    "twice-in-round",
+                    f"{s.name} already plays in round {m.round} (row {other.row})",
+                    "check the round number or the player",
+                )
 
 
 @check
@@ -176,5 +280,12 @@ def pending_results(lg: League) -> Iterator[Problem]:
     for m in lg.matches:
         later = last.get((m.event, lg.ruleset.counts(m)), 0) if m.pending and m.round is not None else 0
         if m.round is not None and later > m.round:
-            yield at(lg, m.tab, m.row, header, UNPLAYED, f"round {m.round} has no result, but round {later} is paired",
-                     f"type the result of this match (or a {lg.ruleset.results.result} word if it was not played)")
+            yield at(
+                lg,
+                m.tab,
+                m.row,
+                header,
+                UNPLAYED,
+                f"round {m.round} has no result, but round {later} is paired",
+                f"type the result of this match (or a {lg.ruleset.results.result} word if it was not played)",
+            )

@@ -25,22 +25,47 @@ def penalties(lg: League) -> Iterator[Problem]:
     for p in lg.penalties:
         event = lg.event_id(p.event)
         if event is None:
-            yield at(lg, PENALTIES_TAB, p.row, "Event", "unknown-event",
-                     f"event {p.event!r} is not in the Events tab" if p.event else "Event is empty",
-                     "use an id from the Events tab")
+            yield at(
+                lg,
+                PENALTIES_TAB,
+                p.row,
+                "Event",
+                "unknown-event",
+                f"event {p.event!r} is not in the Events tab" if p.event else "Event is empty",
+                "use an id from the Events tab",
+            )
         elif lg.registered and lg.entrant(event, p.competitor) is None:
             near = closest(p.competitor, registered(lg, event))
-            yield at(lg, PENALTIES_TAB, p.row, "Competitor", "unknown-competitor",
-                     f"{p.competitor!r} is not registered for {event}" if p.competitor else "Competitor is empty",
-                     f"did you mean {' or '.join(near)}?" if near else "type the name as registered")
+            yield at(
+                lg,
+                PENALTIES_TAB,
+                p.row,
+                "Competitor",
+                "unknown-competitor",
+                f"{p.competitor!r} is not registered for {event}" if p.competitor else "Competitor is empty",
+                f"did you mean {' or '.join(near)}?" if near else "type the name as registered",
+            )
         rounds = lg.rounds_of(event) if event is not None else lg.ruleset.rounds
         if p.round is not None and not 1 <= p.round <= rounds:
-            yield at(lg, PENALTIES_TAB, p.row, "Round", "too-many-rounds", f"round {p.round} is outside {event or 'the format'}'s rounds 1 to {rounds}",
-                     f"check the round number; {event or 'the format'} has rounds 1 to {rounds}")
+            yield at(
+                lg,
+                PENALTIES_TAB,
+                p.row,
+                "Round",
+                "too-many-rounds",
+                f"round {p.round} is outside {event or 'the format'}'s rounds 1 to {rounds}",
+                f"check the round number; {event or 'the format'} has rounds 1 to {rounds}",
+            )
         if kinds and name_key(p.kind) not in kinds:
-            yield at(lg, PENALTIES_TAB, p.row, "Penalty", "unknown-penalty",
-                     f"penalty {p.kind!r} is not one of this ruleset's" if p.kind else "Penalty is empty",
-                     "use one of " + ", ".join(kinds.values()))
+            yield at(
+                lg,
+                PENALTIES_TAB,
+                p.row,
+                "Penalty",
+                "unknown-penalty",
+                f"penalty {p.kind!r} is not one of this ruleset's" if p.kind else "Penalty is empty",
+                "use one of " + ", ".join(kinds.values()),
+            )
 
 
 @check
@@ -57,12 +82,27 @@ def penalty_guide(lg: League) -> Iterator[Problem]:
         expected = guide.default(p.infraction, level)
         if expected is None:
             near = closest(p.infraction, {name_key(k): k for k in guide.guide})
-            yield at(lg, PENALTIES_TAB, p.row, "Infraction", "unknown-infraction", f"infraction {p.infraction!r} is not in the penalty guide",
-                     f"did you mean {' or '.join(near)}?" if near else "name the infraction as the guide does", Severity.WARNING)
+            yield at(
+                lg,
+                PENALTIES_TAB,
+                p.row,
+                "Infraction",
+                "unknown-infraction",
+                f"infraction {p.infraction!r} is not in the penalty guide",
+                f"did you mean {' or '.join(near)}?" if near else "name the infraction as the guide does",
+                Severity.WARNING,
+            )
         elif name_key(expected) != name_key(p.kind):
-            yield at(lg, PENALTIES_TAB, p.row, "Penalty", "penalty-differs",
-                     f"{p.kind} given for {p.infraction} at REL {level}, where the guide says {expected}",
-                     "check the penalty; departing from the guide is the head judge's call", Severity.WARNING)
+            yield at(
+                lg,
+                PENALTIES_TAB,
+                p.row,
+                "Penalty",
+                "penalty-differs",
+                f"{p.kind} given for {p.infraction} at REL {level}, where the guide says {expected}",
+                "check the penalty; departing from the guide is the head judge's call",
+                Severity.WARNING,
+            )
 
 
 @check
@@ -72,6 +112,13 @@ def penalty_effects(lg: League) -> Iterator[Problem]:
     for (event, rnd, key), given in effects(lg).items():
         if (event, rnd, key) not in played:
             for _, p in given:
-                yield at(lg, PENALTIES_TAB, p.row, "Round", "penalty-without-match",
-                         f"{p.competitor} has no match in round {rnd} of {event} for the {p.kind} to change",
-                         "check the round and the competitor; the penalty is kept on record but changes no result", Severity.WARNING)
+                yield at(
+                    lg,
+                    PENALTIES_TAB,
+                    p.row,
+                    "Round",
+                    "penalty-without-match",
+                    f"{p.competitor} has no match in round {rnd} of {event} for the {p.kind} to change",
+                    "check the round and the competitor; the penalty is kept on record but changes no result",
+                    Severity.WARNING,
+                )

@@ -27,12 +27,25 @@ def registration_once_per_stage(lg: League) -> Iterator[Problem]:
         if earlier is e:
             continue
         if earlier.event == e.event:
-            yield at(lg, reg.tab, e.row, reg.name, "duplicate-row",
-                     f"{e.name} is registered for {e.event} twice (first in row {earlier.row})", "delete the repeated row")
+            yield at(
+                lg,
+                reg.tab,
+                e.row,
+                reg.name,
+                "duplicate-row",
+                f"{e.name} is registered for {e.event} twice (first in row {earlier.row})",
+                "delete the repeated row",
+            )
         else:
-            yield at(lg, reg.tab, e.row, reg.event, "two-events",
-                     f"{e.name} is registered for {earlier.event} (row {earlier.row}) and {e.event}, both in stage {stage}",
-                     "keep only the event the player actually plays; one venue per stage")
+            yield at(
+                lg,
+                reg.tab,
+                e.row,
+                reg.event,
+                "two-events",
+                f"{e.name} is registered for {earlier.event} (row {earlier.row}) and {e.event}, both in stage {stage}",
+                "keep only the event the player actually plays; one venue per stage",
+            )
 
 
 @check
@@ -48,9 +61,15 @@ def capacity(lg: League) -> Iterator[Problem]:
         count[e.event] += 1
         cap = lg.event_by_id[e.event].capacity
         if cap is not None and count[e.event] == cap + 1:
-            yield at(lg, reg.tab, e.row, reg.event, "over-capacity",
-                     f"{e.event} holds at most {cap} {lg.ruleset.competitors.lower()}; {e.name} is number {cap + 1}",
-                     "move the extra registrations to another event or raise Capacity in the Events tab")
+            yield at(
+                lg,
+                reg.tab,
+                e.row,
+                reg.event,
+                "over-capacity",
+                f"{e.event} holds at most {cap} {lg.ruleset.competitors.lower()}; {e.name} is number {cap + 1}",
+                "move the extra registrations to another event or raise Capacity in the Events tab",
+            )
 
 
 @check
@@ -61,14 +80,27 @@ def members(lg: League) -> Iterator[Problem]:
     for e in lg.entrants:
         for header, player in zip(reg.members, e.members):
             if not player:
-                yield at(lg, reg.tab, e.row, header, "missing-value", f"{header} of {e.name} is empty",
-                         f"type the name of every {lg.ruleset.competitor.lower()} member")
+                yield at(
+                    lg,
+                    reg.tab,
+                    e.row,
+                    header,
+                    "missing-value",
+                    f"{header} of {e.name} is empty",
+                    f"type the name of every {lg.ruleset.competitor.lower()} member",
+                )
                 continue
             earlier = first.setdefault((e.event, name_key(player)), e)
             if earlier.key != e.key:
-                yield at(lg, reg.tab, e.row, header, "member-twice",
-                         f"{player} is already in {earlier.name} (row {earlier.row}) at {e.event}",
-                         f"a player belongs to one {lg.ruleset.competitor.lower()} per event: fix one of the two rows")
+                yield at(
+                    lg,
+                    reg.tab,
+                    e.row,
+                    header,
+                    "member-twice",
+                    f"{player} is already in {earlier.name} (row {earlier.row}) at {e.event}",
+                    f"a player belongs to one {lg.ruleset.competitor.lower()} per event: fix one of the two rows",
+                )
     seen: dict[str, tuple[str, int]] = {}
     if lg.ruleset.members is not None:
         tab = lg.ruleset.members
@@ -76,9 +108,15 @@ def members(lg: League) -> Iterator[Problem]:
             owner, row = seen.setdefault(name_key(m.name), (m.competitor, m.row))
             if row != m.row:
                 again = name_key(owner) == m.competitor_key
-                yield at(lg, tab.tab, m.row, tab.name, "member-twice",
-                         f"{m.name} is {'listed twice on' if again else 'already on'} {owner}'s roster (row {row})",
-                         "a player is on one roster only, once: remove one of the two rows")
+                yield at(
+                    lg,
+                    tab.tab,
+                    m.row,
+                    tab.name,
+                    "member-twice",
+                    f"{m.name} is {'listed twice on' if again else 'already on'} {owner}'s roster (row {row})",
+                    "a player is on one roster only, once: remove one of the two rows",
+                )
 
 
 DIRECTION = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]")
@@ -97,8 +135,16 @@ def hidden_characters(lg: League) -> Iterator[Problem]:
     for tab, row, header, text in typed_names(lg):
         found = hidden_character(text)
         if found:
-            yield at(lg, tab, row, header, "hidden-character", f"{quoted(text)} holds {found}", "retype the name without it",
-                     Severity.WARNING)
+            yield at(
+                lg,
+                tab,
+                row,
+                header,
+                "hidden-character",
+                f"{quoted(text)} holds {found}",
+                "retype the name without it",
+                Severity.WARNING,
+            )
 
 
 LONGEST_NAME = 200
@@ -118,17 +164,39 @@ def name_shapes(lg: League) -> Iterator[Problem]:
     for tab, row, header, text in typed_names(lg):
         if has_control(text):
             codes = ", ".join(dict.fromkeys(f"U+{ord(c):04X}" for c in "".join(CONTROL.findall(text))))
-            yield at(lg, tab, row, header, "control-character",
-                     f"{quoted(text)} holds a control character ({codes}): "
-                     "a line break, a tab or an escape a terminal acts on",
-                     "retype the name on one line; until then every image, page and file shows a space for it", Severity.WARNING)
+            yield at(
+                lg,
+                tab,
+                row,
+                header,
+                "control-character",
+                f"{quoted(text)} holds a control character ({codes}): "
+                "a line break, a tab or an escape a terminal acts on",
+                "retype the name on one line; until then every image, page and file shows a space for it",
+                Severity.WARNING,
+            )
         if text.startswith(FORMULA_START):
-            yield at(lg, tab, row, header, "formula-like", f"{quoted(text)} starts with {text[0]!r}, as a formula does",
-                     f"every output shows it as text; if {text[0]!r} was not meant, retype the name without it",
-                     Severity.WARNING)
+            yield at(
+                lg,
+                tab,
+                row,
+                header,
+                "formula-like",
+                f"{quoted(text)} starts with {text[0]!r}, as a formula does",
+                f"every output shows it as text; if {text[0]!r} was not meant, retype the name without it",
+                Severity.WARNING,
+            )
         if len(text) > LONGEST_NAME:
-            yield at(lg, tab, row, header, "long-name", f"{quoted(text)} is {len(text):,} characters long",
-                     f"shorten it to {LONGEST_NAME} characters at most; the images and posters cut it", Severity.WARNING)
+            yield at(
+                lg,
+                tab,
+                row,
+                header,
+                "long-name",
+                f"{quoted(text)} is {len(text):,} characters long",
+                f"shorten it to {LONGEST_NAME} characters at most; the images and posters cut it",
+                Severity.WARNING,
+            )
 
 
 def typed_names(lg: League) -> Iterator[tuple[str, int, str, str]]:
@@ -146,7 +214,9 @@ def typed_names(lg: League) -> Iterator[tuple[str, int, str, str]]:
     for match in lg.matches:
         yield from ((match.tab, match.row, header, s.name) for header, s in zip(headers, match.sides))
     for event in lg.events:
-        yield from ((EVENTS_TAB, event.row, header, text) for header, text in (("Event", event.id), ("Name", event.name)))
+        yield from (
+            (EVENTS_TAB, event.row, header, text) for header, text in (("Event", event.id), ("Name", event.name))
+        )
 
 
 SEPARATOR = "\uffff"
@@ -158,9 +228,13 @@ SHAPES = re.compile(f"{CONTROL.pattern}|(?:^|{SEPARATOR})[{re.escape(''.join(FOR
 def _any_name(lg: League, pattern: re.Pattern[str], longest: int | None = None) -> bool:
     """Whether any typed name matches `pattern` (or is over `longest` characters): one search over all the names
     joined, so a league of clean names (the usual one) costs one pass, not a check per name."""
-    names = [*(e.name for e in lg.registrations), *(m for e in lg.registrations for m in e.members),
-             *(n for m in lg.members for n in (m.competitor, m.name)), *(s.name for m in lg.matches for s in m.sides),
-             *(n for e in lg.events for n in (e.id, e.name))]  # what `typed_names` yields, without where
+    names = [
+        *(e.name for e in lg.registrations),
+        *(m for e in lg.registrations for m in e.members),
+        *(n for m in lg.members for n in (m.competitor, m.name)),
+        *(s.name for m in lg.matches for s in m.sides),
+        *(n for e in lg.events for n in (e.id, e.name)),
+    ]  # what `typed_names` yields, without where
     if longest is not None and max(map(len, names), default=0) > longest:
         return True
     return pattern.search(SEPARATOR.join(names)) is not None
@@ -182,8 +256,10 @@ def hidden_character(text: str) -> str:
     for found in ZERO_WIDTH.finditer(text):
         if found.group() in JOINERS and _joins(text, found.start()):
             continue
-        return (f"an invisible zero-width character (U+{ord(found.group()):04X}) that makes it another name "
-                "than the one it looks like")
+        return (
+            f"an invisible zero-width character (U+{ord(found.group()):04X}) that makes it another name "
+            "than the one it looks like"
+        )
     return ""
 
 
@@ -194,8 +270,12 @@ def _joins(text: str, index: int) -> bool:
     sides = (text[index - 1], text[index + 1])
     if all(unicodedata.category(c) in ("So", "Sk") or c == "\ufe0f" for c in sides):
         return True
-    return all(unicodedata.category(c)[0] in "LM" and not c.isascii() and not unicodedata.name(c, "").startswith(("LATIN", "COMBINING"))
-               for c in sides)
+    return all(
+        unicodedata.category(c)[0] in "LM"
+        and not c.isascii()
+        and not unicodedata.name(c, "").startswith(("LATIN", "COMBINING"))
+        for c in sides
+    )
 
 
 @check
@@ -206,5 +286,12 @@ def judge_decisions(lg: League) -> Iterator[Problem]:
         typed = e.fields.get(column, "")
         place = parse_whole(typed)
         if typed and (place is None or place < 1):
-            yield at(lg, tab, e.row, column, "unreadable", f"{column} {typed!r} is not a place (1, 2, ...)",
-                     f"type the place the judges decided, 1 for the first, or leave {column} empty")
+            yield at(
+                lg,
+                tab,
+                e.row,
+                column,
+                "unreadable",
+                f"{column} {typed!r} is not a place (1, 2, ...)",
+                f"type the place the judges decided, 1 for the first, or leave {column} empty",
+            )

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from league.cells import name_key
 from league.checks.base import at, check
 from league.checks.matches import repeated
 from league.model.league import League
 from league.model.match import Match
-from league.problems import Problem
 from league.model.words import Kind
+from league.problems import Problem
 
 
 @check
@@ -55,20 +54,42 @@ def games_of_a_round(lg: League) -> Iterator[Problem]:
             mine = m.sides[res.sides.index(side)].name
             if m.kind is Kind.BYE or first.kind is Kind.BYE or {s.key for s in m.sides if s.name} != rivals:
                 bad.add(id(m))
-                yield at(lg, m.tab, m.row, header, "twice-in-round",
-                         f"{mine} already plays another opponent in round {rnd} (row {first.row})",
-                         f"a {lg.ruleset.competitor.lower()} meets one opponent a round: "
-                         "check the round number or the names")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    header,
+                    "twice-in-round",
+                    f"{mine} already plays another opponent in round {rnd} (row {first.row})",
+                    f"a {lg.ruleset.competitor.lower()} meets one opponent a round: "
+                    "check the round number or the names",
+                )
             elif len(games) > per_round and m is games[per_round][0]:
                 bad.add(id(m))
-                yield at(lg, m.tab, m.row, header, "too-many-games",
-                         f"{mine} has {len(games)} games in round {rnd}; the format has {per_round}",
-                         "delete the extra row or fix its round number")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    header,
+                    "too-many-games",
+                    f"{mine} has {len(games)} games in round {rnd}; the format has {per_round}",
+                    "delete the extra row or fix its round number",
+                )
     for (event, rnd, keys), rows in pairing.items():
-        if len(rows) < per_round and not any(id(m) in bad for m in rows) and not any((event, rnd, k) in unsure for k in keys):
+        if (
+            len(rows) < per_round
+            and not any(id(m) in bad for m in rows)
+            and not any((event, rnd, k) in unsure for k in keys)
+        ):
             for m in rows:
                 header = res.side_header(res.competitor, res.sides[-1])
-                yield at(lg, m.tab, m.row, header, "games-missing",
-                         f"only {len(rows)} of the {per_round} games of {m.sides[0].name} against {m.sides[-1].name} "
-                         f"in round {rnd} is typed",
-                         f"add the other game's row (round {rnd}, the same two {lg.ruleset.competitors.lower()})")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    header,
+                    "games-missing",
+                    f"only {len(rows)} of the {per_round} games of {m.sides[0].name} against {m.sides[-1].name} "
+                    f"in round {rnd} is typed",
+                    f"add the other game's row (round {rnd}, the same two {lg.ruleset.competitors.lower()})",
+                )

@@ -42,7 +42,9 @@ class DemoLeague:
 
     def sheets(self, ruleset: Ruleset, catalog: Catalog) -> list[Sheet]:
         """The input tabs as `league init` lays them out (headers and dropdowns)."""
-        return input_sheets(ruleset, catalog, self.events, self.players, dict(self.results), self.penalties, self.members)
+        return input_sheets(
+            ruleset, catalog, self.events, self.players, dict(self.results), self.penalties, self.members
+        )
 
     def tabs(self, ruleset: Ruleset, catalog: Catalog) -> dict[str, Grid]:
         """The input tabs as a backend reads them: header row then data rows."""

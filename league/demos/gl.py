@@ -6,19 +6,74 @@ import datetime as dt
 import random
 from collections.abc import Sequence
 
-from league.cells import Cell, a1, name_key
+from league.cells import Cell, a1
+from league.demos.base import DemoLeague, Planted
 from league.pairing.round_robin import circle
 from league.rules.catalog import Catalog, Piece
-from league.demos.base import DemoLeague, Planted
 from league.rules.ruleset import Ban, Ruleset
 
 VENUES = (("AE", "Alter Ego (Shangri-la Plaza)", 10), ("SMN", "SM North EDSA", 16), ("GB5", "Greenbelt 5", 16))
 STAGES = (("QR1", dt.date(2024, 8, 10), (9, 14, 11)), ("QR2", dt.date(2024, 9, 7), (10, 13, 16)))
-FIRST = ("Miguel", "Andrea", "Paolo", "Bea", "Carlo", "Nina", "Rafael", "Trisha", "Jerome", "Kat", "Luis", "Mika",
-         "Enzo", "Joanna", "Marco", "Pia", "Gab", "Ria", "Joaquin", "Bianca", "Franco", "Isabel", "Dindo", "Celine",
-         "Niño", "Łukasz", "Żaneta", "Ramon", "Hazel", "Tonyo", "Lei", "Kiko", "Abi", "Santi", "Mara", "Jun")
-LAST = ("Santos", "Reyes", "Cruz", "Bautista", "Garcia", "Mendoza", "Dela Cruz", "Villanueva", "Ramos", "Aquino",
-        "Castillo", "Navarro", "Peña", "Domingo", "Lim", "Tan", "Sy", "Ocampo", "Żak", "Torres")
+FIRST = (
+    "Miguel",
+    "Andrea",
+    "Paolo",
+    "Bea",
+    "Carlo",
+    "Nina",
+    "Rafael",
+    "Trisha",
+    "Jerome",
+    "Kat",
+    "Luis",
+    "Mika",
+    "Enzo",
+    "Joanna",
+    "Marco",
+    "Pia",
+    "Gab",
+    "Ria",
+    "Joaquin",
+    "Bianca",
+    "Franco",
+    "Isabel",
+    "Dindo",
+    "Celine",
+    "Niño",
+    "Łukasz",
+    "Żaneta",
+    "Ramon",
+    "Hazel",
+    "Tonyo",
+    "Lei",
+    "Kiko",
+    "Abi",
+    "Santi",
+    "Mara",
+    "Jun",
+)
+LAST = (
+    "Santos",
+    "Reyes",
+    "Cruz",
+    "Bautista",
+    "Garcia",
+    "Mendoza",
+    "Dela Cruz",
+    "Villanueva",
+    "Ramos",
+    "Aquino",
+    "Castillo",
+    "Navarro",
+    "Peña",
+    "Domingo",
+    "Lim",
+    "Tan",
+    "Sy",
+    "Ocampo",
+    "Żak",
+    "Torres",
+)
 
 
 def bans(ruleset: Ruleset) -> tuple[Ban, ...]:
@@ -31,8 +86,10 @@ def allowed_fighters(catalog: Catalog, ruleset: Ruleset, day: dt.date) -> list[P
     banned_sets = {b.name for b in bans(ruleset) if b.what == "set" and b.applies(day)}
     banned = {b.name for b in bans(ruleset) if b.what == "piece" and b.applies(day)}
     unique = {p.name: p for p in catalog.pieces.values()}
-    return sorted((p for p in unique.values() if p.health and p.set not in banned_sets and p.name not in banned),
-                  key=lambda p: p.name)
+    return sorted(
+        (p for p in unique.values() if p.health and p.set not in banned_sets and p.name not in banned),
+        key=lambda p: p.name,
+    )
 
 
 def allowed_maps(catalog: Catalog, ruleset: Ruleset, day: dt.date) -> list[str]:
@@ -70,8 +127,18 @@ def build_demo(ruleset: Ruleset, catalog: Catalog, seed: int = 2024) -> DemoLeag
     return _plant(demo, rng, catalog, ruleset, rosters, used)
 
 
-def _match(rng: random.Random, rnd: int, table: int, a: str, b: str | None, rosters: dict[tuple[str, str], list[Piece]],
-           event: str, skill: dict[str, float], maps: Sequence[str], used: dict[tuple[str, str], set[str]]) -> list[Cell]:
+def _match(
+    rng: random.Random,
+    rnd: int,
+    table: int,
+    a: str,
+    b: str | None,
+    rosters: dict[tuple[str, str], list[Piece]],
+    event: str,
+    skill: dict[str, float],
+    maps: Sequence[str],
+    used: dict[tuple[str, str], set[str]],
+) -> list[Cell]:
     if b is None:
         return [rnd, table, a, "", None, None, "", "", None, None, "", a, "Bye", "Judge Ana", ""]
     fa, fb = rng.choice(rosters[(event, a)]), rng.choice(rosters[(event, b)])
@@ -81,22 +148,46 @@ def _match(rng: random.Random, rnd: int, table: int, a: str, b: str | None, rost
     ha = rng.randint(1, fa.health or 1) if a_wins else 0
     hb = 0 if a_wins else rng.randint(1, fb.health or 1)
     judge = rng.choice(("Judge Ana", "Judge Bong", "Judge Cris"))
-    return [rnd, table, a, fa.name, ha, fa.health, b, fb.name, hb, fb.health, rng.choice(maps), a if a_wins else b, "", judge, ""]
+    return [
+        rnd,
+        table,
+        a,
+        fa.name,
+        ha,
+        fa.health,
+        b,
+        fb.name,
+        hb,
+        fb.health,
+        rng.choice(maps),
+        a if a_wins else b,
+        "",
+        judge,
+        "",
+    ]
 
 
 # Column positions in the results tab (see the ruleset's `order`).
 ROUND, PLAYER_A, FIGHTER_A, HEALTH_A, START_A, PLAYER_B, START_B, MAP, WINNER = 0, 2, 3, 4, 5, 6, 9, 10, 11
 
 
-def _plant(demo: DemoLeague, rng: random.Random, catalog: Catalog, ruleset: Ruleset,
-           rosters: dict[tuple[str, str], list[Piece]], used: dict[tuple[str, str], set[str]]) -> DemoLeague:
+def _plant(
+    demo: DemoLeague,
+    rng: random.Random,
+    catalog: Catalog,
+    ruleset: Ruleset,
+    rosters: dict[tuple[str, str], list[Piece]],
+    used: dict[tuple[str, str], set[str]],
+) -> DemoLeague:
     """Judges' mistakes of the kinds real sheets have, each recorded with its cell."""
     planted: list[Planted] = []
     res = demo.results
 
     def played(tab: str, a_won: bool) -> int:
         rows = res[tab]
-        return next(i for i, r in enumerate(rows) if r[PLAYER_B] and (r[WINNER] == r[PLAYER_A]) == a_won and i > len(rows) // 3)
+        return next(
+            i for i, r in enumerate(rows) if r[PLAYER_B] and (r[WINNER] == r[PLAYER_A]) == a_won and i > len(rows) // 3
+        )
 
     def mark(tab: str, index: int, col: int, code: str) -> None:
         planted.append(Planted(tab, a1(index + 2, col), code))
@@ -180,4 +271,20 @@ def _drop(demo: DemoLeague, event: str, after: int) -> None:
     for r in rows:
         if int(str(r[ROUND])) > after and leaver in (r[PLAYER_A], r[PLAYER_B]):
             opponent = r[PLAYER_B] if r[PLAYER_A] == leaver else r[PLAYER_A]
-            r[:] = [r[ROUND], r[1], opponent, "", None, None, "", "", None, None, "", opponent, "Bye", r[13], "opponent dropped"]
+            r[:] = [
+                r[ROUND],
+                r[1],
+                opponent,
+                "",
+                None,
+                None,
+                "",
+                "",
+                None,
+                None,
+                "",
+                opponent,
+                "Bye",
+                r[13],
+                "opponent dropped",
+            ]

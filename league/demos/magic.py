@@ -9,9 +9,28 @@ import random
 from league.cells import Cell, a1
 from league.demos.base import DemoLeague, Planted
 
-PLAYERS = ("Ana Souza", "Bruno Lima", "Carla Mendes", "Diego Rocha", "Elisa Prado", "Fábio Nunes", "Gabi Torres",
-           "Hugo Alves", "Íris Castro", "João Pinto", "Kátia Ramos", "Léo Martins", "Marina Costa", "Nico Barros",
-           "Olga Petrova", "Paulo Reis", "Quésia Dias", "Rafa Gomes", "Sílvia Lopes", "Tomás Vieira")
+PLAYERS = (
+    "Ana Souza",
+    "Bruno Lima",
+    "Carla Mendes",
+    "Diego Rocha",
+    "Elisa Prado",
+    "Fábio Nunes",
+    "Gabi Torres",
+    "Hugo Alves",
+    "Íris Castro",
+    "João Pinto",
+    "Kátia Ramos",
+    "Léo Martins",
+    "Marina Costa",
+    "Nico Barros",
+    "Olga Petrova",
+    "Paulo Reis",
+    "Quésia Dias",
+    "Rafa Gomes",
+    "Sílvia Lopes",
+    "Tomás Vieira",
+)
 DECKS = ("Mono-Red Aggro", "Azorius Control", "Golgari Midrange", "Izzet Phoenix", "Boros Energy", "Dimir Tempo", "")
 WEEKS = (("W1", dt.date(2025, 1, 9), 13), ("W2", dt.date(2025, 1, 16), 16), ("W3", dt.date(2025, 1, 23), 15))
 ROUNDS = 4
@@ -20,8 +39,9 @@ GAMES = ((2, 0, 0), (2, 1, 0), (2, 1, 0), (1, 0, 0), (2, 0, 1), (1, 1, 0), (1, 1
 ROUND, TABLE, PLAYER_A, PLAYER_B, WINS_A, WINS_B, DRAWS, RESULT = range(8)
 
 
-def swiss_pairings(rng: random.Random, field: list[str], points: dict[str, int], met: set[frozenset[str]],
-              had_bye: set[str]) -> list[tuple[str, str | None]]:
+def swiss_pairings(
+    rng: random.Random, field: list[str], points: dict[str, int], met: set[frozenset[str]], had_bye: set[str]
+) -> list[tuple[str, str | None]]:
     """Swiss by points (random order within a score), re-drawn until nobody meets an earlier opponent;
     an odd player out gets the bye, the lowest-ranked without one. A demo needs believable rounds only,
     not the best pairing."""
@@ -73,7 +93,21 @@ def build_magic_demo(seed: int = 2025) -> DemoLeague:
                 won, lost, drawn = rng.choice(GAMES)
                 a_wins = rng.random() < skill[a] / (skill[a] + skill[b])
                 games = (won, lost) if a_wins else (lost, won)
-                rows.append([rnd, table, a, b, games[0], games[1], drawn or None, "", "", "Yes" if b == dropped and rnd == 2 else "", ""])
+                rows.append(
+                    [
+                        rnd,
+                        table,
+                        a,
+                        b,
+                        games[0],
+                        games[1],
+                        drawn or None,
+                        "",
+                        "",
+                        "Yes" if b == dropped and rnd == 2 else "",
+                        "",
+                    ]
+                )
                 if won == lost:
                     points[a] += 1
                     points[b] += 1
@@ -91,7 +125,7 @@ def build_magic_demo(seed: int = 2025) -> DemoLeague:
 def _special_results(results: dict[str, list[list[Cell]]]) -> None:
     """An intentional draw in the last round of W1, and a game loss recorded in W3 (the match result carries it)."""
     last = next(r for r in reversed(results["Results W1"]) if r[PLAYER_B])
-    last[WINS_A:RESULT + 1] = [None, None, None, "Intentional Draw"]
+    last[WINS_A : RESULT + 1] = [None, None, None, "Intentional Draw"]
     first = next(r for r in results["Results W3"] if r[PLAYER_B] and r[WINS_A] == 2 and r[WINS_B] == 1)
     first[-1] = "game 1: game loss to player B for a deck problem"
 

@@ -11,23 +11,100 @@ from league.cells import Cell, a1
 from league.demos.base import DemoLeague, Planted
 from league.demos.magic import swiss_pairings
 
-PAIRS = ("Jeźdźcy Rohanu", "Synowie Durina", "Strażnicy Ithilien", "Cienie Mordoru", "Wilki Isengardu", "Łucznicy Lórien",
-         "Młoty Ereboru", "Korsarze Umbaru", "Biała Drużyna", "Strażnicy Północy", "Goblini z Morii", "Wieża Gondoru",
-         "Synowie Haradu")
-PLAYERS = ("Adam Nowak", "Bartek Wójcik", "Celina Kowalczyk", "Dawid Lewandowski", "Ewa Zielińska", "Filip Szymański",
-           "Gosia Woźniak", "Henryk Dąbrowski", "Iza Kamińska", "Jacek Kozłowski", "Kasia Jankowska", "Łukasz Mazur",
-           "Marta Krawczyk", "Norbert Piotrowski", "Ola Grabowska", "Paweł Pawłowski", "Renata Michalska", "Szymon Król",
-           "Tomek Wieczorek", "Urszula Jabłońska", "Wiktor Majewski", "Zosia Olszewska", "Żaneta Stępień", "Artur Malinowski",
-           "Beata Jaworska", "Cezary Adamczyk")
-GOOD = ("Rohan", "Minas Tirith", "Erebor", "Lothlórien", "Rivendell", "Fangorn", "The Shire", "Dale", "Iron Hills", "Arnor")
-EVIL = ("Isengard", "Mordor", "Moria", "Angmar", "Harad", "Easterlings", "Dol Guldur", "Gundabad", "Umbar", "Azog's Hunters")
-RESTRICTED = ("", "", "Legolas Greenleaf", "Gwaihir", "Mordor War Catapult", "Fell Beast, Gríma Wormtongue",
-              "Great Eagle, Watcher in the Water", "The Balrog", "Gondor Avenger Bolt Thrower, 2x Great Eagle")
+PAIRS = (
+    "Jeźdźcy Rohanu",
+    "Synowie Durina",
+    "Strażnicy Ithilien",
+    "Cienie Mordoru",
+    "Wilki Isengardu",
+    "Łucznicy Lórien",
+    "Młoty Ereboru",
+    "Korsarze Umbaru",
+    "Biała Drużyna",
+    "Strażnicy Północy",
+    "Goblini z Morii",
+    "Wieża Gondoru",
+    "Synowie Haradu",
+)
+PLAYERS = (
+    "Adam Nowak",
+    "Bartek Wójcik",
+    "Celina Kowalczyk",
+    "Dawid Lewandowski",
+    "Ewa Zielińska",
+    "Filip Szymański",
+    "Gosia Woźniak",
+    "Henryk Dąbrowski",
+    "Iza Kamińska",
+    "Jacek Kozłowski",
+    "Kasia Jankowska",
+    "Łukasz Mazur",
+    "Marta Krawczyk",
+    "Norbert Piotrowski",
+    "Ola Grabowska",
+    "Paweł Pawłowski",
+    "Renata Michalska",
+    "Szymon Król",
+    "Tomek Wieczorek",
+    "Urszula Jabłońska",
+    "Wiktor Majewski",
+    "Zosia Olszewska",
+    "Żaneta Stępień",
+    "Artur Malinowski",
+    "Beata Jaworska",
+    "Cezary Adamczyk",
+)
+GOOD = (
+    "Rohan",
+    "Minas Tirith",
+    "Erebor",
+    "Lothlórien",
+    "Rivendell",
+    "Fangorn",
+    "The Shire",
+    "Dale",
+    "Iron Hills",
+    "Arnor",
+)
+EVIL = (
+    "Isengard",
+    "Mordor",
+    "Moria",
+    "Angmar",
+    "Harad",
+    "Easterlings",
+    "Dol Guldur",
+    "Gundabad",
+    "Umbar",
+    "Azog's Hunters",
+)
+RESTRICTED = (
+    "",
+    "",
+    "Legolas Greenleaf",
+    "Gwaihir",
+    "Mordor War Catapult",
+    "Fell Beast, Gríma Wormtongue",
+    "Great Eagle, Watcher in the Water",
+    "The Balrog",
+    "Gondor Avenger Bolt Thrower, 2x Great Eagle",
+)
 EVENTS = (("D1", "Warsaw Doubles I", dt.date(2025, 3, 8), 12), ("D2", "Warsaw Doubles II", dt.date(2025, 4, 12), 11))
 ROUNDS = 3
 ROUND, TABLE, PAIR_A, ARMY_A, SCENARIO_A, PAIR_B, ARMY_B, SCENARIO_B, RESULT = range(9)
-PAIR_COLUMNS = ("Pair", "Event", "Player 1", "Player 2", "Good Army", "Evil Army", "Restricted Models", "List On Time",
-                "Rules Present", "Status", "Judge Order")
+PAIR_COLUMNS = (
+    "Pair",
+    "Event",
+    "Player 1",
+    "Player 2",
+    "Good Army",
+    "Evil Army",
+    "Restricted Models",
+    "List On Time",
+    "Rules Present",
+    "Status",
+    "Judge Order",
+)
 
 
 def _vp(mine: int, theirs: int) -> int:
@@ -83,8 +160,12 @@ def _deductions(pairs: list[list[Cell]], results: dict[str, list[list[Cell]]], p
     d2[-1][PAIR_COLUMNS.index("Status")] = "DQ"
     slow = next(r for r in results["Results D1"] if r[ROUND] == 2 and r[PAIR_B])
     penalties.append(["D1", 2, slow[PAIR_A], "VP", 2, "Slow play", "warned twice for slow play", "Judge Marek", None])
-    moved = next(r for r in results["Results D1"] if r[ROUND] == 3 and r[ARMY_A] == "Evil" and int(str(r[SCENARIO_A])) >= 4)
-    penalties.append(["D1", 3, moved[PAIR_A], "Scenario Points", 3, "Moved a model after measuring", "", "Judge Marek", "Evil"])
+    moved = next(
+        r for r in results["Results D1"] if r[ROUND] == 3 and r[ARMY_A] == "Evil" and int(str(r[SCENARIO_A])) >= 4
+    )
+    penalties.append(
+        ["D1", 3, moved[PAIR_A], "Scenario Points", 3, "Moved a model after measuring", "", "Judge Marek", "Evil"]
+    )
 
 
 def _plant(demo: DemoLeague) -> DemoLeague:
@@ -107,11 +188,17 @@ def _plant(demo: DemoLeague) -> DemoLeague:
     row[SCENARIO_A] = f"{row[SCENARIO_A]}.5"
     planted.append(Planted(tab, a1(res[tab].index(row) + 2, SCENARIO_A), "unreadable"))
     out = {r[0] for r in demo.players if r[PAIR_COLUMNS.index("Status")] == "DQ"}
-    last = next(r for r in reversed(games(tab)) if not {r[PAIR_A], r[PAIR_B]} & out)  # a pairing's second game never typed
+    last = next(
+        r for r in reversed(games(tab)) if not {r[PAIR_A], r[PAIR_B]} & out
+    )  # a pairing's second game never typed
     res[tab].remove(last)
-    first = next(r for r in games(tab) if r[ROUND] == last[ROUND] and r[PAIR_A] == last[PAIR_A] and r[PAIR_B] == last[PAIR_B])
+    first = next(
+        r for r in games(tab) if r[ROUND] == last[ROUND] and r[PAIR_A] == last[PAIR_A] and r[PAIR_B] == last[PAIR_B]
+    )
     planted.append(Planted(tab, a1(res[tab].index(first) + 2, PAIR_B), "games-missing"))
-    over = next(n for n, r in enumerate(demo.players) if r[1] == "D2" and not r[PAIR_COLUMNS.index("Restricted Models")])
+    over = next(
+        n for n, r in enumerate(demo.players) if r[1] == "D2" and not r[PAIR_COLUMNS.index("Restricted Models")]
+    )
     demo.players[over][PAIR_COLUMNS.index("Restricted Models")] = "Legolas Greenleaf, Gwaihir, 2x Great Eagle"  # four
     planted.append(Planted("Pairs", a1(over + 2, PAIR_COLUMNS.index("Restricted Models")), "too-many-restricted"))
     return DemoLeague(demo.events, demo.players, res, demo.penalties, planted)

@@ -14,10 +14,39 @@ from league.demos.base import DemoLeague, Planted
 from league.pairing.history import History
 from league.pairing.seeded_swiss import seeded_swiss
 
-SCHOOLS = ("Lincoln High", "Roosevelt Academy", "Jefferson Prep", "Madison STEM", "Kennedy High", "Franklin Tech",
-           "Washington Central", "Hamilton North", "Adams Magnet", "Monroe Valley", "Jackson East", "Grant West")
+SCHOOLS = (
+    "Lincoln High",
+    "Roosevelt Academy",
+    "Jefferson Prep",
+    "Madison STEM",
+    "Kennedy High",
+    "Franklin Tech",
+    "Washington Central",
+    "Hamilton North",
+    "Adams Magnet",
+    "Monroe Valley",
+    "Jackson East",
+    "Grant West",
+)
 MASCOTS = ("Blue", "Gold")
-FIRST = ("Ava", "Liam", "Mia", "Noah", "Zoe", "Eli", "Maya", "Leo", "Aria", "Kai", "Nora", "Owen", "Luz", "Ravi", "Sofía", "Jin")
+FIRST = (
+    "Ava",
+    "Liam",
+    "Mia",
+    "Noah",
+    "Zoe",
+    "Eli",
+    "Maya",
+    "Leo",
+    "Aria",
+    "Kai",
+    "Nora",
+    "Owen",
+    "Luz",
+    "Ravi",
+    "Sofía",
+    "Jin",
+)
 SEASON = "SPRING26"
 START = dt.date(2026, 1, 28)
 ROUNDS = 8
@@ -38,11 +67,28 @@ def _teams(rng: random.Random) -> tuple[list[list[Cell]], list[list[Cell]], dict
             for n in range(rng.randint(5, 8)):
                 mmr = base + rng.randint(-250, 250)
                 added = START - dt.timedelta(days=rng.randint(7, 40))
-                rosters.append([team, f"{rng.choice(FIRST)} {school.split()[0][:3]}{colour[0]}{n + 1}", f"{team[:3]}{colour}{n + 1}",
-                                "Active", added.isoformat(), mmr])
+                rosters.append(
+                    [
+                        team,
+                        f"{rng.choice(FIRST)} {school.split()[0][:3]}{colour[0]}{n + 1}",
+                        f"{team[:3]}{colour}{n + 1}",
+                        "Active",
+                        added.isoformat(),
+                        mmr,
+                    ]
+                )
                 mmrs.append(mmr)
             if rng.random() < 0.3:
-                rosters.append([team, f"Sub {school.split()[0][:3]}{colour[0]}", f"{team[:3]}Sub", "Pending", START.isoformat(), base])
+                rosters.append(
+                    [
+                        team,
+                        f"Sub {school.split()[0][:3]}{colour[0]}",
+                        f"{team[:3]}Sub",
+                        "Pending",
+                        START.isoformat(),
+                        base,
+                    ]
+                )
             strength[team] = sum(mmrs) / len(mmrs)
     return teams, rosters, strength
 
@@ -57,7 +103,17 @@ def _season(rng: random.Random, strength: dict[str, float]) -> list[list[Cell]]:
     specials = {(2, 3): "Forfeit A", (5, 7): "Forfeit B", (6, 11): "Double Forfeit"}
     for rnd in range(1, ROUNDS + 1):
         order = sorted(names, key=lambda t: (-wins[t], -ratings[t]))
-        h = History(SEASON, rnd - 1, names, met, Counter(), dict(wins), {t: order.index(t) + 1 for t in names}, [], ratings=ratings)
+        h = History(
+            SEASON,
+            rnd - 1,
+            names,
+            met,
+            Counter(),
+            dict(wins),
+            {t: order.index(t) + 1 for t in names},
+            [],
+            ratings=ratings,
+        )
         day = (START + dt.timedelta(days=7 * (rnd - 1))).isoformat()
         for p in seeded_swiss(h, rnd, 2026):
             a, b = p.first, p.second or ""
@@ -81,7 +137,9 @@ def build_nasef_demo(seed: int = 2026) -> DemoLeague:
     rng = random.Random(seed)
     teams, rosters, strength = _teams(rng)
     rows = _season(rng, strength)
-    events: list[list[Cell]] = [[SEASON, "NASEF League of Legends Spring 2026", START.isoformat(), "Online", 32, "", f"Results {SEASON}"]]
+    events: list[list[Cell]] = [
+        [SEASON, "NASEF League of Legends Spring 2026", START.isoformat(), "Online", 32, "", f"Results {SEASON}"]
+    ]
     demo = DemoLeague(events, teams, {f"Results {SEASON}": rows}, [], [], rosters)
     return _plant(demo)
 
@@ -106,7 +164,11 @@ def _plant(demo: DemoLeague) -> DemoLeague:
     demo.players[third][1] = SCHOOLS[0]
     planted.append(Planted("Teams", a1(third + 2, 1), "club-teams"))
     mover = next(m for m in demo.members if m[0] == demo.players[3][0])  # a player left on the old team's roster too
-    target = next(t[0] for t in demo.players[4:] if sum(m[0] == t[0] and m[3] == "Active" for m in demo.members) < 8 and t[0] != team)
+    target = next(
+        t[0]
+        for t in demo.players[4:]
+        if sum(m[0] == t[0] and m[3] == "Active" for m in demo.members) < 8 and t[0] != team
+    )
     others = [m for m in demo.members if m[0] == target]
     copy = [target, mover[1], mover[2], "Active", START.isoformat(), mover[5]]
     demo.members.insert(demo.members.index(others[-1]) + 1, copy)

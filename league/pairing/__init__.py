@@ -18,11 +18,14 @@ from league.registry import Registry
 
 PairingSystem = Callable[[History, int, int, int], list[Pairing]]
 
-SYSTEMS: Registry[PairingSystem] = Registry("pairing system", [
-    ("round_robin", round_robin),
-    ("swiss", lambda h, number, seed, total: swiss(h, number, seed)),
-    ("seeded_swiss", lambda h, number, seed, total: seeded_swiss(h, number, seed)),
-])
+SYSTEMS: Registry[PairingSystem] = Registry(
+    "pairing system",
+    [
+        ("round_robin", round_robin),
+        ("swiss", lambda h, number, seed, total: swiss(h, number, seed)),
+        ("seeded_swiss", lambda h, number, seed, total: seeded_swiss(h, number, seed)),
+    ],
+)
 """Every pairing system a ruleset can name: (history, round number, seed, the event's rounds) -> the round."""
 
 __all__ = ["SYSTEMS", "History", "Pairing", "PairingSystem", "history"]

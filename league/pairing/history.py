@@ -47,7 +47,11 @@ class History:
 
 def history(lg: League, event: str, standings: list[Standing]) -> History:
     """The pairing history of one event from its results rows and its current standings."""
-    rows = [m for m in lg.matches if m.event == event and m.round is not None and m.kind is not None and lg.ruleset.counts(m)]
+    rows = [
+        m
+        for m in lg.matches
+        if m.event == event and m.round is not None and m.kind is not None and lg.ruleset.counts(m)
+    ]
     last = max((m.round or 0 for m in rows), default=0)
     gone = {key for (ev, key), _ in left_in(lg).items() if ev == event}
     entrants = [e for (ev, _), e in lg.roster.items() if ev == event]
@@ -64,8 +68,19 @@ def history(lg: League, event: str, standings: list[Standing]) -> History:
             met[keys] += 1
     order = {s.key: i for i, s in enumerate(standings)}
     named, clubs = _named(lg, event), _clubs(lg, entrants)
-    return History(event, last, active, met, byes, {s.key: s.score for s in standings},
-                   {key: order.get(key, len(order)) + 1 for key in active}, rounds, named | clubs, _ratings(lg), clubs)
+    return History(
+        event,
+        last,
+        active,
+        met,
+        byes,
+        {s.key: s.score for s in standings},
+        {key: order.get(key, len(order)) + 1 for key in active},
+        rounds,
+        named | clubs,
+        _ratings(lg),
+        clubs,
+    )
 
 
 def _ratings(lg: League) -> dict[str, Fraction]:
@@ -75,8 +90,11 @@ def _ratings(lg: League) -> dict[str, Fraction]:
 
 def _named(lg: League, event: str) -> frozenset[frozenset[str]]:
     """The pairs the organiser named in the `Avoid` tab for this event (or for every event)."""
-    pairs = {frozenset((name_key(a.first), name_key(a.second))) for a in lg.avoid
-             if not a.event or lg.event_id(a.event) == event}
+    pairs = {
+        frozenset((name_key(a.first), name_key(a.second)))
+        for a in lg.avoid
+        if not a.event or lg.event_id(a.event) == event
+    }
     return frozenset(p for p in pairs if len(p) == 2)
 
 

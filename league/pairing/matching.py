@@ -26,7 +26,7 @@ def matched(players: list[str], cost: Callable[[str, str], int], rng: random.Ran
     edges = []
     unit = 1000 * len(field)  # above the random parts of a whole round together: they only break even costs
     for i, a in enumerate(field):
-        for b in field[i + 1:]:
+        for b in field[i + 1 :]:
             edges.append((a, b, cost(a, b) * unit + rng.randrange(1000)))
             top = max(top, edges[-1][2])
     graph.add_weighted_edges_from((a, b, top + 1 - c) for a, b, c in edges)
@@ -42,15 +42,21 @@ def matched(players: list[str], cost: Callable[[str, str], int], rng: random.Ran
 
 def fewest_repeats(players: list[str], h: History, rng: random.Random, why: str) -> list[tuple[str, str | None, str]]:
     """Random pairs with the fewest rematches; the bye to someone with the fewest byes."""
+
     def cost(a: str, b: str) -> int:
         if b == BYE:
             return SECOND_BYE * h.byes[a]
         return REMATCH * h.clashes(a, b)
+
     def reason(a: str, b: str | None) -> str:
         if b is None:
             return f"{why}: a bye" + (", a second one: no one without a bye was left" if h.byes[a] else "")
         if h.clashes(a, b):
-            return f"{why}: " + ("a rematch" if h.met[frozenset((a, b))] else "a pair to keep apart") + " no pairing could avoid"
+            return (
+                f"{why}: "
+                + ("a rematch" if h.met[frozenset((a, b))] else "a pair to keep apart")
+                + " no pairing could avoid"
+            )
         return f"{why}: no repeat"
 
     return [(a, b, reason(a, b)) for a, b in matched(players, cost, rng)]

@@ -60,8 +60,9 @@ class Draws:
         return int(self.values[k])
 
 
-def by_records(players: list[str], groups: list[list[str]], clash: Callable[[str, str], bool], cost: Cost,
-               rng: random.Random) -> list[tuple[str, str | None]] | None:
+def by_records(
+    players: list[str], groups: list[list[str]], clash: Callable[[str, str], bool], cost: Cost, rng: random.Random
+) -> list[tuple[str, str | None]] | None:
     """The round built record group by record group, or None where only the whole-field matching can say what is
     least bad. `players`: the field in the order the whole-field matching draws its tie-breaks for."""
     draws = Draws(players, rng)
@@ -97,12 +98,17 @@ def _merged(bands: list[tuple[int, int]], count: int) -> list[tuple[int, int]]:
     return out
 
 
-def _band(band: tuple[int, int], groups: list[list[str]], clash: Callable[[str, str], bool], weight: Cost,
-          solved: dict[tuple[int, int], list[Pair]]) -> bool:
+def _band(
+    band: tuple[int, int],
+    groups: list[list[str]],
+    clash: Callable[[str, str], bool],
+    weight: Cost,
+    solved: dict[tuple[int, int], list[Pair]],
+) -> bool:
     """Whether the groups of the band pair by the exact matching without a repeat (then their pairs are in
     `solved`); False also when they are too many to try."""
     if band not in solved:
-        pool = [k for members in groups[band[0]:band[1] + 1] for k in members]
+        pool = [k for members in groups[band[0] : band[1] + 1] for k in members]
         if len(pool) > LIMIT:
             return False
         solved[band] = _exact(pool, weight)
@@ -127,7 +133,8 @@ def _group(members: list[str], clash: Callable[[str, str], bool], cost: Cost, we
         for arc in arcs:
             if arc not in pools:
                 pools[arc] = _one_seed(members, arc, {p for p in arc if p in radius}, clash, cost, weight) or _exact(
-                    [*(members[p] for p in arc), *(members[p + half] for p in arc)], weight)
+                    [*(members[p] for p in arc), *(members[p + half] for p in arc)], weight
+                )
             made = pools[arc]
             if any(clash(a, b) for a, b in made):
                 if len(arc) == half:
@@ -168,8 +175,14 @@ def _arcs(radius: dict[int, int], half: int) -> list[tuple[int, ...]]:
     return runs + ([tuple(run)] if run else [])
 
 
-def _one_seed(members: list[str], arc: tuple[int, ...], repeats: set[int], clash: Callable[[str, str], bool],
-              cost: Cost, weight: Cost) -> list[Pair] | None:
+def _one_seed(
+    members: list[str],
+    arc: tuple[int, ...],
+    repeats: set[int],
+    clash: Callable[[str, str], bool],
+    cost: Cost,
+    weight: Cost,
+) -> list[Pair] | None:
     """The pool's pairs where each repeat is repaired by one team moving one seed: neighbouring split places
     re-paired at a cost of 2 (the least a repair costs), the lightest such round by a walk along the pool; None
     when none avoids every repeat, or when a round repaired otherwise might cost as little (`_otherwise`)."""
@@ -180,8 +193,13 @@ def _one_seed(members: list[str], arc: tuple[int, ...], repeats: set[int], clash
     moves: list[list[list[Pair]]] = []
     for x in range(len(arc) - 1):
         (a, b), (c, d) = split[x], split[x + 1]
-        moves.append([option for option in ([(a, d), (c, b)], [(a, c), (b, d)])
-                      if sum(cost(u, v) for u, v in option) == 2 and not any(clash(u, v) for u, v in option)])
+        moves.append(
+            [
+                option
+                for option in ([(a, d), (c, b)], [(a, c), (b, d)])
+                if sum(cost(u, v) for u, v in option) == 2 and not any(clash(u, v) for u, v in option)
+            ]
+        )
     best: list[tuple[int, list[Pair]] | None] = [None] * (len(arc) + 2)
     best[len(arc)] = (0, [])
     for x in range(len(arc) - 1, -1, -1):
@@ -190,8 +208,10 @@ def _one_seed(members: list[str], arc: tuple[int, ...], repeats: set[int], clash
         if arc[x] not in repeats and after is not None:
             options.append((weight(*split[x]) + after[0], [split[x], *after[1]]))
         if then is not None:
-            options += [(sum(weight(u, v) for u, v in option) + then[0], [*option, *then[1]])
-                        for option in (moves[x] if x < len(moves) else [])]
+            options += [
+                (sum(weight(u, v) for u, v in option) + then[0], [*option, *then[1]])
+                for option in (moves[x] if x < len(moves) else [])
+            ]
         best[x] = min(options, key=lambda o: o[0]) if options else None
     made = best[0]
     if made is None or sum(pair not in split for pair in made[1]) >= _otherwise(arc, repeats, moves):
@@ -214,6 +234,12 @@ def _otherwise(arc: tuple[int, ...], repeats: set[int], moves: list[list[list[Pa
         kept = arc[x] not in repeats
         moved = x < len(moves) and bool(moves[x])
         plain[x] = min(plain[x + 1] if kept else never, 2 + plain[x + 2] if moved else never)
-        other[x] = min(other[x + 1] if kept else never, 2 + other[x + 2] if moved else never,
-                       *(max(before[y + 1] - before[x] + 3, 2 * (y - x)) + min(plain[y + 1], other[y + 1]) for y in range(x + 1, size)))
+        other[x] = min(
+            other[x + 1] if kept else never,
+            2 + other[x + 2] if moved else never,
+            *(
+                max(before[y + 1] - before[x] + 3, 2 * (y - x)) + min(plain[y + 1], other[y + 1])
+                for y in range(x + 1, size)
+            ),
+        )
     return other[0]

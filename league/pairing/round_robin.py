@@ -21,8 +21,12 @@ def circle(players: list[str], rounds: int) -> list[list[tuple[str, str | None]]
     out: list[list[tuple[str, str | None]]] = []
     for _ in range(rounds):
         half = len(slots) // 2
-        out.append([(a, b) if a is not None and b is not None else (str(a or b), None)
-                    for a, b in zip(slots[:half], reversed(slots[half:]))])
+        out.append(
+            [
+                (a, b) if a is not None and b is not None else (str(a or b), None)
+                for a, b in zip(slots[:half], reversed(slots[half:]))
+            ]
+        )
         slots = [slots[0], slots[-1], *slots[1:-1]]
     return out
 
@@ -42,8 +46,12 @@ def round_robin(h: History, number: int, seed: int, total: int) -> list[Pairing]
         tables = [(a, b, "as planned: a round robin with no repeats" if b else "as planned: a bye") for a, b in planned]
         tables += fewest_repeats(left, h, random.Random(seed + number), "an opponent of the plan has left")
     else:
-        tables = fewest_repeats(list(h.active), h, random.Random(seed + number), "earlier rounds were paired by hand, or the "
-                                "plan pairs two to keep apart")
+        tables = fewest_repeats(
+            list(h.active),
+            h,
+            random.Random(seed + number),
+            "earlier rounds were paired by hand, or the plan pairs two to keep apart",
+        )
     random.Random(seed * 31 + number).shuffle(tables)  # random tables, byes last
     tables.sort(key=lambda t: t[1] is None)
     return [Pairing(i, a, b, why) for i, (a, b, why) in enumerate(tables, start=1)]

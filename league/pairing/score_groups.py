@@ -53,8 +53,13 @@ def foes(h: History) -> dict[str, set[str]]:
     return out
 
 
-def by_groups(h: History, points: dict[str, int], enemies: dict[str, set[str]], cost: Callable[[str, str], int],
-              rng: random.Random) -> list[tuple[str, str | None]] | None:
+def by_groups(
+    h: History,
+    points: dict[str, int],
+    enemies: dict[str, set[str]],
+    cost: Callable[[str, str], int],
+    rng: random.Random,
+) -> list[tuple[str, str | None]] | None:
     """The round built score group by score group, or None when it would need a rematch (or a large group is
     stuck): then only the whole-field matching can say what is least bad. `enemies`: `foes(h)`."""
     field = sorted(h.active, key=lambda k: h.ranks[k])
@@ -96,8 +101,13 @@ def _band(levels: list[list[str]], stuck: int) -> tuple[int, int] | None:
     return lo, hi
 
 
-def _levels(levels: list[list[str]], bands: dict[int, int], enemies: dict[str, set[str]],
-            cost: Callable[[str, str], int], rng: random.Random) -> list[tuple[str, str]] | int:
+def _levels(
+    levels: list[list[str]],
+    bands: dict[int, int],
+    enemies: dict[str, set[str]],
+    cost: Callable[[str, str], int],
+    rng: random.Random,
+) -> list[tuple[str, str]] | int:
     """Every group paired from the top, each band of groups solved exactly in a pool with the bottom `EDGE` of the
     group above and the top of the group below; else the index of the first group that could not be paired."""
     levels = [list(members) for members in levels]
@@ -109,14 +119,14 @@ def _levels(levels: list[list[str]], bands: dict[int, int], enemies: dict[str, s
         if i in bands:
             hi = bands[i]
             below = levels[hi + 1] if hi + 1 < len(levels) else []
-            pool = [*([carry] if carry else []), *reserved, *(k for members in levels[i:hi + 1] for k in members)]
+            pool = [*([carry] if carry else []), *reserved, *(k for members in levels[i : hi + 1] for k in members)]
             head = below[:EDGE]
-            head = head[:len(head) - (len(pool) + len(head)) % 2]
+            head = head[: len(head) - (len(pool) + len(head)) % 2]
             solved = _solved(pool + head, cost, enemies, rng)
             if solved is None:
                 return i
             if below:
-                levels[hi + 1] = below[len(head):]
+                levels[hi + 1] = below[len(head) :]
             pairs += solved
             carry, reserved, i = None, [], hi + 1
             continue
@@ -132,15 +142,17 @@ def _levels(levels: list[list[str]], bands: dict[int, int], enemies: dict[str, s
     return pairs
 
 
-def _solved(pool: list[str], cost: Callable[[str, str], int], enemies: dict[str, set[str]],
-            rng: random.Random) -> list[tuple[str, str]] | None:
+def _solved(
+    pool: list[str], cost: Callable[[str, str], int], enemies: dict[str, set[str]], rng: random.Random
+) -> list[tuple[str, str]] | None:
     """The pool paired by the exact matching, or None when even that needs a rematch (or there is no pool)."""
     made = [(a, b) for a, b in matched(pool, cost, rng) if b is not None and b not in enemies[a]]
     return made if pool and 2 * len(made) == len(pool) else None
 
 
-def _group(carry: str | None, members: list[str], below: list[str], enemies: dict[str, set[str]],
-           rng: random.Random) -> tuple[list[tuple[str, str]], str | None] | None:
+def _group(
+    carry: str | None, members: list[str], below: list[str], enemies: dict[str, set[str]], rng: random.Random
+) -> tuple[list[tuple[str, str]], str | None] | None:
     """One score group's pairs (with the competitor floated into it) and the member it floats down, if any."""
     if not members:
         return [], carry
@@ -173,8 +185,16 @@ def _within(players: list[str], enemies: dict[str, set[str]], rng: random.Random
         if j is not None:
             out.append((a, left.pop(j)))
             continue
-        swap = next(((i, j) for i, (c, d) in enumerate(out) if c not in enemies[a]
-                     for j, x in enumerate(left) if x not in enemies[d]), None)
+        swap = next(
+            (
+                (i, j)
+                for i, (c, d) in enumerate(out)
+                if c not in enemies[a]
+                for j, x in enumerate(left)
+                if x not in enemies[d]
+            ),
+            None,
+        )
         if swap is None:
             return None
         i, j = swap

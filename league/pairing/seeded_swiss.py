@@ -60,10 +60,16 @@ def seeded_swiss(h: History, number: int, seed_: int) -> list[Pairing]:
     pairs = by_records(players, brackets, lambda a, b: h.clashes(a, b) > 0, cost, rng) or matched(players, cost, rng)
     pairs.sort(key=lambda p: min(where[p[0]][:2], where[p[1] or p[0]][:2]))
     record = {k: h.scores.get(k, Fraction(0)) for k in players}
-    out = [Pairing(t, a, b, _why(a, b, h, seed, where, record)) for t, (a, b) in
-           enumerate((_ordered(a, b, seed) for a, b in pairs if b), start=1)]
+    out = [
+        Pairing(t, a, b, _why(a, b, h, seed, where, record))
+        for t, (a, b) in enumerate((_ordered(a, b, seed) for a, b in pairs if b), start=1)
+    ]
     if bye is not None:
-        reason = "bye: the lowest-placed team without one" if not h.byes[bye] else "bye: a second one, every team has had one"
+        reason = (
+            "bye: the lowest-placed team without one"
+            if not h.byes[bye]
+            else "bye: a second one, every team has had one"
+        )
         out.append(Pairing(len(out) + 1, bye, None, reason))
     return out
 
@@ -71,12 +77,13 @@ def seeded_swiss(h: History, number: int, seed_: int) -> list[Pairing]:
 def _cost(h: History, where: dict[str, tuple[int, int, int]], field: int) -> Callable[[str, str], int]:
     """What pairing a with b costs: a repeat (REMATCH) outweighs everything, one record group of distance outweighs
     every seed moved, and each pair of a group of n costs the square of how far it is from n/2 places apart."""
-    floats = field ** 3
+    floats = field**3
 
     def cost(a: str, b: str) -> int:
         (ga, ia, n), (gb, ib, _) = where[a], where[b]
-        moved = (abs(ia - ib) - n // 2) ** 2 if ga == gb else field ** 2
+        moved = (abs(ia - ib) - n // 2) ** 2 if ga == gb else field**2
         return REMATCH * h.clashes(a, b) + floats * (ga - gb) ** 2 + moved
+
     return cost
 
 
@@ -85,22 +92,33 @@ def _ordered(a: str, b: str, seed: dict[str, int]) -> tuple[str, str]:
     return (a, b) if seed[a] <= seed[b] else (b, a)
 
 
-def _why(a: str, b: str, h: History, seed: dict[str, int], where: dict[str, tuple[int, int, int]],
-         record: dict[str, Fraction]) -> str:
+def _why(
+    a: str,
+    b: str,
+    h: History,
+    seed: dict[str, int],
+    where: dict[str, tuple[int, int, int]],
+    record: dict[str, Fraction],
+) -> str:
     """The record group and seeds, or the float; how far a pair is from the split and why; a repeat left."""
     (ga, ia, n), (gb, ib, _) = where[a], where[b]
     wins = record[a], record[b]
     first, second = sorted((ia, ib))
-    text = (f"{_wins(wins[0])}: seed {seed[a]} v seed {seed[b]}" if wins[0] == wins[1]
-            else f"float {max(wins)} v {_wins(min(wins))}")
+    text = (
+        f"{_wins(wins[0])}: seed {seed[a]} v seed {seed[b]}"
+        if wins[0] == wins[1]
+        else f"float {max(wins)} v {_wins(min(wins))}"
+    )
     moved = abs(second - first - n // 2)
     if h.clashes(a, b):
         return text + "; a repeat no pairing could avoid"
     if ga != gb:
         return text + f", outside the record groups {_kept_apart(h, a, b, where)}"
     if moved:
-        text += (f" (group place {first + 1} v {second + 1}, moved {moved} seed{'s' if moved > 1 else ''} "
-                 f"{_kept_apart(h, a, b, where)})")
+        text += (
+            f" (group place {first + 1} v {second + 1}, moved {moved} seed{'s' if moved > 1 else ''} "
+            f"{_kept_apart(h, a, b, where)})"
+        )
     return text
 
 

@@ -21,7 +21,10 @@ def swiss(h: History, number: int, seed: int) -> list[Pairing]:
     if not h.played_rounds:
         order = rng.sample(h.active, len(h.active))
         pairs = [(order[i], order[i + 1] if i + 1 < len(order) else None) for i in range(0, len(order), 2)]
-        return [Pairing(t, a, b, "round 1: random" if b else "round 1: a random bye") for t, (a, b) in enumerate(pairs, start=1)]
+        return [
+            Pairing(t, a, b, "round 1: random" if b else "round 1: a random bye")
+            for t, (a, b) in enumerate(pairs, start=1)
+        ]
     scores = {*h.scores.values(), Fraction(0)}
     scale = math.lcm(*(s.denominator for s in scores))
     scaled = {s: int(s * scale) for s in scores}  # one multiplication per score, not per competitor
@@ -42,8 +45,14 @@ def swiss(h: History, number: int, seed: int) -> list[Pairing]:
     enemies = foes(h)
     pairs = by_groups(h, points, enemies, cost, rng) or matched(h.active, cost, rng)
     # Top tables to the top of the standings: the highest scores first, then the best-ranked; the bye last.
-    pairs.sort(key=lambda p: (p[1] is None, -max(points[p[0]], points.get(p[1] or "", -1)),
-                              -min(points[p[0]], points.get(p[1] or "", 0)), min(h.ranks[k] for k in p if k)))
+    pairs.sort(
+        key=lambda p: (
+            p[1] is None,
+            -max(points[p[0]], points.get(p[1] or "", -1)),
+            -min(points[p[0]], points.get(p[1] or "", 0)),
+            min(h.ranks[k] for k in p if k),
+        )
+    )
     return [Pairing(t, *_ordered(a, b, h), _why(a, b, h, enemies, points)) for t, (a, b) in enumerate(pairs, start=1)]
 
 
@@ -63,5 +72,8 @@ def _why(a: str, b: str | None, h: History, enemies: dict[str, set[str]], points
     if frozenset((a, b)) in h.avoid:
         return group + "; a pair to keep apart that no pairing could avoid"
     near = [frozenset((k, o)) for k in (a, b) for o in enemies[k] if points[o] in (points[a], points[b])]
-    return group + ("; a rematch avoided" if any(h.met[p] for p in near) else "") + (
-        "; a pair to keep apart kept apart" if any(p in h.avoid for p in near) else "")
+    return (
+        group
+        + ("; a rematch avoided" if any(h.met[p] for p in near) else "")
+        + ("; a pair to keep apart kept apart" if any(p in h.avoid for p in near) else "")
+    )

@@ -5,8 +5,25 @@ in."""
 
 from league.player_reports.filled_league import read_reported, refilled
 from league.player_reports.placing import PlacedReport
-from league.player_reports.reconcile import FillCheck, filled, no_reports_tab, reconcile, reconcile_tabs, reconciled_league
+from league.player_reports.reconcile import (
+    FillCheck,
+    filled,
+    no_reports_tab,
+    reconcile,
+    reconcile_tabs,
+    reconciled_league,
+)
 from league.player_reports.settling import Reconciled
 
-__all__ = ["FillCheck", "PlacedReport", "Reconciled", "filled", "no_reports_tab", "read_reported", "reconcile",
-           "reconcile_tabs", "reconciled_league", "refilled"]
+__all__ = [
+    "FillCheck",
+    "PlacedReport",
+    "Reconciled",
+    "filled",
+    "no_reports_tab",
+    "read_reported",
+    "reconcile",
+    "reconcile_tabs",
+    "reconciled_league",
+    "refilled",
+]

@@ -22,10 +22,19 @@ from league.rules.ruleset import Ruleset
 from league.sheet import Fill
 
 
-def read_reported(tabs: Mapping[str, Grid], ruleset: Ruleset, catalog: Catalog, tab: str, now: dt.datetime,
-                  confirm: dt.timedelta, zone: dt.tzinfo, named: bool = False, shown: dt.tzinfo = dt.UTC,
-                  since: dt.datetime | None = None, playoffs: Mapping[str, Playoff] | None = None
-                  ) -> tuple[League, list[Problem], Reconciled]:
+def read_reported(
+    tabs: Mapping[str, Grid],
+    ruleset: Ruleset,
+    catalog: Catalog,
+    tab: str,
+    now: dt.datetime,
+    confirm: dt.timedelta,
+    zone: dt.tzinfo,
+    named: bool = False,
+    shown: dt.tzinfo = dt.UTC,
+    since: dt.datetime | None = None,
+    playoffs: Mapping[str, Playoff] | None = None,
+) -> tuple[League, list[Problem], Reconciled]:
     """The league of the input tabs with the results both sides reported alike filled in, as `reconcile_tabs` fills
     them (its arguments mean the same), its problems (those met reading it, then its checks'), and what the reports
     tab says: what `read_league` and `run_checks` give for the tabs `reconcile_tabs` returns.
@@ -44,7 +53,9 @@ def read_reported(tabs: Mapping[str, Grid], ruleset: Ruleset, catalog: Catalog, 
         tried.append((len(fills), league, read, checks))
         return [*read, *checks]
 
-    _, done = reconciled_league(tabs, ruleset, lambda: lg, tab, now, confirm, zone, named, shown, since, playoffs, check)
+    _, done = reconciled_league(
+        tabs, ruleset, lambda: lg, tab, now, confirm, zone, named, shown, since, playoffs, check
+    )
     if not tried:
         return lg, [*problems, *run_checks(lg)], done
     agreed, league, read, checks = tried[0]
@@ -54,8 +65,9 @@ def read_reported(tabs: Mapping[str, Grid], ruleset: Ruleset, catalog: Catalog, 
     return league, [*read, *checks], done
 
 
-def refilled(lg: League, problems: list[Problem], tabs: Mapping[str, Grid], fills: Sequence[Fill]
-             ) -> tuple[League, list[Problem]]:
+def refilled(
+    lg: League, problems: list[Problem], tabs: Mapping[str, Grid], fills: Sequence[Fill]
+) -> tuple[League, list[Problem]]:
     """League `lg` and the problems met reading it from `tabs`, as `read_league` gives them for the tabs with `fills`
     written in: only the rows they fill are read again (with their tab's headers), the rest is kept."""
     rows = {(fill.tab, fill.row) for fill in fills}

@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping, Sequence
 from league.cells import Grid, as_text, header_key, name_key
 from league.checks import run_checks
 from league.evaluate import event_playoffs, read_league
-from league.pairing.bracket_model import Playoff
 from league.lifecycle import EventState, Phase, event_states
 from league.model.league import League
+from league.pairing.bracket_model import Playoff
 from league.player_reports.placing import PlacedReport
 from league.player_reports.settling import Reconciled, Reconciler
 from league.problems import Problem, Severity
@@ -28,25 +28,54 @@ FillCheck = Callable[[Sequence[Fill]], Sequence[Problem]]
 """The problems of the league with the given results filled in: those met reading it, then those its checks find."""
 
 
-def reconcile_tabs(tabs: Mapping[str, Grid], ruleset: Ruleset, catalog: Catalog, tab: str, now: dt.datetime,
-                   confirm: dt.timedelta, zone: dt.tzinfo, named: bool = False, shown: dt.tzinfo = dt.UTC,
-                   since: dt.datetime | None = None, playoffs: Mapping[str, Playoff] | None = None
-                   ) -> tuple[dict[str, Grid], Reconciled]:
+def reconcile_tabs(
+    tabs: Mapping[str, Grid],
+    ruleset: Ruleset,
+    catalog: Catalog,
+    tab: str,
+    now: dt.datetime,
+    confirm: dt.timedelta,
+    zone: dt.tzinfo,
+    named: bool = False,
+    shown: dt.tzinfo = dt.UTC,
+    since: dt.datetime | None = None,
+    playoffs: Mapping[str, Playoff] | None = None,
+) -> tuple[dict[str, Grid], Reconciled]:
     """The input tabs with the reported results filled in, and what the reports tab says; unchanged without it (a
     warning when league.toml `named` the tab). The Form's times are read in `zone` and shown in `shown`; a replaced
     answer is logged once, by the first sync after the previous one (`since`; None: every sync logs it). `playoffs`
     (what each event's bracket decided, by event id) say which events with playoffs are finished: those with a
     champion."""
-    lg, done = reconciled_league(tabs, ruleset, lambda: read_league(dict(tabs), ruleset, catalog)[0], tab, now, confirm,
-                                 zone, named, shown, since, playoffs)
+    lg, done = reconciled_league(
+        tabs,
+        ruleset,
+        lambda: read_league(dict(tabs), ruleset, catalog)[0],
+        tab,
+        now,
+        confirm,
+        zone,
+        named,
+        shown,
+        since,
+        playoffs,
+    )
     return (dict(tabs) if lg is None else filled(tabs, done.fills, lg.columns)), done
 
 
-def reconciled_league(tabs: Mapping[str, Grid], ruleset: Ruleset, league: Callable[[], League], tab: str,
-                      now: dt.datetime, confirm: dt.timedelta, zone: dt.tzinfo, named: bool = False,
-                      shown: dt.tzinfo = dt.UTC, since: dt.datetime | None = None,
-                      playoffs: Mapping[str, Playoff] | None = None, check: FillCheck | None = None
-                      ) -> tuple[League | None, Reconciled]:
+def reconciled_league(
+    tabs: Mapping[str, Grid],
+    ruleset: Ruleset,
+    league: Callable[[], League],
+    tab: str,
+    now: dt.datetime,
+    confirm: dt.timedelta,
+    zone: dt.tzinfo,
+    named: bool = False,
+    shown: dt.tzinfo = dt.UTC,
+    since: dt.datetime | None = None,
+    playoffs: Mapping[str, Playoff] | None = None,
+    check: FillCheck | None = None,
+) -> tuple[League | None, Reconciled]:
     """`reconcile_tabs`' reconciling, with the league the input tabs hold given by `league`, asked for only when the
     reports tab can be read (then returned; else None); `check` as for `reconcile`."""
     found = next((t for t in tabs if t.casefold() == tab.casefold()), None)
@@ -57,8 +86,19 @@ def reconciled_league(tabs: Mapping[str, Grid], ruleset: Ruleset, league: Callab
     if table is None:
         return None, Reconciled(problems=problems)
     lg = league()
-    done = reconcile(lg, event_states(lg, event_playoffs(lg, playoffs or {})), table, reports, emails, tabs, now, confirm,
-                     shown, since, check)
+    done = reconcile(
+        lg,
+        event_states(lg, event_playoffs(lg, playoffs or {})),
+        table,
+        reports,
+        emails,
+        tabs,
+        now,
+        confirm,
+        shown,
+        since,
+        check,
+    )
     return lg, Reconciled(done.fills, problems + done.problems, done.log, done.awaiting, aside)
 
 
@@ -70,13 +110,22 @@ def no_reports_tab(tabs: Mapping[str, Grid], ruleset: Ruleset, tab: str) -> Prob
     held = {t: len(questions & {header_key(h) for h in g[0]}) for t, g in tabs.items() if g}
     form = max(held, key=lambda t: held[t], default="")
     guess = near[0] if near else form if held.get(form, 0) >= 2 else ""
-    return Problem(Severity.WARNING, "missing-reports-tab", tab, None, "", None,
-                   f"`reports = {tab!r}` in league.toml names no tab of the workbook: the players' reports are not read",
-                   (f"did you mean {guess!r}? " if guess else "") + "set `reports` to the name of the tab the Form fills "
-                   "(the Form's Responses tab: Link to Sheets), or rename that tab")
+    return Problem(
+        Severity.WARNING,
+        "missing-reports-tab",
+        tab,
+        None,
+        "",
+        None,
+        f"`reports = {tab!r}` in league.toml names no tab of the workbook: the players' reports are not read",
+        (f"did you mean {guess!r}? " if guess else "") + "set `reports` to the name of the tab the Form fills "
+        "(the Form's Responses tab: Link to Sheets), or rename that tab",
+    )
 
 
-def filled(tabs: Mapping[str, Grid], fills: Sequence[Fill], columns: Mapping[str, Mapping[str, int]]) -> dict[str, Grid]:
+def filled(
+    tabs: Mapping[str, Grid], fills: Sequence[Fill], columns: Mapping[str, Mapping[str, int]]
+) -> dict[str, Grid]:
     """The tabs as they will be once the fills are written (copies of the filled tabs; the rest shared)."""
     out = dict(tabs)
     for fill in fills:
@@ -99,10 +148,19 @@ def checked_anew(lg: League, tabs: Mapping[str, Grid]) -> FillCheck:
     return check
 
 
-def reconcile(lg: League, states: Mapping[str, EventState], table: LocatedTab, reports: Sequence[Report],
-              emails: Mapping[str, frozenset[str]] | None, tabs: Mapping[str, Grid], now: dt.datetime,
-              confirm: dt.timedelta, shown: dt.tzinfo = dt.UTC, since: dt.datetime | None = None,
-              check: FillCheck | None = None) -> Reconciled:
+def reconcile(
+    lg: League,
+    states: Mapping[str, EventState],
+    table: LocatedTab,
+    reports: Sequence[Report],
+    emails: Mapping[str, frozenset[str]] | None,
+    tabs: Mapping[str, Grid],
+    now: dt.datetime,
+    confirm: dt.timedelta,
+    shown: dt.tzinfo = dt.UTC,
+    since: dt.datetime | None = None,
+    check: FillCheck | None = None,
+) -> Reconciled:
     """Place every report sent between its event's date and `now` on its row, then settle each row by its two sides'
     latest reports (times shown in `shown`).
     The results both sides reported alike are filled in only if `check` (by default: the league read again with
@@ -129,6 +187,8 @@ def reconcile(lg: League, states: Mapping[str, EventState], table: LocatedTab, r
     agreed = [fill for fill, _, _ in rec.agreed]
     for fill, one in rec.checked((check or checked_anew(lg, tabs))(agreed) if agreed else ()):
         out.fills.append(fill)
-        out.log.append(f"{rec.where(one.match)}: both reported {', '.join(f'{h} {as_text(v)}' for h, v in fill.cells)}: "
-                       f"written into {fill.tab} row {fill.row}")
+        out.log.append(
+            f"{rec.where(one.match)}: both reported {', '.join(f'{h} {as_text(v)}' for h, v in fill.cells)}: "
+            f"written into {fill.tab} row {fill.row}"
+        )
     return out

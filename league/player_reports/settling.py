@@ -31,12 +31,17 @@ class Reconciled:
     """One `Sync Log` line per answer a judge set aside; the sync logs each only once (those not in the log yet)."""
 
 
-
 class Reconciler(Placer):
     """Settles the rows the reports were placed on, and keeps the results both sides reported alike to be checked."""
 
-    def __init__(self, lg: League, table: LocatedTab, tabs: Mapping[str, Grid], emails: Mapping[str, frozenset[str]] | None,
-                 shown: dt.tzinfo) -> None:
+    def __init__(
+        self,
+        lg: League,
+        table: LocatedTab,
+        tabs: Mapping[str, Grid],
+        emails: Mapping[str, frozenset[str]] | None,
+        shown: dt.tzinfo,
+    ) -> None:
         super().__init__(lg, table, tabs, emails, shown)
         self.agreed: list[tuple[Fill, PlacedReport, PlacedReport]] = []
         """Results both sides reported alike, with the two reports, not yet checked."""
@@ -44,18 +49,28 @@ class Reconciler(Placer):
     def agree(self, m: Match, one: Mapping[str, Cell], other: Mapping[str, Cell]) -> bool:
         """Whether two sets of answers about row `m` say the same,
         a header one of them lacks taken as the row has it."""
-        return all(same_answer(h in self.numbers, one[h] if h in one else self._cell(m, h), other[h] if h in other else self._cell(m, h))
-                   for h in {*one, *other})
+        return all(
+            same_answer(
+                h in self.numbers,
+                one[h] if h in one else self._cell(m, h),
+                other[h] if h in other else self._cell(m, h),
+            )
+            for h in {*one, *other}
+        )
 
     def said(self, p: PlacedReport) -> str:
         """A report's result as its sender answered it: `My Wins 2, Opponent Wins 1, Draws 0`."""
-        return ", ".join(f"{self.questions[h]} {as_text(p.report.answers.get(h)) or '(empty)'}" for h in [*self.keys, *self.outcome])
+        return ", ".join(
+            f"{self.questions[h]} {as_text(p.report.answers.get(h)) or '(empty)'}" for h in [*self.keys, *self.outcome]
+        )
 
     def _name(self, p: PlacedReport) -> str:
         return p.match.sides[p.side].name
 
     def where(self, m: Match) -> str:
-        return f"{m.event} round {m.round}{f' table {m.table}' if m.table else ''}: {m.sides[0].name} v {m.sides[1].name}"
+        return (
+            f"{m.event} round {m.round}{f' table {m.table}' if m.table else ''}: {m.sides[0].name} v {m.sides[1].name}"
+        )
 
     def against_typed(self, p: PlacedReport, finished: bool) -> None:
         """A report on a row with its result typed: quiet when it agrees, else a warning (an error once the event is
@@ -68,14 +83,23 @@ class Reconciler(Placer):
         if self.agree(p.match, p.view, typed):
             return
         if finished:
-            self._error(p.report, EVENT, f"{p.match.event} is finished: reports are no longer taken, and this one "
-                        f"({self.said(p)}) differs from {p.match.tab} row {p.match.row}",
-                        "a judge corrects that row if the report is right")
+            self._error(
+                p.report,
+                EVENT,
+                f"{p.match.event} is finished: reports are no longer taken, and this one "
+                f"({self.said(p)}) differs from {p.match.tab} row {p.match.row}",
+                "a judge corrects that row if the report is right",
+            )
             return
         header = self.outcome[0] if self.outcome else EVENT
-        self._error(p.report, header, f"{self._name(p)} reported {self.said(p)}, which differs from the result typed in "
-                    f"{p.match.tab} row {p.match.row}; a report never changes a typed result",
-                    f"a judge checks {p.match.tab} row {p.match.row}", Severity.WARNING)
+        self._error(
+            p.report,
+            header,
+            f"{self._name(p)} reported {self.said(p)}, which differs from the result typed in "
+            f"{p.match.tab} row {p.match.row}; a report never changes a typed result",
+            f"a judge checks {p.match.tab} row {p.match.row}",
+            Severity.WARNING,
+        )
 
     def replaced(self, answers: list[PlacedReport], since: dt.datetime | None) -> str:
         """The log line of a side whose latest answer, sent after the previous sync (`since`), replaces a different one:
@@ -86,8 +110,10 @@ class Reconciler(Placer):
         old = next((p for p in reversed(answers[:-1]) if since is not None and p.report.time <= since), answers[-2])
         if self.agree(new.match, old.view, new.view):
             return ""
-        return (f"{self.where(new.match)}: {self._name(new)}'s report of {self.time(new, ':%S')} "
-                f"({self.said(new)}) replaces the one of {self.time(old, ':%S')} ({self.said(old)})")
+        return (
+            f"{self.where(new.match)}: {self._name(new)}'s report of {self.time(new, ':%S')} "
+            f"({self.said(new)}) replaces the one of {self.time(old, ':%S')} ({self.said(old)})"
+        )
 
     def time(self, p: PlacedReport, seconds: str = "") -> str:
         """When a report was sent, in the league's zone, the zone named: `2026-03-14 18:00 UTC`."""
@@ -99,13 +125,20 @@ class Reconciler(Placer):
         header = self.outcome[0] if self.outcome else EVENT
         if not self.agree(m, one.view, other.view):
             for p, q in ((one, other), (other, one)):
-                self._error(p.report, header, f"the reports of {self.where(m)} disagree: {self._name(p)} answered "
-                            f"{self.said(p)} (row {p.report.row}), "
-                            f"{self._name(q)} answered {self.said(q)} (row {q.report.row})",
-                            f"a judge types the result in {m.tab} row {m.row}, or one of them sends the Form again")
+                self._error(
+                    p.report,
+                    header,
+                    f"the reports of {self.where(m)} disagree: {self._name(p)} answered "
+                    f"{self.said(p)} (row {p.report.row}), "
+                    f"{self._name(q)} answered {self.said(q)} (row {q.report.row})",
+                    f"a judge types the result in {m.tab} row {m.row}, or one of them sends the Form again",
+                )
             return
-        cells = tuple((h, _written(h in self.numbers, v)) for h, v in one.view.items()
-                      if as_text(v) and not as_text(self._cell(m, h)))
+        cells = tuple(
+            (h, _written(h in self.numbers, v))
+            for h, v in one.view.items()
+            if as_text(v) and not as_text(self._cell(m, h))
+        )
         if cells:
             self.agreed.append((Fill(m.tab, m.row, cells), one, other))
 
@@ -123,23 +156,31 @@ class Reconciler(Placer):
                 yield fill, one
                 continue
             for p in (one, other):
-                self._error(p.report, self.outcome[0] if self.outcome else EVENT,
-                            f"the reports of {self.where(one.match)} agree ({self._name(one)}: {self.said(one)}), but "
-                            f"written into {fill.tab} row {fill.row} they would be wrong: "
-                            f"{found.problem} ({fill.tab}!{found.cell})",
-                            f"{found.fix}: one of them sends the Form again, or a judge types the result")
+                self._error(
+                    p.report,
+                    self.outcome[0] if self.outcome else EVENT,
+                    f"the reports of {self.where(one.match)} agree ({self._name(one)}: {self.said(one)}), but "
+                    f"written into {fill.tab} row {fill.row} they would be wrong: "
+                    f"{found.problem} ({fill.tab}!{found.cell})",
+                    f"{found.fix}: one of them sends the Form again, or a judge types the result",
+                )
 
     def waiting(self, p: PlacedReport, now: dt.datetime, confirm: dt.timedelta, out: Reconciled) -> None:
         """One side reported: the row waits for the other, a warning once `confirm` has passed."""
         other = p.match.sides[1 - p.side].name
-        out.awaiting.append(f"{self.where(p.match)}: {self._name(p)} reported {self.said(p)} at "
-                            f"{self.time(p)}; awaiting {other}")
+        out.awaiting.append(
+            f"{self.where(p.match)}: {self._name(p)} reported {self.said(p)} at {self.time(p)}; awaiting {other}"
+        )
         if now - p.report.time >= confirm:
             hours = confirm.total_seconds() / 3600
-            self._error(p.report, self.first, f"{self._name(p)} reported {self.where(p.match)} at "
-                        f"{self.time(p)} and {other} has not confirmed within {hours:g} hours",
-                        f"ask {other} to send the Form, or a judge types the result in {p.match.tab} row {p.match.row}",
-                        Severity.WARNING)
+            self._error(
+                p.report,
+                self.first,
+                f"{self._name(p)} reported {self.where(p.match)} at "
+                f"{self.time(p)} and {other} has not confirmed within {hours:g} hours",
+                f"ask {other} to send the Form, or a judge types the result in {p.match.tab} row {p.match.row}",
+                Severity.WARNING,
+            )
 
 
 def _written(number: bool, value: Cell) -> Cell:

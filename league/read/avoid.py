@@ -30,5 +30,7 @@ def read_avoid(tabs: dict[str, Grid], columns: dict[str, dict[str, int]]) -> tup
     if table is None:
         return [], problems
     columns[table.tab] = table.columns
-    return [Avoid(table.text(cells, "Event"), table.text(cells, "Competitor A"), table.text(cells, "Competitor B"), row)
-            for row, cells in table.rows], problems
+    return [
+        Avoid(table.text(cells, "Event"), table.text(cells, "Competitor A"), table.text(cells, "Competitor B"), row)
+        for row, cells in table.rows
+    ], problems

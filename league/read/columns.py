@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from league.rules.catalog import closest
 from league.cells import Cell, Grid, as_text, header_key, is_blank
 from league.problems import Problem, Severity
+from league.rules.catalog import closest
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,9 @@ class LocatedTab:
         return Problem(severity, code, self.tab, row, header, self.columns.get(header), problem, fix)
 
 
-def locate(tab: str, grid: Grid, required: Sequence[str], optional: Sequence[str] = ()) -> tuple[LocatedTab | None, list[Problem]]:
+def locate(
+    tab: str, grid: Grid, required: Sequence[str], optional: Sequence[str] = ()
+) -> tuple[LocatedTab | None, list[Problem]]:
     """Match row 1 against the expected headers; None when a required one is missing."""
     header = grid[0] if grid else []
     found: dict[str, int] = {}
@@ -47,9 +49,18 @@ def locate(tab: str, grid: Grid, required: Sequence[str], optional: Sequence[str
         key = header_key(cell)
         if key in wanted:
             if wanted[key] in found:
-                problems.append(Problem(Severity.WARNING, "duplicate-header", tab, 1, wanted[key], i,
-                                        f"a second column is headed {as_text(cell)!r}; only the first is read",
-                                        "rename or delete one of the two columns"))
+                problems.append(
+                    Problem(
+                        Severity.WARNING,
+                        "duplicate-header",
+                        tab,
+                        1,
+                        wanted[key],
+                        i,
+                        f"a second column is headed {as_text(cell)!r}; only the first is read",
+                        "rename or delete one of the two columns",
+                    )
+                )
             else:
                 found[wanted[key]] = i
     unused = {header_key(c): as_text(c) for c in header if header_key(c) and header_key(c) not in wanted}
@@ -59,7 +70,11 @@ def locate(tab: str, grid: Grid, required: Sequence[str], optional: Sequence[str
         if name not in found:
             near = closest(name, unused)
             if near:  # point at the near miss: that is the cell to retype
-                at, problem, fix = position[header_key(near[0])], f"no column headed {name!r} in row 1 (is {near[0]!r} meant to be it?)", f"rename it to {name!r}"
+                at, problem, fix = (
+                    position[header_key(near[0])],
+                    f"no column headed {name!r} in row 1 (is {near[0]!r} meant to be it?)",
+                    f"rename it to {name!r}",
+                )
             else:  # point at the first free column: that is where it can go
                 at, problem, fix = free, f"no column headed {name!r} in row 1", f"add a column headed {name!r} in row 1"
                 free += 1
@@ -84,8 +99,14 @@ def _filled(cells: list[Cell], columns: list[int]) -> bool:
 
 def unreadable(table: LocatedTab, row: int, header: str, value: Cell, expected: str) -> Problem:
     """The problem for a cell whose text can't be read as what the column holds."""
-    return table.problem(Severity.ERROR, "unreadable", row, header,
-                         f"{header} {as_text(value)!r} is not {expected}", f"type {expected} in {header}")
+    return table.problem(
+        Severity.ERROR,
+        "unreadable",
+        row,
+        header,
+        f"{header} {as_text(value)!r} is not {expected}",
+        f"type {expected} in {header}",
+    )
 
 
 def missing_tab(tab: str, fix: str) -> Problem:

@@ -16,8 +16,9 @@ LEVELS = 5
 FORBIDDEN_TAB_CHARS = set("[]:*?/\\")
 
 
-def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
-                reserved: frozenset[str] = frozenset()) -> tuple[list[Event], list[Problem]]:
+def read_events(
+    tabs: dict[str, Grid], columns: dict[str, dict[str, int]], reserved: frozenset[str] = frozenset()
+) -> tuple[list[Event], list[Problem]]:
     """Events from the `Events` tab; a row with an unusable id is left out,
     one with a bad results tab kept without it."""
     if EVENTS_TAB not in tabs:
@@ -39,9 +40,18 @@ def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
             continue
         seen[name_key(ident)] = row
         if date is None:
-            problems.append(unreadable(table, row, "Date", date_cell, "a date (YYYY-MM-DD)") if as_text(date_cell) else
-                            table.problem(Severity.WARNING, "missing-value", row, "Date", f"{ident} has no date, so bans "
-                                          "with a date window are checked as if always in force", "type the date (YYYY-MM-DD)"))
+            problems.append(
+                unreadable(table, row, "Date", date_cell, "a date (YYYY-MM-DD)")
+                if as_text(date_cell)
+                else table.problem(
+                    Severity.WARNING,
+                    "missing-value",
+                    row,
+                    "Date",
+                    f"{ident} has no date, so bans with a date window are checked as if always in force",
+                    "type the date (YYYY-MM-DD)",
+                )
+            )
         if (capacity is None and as_text(cap_cell)) or (capacity is not None and capacity < 1):
             problems.append(unreadable(table, row, "Capacity", cap_cell, "a whole number of players"))
             capacity = None
@@ -58,13 +68,34 @@ def read_events(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
         bad_tab = _bad_results_tab(results_tab, tabs_used, reserved | {EVENTS_TAB, PENALTIES_TAB})
         typed = results_tab
         if bad_tab:
-            problems.append(table.problem(Severity.ERROR, "bad-tab-name", row, "Results Tab", bad_tab,
-                                          f"type the name of the tab that holds {ident}'s results, one tab per event"))
+            problems.append(
+                table.problem(
+                    Severity.ERROR,
+                    "bad-tab-name",
+                    row,
+                    "Results Tab",
+                    bad_tab,
+                    f"type the name of the tab that holds {ident}'s results, one tab per event",
+                )
+            )
             results_tab = ""
         else:
             tabs_used[results_tab.casefold()] = ident
-        events.append(Event(ident, table.text(cells, "Name"), date, table.text(cells, "Venue"), capacity,
-                            table.text(cells, "Stage"), results_tab, row, typed, level or 1, rounds))
+        events.append(
+            Event(
+                ident,
+                table.text(cells, "Name"),
+                date,
+                table.text(cells, "Venue"),
+                capacity,
+                table.text(cells, "Stage"),
+                results_tab,
+                row,
+                typed,
+                level or 1,
+                rounds,
+            )
+        )
     return events, problems
 
 
@@ -73,10 +104,17 @@ def _bad_event_id(ident: str, seen: dict[str, int]) -> tuple[str, str, str] | No
     if not ident:
         return "missing-value", "the event has no id", "type a short id such as QR1-GB5"
     if len(ident) > 20 or FORBIDDEN_TAB_CHARS & set(ident) or "'" in ident:
-        return "bad-event-id", f"event id {ident!r} is over 20 characters or uses []:*?/\\'", "use a short id such as QR1-GB5"
+        return (
+            "bad-event-id",
+            f"event id {ident!r} is over 20 characters or uses []:*?/\\'",
+            "use a short id such as QR1-GB5",
+        )
     if name_key(ident) in seen:
-        return ("duplicate-row", f"event {ident!r} is already listed in row {seen[name_key(ident)]}",
-                "give each event its own id, or delete the repeated row")
+        return (
+            "duplicate-row",
+            f"event {ident!r} is already listed in row {seen[name_key(ident)]}",
+            "give each event its own id, or delete the repeated row",
+        )
     return None
 
 

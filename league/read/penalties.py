@@ -11,8 +11,9 @@ PENALTIES_TAB = "Penalties"
 PENALTY_HEADERS = ("Event", "Round", "Competitor", "Penalty", "Points", "Infraction", "Reason", "Judge")
 
 
-def read_penalties(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
-                   extra: tuple[str, ...] = ()) -> tuple[list[Penalty], list[Problem]]:
+def read_penalties(
+    tabs: dict[str, Grid], columns: dict[str, dict[str, int]], extra: tuple[str, ...] = ()
+) -> tuple[list[Penalty], list[Problem]]:
     """Penalties, if the tab exists; `extra` optional headers are kept as text."""
     if PENALTIES_TAB not in tabs:
         return [], []
@@ -32,6 +33,18 @@ def read_penalties(tabs: dict[str, Grid], columns: dict[str, dict[str, int]],
         if bad:
             problems.append(unreadable(table, row, "Points", points_cell, "a whole number"))
         competitor = table.text(cells, "Competitor")
-        out.append(Penalty(table.text(cells, "Event"), rnd, competitor, name_key(competitor), table.text(cells, "Penalty"), row,
-                           table.text(cells, "Infraction"), points, {h: table.text(cells, h) for h in extra}, bad))
+        out.append(
+            Penalty(
+                table.text(cells, "Event"),
+                rnd,
+                competitor,
+                name_key(competitor),
+                table.text(cells, "Penalty"),
+                row,
+                table.text(cells, "Infraction"),
+                points,
+                {h: table.text(cells, h) for h in extra},
+                bad,
+            )
+        )
     return out, problems

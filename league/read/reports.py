@@ -46,8 +46,9 @@ class Report:
     """Results header as the ruleset maps the question (the reporter is side A) -> the answer as typed."""
 
 
-def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo, checked: bool = False
-                 ) -> tuple[LocatedTab | None, list[Report], list[Problem], list[str]]:
+def read_reports(
+    tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo, checked: bool = False
+) -> tuple[LocatedTab | None, list[Report], list[Problem], list[str]]:
     """Every answer with a readable timestamp, save those a judge set aside (`Judge` column: `ignore`), and one
     `Sync Log` line per answer set aside; a naive time is in `zone` (the spreadsheet's). When the addresses are
     `checked` (an `Email` column says who may report), a tab without `Email Address` is one error at its header."""
@@ -55,11 +56,20 @@ def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo, checke
     questions = [q for q, _ in ruleset.reports if q not in optional]
     table, problems = locate(tab, grid, [TIMESTAMP, EVENT, *questions], [EMAIL, *optional, JUDGE])
     if table is not None and checked and EMAIL not in table.columns:
-        problems.append(Problem(Severity.ERROR, "missing-header", tab, 1, EMAIL, len(grid[0]),
-                                f"no column {EMAIL} in row 1, yet the {EMAIL_COLUMN} column says who may report: "
-                                "no answer can be checked, so none is read",
-                                "turn on Collect email addresses in the Form's settings (Google adds the column), or "
-                                f"rename the column Google added in another language to {EMAIL!r}"))
+        problems.append(
+            Problem(
+                Severity.ERROR,
+                "missing-header",
+                tab,
+                1,
+                EMAIL,
+                len(grid[0]),
+                f"no column {EMAIL} in row 1, yet the {EMAIL_COLUMN} column says who may report: "
+                "no answer can be checked, so none is read",
+                "turn on Collect email addresses in the Form's settings (Google adds the column), or "
+                f"rename the column Google added in another language to {EMAIL!r}",
+            )
+        )
         return None, [], problems, []
     if table is None:
         return None, [], problems, []
@@ -71,25 +81,48 @@ def read_reports(tab: str, grid: Grid, ruleset: Ruleset, zone: dt.tzinfo, checke
             aside.append(_set_aside(table, row, cells, when))
             continue
         if word:
-            problems.append(table.problem(Severity.WARNING, "unreadable", row, JUDGE,
-                                          f"{JUDGE} {word!r} is not a word the sync knows: the answer is read as sent",
-                                          f"type {SET_ASIDE!r} to set the answer aside, or clear the cell"))
+            problems.append(
+                table.problem(
+                    Severity.WARNING,
+                    "unreadable",
+                    row,
+                    JUDGE,
+                    f"{JUDGE} {word!r} is not a word the sync knows: the answer is read as sent",
+                    f"type {SET_ASIDE!r} to set the answer aside, or clear the cell",
+                )
+            )
         if when is None:
-            problems.append(table.problem(Severity.ERROR, "unreadable", row, TIMESTAMP,
-                                          f"{TIMESTAMP} {table.text(cells, TIMESTAMP)!r} is not a date and time",
-                                          "the Form writes it: restore it as YYYY-MM-DD HH:MM:SS, or clear the row"))
+            problems.append(
+                table.problem(
+                    Severity.ERROR,
+                    "unreadable",
+                    row,
+                    TIMESTAMP,
+                    f"{TIMESTAMP} {table.text(cells, TIMESTAMP)!r} is not a date and time",
+                    "the Form writes it: restore it as YYYY-MM-DD HH:MM:SS, or clear the row",
+                )
+            )
             continue
-        reports.append(Report(row, when, table.text(cells, EMAIL), table.text(cells, EVENT),
-                              {header: table.cell(cells, question) for question, header in ruleset.reports}))
+        reports.append(
+            Report(
+                row,
+                when,
+                table.text(cells, EMAIL),
+                table.text(cells, EVENT),
+                {header: table.cell(cells, question) for question, header in ruleset.reports},
+            )
+        )
     return table, reports, problems, aside
 
 
 def _set_aside(table: LocatedTab, row: int, cells: list[Cell], when: dt.datetime | None) -> str:
     """The `Sync Log` line of an answer set aside: the same at every sync, so the sync can tell it is logged already."""
     sent = f"{when:%Y-%m-%d %H:%M:%S %Z}" if when else repr(table.text(cells, TIMESTAMP))
-    return one_line(f"{table.tab} row {row}: the answer sent {sent} from {table.text(cells, EMAIL) or 'no address'} "
-                    f"({table.text(cells, EVENT) or 'no event'}) is set aside by a judge ({JUDGE} "
-                    f"{table.text(cells, JUDGE)}): it counts for nothing")
+    return one_line(
+        f"{table.tab} row {row}: the answer sent {sent} from {table.text(cells, EMAIL) or 'no address'} "
+        f"({table.text(cells, EVENT) or 'no event'}) is set aside by a judge ({JUDGE} "
+        f"{table.text(cells, JUDGE)}): it counts for nothing"
+    )
 
 
 def optional_questions(ruleset: Ruleset) -> list[str]:

@@ -26,10 +26,9 @@ from league.rules.ruleset import (
     Rule,
     Ruleset,
     Season,
-    StatsField,
-    StatsRules,
 )
 from league.rules.schema import RulesetError, Section
+from league.rules.stats_rules import StatsField, StatsRules
 from league.scoring import SCORINGS
 from league.tiebreakers import TIEBREAKERS
 

@@ -49,7 +49,7 @@ class Sources:
 
 def preset_names(files: Iterable[str]) -> list[str]:
     """The presets among the file names of `league/rules/presets/`: every ruleset, not the catalogs."""
-    return sorted(f[:-len(SUFFIX)] for f in files if f.endswith(SUFFIX) and not f.endswith(CATALOG_SUFFIX))
+    return sorted(f[: -len(SUFFIX)] for f in files if f.endswith(SUFFIX) and not f.endswith(CATALOG_SUFFIX))
 
 
 def toml(text: str, source: str) -> dict[str, Any]:
@@ -70,8 +70,9 @@ def ruleset_data(spec: str, folder: str, sources: Sources, seen: tuple[str, ...]
             names = preset_names(sources.listing())
             near = difflib.get_close_matches(spec, names, n=1, cutoff=0.6)
             hint = f"; did you mean {near[0]!r}?" if near else ""
-            raise RulesetError(f"ruleset {spec!r} is neither a preset ({', '.join(names)}) nor a file at "
-                               f"{found.source}{hint}")
+            raise RulesetError(
+                f"ruleset {spec!r} is neither a preset ({', '.join(names)}) nor a file at {found.source}{hint}"
+            )
         text, source, folder = found.text, found.source, found.folder
     if source in seen:
         raise RulesetError(f"{source}: `extends` goes round in a circle ({' -> '.join([*seen, source])})")

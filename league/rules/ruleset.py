@@ -13,6 +13,7 @@ from league.cells import name_key
 from league.model.words import ResultWord, Status, word_key
 from league.rules.components.base import Component, overrides
 from league.rules.rating_rules import RatingRules
+from league.rules.stats_rules import StatsRules
 
 if TYPE_CHECKING:
     from league.model.match import Match
@@ -44,7 +45,14 @@ class Registration:
     @property
     def headers(self) -> tuple[str, ...]:
         """Every header in the order `league init` writes them."""
-        return (self.name, *([self.event] if self.event else []), *self.members, *self.fields, self.status, *self.optional)
+        return (
+            self.name,
+            *([self.event] if self.event else []),
+            *self.members,
+            *self.fields,
+            self.status,
+            *self.optional,
+        )
 
 
 @dataclass(frozen=True)
@@ -122,23 +130,41 @@ class Results:
         pending row, the first of them where a missing result is reported."""
         per_side = [*self.figures.values(), *([self.games.won] if self.games else [])]
         first = [self.side_header(self.figures[self.compare], self.sides[0])] if self.compare else []
-        return tuple(dict.fromkeys([*([self.winner] if self.winner else []), *first,
-                                    *(self.side_header(h, s) for h in per_side for s in self.sides),
-                                    *([self.games.drawn] if self.games and self.games.drawn else []), self.result]))
+        return tuple(
+            dict.fromkeys(
+                [
+                    *([self.winner] if self.winner else []),
+                    *first,
+                    *(self.side_header(h, s) for h in per_side for s in self.sides),
+                    *([self.games.drawn] if self.games and self.games.drawn else []),
+                    self.result,
+                ]
+            )
+        )
 
     @property
     def whole_headers(self) -> frozenset[str]:
         """Headers of the cells holding whole numbers: each side's figures and games won, and the drawn games."""
         per_side = [*self.figures.values(), *([self.games.won] if self.games else [])]
-        return frozenset({self.side_header(h, s) for h in per_side for s in self.sides}
-                         | ({self.games.drawn} if self.games and self.games.drawn else set()))
+        return frozenset(
+            {self.side_header(h, s) for h in per_side for s in self.sides}
+            | ({self.games.drawn} if self.games and self.games.drawn else set())
+        )
 
     @property
     def required(self) -> tuple[str, ...]:
         """Headers every results tab must have: the round, each side's columns, the outcome and the result."""
-        per_side = [self.competitor, *self.texts.values(), *self.figures.values(), *([self.games.won] if self.games else [])]
+        per_side = [
+            self.competitor,
+            *self.texts.values(),
+            *self.figures.values(),
+            *([self.games.won] if self.games else []),
+        ]
         sides = [self.side_header(h, s) for s in self.sides for h in per_side]
-        outcome = [*([self.winner] if self.winner else []), *([self.games.drawn] if self.games and self.games.drawn else [])]
+        outcome = [
+            *([self.winner] if self.winner else []),
+            *([self.games.drawn] if self.games and self.games.drawn else []),
+        ]
         return (self.round, *sides, *outcome, self.result, *self.row_texts.values())
 
 
@@ -236,32 +262,6 @@ class Penalties:
         if not found:
             return None
         return found[min(level, len(found)) - 1]
-
-
-@dataclass(frozen=True)
-class StatsField:
-    """What one side of a game fielded, for win rates (`[stats.fields]`): a text the judges type per side (the fighter),
-    or a registration column of the competitor (the deck)."""
-
-    name: str
-    text: str = ""
-    """A key of `results.texts`: the side's text in the results row."""
-    registration: str = ""
-    """A registration header; `{text}` in it stands for that results text of the side (`{army} Army`: the pair's
-    `Good Army` in the games it fielded Good)."""
-    catalog: bool = False
-    """The names are the catalog's pieces: an alias or another spelling counts as the official name."""
-
-
-@dataclass(frozen=True)
-class StatsRules:
-    """`[stats]`: the fields whose win rates `league stats`, the `Stats` tab and the API work out."""
-
-    fields: Mapping[str, StatsField]
-    by: str
-    """The field the `Stats` tab, the chart and `league stats` group by unless told another."""
-    tab: bool = False
-    """A sync writes the `Stats` tab (league.toml's `stats = true` turns it on too)."""
 
 
 FORM_QUESTIONS = ("Timestamp", "Email Address", "Event")

@@ -99,5 +99,7 @@ def merged(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, An
     """A ruleset that `extends` another: tables merge key by key, anything else (values, lists) is replaced."""
     out = dict(base)
     for key, value in override.items():
-        out[key] = merged(out[key], value) if isinstance(value, Mapping) and isinstance(out.get(key), Mapping) else value
+        out[key] = (
+            merged(out[key], value) if isinstance(value, Mapping) and isinstance(out.get(key), Mapping) else value
+        )
     return out

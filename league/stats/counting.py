@@ -19,13 +19,14 @@ from league.model.league import League
 from league.model.match import Match, Side
 from league.model.words import Kind, ResultWord
 from league.pairing.bracket_model import bracket_tab
-from league.rules.ruleset import StatsField
+from league.rules.stats_rules import StatsField
 from league.sheet import BRACKET_PREFIX
 from league.stats.rows import Entries, Sides, StatsError
 
 
-def counted(ev: Evaluation, event: str | None = None, since: dt.date | None = None
-            ) -> tuple[list[Match], MatchTable, Ints, list[Match]]:
+def counted(
+    ev: Evaluation, event: str | None = None, since: dt.date | None = None
+) -> tuple[list[Match], MatchTable, Ints, list[Match]]:
     """The counted Swiss matches (of one event, or of events dated `since` or later) in the order played, their match
     table, each row's place in its results row (0: side A), and the playoff games played in the events' brackets:
     what `sides` and the notebook API's matches read."""
@@ -38,7 +39,9 @@ def counted(ev: Evaluation, event: str | None = None, since: dt.date | None = No
     dates = {e.id: e.date for e in lg.events}
 
     def wanted(m: Match) -> bool:
-        return (event is None or m.event == event) and (since is None or ((day := dates.get(m.event)) is not None and day >= since))
+        return (event is None or m.event == event) and (
+            since is None or ((day := dates.get(m.event)) is not None and day >= since)
+        )
 
     chosen = [m for m in ev.results if wanted(m)]
     chosen.sort(key=played_order(lg))
@@ -51,7 +54,12 @@ def played_order(lg: League) -> Callable[[Match], tuple[object, ...]]:
     """The order games were played: event date (then the Events tab's order), the Swiss rounds before the playoffs,
     round, row."""
     order = {e.id: (e.date or dt.date.max, i) for i, e in enumerate(lg.events)}
-    return lambda m: (order.get(m.event, (dt.date.max, len(order))), m.tab.startswith(BRACKET_PREFIX), m.round or 0, m.row)
+    return lambda m: (
+        order.get(m.event, (dt.date.max, len(order))),
+        m.tab.startswith(BRACKET_PREFIX),
+        m.round or 0,
+        m.row,
+    )
 
 
 def playoff_games(ev: Evaluation) -> list[Match]:
@@ -63,9 +71,19 @@ def playoff_games(ev: Evaluation) -> list[Match]:
         for m in playoff.matches if playoff else ():
             if m.games is None or not m.winner or m.bye:
                 continue
-            out.append(Match(e.id, bracket_tab(e.id), m.row, m.round, "",
-                             tuple(Side(n, name_key(n), games=g) for n, g in zip((m.a, m.b), m.games)), PLAYOFF_WORD,
-                             m.winner, name_key(m.winner)))
+            out.append(
+                Match(
+                    e.id,
+                    bracket_tab(e.id),
+                    m.row,
+                    m.round,
+                    "",
+                    tuple(Side(n, name_key(n), games=g) for n, g in zip((m.a, m.b), m.games)),
+                    PLAYOFF_WORD,
+                    m.winner,
+                    name_key(m.winner),
+                )
+            )
     return out
 
 
@@ -104,16 +122,29 @@ def sides(ev: Evaluation) -> Sides:
     rules = lg.ruleset.stats
     fields = {name: entries(matches, rows, f, lg) for name, f in rules.fields.items()} if rules else {}
     won = np.array([s.key == m.winner_key for m, s in zip(matches[extra:], rows[extra:])], dtype=np.bool_)
-    pair = extra + (np.arange(len(matches) - extra, dtype=np.int64) ^ 1)  # the two sides of a playoff game are neighbours
-    return Sides(lg.ruleset.competitor, rules.by if rules else "", [ev.names.get(k, k) for k in names], list(events),
-                 [d.isoformat() if (d := by_id[e].date if e in by_id else None) else "" for e in events],
-                 np.concatenate([table.competitor, competitor]),
-                 np.concatenate([table.event, np.array([events[m.event] for m in matches[extra:]], dtype=np.int64)]),
-                 np.concatenate([table.partner, pair]),
-                 np.concatenate([table.outcome, np.where(won, int(Outcome.WIN), int(Outcome.LOSS))]),
-                 np.concatenate([(table.kind == KINDS.index(Kind.PLAYED)) & (table.partner >= 0) & ~decided,
-                                 np.ones(len(matches) - extra, dtype=np.bool_)]),
-                 place, fields, _left_out(ev, list(events)))
+    pair = extra + (
+        np.arange(len(matches) - extra, dtype=np.int64) ^ 1
+    )  # the two sides of a playoff game are neighbours
+    return Sides(
+        lg.ruleset.competitor,
+        rules.by if rules else "",
+        [ev.names.get(k, k) for k in names],
+        list(events),
+        [d.isoformat() if (d := by_id[e].date if e in by_id else None) else "" for e in events],
+        np.concatenate([table.competitor, competitor]),
+        np.concatenate([table.event, np.array([events[m.event] for m in matches[extra:]], dtype=np.int64)]),
+        np.concatenate([table.partner, pair]),
+        np.concatenate([table.outcome, np.where(won, int(Outcome.WIN), int(Outcome.LOSS))]),
+        np.concatenate(
+            [
+                (table.kind == KINDS.index(Kind.PLAYED)) & (table.partner >= 0) & ~decided,
+                np.ones(len(matches) - extra, dtype=np.bool_),
+            ]
+        ),
+        place,
+        fields,
+        _left_out(ev, list(events)),
+    )
 
 
 def _left_out(ev: Evaluation, events: Sequence[str]) -> Ints:
@@ -156,7 +187,9 @@ def entries(matches: Sequence[Match], rows: Sequence[Side], field: StatsField, l
         code, spelt = seen[typed]
         spellings[code][spelt] += 1
         codes[row] = code
-    names = [official.get(c) or max(seen, key=lambda w: (seen[w], -list(seen).index(w))) for c, seen in enumerate(spellings)]
+    names = [
+        official.get(c) or max(seen, key=lambda w: (seen[w], -list(seen).index(w))) for c, seen in enumerate(spellings)
+    ]
     return Entries(names, codes, tuple(sorted((names[c] for c in unknown), key=str.casefold)))
 
 

@@ -91,14 +91,26 @@ def win_rates(s: Sides, e: Entries, min_games: int = MIN_GAMES) -> list[Rate]:
     use, _ = _faced(s, e)
     size = len(e.names)
     mirrors = np.bincount(e.codes[s.played & (e.codes >= 0) & ~use], minlength=size)
-    counts = [np.bincount(e.codes[use & (s.outcome == o)], minlength=size) for o in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)]
-    rates = [_rate(name, int(counts[0][c]), int(counts[1][c]), int(counts[2][c]), int(mirrors[c])) for c, name in enumerate(e.names)]
+    counts = [
+        np.bincount(e.codes[use & (s.outcome == o)], minlength=size) for o in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
+    ]
+    rates = [
+        _rate(name, int(counts[0][c]), int(counts[1][c]), int(counts[2][c]), int(mirrors[c]))
+        for c, name in enumerate(e.names)
+    ]
     rates = [r for r in rates if r.games or r.mirrors]
     few = [r for r in rates if r.games < min_games]
     kept = sorted((r for r in rates if r.games >= min_games), key=lambda r: (-r.win_rate, -r.games, r.entry.casefold()))
     if few:
-        kept.append(_rate(OTHER, sum(r.wins for r in few), sum(r.draws for r in few), sum(r.losses for r in few),
-                          sum(r.mirrors for r in few)))
+        kept.append(
+            _rate(
+                OTHER,
+                sum(r.wins for r in few),
+                sum(r.draws for r in few),
+                sum(r.losses for r in few),
+                sum(r.mirrors for r in few),
+            )
+        )
     return kept
 
 
@@ -109,15 +121,25 @@ def fold(rates: Sequence[Rate], most: int) -> list[Rate]:
     if len(named) <= most:
         return list(rates)
     rest = named[most:] + [r for r in rates if r.entry == OTHER]
-    return [*named[:most], _rate(OTHER, sum(r.wins for r in rest), sum(r.draws for r in rest), sum(r.losses for r in rest),
-                                 sum(r.mirrors for r in rest))]
+    return [
+        *named[:most],
+        _rate(
+            OTHER,
+            sum(r.wins for r in rest),
+            sum(r.draws for r in rest),
+            sum(r.losses for r in rest),
+            sum(r.mirrors for r in rest),
+        ),
+    ]
 
 
 def matchups(s: Sides, e: Entries, top: int = TOP_MATCHUPS) -> Matchups:
     """The `top` most played entries against each other: the row's score and the games, mirror matches left out."""
     use, opponent = _faced(s, e)
     played = np.bincount(e.codes[use], minlength=len(e.names))
-    chosen = sorted((c for c in range(len(e.names)) if played[c]), key=lambda c: (-played[c], e.names[c].casefold()))[:top]
+    chosen = sorted((c for c in range(len(e.names)) if played[c]), key=lambda c: (-played[c], e.names[c].casefold()))[
+        :top
+    ]
     at = np.full(len(e.names) + 1, -1, dtype=np.int64)
     at[chosen] = np.arange(len(chosen))
     rows, cols = at[e.codes[use]], at[opponent[use]]
@@ -127,8 +149,11 @@ def matchups(s: Sides, e: Entries, top: int = TOP_MATCHUPS) -> Matchups:
     outcome = s.outcome[use][both]
     score = np.bincount(cell, weights=(outcome == Outcome.WIN) + 0.5 * (outcome == Outcome.DRAW), minlength=size)
     count = np.bincount(cell, minlength=size).reshape(len(chosen), len(chosen))
-    return Matchups([e.names[c] for c in chosen], [[float(x) for x in row] for row in score.reshape(len(chosen), len(chosen))],
-                    count.tolist())
+    return Matchups(
+        [e.names[c] for c in chosen],
+        [[float(x) for x in row] for row in score.reshape(len(chosen), len(chosen))],
+        count.tolist(),
+    )
 
 
 def records(s: Sides) -> list[Record]:

@@ -84,11 +84,17 @@ class Sides:
         renumber = np.full(len(self) + 1, -1, dtype=np.int64)
         renumber[index] = np.arange(len(index))
         partner = self.partner[index]
-        return replace(self, competitor=self.competitor[index], event=self.event[index],
-                       partner=np.where(partner >= 0, renumber[partner], -1), outcome=self.outcome[index],
-                       played=self.played[index] & (partner >= 0) & keep[np.maximum(partner, 0)], order=self.order[index],
-                       fields={k: replace(e, codes=e.codes[index]) for k, e in self.fields.items()},
-                       left_out=np.where(chosen[:-1], self.left_out, 0))
+        return replace(
+            self,
+            competitor=self.competitor[index],
+            event=self.event[index],
+            partner=np.where(partner >= 0, renumber[partner], -1),
+            outcome=self.outcome[index],
+            played=self.played[index] & (partner >= 0) & keep[np.maximum(partner, 0)],
+            order=self.order[index],
+            fields={k: replace(e, codes=e.codes[index]) for k, e in self.fields.items()},
+            left_out=np.where(chosen[:-1], self.left_out, 0),
+        )
 
     def field(self, by: str | None) -> tuple[str, Entries]:
         """The field `by` names (ignoring case), or the ruleset's own; one the ruleset does not record is an error
@@ -103,10 +109,20 @@ class Sides:
 
     def to_json(self) -> str:
         """The rows as compact JSON, for the history."""
-        data = {"format": FORMAT, "label": self.label, "by": self.by, "names": self.names, "events": self.events,
-                "dates": self.dates, **{k: getattr(self, k).tolist() for k in INTS},
-                "played": self.played.astype(np.int64).tolist(),
-                "fields": {k: {"names": e.names, "codes": e.codes.tolist(), "unknown": list(e.unknown)} for k, e in self.fields.items()}}
+        data = {
+            "format": FORMAT,
+            "label": self.label,
+            "by": self.by,
+            "names": self.names,
+            "events": self.events,
+            "dates": self.dates,
+            **{k: getattr(self, k).tolist() for k in INTS},
+            "played": self.played.astype(np.int64).tolist(),
+            "fields": {
+                k: {"names": e.names, "codes": e.codes.tolist(), "unknown": list(e.unknown)}
+                for k, e in self.fields.items()
+            },
+        }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -118,22 +134,58 @@ class Sides:
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 return None
             ints = {k: np.array(data[k], dtype=np.int64) for k in INTS}
-            fields = {k: Entries(list(e["names"]), np.array(e["codes"], dtype=np.int64), tuple(e["unknown"]))
-                      for k, e in data["fields"].items()}
-            out = cls(str(data["label"]), str(data["by"]), list(data["names"]), list(data["events"]), list(data["dates"]),
-                      ints["competitor"], ints["event"], ints["partner"], ints["outcome"], np.array(data["played"], dtype=np.bool_),
-                      ints["order"], fields, ints["left_out"])
+            fields = {
+                k: Entries(list(e["names"]), np.array(e["codes"], dtype=np.int64), tuple(e["unknown"]))
+                for k, e in data["fields"].items()
+            }
+            out = cls(
+                str(data["label"]),
+                str(data["by"]),
+                list(data["names"]),
+                list(data["events"]),
+                list(data["dates"]),
+                ints["competitor"],
+                ints["event"],
+                ints["partner"],
+                ints["outcome"],
+                np.array(data["played"], dtype=np.bool_),
+                ints["order"],
+                fields,
+                ints["left_out"],
+            )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise KeptGamesError(f"the games kept by the latest sync are damaged ({type(exc).__name__}: {exc})") from None
-        sizes = {len(out.competitor), *(len(getattr(out, k)) for k in ("event", "partner", "outcome", "played", "order")),
-                 *(len(e.codes) for e in fields.values())}
+            raise KeptGamesError(
+                f"the games kept by the latest sync are damaged ({type(exc).__name__}: {exc})"
+            ) from None
+        sizes = {
+            len(out.competitor),
+            *(len(getattr(out, k)) for k in ("event", "partner", "outcome", "played", "order")),
+            *(len(e.codes) for e in fields.values()),
+        }
         n = len(out.competitor)
-        inside = [(out.competitor, 0, len(out.names)), (out.event, 0, len(out.events)), (out.partner, -1, n),
-                  (out.outcome, 0, len(Outcome)), *((e.codes, -1, len(e.names)) for e in fields.values())]
-        texts = [out.label, out.by, *out.names, *out.events, *out.dates, *(n for e in fields.values() for n in (*e.names, *e.unknown))]
-        if (len(sizes) > 1 or len(out.left_out) != len(out.events) or len(out.dates) != len(out.events)
-                or not all(isinstance(t, str) for t in texts) or not all(_is_date(d) for d in out.dates)
-                or any(len(a) and (int(a.min()) < low or int(a.max()) >= high) for a, low, high in inside)):
+        inside = [
+            (out.competitor, 0, len(out.names)),
+            (out.event, 0, len(out.events)),
+            (out.partner, -1, n),
+            (out.outcome, 0, len(Outcome)),
+            *((e.codes, -1, len(e.names)) for e in fields.values()),
+        ]
+        texts = [
+            out.label,
+            out.by,
+            *out.names,
+            *out.events,
+            *out.dates,
+            *(n for e in fields.values() for n in (*e.names, *e.unknown)),
+        ]
+        if (
+            len(sizes) > 1
+            or len(out.left_out) != len(out.events)
+            or len(out.dates) != len(out.events)
+            or not all(isinstance(t, str) for t in texts)
+            or not all(_is_date(d) for d in out.dates)
+            or any(len(a) and (int(a.min()) < low or int(a.max()) >= high) for a, low, high in inside)
+        ):
             raise KeptGamesError("the games kept by the latest sync are damaged (their columns do not fit together)")
         return out
 

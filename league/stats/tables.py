@@ -20,8 +20,11 @@ def percent(score: float, games: int) -> str:
 
 def rates_table(rates: Sequence[Rate], label: str) -> Table:
     """The win rates as a table: entry, games, wins, draws, losses, win rate and its interval."""
-    columns = (Column(label, Role.COMPETITOR), *(Column(h, Role.OTHER, Display.NUMBER) for h in ("Games", "Wins", "Draws", "Losses")),
-               *(Column(h, Role.OTHER, Display.PERCENT) for h in ("Win Rate", "Low", "High")))
+    columns = (
+        Column(label, Role.COMPETITOR),
+        *(Column(h, Role.OTHER, Display.NUMBER) for h in ("Games", "Wins", "Draws", "Losses")),
+        *(Column(h, Role.OTHER, Display.PERCENT) for h in ("Win Rate", "Low", "High")),
+    )
     rows = tuple((r.entry, r.games, r.wins, r.draws, r.losses, r.win_rate, r.low, r.high) for r in rates)
     return Table.of(f"Win rates by {label}", columns, rows)
 
@@ -31,21 +34,27 @@ def matchups_table(m: Matchups, label: str, numbered: bool = False) -> Table:
     `numbered` (for a terminal 80 columns wide), the rows numbered and the columns named by those numbers."""
     heads = [str(i) for i in range(1, len(m.entries) + 1)] if numbered else m.entries
     columns = (Column(f"{label} against", Role.COMPETITOR), *(Column(name, Role.OTHER) for name in heads))
-    rows = tuple((f"{i + 1} {name}" if numbered else name, *(percent(s, n) for s, n in zip(m.score[i], m.games[i])))
-                 for i, name in enumerate(m.entries))
+    rows = tuple(
+        (f"{i + 1} {name}" if numbered else name, *(percent(s, n) for s, n in zip(m.score[i], m.games[i])))
+        for i, name in enumerate(m.entries)
+    )
     return Table.of("Matchups", columns, rows)
 
 
 def records_table(rs: Sequence[Record], label: str) -> Table:
     """The competitors' records (W-L-D) and win streaks."""
-    columns = (Column(label, Role.COMPETITOR), Column("Record", Role.OTHER),
-               *(Column(h, Role.OTHER, Display.NUMBER) for h in ("Current Streak", "Longest Streak", "Events")))
+    columns = (
+        Column(label, Role.COMPETITOR),
+        Column("Record", Role.OTHER),
+        *(Column(h, Role.OTHER, Display.NUMBER) for h in ("Current Streak", "Longest Streak", "Events")),
+    )
     rows = tuple((r.competitor, f"{r.wins}-{r.losses}-{r.draws}", r.current, r.longest, r.events) for r in rs)
     return Table.of("Records", columns, rows)
 
 
-def stats_tables(s: Sides, by: str | None = None, min_games: int = MIN_GAMES, top: int = TOP_MATCHUPS,
-                 numbered: bool = False) -> list[Table]:
+def stats_tables(
+    s: Sides, by: str | None = None, min_games: int = MIN_GAMES, top: int = TOP_MATCHUPS, numbered: bool = False
+) -> list[Table]:
     """The win rates by a field (the ruleset's own by default) and its matchups (`numbered` for a terminal), when the
     ruleset records one, then every competitor's record."""
     out = []

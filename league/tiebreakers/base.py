@@ -43,7 +43,11 @@ class Scope:
         competitor code. Computed once for every opponents' tiebreaker of the ruleset."""
         with_opponent = self.table.opponent >= 0
         mine = self.table.competitor[with_opponent]
-        return mine, self.table.opponent[with_opponent], np.bincount(mine, minlength=len(self.table.names)).astype(np.int64)
+        return (
+            mine,
+            self.table.opponent[with_opponent],
+            np.bincount(mine, minlength=len(self.table.names)).astype(np.int64),
+        )
 
 
 class Value(Protocol):
@@ -82,7 +86,9 @@ class Exact:
     def _rough(self) -> npt.NDArray[np.float64]:
         """Correctly rounded floats of the values."""
         den = np.where(self.present, self.denominator, 1)
-        if self.numerator.dtype == object or (len(den) and max(int(np.abs(self.numerator).max()), int(den.max())) >= EXACT_FLOAT):
+        if self.numerator.dtype == object or (
+            len(den) and max(int(np.abs(self.numerator).max()), int(den.max())) >= EXACT_FLOAT
+        ):
             # Python's int / int is correctly rounded however large the integers are.
             return np.array([int(n) / int(d) for n, d in zip(self.numerator.tolist(), den.tolist())], dtype=np.float64)
         return self.numerator.astype(np.float64) / den.astype(np.float64)
@@ -94,7 +100,7 @@ class Exact:
         numerator, denominator = (np.concatenate([x[a], x[b]]) for x in (self.numerator, self.denominator))
         divisor = np.maximum(np.gcd(numerator, denominator), 1)
         numerator, denominator = numerator // divisor, denominator // divisor
-        same: Flags = (numerator[:len(a)] == numerator[len(a):]) & (denominator[:len(a)] == denominator[len(a):])
+        same: Flags = (numerator[: len(a)] == numerator[len(a) :]) & (denominator[: len(a)] == denominator[len(a) :])
         return same
 
 
@@ -145,14 +151,21 @@ class Mean:
         """Ranks from float means: each is off by at most (rows + 3) units of 2**-53 of the largest rate,
         so only means closer than twice that are compared exactly."""
         rates = self.numerator / np.maximum(self.denominator, 1)
-        rough = np.bincount(self.mine, weights=rates[self.theirs], minlength=len(self.counts)) / np.maximum(self.counts, 1)
+        rough = np.bincount(self.mine, weights=rates[self.theirs], minlength=len(self.counts)) / np.maximum(
+            self.counts, 1
+        )
         most = int(self.counts.max()) if len(self.counts) else 0
         largest = float(np.abs(rates).max()) if len(rates) else 0.0
         return dense_order(self.present, rough, 2 * (most + 3) * 2.0**-53 * largest, self.value)
 
 
-def dense_order(present: Flags, rough: npt.NDArray[np.float64], error: float, value: Callable[[int], Fraction | None],
-                same: Callable[[Ints, Ints], Flags] | None = None) -> Ints:
+def dense_order(
+    present: Flags,
+    rough: npt.NDArray[np.float64],
+    error: float,
+    value: Callable[[int], Fraction | None],
+    same: Callable[[Ints, Ints], Flags] | None = None,
+) -> Ints:
     """Per code, the rank of its exact value among the present ones (-1 where absent), from floats each within
     `error` of its exact value: neighbours closer than twice that are settled exactly, by `same` where it
     says they are equal and by the exact values otherwise."""

@@ -20,7 +20,9 @@ def head_to_head(scope: Scope, _: Mapping[str, Any]) -> Exact:
     level[met] = scope.score[table.competitor[met]] == scope.score[table.opponent[met]]
     total = np.zeros(len(table.names), dtype=np.int64)
     np.add.at(total, table.competitor[level], scope.points.values[level])
-    return Exact(total, np.full(len(total), scope.points.denominator, dtype=np.int64), np.ones(len(total), dtype=np.bool_))
+    return Exact(
+        total, np.full(len(total), scope.points.denominator, dtype=np.int64), np.ones(len(total), dtype=np.bool_)
+    )
 
 
 def judge(scope: Scope, _: Mapping[str, Any]) -> Exact:

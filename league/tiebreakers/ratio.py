@@ -24,7 +24,9 @@ def ratio(scope: Scope, options: Mapping[str, Any]) -> Exact:
     mask = counted & table.known[options["numerator"]] & table.known[options["denominator"]] & (bottom > 0)
     counts = table.count(mask)
     if options["mode"] == "pooled":
-        return Exact(table.per_competitor(top, mask), np.where(counts > 0, table.per_competitor(bottom, mask), 1), counts > 0)
+        return Exact(
+            table.per_competitor(top, mask), np.where(counts > 0, table.per_competitor(bottom, mask), 1), counts > 0
+        )
     return _mean(table, top, bottom, mask, counts)
 
 

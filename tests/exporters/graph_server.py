@@ -94,11 +94,16 @@ class GraphServer(LocalServer):
                 length = int(self.headers.get("Content-Length", "0"))
                 raw = self.rfile.read(length)
                 form = BytesParser(policy=HTTP).parsebytes(
-                    f"Content-Type: {self.headers.get('Content-Type', '')}\r\n\r\n".encode() + raw)
-                fields: dict[str, bytes] = {
-                    str(part.get_param("name", header="content-disposition")): part.get_payload(decode=True) or b""
-                    for part in form.iter_parts()} if form.is_multipart() else \
-                    {k: v.encode() for k, v in parse_qsl(raw.decode())}
+                    f"Content-Type: {self.headers.get('Content-Type', '')}\r\n\r\n".encode() + raw
+                )
+                fields: dict[str, bytes] = (
+                    {
+                        str(part.get_param("name", header="content-disposition")): part.get_payload(decode=True) or b""
+                        for part in form.iter_parts()
+                    }
+                    if form.is_multipart()
+                    else {k: v.encode() for k, v in parse_qsl(raw.decode())}
+                )
                 server.requests.append(Received(self.path, dict(self.headers), fields))
                 answer = server.script.pop(0) if server.script else server.answer(self.path, self.headers, fields)
                 if answer.lands:
@@ -138,8 +143,11 @@ class GraphServer(LocalServer):
 
     def _feed(self, fields: dict[str, bytes]) -> Answer:
         """A post of several photos uploaded before: kept in `posts` with its photos' bytes as `photos`, in order."""
-        attached = [json.loads(fields[f"attached_media[{k}]"])["media_fbid"] for k in range(len(fields))
-                    if f"attached_media[{k}]" in fields]
+        attached = [
+            json.loads(fields[f"attached_media[{k}]"])["media_fbid"]
+            for k in range(len(fields))
+            if f"attached_media[{k}]" in fields
+        ]
         if not attached or any(not str(m).endswith("0000") or int(str(m)[:-4]) > len(self.uploads) for m in attached):
             return _error(400, 100, "Invalid attached media")
         self.posts.append({**fields, "photos": b"\0".join(self.uploads[int(str(m)[:-4]) - 1] for m in attached)})
@@ -196,8 +204,9 @@ def server_error() -> Answer:
 
 def retry_after(seconds: int) -> Answer:
     """A 429 asking to come back after `seconds`."""
-    return Answer(429, {"error": {"message": "(#4) Application request limit reached", "code": 4}},
-                  {"Retry-After": str(seconds)})
+    return Answer(
+        429, {"error": {"message": "(#4) Application request limit reached", "code": 4}}, {"Retry-After": str(seconds)}
+    )
 
 
 def html_ok() -> Answer:

@@ -10,20 +10,31 @@ from history.snapshot import EventInfo
 from tests.exporters.tables import UPDATED, leaderboard
 from tests.support.export_lines import leaderboard_lines
 
-EVENTS = (EventInfo("QR2-GB5", "QR2 at Greenbelt 5", "2024-09-07", "Greenbelt 5"),
-          EventInfo("QR3-AE", "QR3 at Alter Ego", "2024-10-05", "Alter Ego"),
-          EventInfo("QR4-AE", "QR4 at Alter Ego", "2024-11-02", "Alter Ego"))
+EVENTS = (
+    EventInfo("QR2-GB5", "QR2 at Greenbelt 5", "2024-09-07", "Greenbelt 5"),
+    EventInfo("QR3-AE", "QR3 at Alter Ego", "2024-10-05", "Alter Ego"),
+    EventInfo("QR4-AE", "QR4 at Alter Ego", "2024-11-02", "Alter Ego"),
+)
 
 
 def test_the_caption_has_every_part() -> None:
     table = leaderboard()
-    text = caption(board(table, "Leaderboard", UPDATED, leaderboard_lines(table, awarded=False)), "GL Unmatched League",
-                   EVENTS, ("GLUnmatched", "#UnmatchedPH", "board games"))
+    text = caption(
+        board(table, "Leaderboard", UPDATED, leaderboard_lines(table, awarded=False)),
+        "GL Unmatched League",
+        EVENTS,
+        ("GLUnmatched", "#UnmatchedPH", "board games"),
+    )
     head, top, prizes, movers, upcoming, tags = text.strip().split("\n\n")
     assert head == "GL Unmatched League: leaderboard (updated 2024-09-07)"
-    assert top.splitlines()[:3] == ["Top 8", "🥇 1. Łukasz Żółć: 11 total wins, Health Ratio 0.5000 ▲2",
-                                    "🥈 2. Ződ Örs Hegedűs: 10 total wins, Health Ratio 0.4990 ▼1"]
-    assert "🥉 3. Оксана Шевченко: 9 total wins, Health Ratio 0.4980" == top.splitlines()[3], "no arrow for a kept place"
+    assert top.splitlines()[:3] == [
+        "Top 8",
+        "🥇 1. Łukasz Żółć: 11 total wins, Health Ratio 0.5000 ▲2",
+        "🥈 2. Ződ Örs Hegedűs: 10 total wins, Health Ratio 0.4990 ▼1",
+    ]
+    assert "🥉 3. Оксана Шевченко: 9 total wins, Health Ratio 0.4980" == top.splitlines()[3], (
+        "no arrow for a kept place"
+    )
     assert top.splitlines()[4].startswith("4. Niño Peña"), "medals for the podium only"
     assert prizes.splitlines()[0] == "In line for prizes", "a leaderboard not yet final names no winner"
     assert "Nationals finals slot: Łukasz Żółć, Ződ Örs Hegedűs, Оксана Шевченко, Niño Peña" in prizes
@@ -50,8 +61,12 @@ def _board(*lines: Line) -> Board:
 
 
 def test_prizes_are_listed_in_rank_order() -> None:
-    shown = _board(_line("", "Out Cast", ("Best painted",)), _line("1", "Ana", ("1st place", "Top 4")),
-                   _line("2", "Bo", ("Top 4",)), _line("3", "Cy", ("Best painted",)))
+    shown = _board(
+        _line("", "Out Cast", ("Best painted",)),
+        _line("1", "Ana", ("1st place", "Top 4")),
+        _line("2", "Bo", ("Top 4",)),
+        _line("3", "Cy", ("Best painted",)),
+    )
     text = caption(replace(shown, stands="Final standings", final=True), "League", (), ())
     prizes = text.split("\n\n")[2].splitlines()
     assert prizes == ["Prizes", "1st place: Ana", "Top 4: Ana, Bo", "Best painted: Cy, Out Cast"]
@@ -81,8 +96,12 @@ def test_the_top_lines_say_what_the_table_marks_with_the_footnotes_they_need() -
     lines[1] = replace(lines[1], rank="2", mark="*", shared=True)
     lines[2] = replace(lines[2], rank="2", shared=True)
     lines[9:] = []
-    shown = replace(shown, lines=tuple(lines), count_label="Record",
-                    footnotes=("* not final: results still to fix", "† dropped out"))
+    shown = replace(
+        shown,
+        lines=tuple(lines),
+        count_label="Record",
+        footnotes=("* not final: results still to fix", "† dropped out"),
+    )
     top = caption(shown, "GL", (), ()).split("\n\n")[1].splitlines()
     assert top[2] == "🥈 =2. Ződ Örs Hegedűs *: 6 wins, Record 7, Health Ratio 0.5900"
     assert top[3].startswith("🥈 =2. Оксана Шевченко: 5 wins"), "a shared second place: two silver medals"

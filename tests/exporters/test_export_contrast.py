@@ -8,24 +8,24 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from tests.exporters.tables import UPDATED, leaderboard
 
 from exporters.board import board
-from exporters.branding import MEDALS, NUMERAL_CONTRAST, TEXT_CONTRAST, Branding, contrast, inks
+from exporters.branding import MEDALS, NUMERAL_CONTRAST, TEXT_CONTRAST, Branding, contrast, hex_colour, inks
 from exporters.images import FEED, LOGO_SHARE, render
 from jobs.branding import load_branding
+from tests.exporters.tables import UPDATED, leaderboard
 
 SEEDED = random.Random(19)
 PRIMARIES = ["#f5d76e", "#ffffff", "#777777", "#1f3b73", *(f"#{SEEDED.randrange(1 << 24):06x}" for _ in range(12))]
 
 
 def _hex(pixel: tuple[int, ...]) -> str:
-    return "#%02x%02x%02x" % pixel[:3]
+    return hex_colour(pixel[:3])
 
 
 def _pixels(image: Image.Image) -> set[tuple[int, ...]]:
     data = image.tobytes()
-    return {tuple(data[i:i + 3]) for i in range(0, len(data), 3)}
+    return {tuple(data[i : i + 3]) for i in range(0, len(data), 3)}
 
 
 def _page(branding: Branding, league: str = "MMMMMMMM") -> Image.Image:

@@ -35,7 +35,9 @@ def _board(names: tuple[str, ...], title: str = "Leaderboard") -> Board:
 
 
 EXPORTS: dict[str, Callable[[Board, str], bytes]] = {
-    "png": lambda shown, league: b"".join(png for layout in LAYOUTS for png in render(shown, layout, Branding(), league)),
+    "png": lambda shown, league: b"".join(
+        png for layout in LAYOUTS for png in render(shown, layout, Branding(), league)
+    ),
     "pdf": lambda shown, league: poster(shown, league, Branding(), "a4"),
     "txt": lambda shown, league: caption(shown, league, EVENTS, ("GL",)).encode(),
     "html": lambda shown, league: page([shown], league, Branding()).encode(),

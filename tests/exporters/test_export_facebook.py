@@ -5,16 +5,11 @@ from __future__ import annotations
 
 import base64
 import time
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote, quote_plus
 
 import pytest
-from tests.exporters.tables import leaderboard
-from tests.exporters.conftest import PAGE, TOKEN
-from tests.exporters.graph_server import (Answer, GraphServer, echoing, html_ok, numeric_id, retry_after, server_error,
-                                          throttled, transient, trickling, with_post_id)
 from typer.testing import CliRunner
 
 import history
@@ -25,6 +20,21 @@ from jobs.config import Config, load_config
 from jobs.errors import ConfigError, ExitCode
 from jobs.export_job import history_file
 from jobs.publish_job import PublishError, run_publish
+from tests.exporters.conftest import PAGE, TOKEN
+from tests.exporters.graph_server import (
+    Answer,
+    GraphServer,
+    echoing,
+    html_ok,
+    numeric_id,
+    retry_after,
+    server_error,
+    throttled,
+    transient,
+    trickling,
+    with_post_id,
+)
+from tests.exporters.tables import leaderboard
 
 runner = CliRunner()
 
@@ -33,7 +43,9 @@ runner = CliRunner()
 def league(tmp_path: Path, graph: GraphServer, snapshot: Snapshot) -> Config:
     (tmp_path / "league.toml").write_text(
         f'ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\n[branding]\nfacebook_page_id = "{PAGE}"\n'
-        f'facebook_api = "{graph.api}"\nhashtags = ["GLUnmatched"]\n', encoding="utf-8")
+        f'facebook_api = "{graph.api}"\nhashtags = ["GLUnmatched"]\n',
+        encoding="utf-8",
+    )
     config = load_config(tmp_path)
     history.record(history_file(config), snapshot)
     return config
@@ -48,7 +60,9 @@ def test_the_leaderboard_is_posted_once_per_change(league: Config, graph: GraphS
     first = run_publish(league, _graph(graph, waits))
     assert (first.post_id, first.already) == (f"{PAGE}_1", False)
     [post] = graph.posts
-    assert post["caption"].decode().startswith("GL Unmatched League: leaderboard") and b"#GLUnmatched" in post["caption"]
+    assert (
+        post["caption"].decode().startswith("GL Unmatched League: leaderboard") and b"#GLUnmatched" in post["caption"]
+    )
     assert post["source"].startswith(b"\x89PNG") and post["published"] == b"true"
     assert TOKEN not in graph.requests[0].path, "the token travels in a header, never in the address"
     again = run_publish(league, _graph(graph, waits))
@@ -65,8 +79,14 @@ def test_passing_failures_are_retried_a_bounded_number_of_times(league: Config, 
     assert run_publish(league, _graph(graph, waits)).post_id == f"{PAGE}_1"
     assert waits == [3.0, 4.0], "Retry-After is honoured, then the backoff doubles"
     graph.script = [transient()] * 10
-    history.record(history_file(league), replace(history.latest(history_file(league)),  # type: ignore[type-var]
-                                                 tables=(leaderboard(("Changed",)),), placings={}))
+    history.record(
+        history_file(league),
+        replace(
+            history.latest(history_file(league)),  # type: ignore[type-var]
+            tables=(leaderboard(("Changed",)),),
+            placings={},
+        ),
+    )
     with pytest.raises(PublishError, match="gave up after 4 tries") as failed:
         run_publish(league, _graph(graph, waits))
     assert failed.value.code == ExitCode.BACKEND and len(graph.requests) == 2 + 1 + 4
@@ -87,8 +107,9 @@ def test_an_unreachable_api_is_retried_then_reported(league: Config, graph: Grap
     assert len(waits) == 3
 
 
-def test_an_expired_token_is_a_clear_error_and_never_printed(league: Config, graph: GraphServer,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_expired_token_is_a_clear_error_and_never_printed(
+    league: Config, graph: GraphServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(TOKEN_VARIABLE, "EAAGexpiredToken999")
     monkeypatch.chdir(league.path.parent)
     done = runner.invoke(app, ["publish", "--facebook"])
@@ -105,8 +126,9 @@ def test_a_missing_permission_names_it(league: Config, graph: GraphServer) -> No
     assert failed.value.code == ExitCode.USAGE
 
 
-def test_the_cli_posts_with_the_token_from_the_environment(league: Config, graph: GraphServer,
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cli_posts_with_the_token_from_the_environment(
+    league: Config, graph: GraphServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(league.path.parent)
     monkeypatch.delenv(TOKEN_VARIABLE, raising=False)
     missing = runner.invoke(app, ["publish", "--facebook"])
@@ -143,8 +165,11 @@ def test_retries_stop_when_the_budget_cannot_cover_the_next_wait(graph: GraphSer
     clock = Clock()
     client = Graph(TOKEN, graph.api, sleep=clock.sleep, clock=clock, budget=10, tries=10)
     graph.script = [transient()] * 10
-    with pytest.raises(GraphError, match=r"gave up after 3 tries: .*would wait 8 s, past the 10 s of "
-                                         r"`facebook_retry_seconds` \(4 s left\); nothing was posted") as failed:
+    with pytest.raises(
+        GraphError,
+        match=r"gave up after 3 tries: .*would wait 8 s, past the 10 s of "
+        r"`facebook_retry_seconds` \(4 s left\); nothing was posted",
+    ) as failed:
         client.post_photo(PAGE, b"\x89PNG", "caption")
     assert failed.value.failure is Failure.REFUSED and len(graph.requests) == 3 and clock.now == 6
 
@@ -166,15 +191,25 @@ def test_an_answer_trickled_past_the_budget_is_given_up(graph: GraphServer) -> N
     assert failed.value.failure is Failure.UNSURE and len(graph.posts) == 1
 
 
-@pytest.mark.parametrize(("answer", "failure", "words"), [
-    (html_ok(), Failure.UNSURE, "HTTP 200 with an answer that is not JSON, so the post may well be on the Page"),
-    (Answer(200, {"success": True}, lands=True), Failure.UNSURE, "HTTP 200 with no post id in its answer"),
-    (server_error(), Failure.UNSURE, "Facebook's server failed after the post was sent (HTTP 500, code 1"),
-    (Answer(502, raw=b"<html>Bad Gateway</html>"), Failure.UNSURE, "server failed after the post was sent (HTTP 502"),
-    (Answer(drop=True, lands=True), Failure.UNSURE, "broke after the post was sent"),
-    (Answer(400, {"error": {"message": "Invalid parameter", "code": 100}}), Failure.REFUSED,
-     "Facebook refused the post to Page 1234567890: HTTP 400, code 100: Invalid parameter; nothing was posted"),
-])
+@pytest.mark.parametrize(
+    ("answer", "failure", "words"),
+    [
+        (html_ok(), Failure.UNSURE, "HTTP 200 with an answer that is not JSON, so the post may well be on the Page"),
+        (Answer(200, {"success": True}, lands=True), Failure.UNSURE, "HTTP 200 with no post id in its answer"),
+        (server_error(), Failure.UNSURE, "Facebook's server failed after the post was sent (HTTP 500, code 1"),
+        (
+            Answer(502, raw=b"<html>Bad Gateway</html>"),
+            Failure.UNSURE,
+            "server failed after the post was sent (HTTP 502",
+        ),
+        (Answer(drop=True, lands=True), Failure.UNSURE, "broke after the post was sent"),
+        (
+            Answer(400, {"error": {"message": "Invalid parameter", "code": 100}}),
+            Failure.REFUSED,
+            "Facebook refused the post to Page 1234567890: HTTP 400, code 100: Invalid parameter; nothing was posted",
+        ),
+    ],
+)
 def test_what_an_answer_says_of_the_post(graph: GraphServer, answer: Answer, failure: Failure, words: str) -> None:
     graph.script = [answer]
     with pytest.raises(GraphError) as failed:
@@ -195,8 +230,17 @@ def test_an_address_requests_cannot_use_is_a_setup_error(api: str) -> None:
     assert failed.value.failure is Failure.SETUP
 
 
-@pytest.mark.parametrize("token", ["EAAB-SECRET\nTOKEN-123", "EAAB-SECRET-TOKEN-€", "EAAB SECRET\tTOKEN",
-                                   "EAAB-SECRET-TOKEN-123\n", " EAAB-SECRET-TOKEN-123", "EAAB-SECRET TOKEN-123"])
+@pytest.mark.parametrize(
+    "token",
+    [
+        "EAAB-SECRET\nTOKEN-123",
+        "EAAB-SECRET-TOKEN-€",
+        "EAAB SECRET\tTOKEN",
+        "EAAB-SECRET-TOKEN-123\n",
+        " EAAB-SECRET-TOKEN-123",
+        "EAAB-SECRET TOKEN-123",
+    ],
+)
 def test_a_token_that_cannot_travel_in_a_header_is_refused_unseen(token: str) -> None:
     with pytest.raises(GraphError, match="one line of printable ASCII") as failed:
         Graph(token, "http://127.0.0.1:9", sleep=lambda _: None).post_photo(PAGE, b"\x89PNG", "caption")
@@ -213,8 +257,14 @@ class Failing:
         raise self.error
 
 
-@pytest.mark.parametrize("error", [ValueError(f"bad header: Bearer {TOKEN}"), KeyError(f"Bearer {TOKEN}"),
-                                   OSError(f"headers {({'Authorization': 'Bearer ' + TOKEN})!r}")])
+@pytest.mark.parametrize(
+    "error",
+    [
+        ValueError(f"bad header: Bearer {TOKEN}"),
+        KeyError(f"Bearer {TOKEN}"),
+        OSError(f"headers { ({'Authorization': 'Bearer ' + TOKEN})!r}"),
+    ],
+)
 def test_an_unexpected_error_quoting_the_token_is_shown_without_it(error: Exception) -> None:
     client = Graph(TOKEN, "http://127.0.0.1:9", session=Failing(error))  # type: ignore[arg-type]
     with pytest.raises(RuntimeError) as failed:
@@ -229,16 +279,38 @@ def test_scrub_removes_the_token_as_sent_quoted_and_line_by_line() -> None:
     assert scrub("nothing here", "") == "nothing here"
 
 
-@pytest.mark.parametrize(("value", "post_id"), [("1234567890_987654321", "1234567890_987654321"),
-                                                (" 1234567890_5 ", "1234567890_5"), (1234567890123, "1234567890123")])
+@pytest.mark.parametrize(
+    ("value", "post_id"),
+    [
+        ("1234567890_987654321", "1234567890_987654321"),
+        (" 1234567890_5 ", "1234567890_5"),
+        (1234567890123, "1234567890123"),
+    ],
+)
 def test_a_post_id_of_digits_and_underscores_is_taken(graph: GraphServer, value: object, post_id: str) -> None:
     graph.script = [with_post_id(value)]
     assert _graph(graph, []).post_photo(PAGE, b"\x89PNG", "caption") == post_id
 
 
-@pytest.mark.parametrize("value", ["\x1b[2J\x1b]0;pwned\x07" + "1" * 100_000, "1" * 65, "photo1", "", "١٢٣_٤",
-                                   "123\n456", "123_", f"{TOKEN}_1", f"1_{TOKEN.lower()}", -5, True, 1.5, ["123"],
-                                   {"id": "1"}])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "\x1b[2J\x1b]0;pwned\x07" + "1" * 100_000,
+        "1" * 65,
+        "photo1",
+        "",
+        "١٢٣_٤",
+        "123\n456",
+        "123_",
+        f"{TOKEN}_1",
+        f"1_{TOKEN.lower()}",
+        -5,
+        True,
+        1.5,
+        ["123"],
+        {"id": "1"},
+    ],
+)
 def test_any_other_post_id_is_an_unsure_post_shown_safely(graph: GraphServer, value: object) -> None:
     graph.script = [with_post_id(value)]
     with pytest.raises(GraphError) as failed:
@@ -254,14 +326,22 @@ def _echoes(token: str) -> dict[str, str]:
     """The token as a server might echo it back."""
     raw = token.encode()
     b64 = base64.b64encode(raw).decode()
-    return {"as sent": token, "lower-cased": token.lower(), "upper-cased": token.upper(),
-            "cut short": f"{token[:12]}...", "its end": f"...{token[-9:]}", "base64": b64,
-            "base64, unpadded": b64.rstrip("="),
-            "base64 after a byte": base64.b64encode(b":" + raw).decode(),
-            "base64 after two bytes": base64.b64encode(b"x:" + raw).decode(),
-            "URL-safe base64": base64.urlsafe_b64encode(raw).decode(),
-            "URL-encoded": quote(token, safe=""), "URL-encoded in lower case": quote(token, safe="").lower(),
-            "form-encoded": quote_plus(token), "base64, URL-encoded": quote(b64, safe="")}
+    return {
+        "as sent": token,
+        "lower-cased": token.lower(),
+        "upper-cased": token.upper(),
+        "cut short": f"{token[:12]}...",
+        "its end": f"...{token[-9:]}",
+        "base64": b64,
+        "base64, unpadded": b64.rstrip("="),
+        "base64 after a byte": base64.b64encode(b":" + raw).decode(),
+        "base64 after two bytes": base64.b64encode(b"x:" + raw).decode(),
+        "URL-safe base64": base64.urlsafe_b64encode(raw).decode(),
+        "URL-encoded": quote(token, safe=""),
+        "URL-encoded in lower case": quote(token, safe="").lower(),
+        "form-encoded": quote_plus(token),
+        "base64, URL-encoded": quote(b64, safe=""),
+    }
 
 
 ECHOED = "EAAG/secret+Page=Token123"
@@ -276,4 +356,6 @@ def test_an_echo_of_the_token_in_any_form_is_removed(graph: GraphServer, form: s
     message = str(failed.value)
     assert failed.value.failure is Failure.SETUP and "Error validating access token: " in message
     assert "[token]" in message and " is not valid" in message
-    assert [echo[i:i + 10] for i in range(len(echo) - 9) if echo[i:i + 10] in message] == [], f"the token {form} shows"
+    assert [echo[i : i + 10] for i in range(len(echo) - 9) if echo[i : i + 10] in message] == [], (
+        f"the token {form} shows"
+    )

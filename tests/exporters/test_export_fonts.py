@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from tests.exporters.tables import NAMES
 
 from exporters.fonts import Face, coverage, font_file, missing_glyphs
 from jobs.config import load_ruleset
 from league.demos.gl import build_demo
 from league.demos.magic import build_magic_demo
+from tests.exporters.tables import NAMES
 
 
 def _demo_names() -> set[str]:

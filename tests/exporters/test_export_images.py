@@ -8,7 +8,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from tests.exporters.tables import NAMES, UPDATED, leaderboard
 from PIL import Image, ImageChops
 
 from exporters.board import Board, board
@@ -16,8 +15,9 @@ from exporters.branding import Branding
 from exporters.image_feed import pages
 from exporters.image_text import fit, font
 from exporters.images import FEED, LAYOUTS, LINK, MAX_PAGES, Layout, render
-from tests.support.export_lines import leaderboard_lines
 from league.table import Display, Role, Table
+from tests.exporters.tables import NAMES, UPDATED, leaderboard
+from tests.support.export_lines import leaderboard_lines
 
 
 def _shown(table: Table) -> Board:
@@ -113,8 +113,9 @@ def test_the_readme_shows_a_demo_image() -> None:
 def test_the_arrows_are_drawn_in_the_move_column() -> None:
     table = leaderboard()
     kept = (0, 3)  # the first move, and the widest ("NEW"): the column keeps its width
-    still = Table.of(table.name, table.columns,
-                     tuple((*r[:7], r[7] if i in kept else None, r[8]) for i, r in enumerate(table.rows)))
+    still = Table.of(
+        table.name, table.columns, tuple((*r[:7], r[7] if i in kept else None, r[8]) for i, r in enumerate(table.rows))
+    )
     one = _image(render(_shown(table), FEED, Branding(), "League")[0])
     two = _image(render(_shown(still), FEED, Branding(), "League")[0])
     box = ImageChops.difference(one, two).getbbox()

@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
-from tests.exporters.tables import UPDATED, leaderboard, standings
-from tests.exporters.test_export_phone import BASE, _feed, _image, _ink, _line
 
 from exporters import image_text as images  # `fit`, its `Measure` and every caller of `fit` (the spy's)
 from exporters.board import Board, board
@@ -20,14 +18,26 @@ from exporters.image_sizes import MARGIN
 from exporters.image_text import LEAST, Typeface, shrunk
 from exporters.images import FEED, LINK, render
 from league.table import Column, Display, Role, Table
+from tests.exporters.tables import UPDATED, leaderboard, standings
+from tests.exporters.test_export_phone import BASE, _feed, _image, _ink, _line
 from tests.support.export_lines import standings_lines
 
 W, H = FEED.width, FEED.height
-NASEF = (Column("Rank", Role.RANK, Display.NUMBER), Column("Team", Role.COMPETITOR),
-         Column("Wins", Role.SCORE, Display.NUMBER), Column("Losses", Role.COUNT, Display.NUMBER),
-         Column("Game Win %", Role.TIEBREAKER, Display.PERCENT), Column("Note", Role.NOTE))
-TEAMS = ("Hamilton North Blue", "Roosevelt Academy Blue", "Washington Central Gold", "Roosevelt Academy Gold",
-         "Washington Central Blue")
+NASEF = (
+    Column("Rank", Role.RANK, Display.NUMBER),
+    Column("Team", Role.COMPETITOR),
+    Column("Wins", Role.SCORE, Display.NUMBER),
+    Column("Losses", Role.COUNT, Display.NUMBER),
+    Column("Game Win %", Role.TIEBREAKER, Display.PERCENT),
+    Column("Note", Role.NOTE),
+)
+TEAMS = (
+    "Hamilton North Blue",
+    "Roosevelt Academy Blue",
+    "Washington Central Gold",
+    "Roosevelt Academy Gold",
+    "Washington Central Blue",
+)
 
 
 def _nasef(teams: tuple[str, ...] = TEAMS) -> Board:
@@ -90,9 +100,15 @@ def _headings(shown: Board) -> list[tuple[int, int, int, int]]:
     return out
 
 
-@pytest.mark.parametrize("labels", [("Wins", "Losses", "Game Win %"), ("Total Wins", "", "Health Ratio"),
-                                    ("VP", "", "Scenario Points"),
-                                    ("Tournament Points", "Matches Played", "Strength of Schedule")])
+@pytest.mark.parametrize(
+    "labels",
+    [
+        ("Wins", "Losses", "Game Win %"),
+        ("Total Wins", "", "Health Ratio"),
+        ("VP", "", "Scenario Points"),
+        ("Tournament Points", "Matches Played", "Strength of Schedule"),
+    ],
+)
 def test_headings_are_whole_apart_and_tall_enough(labels: tuple[str, str, str], cut: list[str]) -> None:
     score, count, tiebreak = labels
     shown = replace(_nasef(), score_label=score, count_label=count, tiebreak_label=tiebreak)
@@ -104,8 +120,12 @@ def test_headings_are_whole_apart_and_tall_enough(labels: tuple[str, str, str], 
 
 def test_a_heading_that_must_shrink_stays_readable() -> None:
     """Long headings beside long names: smaller, then on two lines, each line drawn at least 20 px high."""
-    shown = replace(_nasef(), score_label="Tournament lg Points Total", count_label="Matches lg Played Total",
-                    tiebreak_label="Strength lg of Schedule Percent")
+    shown = replace(
+        _nasef(),
+        score_label="Tournament lg Points Total",
+        count_label="Matches lg Played Total",
+        tiebreak_label="Strength lg of Schedule Percent",
+    )
     for box in _headings(shown):
         assert box[3] - box[1] >= 2 * 20, "two lines, each at least 20 px of ink"
     assert _ink(_feed(_line(shown, 1, name="lg")), _feed(_line(shown, 1, name=""))) >= 30, "names keep their size"
@@ -140,8 +160,9 @@ def test_a_long_league_name_beside_a_wide_logo_shrinks_whole(tmp_path: Path, cut
 CHAMPION = "Łucznicy Lórien z Dolnego Śląska i Okolic Wrocławia"
 
 
-@pytest.mark.parametrize("draw", [lambda b: _feed(b), lambda b: _image(card(b, Branding(), "MESBG Doubles League"))],
-                         ids=["feed", "card"])
+@pytest.mark.parametrize(
+    "draw", [lambda b: _feed(b), lambda b: _image(card(b, Branding(), "MESBG Doubles League"))], ids=["feed", "card"]
+)
 def test_where_the_event_stands_stays_whole_beside_a_long_champion(draw: object) -> None:
     """The last letter of "Final standings" is drawn: changing it changes the band's pixels."""
     assert callable(draw)

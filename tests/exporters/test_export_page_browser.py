@@ -13,23 +13,30 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from pypdf import PdfReader
-from tests.exporters.tables import NAMES, UPDATED, leaderboard, standings
 
 from exporters.board import board
 from exporters.branding import Branding
 from exporters.html import page
+from tests.exporters.tables import NAMES, UPDATED, leaderboard, standings
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
 
-LONG = (*NAMES, "Bartholomew Featherstonehaugh-Cholmondeley", "Αλέξανδρος Παπαδόπουλος", "Wolfeschlegelsteinhausen",
-        *(f"Player {i}" for i in range(1, 30)))
+LONG = (
+    *NAMES,
+    "Bartholomew Featherstonehaugh-Cholmondeley",
+    "Αλέξανδρος Παπαδόπουλος",
+    "Wolfeschlegelsteinhausen",
+    *(f"Player {i}" for i in range(1, 30)),
+)
 FRAME = """<!DOCTYPE html><html><body style="margin:0">
 <iframe id="f" style="border:0;width:%(width)dpx;height:900px" srcdoc="%(page)s"></iframe>
 <script>
 document.getElementById('f').addEventListener('load', function () {
   var w = this.contentWindow, d = w.document.documentElement, inner = 0;
-  w.document.querySelectorAll('.wrap').forEach(function (e) { inner = Math.max(inner, e.scrollWidth - e.clientWidth); });
+  w.document.querySelectorAll('.wrap').forEach(function (e) {
+    inner = Math.max(inner, e.scrollWidth - e.clientWidth);
+  });
   var nav = w.document.querySelector('nav'), logo = w.document.querySelector('header img');
   document.body.dataset.w = d.scrollWidth;
   document.body.dataset.vw = w.innerWidth;
@@ -49,9 +56,23 @@ def _measure(html: str, width: int, tmp_path: Path) -> dict[str, int]:
     frame = tmp_path / f"frame-{width}.html"
     frame.write_text(FRAME % {"width": width, "page": escape(html, quote=True)}, encoding="utf-8")
     assert CHROMIUM is not None
-    dom = subprocess.run([CHROMIUM, "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars",
-                          "--window-size=1400,1000", "--virtual-time-budget=3000", "--dump-dom", frame.as_uri()],
-                         capture_output=True, text=True, timeout=60, check=True).stdout
+    dom = subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--disable-gpu",
+            "--no-sandbox",
+            "--hide-scrollbars",
+            "--window-size=1400,1000",
+            "--virtual-time-budget=3000",
+            "--dump-dom",
+            frame.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
     body = re.search(r"<body([^>]*)>", dom)
     assert body, dom[:500]
     return {k: int(v) for k, v in re.findall(r'data-(\w+)="(\d+)"', body.group(1))}
@@ -59,8 +80,12 @@ def _measure(html: str, width: int, tmp_path: Path) -> dict[str, int]:
 
 def _page(logo: bytes | None = None) -> str:
     events = [board(standings(f"QR{i}", LONG), f"QR{i} at Greenbelt 5 · 2024-09-{i:02}", UPDATED) for i in range(1, 9)]
-    return page([board(leaderboard(LONG), "Leaderboard", UPDATED), *events], "GL Unmatched League Philippines",
-                Branding(url="https://example.org/league/"), logo)
+    return page(
+        [board(leaderboard(LONG), "Leaderboard", UPDATED), *events],
+        "GL Unmatched League Philippines",
+        Branding(url="https://example.org/league/"),
+        logo,
+    )
 
 
 def _wide_logo() -> bytes:
@@ -90,14 +115,19 @@ def test_a_wide_logo_is_capped_and_the_title_keeps_its_room(width: int, tmp_path
 def test_printed_tables_leave_no_row_alone_and_no_blank_page(tmp_path: Path) -> None:
     # Tables from a little under to a little over a page each: one of them would leave its last row alone on the
     # next page without the rule that keeps the last two rows together.
-    boards = [board(leaderboard(tuple(f"T{n} Player {i}" for i in range(1, n + 1))), f"T{n}", UPDATED)
-              for n in range(22, 34)]
+    boards = [
+        board(leaderboard(tuple(f"T{n} Player {i}" for i in range(1, n + 1))), f"T{n}", UPDATED) for n in range(22, 34)
+    ]
     html = tmp_path / "league.html"
     html.write_text(page(boards, "League", Branding()), encoding="utf-8")
     pdf = tmp_path / "league.pdf"
     assert CHROMIUM is not None
-    subprocess.run([CHROMIUM, "--headless", "--disable-gpu", "--no-sandbox", f"--print-to-pdf={pdf}", html.as_uri()],
-                   capture_output=True, timeout=60, check=True)
+    subprocess.run(
+        [CHROMIUM, "--headless", "--disable-gpu", "--no-sandbox", f"--print-to-pdf={pdf}", html.as_uri()],
+        capture_output=True,
+        timeout=60,
+        check=True,
+    )
     texts = [p.extract_text() for p in PdfReader(pdf).pages]
     assert all(re.search(r"T\d+ Player", text) for text in texts), "a page without a table (a blank last page)"
     for n in range(22, 34):

@@ -7,20 +7,47 @@ import re
 
 import pytest
 
-from exporters.branding import MEDALS, NUMERAL_CONTRAST, TEXT_CONTRAST, Branding, contrast, inks, stripe
+from exporters.branding import MEDALS, NUMERAL_CONTRAST, TEXT_CONTRAST, Branding, contrast, hex_colour, inks, stripe
 from exporters.html import RULE_CONTRAST, style
 
 SEEDED = random.Random(1919)
-BRANDINGS = [Branding(), Branding(primary="#f5d76e", accent="#ffffff"), Branding(primary="#ffffff", accent="#ffffff"),
-             Branding(primary="#777777", background="#777777"), Branding(background="#101010", text="#202020"),
-             *(Branding(**{k: f"#{SEEDED.randrange(1 << 24):06x}" for k in ("primary", "accent", "background", "text")})
-               for _ in range(40))]
+BRANDINGS = [
+    Branding(),
+    Branding(primary="#f5d76e", accent="#ffffff"),
+    Branding(primary="#ffffff", accent="#ffffff"),
+    Branding(primary="#777777", background="#777777"),
+    Branding(background="#101010", text="#202020"),
+    *(
+        Branding(**{k: f"#{SEEDED.randrange(1 << 24):06x}" for k in ("primary", "accent", "background", "text")})
+        for _ in range(40)
+    ),
+]
 
-BEHIND = {"body": "page", "header": "band", "nav a": "page", "nav summary": "page", "h2": "page", "th": "page",
-          ".prize": "page", ".mark": "page", ".zone": "page", "p.legend": "page", ".up": "page", ".down": "page",
-          ".same": "page", "footer": "page", ".m1": "m1", ".m2": "m2", ".m3": "m3",
-          ".bracket h3": "page", ".bracket .round h4": "page", ".bracket .seed": "page",
-          ".bracket .lost,.bracket .bye": "page", ".bracket .empty .who::after": "page", ".bracket .champion": "m1"}
+BEHIND = {
+    "body": "page",
+    "header": "band",
+    "nav a": "page",
+    "nav summary": "page",
+    "h2": "page",
+    "th": "page",
+    ".prize": "page",
+    ".mark": "page",
+    ".zone": "page",
+    "p.legend": "page",
+    ".up": "page",
+    ".down": "page",
+    ".same": "page",
+    "footer": "page",
+    ".m1": "m1",
+    ".m2": "m2",
+    ".m3": "m3",
+    ".bracket h3": "page",
+    ".bracket .round h4": "page",
+    ".bracket .seed": "page",
+    ".bracket .lost,.bracket .bye": "page",
+    ".bracket .empty .who::after": "page",
+    ".bracket .champion": "m1",
+}
 """Each rule that sets a text colour, and what is behind its text: the page (the background and the striped rows),
 the header's band, or a medal's disc (the bracket's champion on first place's gold)."""
 
@@ -39,7 +66,7 @@ def _behind(branding: Branding, where: str) -> tuple[str, ...]:
         return (branding.primary,)
     if where in ("m1", "m2", "m3"):
         return (MEDALS[where[1]],)
-    return branding.background, "#%02x%02x%02x" % stripe(branding)
+    return branding.background, hex_colour(stripe(branding))
 
 
 @pytest.mark.parametrize("branding", BRANDINGS, ids=lambda b: f"{b.primary}-{b.accent}-{b.background}-{b.text}")
@@ -59,7 +86,7 @@ def test_the_page_uses_the_images_inks_and_stripe(branding: Branding) -> None:
     sheet, drawn = style(branding), inks(branding)
     assert f"header{{background:{branding.primary};color:{drawn.title};" in sheet
     assert f"h2{{font-size:1.15rem;color:{drawn.heading};" in sheet
-    assert f"tr:nth-child(even) td{{background:{'#%02x%02x%02x' % stripe(branding)}}}" in sheet
+    assert f"tr:nth-child(even) td{{background:{hex_colour(stripe(branding))}}}" in sheet
     assert all(f"color:{drawn.medals[rank]}" in sheet for rank in MEDALS)
 
 

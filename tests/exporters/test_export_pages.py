@@ -9,7 +9,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from tests.exporters.tables import NAMES, UPDATED, leaderboard, standings
 from pypdf import PdfReader
 
 from exporters.board import LEGEND, Board, Line, board
@@ -18,14 +17,17 @@ from exporters.html import description, page
 from exporters.poster import SIZES, poster
 from league.outcome import Mark
 from league.table import CutZone, Table
+from tests.exporters.tables import NAMES, UPDATED, leaderboard, standings
 from tests.support.export_lines import leaderboard_lines, standings_lines
 
 EXTERNAL = re.compile(r"(https?:)?//|url\(|@import|<script|<link", re.I)
 
 
 def _page(branding: Branding = Branding(), logo: bytes | None = None) -> str:
-    boards = [board(leaderboard(), "Leaderboard", UPDATED, leaderboard_lines(leaderboard())),
-              board(standings(), "QR2 at Greenbelt 5", UPDATED, standings_lines(standings()))]
+    boards = [
+        board(leaderboard(), "Leaderboard", UPDATED, leaderboard_lines(leaderboard())),
+        board(standings(), "QR2 at Greenbelt 5", UPDATED, standings_lines(standings())),
+    ]
     return page(boards, "GL <Unmatched> League", branding, logo)
 
 
@@ -39,7 +41,7 @@ def test_every_name_is_escaped_and_shows_as_typed() -> None:
 
 
 def test_the_page_makes_no_external_request(tmp_path: Path) -> None:
-    logo = (tmp_path / "logo.png")
+    logo = tmp_path / "logo.png"
     from PIL import Image
 
     Image.new("RGB", (40, 20), "red").save(logo)
@@ -54,10 +56,14 @@ def test_moves_and_prizes_show_on_the_page() -> None:
     assert '<td class="n up">▲2</td>' in text and '<td class="n down">▼1</td>' in text and "NEW" in text
     assert "★ 1st place · Nationals finals slot" in text
     assert text.count("★ Participation prize") == len(NAMES) - 1, "every prize is marked, however many share it"
-    open_ = page([board(leaderboard(), "Leaderboard", UPDATED, leaderboard_lines(leaderboard(), awarded=False))],
-                 "GL", Branding())
-    assert "in line for 1st place · Nationals finals slot" in open_ and "★ 1st place" not in open_, \
+    open_ = page(
+        [board(leaderboard(), "Leaderboard", UPDATED, leaderboard_lines(leaderboard(), awarded=False))],
+        "GL",
+        Branding(),
+    )
+    assert "in line for 1st place · Nationals finals slot" in open_ and "★ 1st place" not in open_, (
         "a prize whose standings are not final is only in line"
+    )
 
 
 def _marked() -> Board:
@@ -79,7 +85,7 @@ def _marked() -> Board:
 def test_the_page_marks_what_a_reader_must_know_with_footnotes() -> None:
     text = page([_marked()], "GL", Branding())
     rows = re.findall(r"<tr[^>]*>.*?</tr>", text.split("<tbody>")[1])
-    assert '<th>Record</th>' in text and '<td class="n">7</td>' in rows[0]
+    assert "<th>Record</th>" in text and '<td class="n">7</td>' in rows[0]
     assert 'Ződ Örs Hegedűs <span class="mark">*</span>' in rows[1] and ">=2<" in rows[1] and ">=2<" in rows[2]
     assert 'Niño Peña <span class="mark">†</span>' in rows[3] and "<td>–</td>" in rows[7] and ">DQ<" in rows[7]
     assert [i for i, row in enumerate(rows) if row.startswith('<tr class="cut"')] == [2, 3], "in | tiebreaker | out"
@@ -87,7 +93,9 @@ def test_the_page_marks_what_a_reader_must_know_with_footnotes() -> None:
     assert titles == [["Playoffs: in"], ["Playoffs: in"], ["Playoffs: tiebreaker match"], ["Playoffs: out"]]
     zones = [re.findall(r'<span class="zone"><span class="vh">Playoffs: </span>([^<]*)</span>', row) for row in rows]
     assert zones[:5] == [["in"], [], ["tiebreaker match"], ["out"], []], "each zone is named over its first name"
-    assert '<p class="notes">* not final: results still to fix<br>† dropped out<br>DQ disqualified: not ranked</p>' in text
+    assert (
+        '<p class="notes">* not final: results still to fix<br>† dropped out<br>DQ disqualified: not ranked</p>' in text
+    )
     assert "Move" not in text and "places since" not in text, "no Move column nor its legend before a move exists"
 
 
@@ -130,17 +138,22 @@ def test_a_long_poster_continues_on_further_pages() -> None:
 
 def test_a_poster_stops_at_four_pages_and_says_how_many_more() -> None:
     names = tuple(f"Player {i}" for i in range(1, 301))
-    reader = PdfReader(io.BytesIO(poster(board(leaderboard(names), "Leaderboard", UPDATED), "League", Branding(), "a4")))
+    reader = PdfReader(
+        io.BytesIO(poster(board(leaderboard(names), "Leaderboard", UPDATED), "League", Branding(), "a4"))
+    )
     text = reader.pages[-1].extract_text()
     last = int(re.findall(r"Player (\d+)", text)[-1])
     assert len(reader.pages) == 4 and f"and {300 - last} more in the full table" in text and 90 <= last <= 100
 
 
-@pytest.mark.parametrize(("url", "image"), [
-    ("https://example.org/league/", "https://example.org/league/leaderboard-1200x630.png"),
-    ("https://example.org/league", "https://example.org/league/leaderboard-1200x630.png"),
-    ("https://example.org/gl/league.html", "https://example.org/gl/leaderboard-1200x630.png"),
-])
+@pytest.mark.parametrize(
+    ("url", "image"),
+    [
+        ("https://example.org/league/", "https://example.org/league/leaderboard-1200x630.png"),
+        ("https://example.org/league", "https://example.org/league/leaderboard-1200x630.png"),
+        ("https://example.org/gl/league.html", "https://example.org/gl/leaderboard-1200x630.png"),
+    ],
+)
 def test_a_shared_link_previews_the_card_image(url: str, image: str) -> None:
     text = _page(Branding(url=url))
     assert '<meta property="og:title" content="GL &lt;Unmatched&gt; League">' in text
@@ -157,11 +170,27 @@ def test_without_a_url_the_image_is_beside_the_page_and_there_is_no_og_url() -> 
 
 
 def test_the_description_says_where_the_league_stands_or_who_won() -> None:
-    leading = Board("Leaderboard", "Wins", "", (Line("1", "Ana & Bo", "3", "", (), None),), UPDATED, True,
-                    stands="after W2, 1 of 3 events complete")
+    leading = Board(
+        "Leaderboard",
+        "Wins",
+        "",
+        (Line("1", "Ana & Bo", "3", "", (), None),),
+        UPDATED,
+        True,
+        stands="after W2, 1 of 3 events complete",
+    )
     assert description([leading]) == "Ana & Bo leads · after W2, 1 of 3 events complete"
-    won = Board("W1 · 2026-03-07", "Wins", "", (Line("1", "Dan Wu", "3", "", (), None),), UPDATED, False,
-                stands="Final standings", champion="Dan Wu", event="W1")
+    won = Board(
+        "W1 · 2026-03-07",
+        "Wins",
+        "",
+        (Line("1", "Dan Wu", "3", "", (), None),),
+        UPDATED,
+        False,
+        stands="Final standings",
+        champion="Dan Wu",
+        event="W1",
+    )
     assert description([won]) == "Champion: Dan Wu · W1 · 2026-03-07 · Final standings"
     assert description([]) == "No standings yet"
     assert 'content="Ana &amp; Bo leads · after W2' in page([leading], "L", Branding())
@@ -169,15 +198,19 @@ def test_the_description_says_where_the_league_stands_or_who_won() -> None:
 
 def test_numeric_headings_sit_over_their_figures() -> None:
     text = _page()
-    assert ("<th>Name</th><th>Total Wins<span class=\"tb\">Health Ratio</span></th><th class=\"low\">Health Ratio</th>"
-            "<th>Move</th>") in text
+    assert (
+        '<th>Name</th><th>Total Wins<span class="tb">Health Ratio</span></th><th class="low">Health Ratio</th>'
+        "<th>Move</th>"
+    ) in text
     assert "th:nth-child(n+3),td.n{text-align:right}" in text
 
 
 def test_names_wrap_between_words_and_narrow_screens_fold_the_links_and_hide_low_priority_columns() -> None:
     text = _page()
     assert "overflow-wrap:anywhere" not in text and "word-break:normal" in text
-    assert "<details><summary>Tables (2)</summary>" in text and "@media (max-width:420px){.low{display:none}.tb{" in text
+    assert (
+        "<details><summary>Tables (2)</summary>" in text and "@media (max-width:420px){.low{display:none}.tb{" in text
+    )
 
 
 def test_printing_leaves_out_the_navigation_and_puts_each_table_on_its_own_page() -> None:

@@ -8,7 +8,6 @@ from dataclasses import replace
 
 import pytest
 from PIL import Image, ImageChops
-from tests.exporters.tables import NAMES, NOTE, PRIZE, RANK, RATIO, UPDATED, leaderboard, standings
 
 from exporters.board import Board, Line, board
 from exporters.branding import Branding, rgb
@@ -18,6 +17,7 @@ from exporters.image_rows import geometry
 from exporters.images import FEED, LINK, MAX_PAGES, render
 from league.outcome import Mark, Placing
 from league.table import Column, CutZone, Display, Role, Table
+from tests.exporters.tables import NAMES, NOTE, PRIZE, RANK, RATIO, UPDATED, leaderboard, standings
 from tests.support.export_lines import leaderboard_lines, placed, standings_lines
 
 PROBE = "lg"
@@ -95,15 +95,21 @@ LONG = tuple(f"Maximiliano Bartholomew Fitzgerald {i}" for i in range(12))
 
 @pytest.mark.parametrize("url", ["", "https://example.org/a-very-long-address/of/the/league/standings/page"])
 def test_everything_on_the_card_is_inside_the_safe_band(url: str) -> None:
-    shown = replace(board(leaderboard(LONG), "Weekly 2 · 2024-09-14 at a venue with a long name", UPDATED),
-                    stands="after round 2 of 4, and a long note on where it stands",
-                    footnotes=("* not final: results still to fix",))
+    shown = replace(
+        board(leaderboard(LONG), "Weekly 2 · 2024-09-14 at a venue with a long name", UPDATED),
+        stands="after round 2 of 4, and a long note on where it stands",
+        footnotes=("* not final: results still to fix",),
+    )
     branding = Branding(url=url)
     image = _card(shown, branding)
     left, top, right, bottom = SAFE
     plain = {rgb(branding.background), rgb(branding.primary), rgb(branding.accent)}
-    outside = [(x, y) for y in range(0, LINK.height, 3) for x in range(0, LINK.width, 3)
-               if not (left <= x < right and top <= y < bottom) and image.getpixel((x, y)) not in plain]
+    outside = [
+        (x, y)
+        for y in range(0, LINK.height, 3)
+        for x in range(0, LINK.width, 3)
+        if not (left <= x < right and top <= y < bottom) and image.getpixel((x, y)) not in plain
+    ]
     assert outside == [], outside[:5]
 
 
@@ -132,25 +138,38 @@ def test_the_card_says_where_it_stands_and_the_address() -> None:
         assert SAFE[0] <= box[0] and box[2] <= SAFE[2] and SAFE[1] <= box[1] and box[3] <= SAFE[3]
 
 
-STATUS = (RANK, Column("Player", Role.COMPETITOR), Column("Wins", Role.SCORE, Display.NUMBER),
-          Column("Record", Role.COUNT), RATIO, Column("Playoffs", Role.CUT), PRIZE, NOTE)
+STATUS = (
+    RANK,
+    Column("Player", Role.COMPETITOR),
+    Column("Wins", Role.SCORE, Display.NUMBER),
+    Column("Record", Role.COUNT),
+    RATIO,
+    Column("Playoffs", Role.CUT),
+    PRIZE,
+    NOTE,
+)
 
 
 def _status() -> Table:
-    rows = ((1, "Ana", 9, "3-0-0", 0.6, "in", "1st place; Participation prize", "not final: fix Results W1 row 3"),
-            (2, "Bea", 6, "2-1-0", 0.5, "in", "Participation prize", ""),
-            (3, "Cy", 6, "2-1-0", 0.5, "tiebreaker match", "Participation prize", "tied with Dan: judge decision"),
-            (3, "Dan", 6, "2-1-0", 0.5, "tiebreaker match", "Participation prize", "tied with Cy: judge decision"),
-            (5, "Eve", 3, "1-2-0", 0.4, "out", "Participation prize", "dropped"),
-            (None, "Fay", 0, "0-3-0", 0.0, "out", "", "disqualified: not ranked"))
+    rows = (
+        (1, "Ana", 9, "3-0-0", 0.6, "in", "1st place; Participation prize", "not final: fix Results W1 row 3"),
+        (2, "Bea", 6, "2-1-0", 0.5, "in", "Participation prize", ""),
+        (3, "Cy", 6, "2-1-0", 0.5, "tiebreaker match", "Participation prize", "tied with Dan: judge decision"),
+        (3, "Dan", 6, "2-1-0", 0.5, "tiebreaker match", "Participation prize", "tied with Cy: judge decision"),
+        (5, "Eve", 3, "1-2-0", 0.4, "out", "Participation prize", "dropped"),
+        (None, "Fay", 0, "0-3-0", 0.0, "out", "", "disqualified: not ranked"),
+    )
     return Table.of("Standings W1", STATUS, rows)
 
 
 def _status_lines() -> tuple[Placing, ...]:
     """The lines of `_status` as the evaluation places them: what its Note, Prize and Playoffs cells say, typed."""
-    return placed(_status(), [("1st place", "Participation prize"), *[("Participation prize",)] * 4],
-                  marks={0: (Mark.NOT_FINAL,), 4: (Mark.DROPPED,), 5: (Mark.DISQUALIFIED,)},
-                  cuts=(CutZone.IN, CutZone.IN, CutZone.MATCH, CutZone.MATCH, CutZone.OUT, CutZone.OUT))
+    return placed(
+        _status(),
+        [("1st place", "Participation prize"), *[("Participation prize",)] * 4],
+        marks={0: (Mark.NOT_FINAL,), 4: (Mark.DROPPED,), 5: (Mark.DISQUALIFIED,)},
+        cuts=(CutZone.IN, CutZone.IN, CutZone.MATCH, CutZone.MATCH, CutZone.OUT, CutZone.OUT),
+    )
 
 
 def test_the_lines_carry_marks_shared_ranks_counts_cuts_and_every_prize() -> None:
@@ -160,12 +179,17 @@ def test_the_lines_carry_marks_shared_ranks_counts_cuts_and_every_prize() -> Non
     assert [line.count for line in shown.lines][:2] == ["3-0-0", "2-1-0"] and shown.count_label == "Record"
     assert [line.cut for line in shown.lines] == ["in", "in", "tiebreaker match", "tiebreaker match", "out", "out"]
     assert [len(line.held) for line in shown.lines] == [2, 1, 1, 1, 1, 0], "a prize most lines share is still marked"
-    assert shown.footnotes == ("* not final: results still to fix", "† dropped out", "DQ disqualified: not ranked",
-                               "The lines mark the playoff cut: in, then tiebreaker match, then out")
+    assert shown.footnotes == (
+        "* not final: results still to fix",
+        "† dropped out",
+        "DQ disqualified: not ranked",
+        "The lines mark the playoff cut: in, then tiebreaker match, then out",
+    )
     bare = board(_status(), "Weekly 1", UPDATED)
     assert [line.shown_rank for line in bare.lines] == ["1", "2", "=3", "=3", "5", "–"]
-    assert not any(line.mark or line.held or line.cut for line in bare.lines) and bare.footnotes == (), \
+    assert not any(line.mark or line.held or line.cut for line in bare.lines) and bare.footnotes == (), (
         "marks, prizes and the cut come from the placings, never from the cells' text"
+    )
 
 
 def test_the_cut_line_is_drawn_where_the_cut_changes() -> None:

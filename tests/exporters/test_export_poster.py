@@ -11,14 +11,13 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from pypdf import PdfReader
-from tests.exporters.tables import NAMES, NOTE, PLAYER, PRIZE, RANK, RATIO, UPDATED, leaderboard, standings
 
-from exporters.board import Board, board
+from exporters.board import LEGEND, Board, board
 from exporters.branding import Branding
-from exporters.board import LEGEND
 from exporters.poster import MAX_PAGES, SIZES, pages, poster
 from exporters.poster_table import PRIZE_PT
 from league.table import Column, Display, Role, Table
+from tests.exporters.tables import NAMES, NOTE, PLAYER, PRIZE, RANK, RATIO, UPDATED, leaderboard, standings
 from tests.support.export_lines import leaderboard_lines, placed, standings_lines
 
 MAGIC = "O-Gaming Magic: the Gathering League"
@@ -31,10 +30,27 @@ def _text(pdf: bytes) -> str:
 
 def _records(names: tuple[str, ...]) -> Table:
     """Magic's standings: a `Record` column of text figures beside the points, the names in the order given."""
-    cols = (RANK, PLAYER, Column("Points", Role.SCORE, Display.NUMBER), Column("Record", Role.COUNT, Display.TEXT),
-            RATIO, PRIZE, NOTE)
-    rows = tuple((i + 1, name, 12 - i, f"{4 - i % 3}-{i % 3}-{i % 2}", round(0.6 - i / 100, 4),
-                  "1st place" if i == 0 else "", "") for i, name in enumerate(names))
+    cols = (
+        RANK,
+        PLAYER,
+        Column("Points", Role.SCORE, Display.NUMBER),
+        Column("Record", Role.COUNT, Display.TEXT),
+        RATIO,
+        PRIZE,
+        NOTE,
+    )
+    rows = tuple(
+        (
+            i + 1,
+            name,
+            12 - i,
+            f"{4 - i % 3}-{i % 3}-{i % 2}",
+            round(0.6 - i / 100, 4),
+            "1st place" if i == 0 else "",
+            "",
+        )
+        for i, name in enumerate(names)
+    )
     return Table.of("Standings W3", cols, rows)
 
 
@@ -53,22 +69,30 @@ def test_a_long_title_shrinks_before_it_is_cut_and_a_logo_leaves_it_whole(tmp_pa
     logo = tmp_path / "logo.png"
     Image.new("RGB", (600, 200), "#c33").save(logo)
     for size in SIZES:
-        alone, beside = (_text(poster(board(leaderboard(), "Leaderboard", UPDATED), MAGIC, branding, size))
-                         .split("\nLeaderboard")[0] for branding in (Branding(), Branding(logo=logo)))
+        alone, beside = (
+            _text(poster(board(leaderboard(), "Leaderboard", UPDATED), MAGIC, branding, size)).split("\nLeaderboard")[0]
+            for branding in (Branding(), Branding(logo=logo))
+        )
         assert alone == MAGIC, size
         assert beside.replace("\n", " ") == MAGIC, size
 
 
 def test_a_title_too_long_even_in_smaller_type_takes_two_lines_whole() -> None:
     title = "O-Gaming Magic: the Gathering League of Greater Manila and the Southern Islands"
-    first, second = _text(poster(board(leaderboard(), "Leaderboard", UPDATED), title, Branding(), "a4")).splitlines()[:2]
+    first, second = _text(poster(board(leaderboard(), "Leaderboard", UPDATED), title, Branding(), "a4")).splitlines()[
+        :2
+    ]
     assert f"{first} {second}" == title
 
 
 def test_a_long_champion_never_pushes_out_where_the_standings_stand() -> None:
     champion = "Maximiliano Bartholomew Alexander-Featherstonehaugh of the Very Long Names"
-    done = replace(board(standings(), "Weekly 1", UPDATED, standings_lines(standings())), champion=champion,
-                   stands="Final standings", final=True)
+    done = replace(
+        board(standings(), "Weekly 1", UPDATED, standings_lines(standings())),
+        champion=champion,
+        stands="Final standings",
+        final=True,
+    )
     for size in SIZES:
         text = _text(poster(done, MAGIC, Branding(), size))
         assert re.search(r"Champion: Maximiliano [^\n]*… · Final standings", text), size
@@ -87,8 +111,10 @@ def _sizes(pdf: bytes, wanted: str) -> list[float]:
 
 
 def test_prizes_under_names_are_at_least_nine_points_on_a4() -> None:
-    prizes = _sizes(poster(board(leaderboard(), "Leaderboard", UPDATED, leaderboard_lines(leaderboard())), "GL",
-                           Branding(), "a4"), "★")
+    prizes = _sizes(
+        poster(board(leaderboard(), "Leaderboard", UPDATED, leaderboard_lines(leaderboard())), "GL", Branding(), "a4"),
+        "★",
+    )
     assert len(prizes) == 4 and min(prizes) >= PRIZE_PT >= 9
     in_line = board(leaderboard(), "Leaderboard", UPDATED, leaderboard_lines(leaderboard(), awarded=False))
     prizes = _sizes(poster(in_line, "GL", Branding(), "a4"), "in line for")
@@ -115,22 +141,28 @@ def test_pages_are_balanced_and_no_last_page_holds_a_few_lines() -> None:
     assert sum(counts) == len(names) and len(counts) == 2 and max(counts) - min(counts) <= 2, counts
 
 
-@pytest.mark.parametrize(("heights", "counts"), [
-    ([], [0]), ([9.0] * 5, [5]), ([9.0] * 26, [13, 13]), ([12.0] * 4 + [9.0] * 40, [21, 23]),
-    ([9.0] * 200, [25] * MAX_PAGES),
-])
+@pytest.mark.parametrize(
+    ("heights", "counts"),
+    [
+        ([], [0]),
+        ([9.0] * 5, [5]),
+        ([9.0] * 26, [13, 13]),
+        ([12.0] * 4 + [9.0] * 40, [21, 23]),
+        ([9.0] * 200, [25] * MAX_PAGES),
+    ],
+)
 def test_lines_spread_evenly_over_as_few_pages_as_hold_them(heights: list[float], counts: list[int]) -> None:
     assert pages(heights, 225.0) == counts
 
 
 def test_a_dark_theme_keeps_its_contrast_on_the_printed_poster() -> None:
     """The poster is printed on white: a dark theme's light text is drawn dark enough to read 4.5:1 there."""
-    from exporters.branding import TEXT_CONTRAST, contrast, inks, stripe
+    from exporters.branding import TEXT_CONTRAST, contrast, hex_colour, inks, stripe
     from exporters.poster import PAPER, on_paper
 
     dark = Branding(primary="#90caf9", accent="#ffb300", background="#121212", text="#e0e0e0")
     drawn = inks(on_paper(dark))
-    behind = (PAPER, "#%02x%02x%02x" % stripe(on_paper(dark)))
+    behind = (PAPER, hex_colour(stripe(on_paper(dark))))
     for ink in (drawn.text, drawn.heading, drawn.same):
         assert min(contrast(ink, back) for back in behind) >= TEXT_CONTRAST, ink
     assert poster(board(standings(), "QR2", UPDATED), "League", dark, "a4").startswith(b"%PDF")
@@ -140,6 +172,8 @@ def test_a_long_name_is_never_cut_on_the_poster() -> None:
     """The README promises every name as typed: a long one takes more lines, a word wider than the column too."""
     names = ("Maximiliano Alejandro Rodríguez de la Fuente y Castellanos del Valle Grande", "W" * 60, "Ana")
     shown = board(leaderboard(names), "Leaderboard", UPDATED)
-    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(poster(shown, "League", Branding(), "a4"))).pages)
+    text = "".join(
+        page.extract_text() for page in PdfReader(io.BytesIO(poster(shown, "League", Branding(), "a4"))).pages
+    )
     flat = re.sub(r"\s+", "", text)
     assert "…" not in text and all(re.sub(r"\s+", "", name) in flat for name in names), text

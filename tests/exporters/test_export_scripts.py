@@ -7,7 +7,6 @@ import io
 
 import pytest
 from pypdf import PdfReader
-from tests.exporters.tables import UPDATED, leaderboard
 
 from exporters.board import Board, board
 from exporters.branding import Branding
@@ -15,6 +14,7 @@ from exporters.fonts import REPLACEMENT, coverage, face_for, missing_glyphs, run
 from exporters.images import FEED, render
 from exporters.poster import poster
 from league.table import Table
+from tests.exporters.tables import UPDATED, leaderboard
 from tests.support.export_lines import leaderboard_lines
 
 
@@ -23,9 +23,18 @@ def _shown(table: Table) -> Board:
     return board(table, "Leaderboard", UPDATED, leaderboard_lines(table))
 
 
-CORPUS = {"Latin": "Żaneta Łukasiewicz", "Greek": "Γιώργος Παπαδόπουλος", "Cyrillic": "Дмитрий Иванов",
-          "Arabic": "محمد علي", "Hebrew": "דוד כהן", "Devanagari": "राहुल शर्मा", "Thai": "สมชาย ใจดี",
-          "CJK": "王小明", "Korean": "김민준", "emoji": "Ana 🎲🃏"}
+CORPUS = {
+    "Latin": "Żaneta Łukasiewicz",
+    "Greek": "Γιώργος Παπαδόπουλος",
+    "Cyrillic": "Дмитрий Иванов",
+    "Arabic": "محمد علي",
+    "Hebrew": "דוד כהן",
+    "Devanagari": "राहुल शर्मा",
+    "Thai": "สมชาย ใจดี",
+    "CJK": "王小明",
+    "Korean": "김민준",
+    "emoji": "Ana 🎲🃏",
+}
 NOWHERE = "\U000f0000"
 """A private-use code point of plane 15: no font of the chain holds it."""
 
@@ -60,8 +69,7 @@ def test_the_image_draws_the_name_not_the_replacement(script: str) -> None:
     """The name's row against the same row drawing U+FFFD in its place: real glyphs make different, non-empty ink."""
     name_row = (140, FEED.band + FEED.row, 700, FEED.band + 2 * FEED.row)
     drawn = render(_shown(leaderboard((CORPUS[script], "Other"))), FEED, Branding(), "L")[0]
-    boxes = render(_shown(leaderboard((REPLACEMENT * len(CORPUS[script]), "Other"))), FEED,
-                   Branding(), "L")[0]
+    boxes = render(_shown(leaderboard((REPLACEMENT * len(CORPUS[script]), "Other"))), FEED, Branding(), "L")[0]
     assert _ink(drawn, name_row) > 30
     assert _ink(drawn, name_row) != _ink(boxes, name_row)
 

@@ -17,8 +17,8 @@ import pytest
 
 import history
 from history.database import SCHEMA, HistoryCorrupt, HistoryError, HistoryForeign, HistoryLocked
-from history.store import Attempt
 from history.snapshot import Snapshot
+from history.store import Attempt
 from jobs.config import load_config
 from jobs.errors import ExitCode
 from jobs.sync_job import run_sync
@@ -49,8 +49,12 @@ def held(path: Path) -> Iterator[sqlite3.Connection]:
 
 def _damage(path: Path, how: str) -> None:
     data = path.read_bytes()
-    damaged = {"truncated": data[:len(data) // 2], "header only": data[:100], "random": os.urandom(len(data)),
-               "text": b"league history, typed over by hand\n" * 40}
+    damaged = {
+        "truncated": data[: len(data) // 2],
+        "header only": data[:100],
+        "random": os.urandom(len(data)),
+        "text": b"league history, typed over by hand\n" * 40,
+    }
     path.write_bytes(damaged[how])
 
 
@@ -62,8 +66,9 @@ USES: dict[str, Callable[[Path], object]] = {
 
 
 @pytest.mark.parametrize("use", USES)
-def test_a_locked_history_waits_then_says_to_try_again(path: Path, held: sqlite3.Connection, use: str,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_locked_history_waits_then_says_to_try_again(
+    path: Path, held: sqlite3.Connection, use: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(history.database, "LOCK_WAIT", 0.3)
     started = time.monotonic()
     with pytest.raises(HistoryLocked) as failed:
@@ -75,8 +80,9 @@ def test_a_locked_history_waits_then_says_to_try_again(path: Path, held: sqlite3
     assert isinstance(failed.value, HistoryError), "callers catching HistoryError still catch it"
 
 
-def test_a_lock_released_within_the_wait_is_waited_for(path: Path, held: sqlite3.Connection,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_lock_released_within_the_wait_is_waited_for(
+    path: Path, held: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(history.database, "LOCK_WAIT", 5.0)
     threading.Timer(0.2, held.rollback).start()
     latest = history.latest(path)
@@ -140,7 +146,8 @@ def _foreign(path: Path, script: str) -> bytes:
 
 
 FOREIGN = {
-    "tables": "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers (name) VALUES ('Ada');",
+    "tables": "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); "
+    "INSERT INTO customers (name) VALUES ('Ada');",
     "a table of the same name": "CREATE TABLE snapshots (id INTEGER); CREATE TABLE invoices (id INTEGER);",
     "marked, no tables yet": "PRAGMA application_id = 1196444487;",  # a GeoPackage's mark ("GPKG")
 }
@@ -167,11 +174,14 @@ def test_a_history_made_before_the_mark_is_still_read(tmp_path: Path, snapshot: 
 
 
 def test_a_sync_whose_history_is_another_database_is_exit_5(tmp_path: Path) -> None:
-    (tmp_path / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\nhistory = "shop.sqlite"\n',
-                                          encoding="utf-8")
+    (tmp_path / "league.toml").write_text(
+        'ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\nhistory = "shop.sqlite"\n', encoding="utf-8"
+    )
     config = load_config(tmp_path)
     demo = build_demo(config.ruleset, config.catalog)
-    book = MemoryWorkbook({s.name: [list(s.header), *(list(r) for r in s.rows)] for s in demo.sheets(config.ruleset, config.catalog)})
+    book = MemoryWorkbook(
+        {s.name: [list(s.header), *(list(r) for r in s.rows)] for s in demo.sheets(config.ruleset, config.catalog)}
+    )
     before = _foreign(tmp_path / "shop.sqlite", FOREIGN["tables"])
     result = run_sync(config, book, now=WHEN)
     assert result.code == ExitCode.EXPORTS_FAILED and str(tmp_path / "shop.sqlite") in result.export_problem

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,13 +12,13 @@ from PIL import Image
 from typer.testing import CliRunner
 
 import history
+from exporters.branding import Branding
 from exporters.facebook import Graph
 from jobs.cli import app
 from jobs.config import Config, load_config
 from jobs.errors import ConfigError
 from jobs.export_job import history_file
 from jobs.publish_job import PublishError, run_publish_stats
-from exporters.branding import Branding
 from league.stats import Rate, Sides, fold
 from league.stats.figures import _rate
 from tests.exporters.conftest import PAGE, TOKEN
@@ -33,7 +32,9 @@ def league(tmp_path: Path, graph: GraphServer) -> Config:
     folder = tmp_path / "demo"
     assert runner.invoke(app, ["demo", str(folder), "--ruleset", "ogaming-mtg"]).exit_code == 0
     with (folder / "league.toml").open("a", encoding="utf-8") as toml:
-        toml.write(f'[branding]\nfacebook_page_id = "{PAGE}"\nfacebook_api = "{graph.api}"\nhashtags = ["OGamingMTG"]\n')
+        toml.write(
+            f'[branding]\nfacebook_page_id = "{PAGE}"\nfacebook_api = "{graph.api}"\nhashtags = ["OGamingMTG"]\n'
+        )
     return load_config(folder)
 
 
@@ -118,7 +119,7 @@ def test_cjk_names_are_drawn_in_a_face_that_holds_them() -> None:
     from matplotlib import font_manager
 
     from exporters import stats_chart
-    from exporters.fonts import coverage, Face
+    from exporters.fonts import Face, coverage
 
     names = stats_chart.families("김민준 東京 Medusa")
     assert len(names) == 2 and names[0] == "DejaVu Sans"
@@ -163,7 +164,9 @@ def test_bars_and_lines_contrast_with_a_dark_background_and_the_logo_is_drawn(tm
     from exporters.branding import contrast
     from exporters.stats_chart import GRAPHICS, chart, colours
 
-    dark = Branding(primary="#202830", background="#101418", text="#303030", accent="#402000", logo=tmp_path / "logo.png")
+    dark = Branding(
+        primary="#202830", background="#101418", text="#303030", accent="#402000", logo=tmp_path / "logo.png"
+    )
     PILImage.new("RGBA", (400, 200), (255, 0, 0, 255)).save(dark.logo)
     bar, other, lines, half = colours(dark)
     assert min(contrast(c, dark.background) for c in (bar, other, lines, half)) >= GRAPHICS
@@ -172,7 +175,9 @@ def test_bars_and_lines_contrast_with_a_dark_background_and_the_logo_is_drawn(tm
     assert image.getpixel((120, 100)) == (255, 0, 0), "the logo at the left of the band"
 
 
-def test_no_games_no_half_line_and_nothing_to_post(tmp_path: Path, graph: GraphServer, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_games_no_half_line_and_nothing_to_post(
+    tmp_path: Path, graph: GraphServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from PIL import Image as PILImage
 
     from exporters.branding import rgb

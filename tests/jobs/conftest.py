@@ -21,10 +21,15 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture()
 def dropdowns() -> Callable[[Path, str], dict[str, str]]:
     """Reads a tab's dropdowns from an `.xlsx` file: header -> the choices (a list or a range)."""
+
     def read(book: Path, tab: str) -> dict[str, str]:
         sheet = openpyxl.load_workbook(book)[tab]
         headers = {c.column_letter: c.value for c in sheet[1]}
-        return {headers[str(v.sqref).split(":")[0].rstrip("0123456789")]: v.formula1 for v in sheet.data_validations.dataValidation}
+        return {
+            headers[str(v.sqref).split(":")[0].rstrip("0123456789")]: v.formula1
+            for v in sheet.data_validations.dataValidation
+        }
+
     return read
 
 
@@ -50,4 +55,5 @@ def demo_tabs(in_tmp: Path) -> DemoTabs:
         planted = DEMOS[preset](*load_ruleset(preset, Path("."))).planted
         assert {(row[0], row[1], row[2]) for row in tabs["Problems"][1:]} == {("error", p.tab, p.cell) for p in planted}
         return tabs
+
     return run

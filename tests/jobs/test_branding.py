@@ -28,20 +28,29 @@ def test_without_the_table_every_default_holds(tmp_path: Path) -> None:
 
 def test_the_table_is_read(tmp_path: Path) -> None:
     Image.new("RGB", (40, 20), "white").save(tmp_path / "logo.png")
-    config = _load(tmp_path, 'history = "data/h.sqlite"\n[branding]\nprimary = "navy"\naccent = "#ffcc00"\n'
-                             'logo = "logo.png"\nhashtags = ["GL", "#Unmatched"]\ntitle = "GL 2024"\nsurprise = 1\n')
+    config = _load(
+        tmp_path,
+        'history = "data/h.sqlite"\n[branding]\nprimary = "navy"\naccent = "#ffcc00"\n'
+        'logo = "logo.png"\nhashtags = ["GL", "#Unmatched"]\ntitle = "GL 2024"\nsurprise = 1\n',
+    )
     assert config.branding.primary == "navy" and config.branding.logo == tmp_path / "logo.png"
     assert config.branding.hashtags == ("GL", "#Unmatched") and config.branding.title == "GL 2024"
     assert config.history == tmp_path / "data" / "h.sqlite"
     assert config.warnings == (f"{tmp_path / 'league.toml'}: unknown key `branding.surprise` is ignored",)
 
 
-@pytest.mark.parametrize(("preset", "tags"), [
-    ("gl-unmatched", ("GLUnmatched", "Unmatched")), ("mesbg-pairs", ("MESBG", "MiddleEarthSBG")),
-    ("ogaming-mtg", ("MTG", "MagicTheGathering")), ("nasef-lol", ("NASEF", "Esports")),
-])
-def test_each_preset_brings_its_hashtags_until_branding_names_others(tmp_path: Path, preset: str,
-                                                                    tags: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    ("preset", "tags"),
+    [
+        ("gl-unmatched", ("GLUnmatched", "Unmatched")),
+        ("mesbg-pairs", ("MESBG", "MiddleEarthSBG")),
+        ("ogaming-mtg", ("MTG", "MagicTheGathering")),
+        ("nasef-lol", ("NASEF", "Esports")),
+    ],
+)
+def test_each_preset_brings_its_hashtags_until_branding_names_others(
+    tmp_path: Path, preset: str, tags: tuple[str, ...]
+) -> None:
     (tmp_path / "league.toml").write_text(f'ruleset = "{preset}"\nworkbook = "league.xlsx"\n', encoding="utf-8")
     assert load_config(tmp_path).branding.hashtags == tags
     assert _load(tmp_path, '[branding]\nhashtags = ["WarsawLeague"]\n').branding.hashtags == ("WarsawLeague",)
@@ -50,22 +59,26 @@ def test_each_preset_brings_its_hashtags_until_branding_names_others(tmp_path: P
 
 def test_a_ruleset_s_hashtags_must_be_strings(tmp_path: Path) -> None:
     ruleset = (Path(__file__).parents[2] / "league/rules/presets/gl-unmatched.toml").read_text(encoding="utf-8")
-    (tmp_path / "mine.toml").write_text(ruleset.replace('hashtags = ["GLUnmatched", "Unmatched"]', "hashtags = [1]"),
-                                        encoding="utf-8")
+    (tmp_path / "mine.toml").write_text(
+        ruleset.replace('hashtags = ["GLUnmatched", "Unmatched"]', "hashtags = [1]"), encoding="utf-8"
+    )
     (tmp_path / "league.toml").write_text('ruleset = "mine.toml"\nworkbook = "league.xlsx"\n', encoding="utf-8")
     with pytest.raises(ConfigError, match="hashtags.*must be a list of strings"):
         load_config(tmp_path)
 
 
-@pytest.mark.parametrize(("extra", "message"), [
-    ('[branding]\nprimary = "not-a-colour"\n', "`branding.primary` must be a colour"),
-    ('[branding]\nlogo = "missing.png"\n', "`branding.logo` names"),
-    ('[branding]\nhashtags = "GL"\n', "`branding.hashtags` must be a list of strings"),
-    ('[branding]\nfacebook_page_id = 123\n', "`branding.facebook_page_id` must be a string"),
-    ('branding = "blue"\n', "`branding` must be a table"),
-    ("history = 3\n", "`history` must be a string"),
-    ('export_formats = ["gif"]\n', "`export_formats` must be a list of png, txt, html, pdf, csv"),
-])
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ('[branding]\nprimary = "not-a-colour"\n', "`branding.primary` must be a colour"),
+        ('[branding]\nlogo = "missing.png"\n', "`branding.logo` names"),
+        ('[branding]\nhashtags = "GL"\n', "`branding.hashtags` must be a list of strings"),
+        ("[branding]\nfacebook_page_id = 123\n", "`branding.facebook_page_id` must be a string"),
+        ('branding = "blue"\n', "`branding` must be a table"),
+        ("history = 3\n", "`history` must be a string"),
+        ('export_formats = ["gif"]\n', "`export_formats` must be a list of png, txt, html, pdf, csv"),
+    ],
+)
 def test_a_bad_value_names_its_key(tmp_path: Path, extra: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         _load(tmp_path, extra)

@@ -34,12 +34,23 @@ def test_init_makes_a_blank_workbook_and_config(in_tmp: Path) -> None:
     book = XlsxWorkbook(in_tmp / "league.xlsx")
     assert book.tab_names()[:5] == ["Events", "Players", "Results QR1-GB5", "Results QR1-SMN", "Penalties"]
     tabs = book.read(book.tab_names())
-    assert tabs["Players"][0] == ["Player", "Event", "Fighter 1", "Fighter 2", "Fighter 3", "Fighter 4", "Fighter 5", "Status"]
+    assert tabs["Players"][0] == [
+        "Player",
+        "Event",
+        "Fighter 1",
+        "Fighter 2",
+        "Fighter 3",
+        "Fighter 4",
+        "Fighter 5",
+        "Status",
+    ]
     assert [r[0] for r in tabs["Events"][1:]] == ["QR1-GB5", "QR1-SMN"]
     assert load_config(in_tmp).workbook == (in_tmp / "league.xlsx").resolve()
     before = (in_tmp / "league.xlsx").read_bytes()
     again = runner.invoke(app, ["init", "--event", "qr1-gb5"])
-    assert again.exit_code == 0 and "nothing to add" in again.output, "a league that exists grows; here nothing is missing"
+    assert again.exit_code == 0 and "nothing to add" in again.output, (
+        "a league that exists grows; here nothing is missing"
+    )
     assert (in_tmp / "league.xlsx").read_bytes() == before
 
 
@@ -68,13 +79,16 @@ def test_missing_config_is_a_usage_error(in_tmp: Path) -> None:
     assert "no league config" in result.output
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    ('ruleset = "gl-unmatched"\n', "missing `workbook`"),
-    ('workbook = "x.xlsx"\n', "missing `ruleset`"),
-    ('ruleset = "no-such-preset"\nworkbook = "x.xlsx"\n', "neither a preset"),
-    ('ruleset = "gl-unmatched"\nworkbook = 7\n', "`workbook` must be a string"),
-    ('ruleset = "gl-unmatched\n', "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('ruleset = "gl-unmatched"\n', "missing `workbook`"),
+        ('workbook = "x.xlsx"\n', "missing `ruleset`"),
+        ('ruleset = "no-such-preset"\nworkbook = "x.xlsx"\n', "neither a preset"),
+        ('ruleset = "gl-unmatched"\nworkbook = 7\n', "`workbook` must be a string"),
+        ('ruleset = "gl-unmatched\n', "not valid TOML"),
+    ],
+)
 def test_bad_config_names_the_problem(in_tmp: Path, content: str, message: str) -> None:
     (in_tmp / "league.toml").write_text(content, encoding="utf-8")
     result = runner.invoke(app, ["check"])
@@ -83,7 +97,9 @@ def test_bad_config_names_the_problem(in_tmp: Path, content: str, message: str) 
 
 
 def test_bad_ruleset_file_names_key_and_file(in_tmp: Path) -> None:
-    preset = (Path(__file__).parents[2] / "league" / "rules" / "presets" / "gl-unmatched.toml").read_text(encoding="utf-8")
+    preset = (Path(__file__).parents[2] / "league" / "rules" / "presets" / "gl-unmatched.toml").read_text(
+        encoding="utf-8"
+    )
     (in_tmp / "mine.toml").write_text(preset.replace("[format]\n", "[format]\nroundz = 3\n"), encoding="utf-8")
     (in_tmp / "league.toml").write_text('ruleset = "mine.toml"\nworkbook = "x.xlsx"\n', encoding="utf-8")
     with pytest.raises(ConfigError, match=r"mine\.toml: unknown key `format\.roundz`"):
@@ -116,7 +132,9 @@ def test_a_second_sync_waits_then_refuses(in_tmp: Path, monkeypatch: pytest.Monk
 def test_two_configs_naming_one_workbook_share_its_lock(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     runner.invoke(app, ["init"])
     (in_tmp / "other").mkdir()
-    (in_tmp / "other" / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "../league.xlsx"\n', encoding="utf-8")
+    (in_tmp / "other" / "league.toml").write_text(
+        'ruleset = "gl-unmatched"\nworkbook = "../league.xlsx"\n', encoding="utf-8"
+    )
     monkeypatch.setattr(locking, "LOCK_WAIT_SECONDS", 0.2)
     first, second = load_config(in_tmp), load_config(in_tmp / "other")
     assert locking.lock_file(first) == locking.lock_file(second) == in_tmp / ".league.xlsx.lock"
@@ -126,7 +144,9 @@ def test_two_configs_naming_one_workbook_share_its_lock(in_tmp: Path, monkeypatc
 
 
 def test_init_follows_an_existing_config(in_tmp: Path) -> None:
-    (in_tmp / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "data/my-league.xlsx"\n', encoding="utf-8")
+    (in_tmp / "league.toml").write_text(
+        'ruleset = "gl-unmatched"\nworkbook = "data/my-league.xlsx"\n', encoding="utf-8"
+    )
     result = runner.invoke(app, ["init", "--event", "QR1-AE"])
     assert result.exit_code == 0, result.output
     assert (in_tmp / "data" / "my-league.xlsx").is_file() and not (in_tmp / "league.xlsx").exists()
@@ -173,6 +193,7 @@ def test_an_unexpected_failure_is_reported_as_a_bug(in_tmp: Path, monkeypatch: p
 
 
 def test_a_spreadsheet_is_locked_by_its_id_beside_the_config(in_tmp: Path) -> None:
-    (in_tmp / "league.toml").write_text('ruleset = "gl-unmatched"\nspreadsheet_id = "1AbC-x_9/../z"\ncredentials = "k.json"\n',
-                                        encoding="utf-8")
+    (in_tmp / "league.toml").write_text(
+        'ruleset = "gl-unmatched"\nspreadsheet_id = "1AbC-x_9/../z"\ncredentials = "k.json"\n', encoding="utf-8"
+    )
     assert locking.lock_file(load_config(in_tmp)) == in_tmp / ".league-1AbC-x_9____z.lock"

@@ -38,17 +38,21 @@ class ReadOnlyFolder:
         raise AssertionError("never taken")
 
 
-@pytest.mark.parametrize("command", [["sync"], ["sync", "--dry-run"], ["pair", "--event", "EVENT-1"],
-                                     ["bracket", "--event", "EVENT-1"]])
-def test_a_lock_that_cannot_be_made_exits_3_naming_it(in_tmp: Path, monkeypatch: pytest.MonkeyPatch,
-                                                      command: list[str]) -> None:
+@pytest.mark.parametrize(
+    "command", [["sync"], ["sync", "--dry-run"], ["pair", "--event", "EVENT-1"], ["bracket", "--event", "EVENT-1"]]
+)
+def test_a_lock_that_cannot_be_made_exits_3_naming_it(
+    in_tmp: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
     assert runner.invoke(app, ["init"]).exit_code == 0
     monkeypatch.setattr(locking, "FileLock", ReadOnlyFolder)
     result = runner.invoke(app, command)
     assert result.exit_code == 3, result.output
     assert "Permission denied" in result.output and _flat(str(in_tmp / ".league.xlsx.lock")) in _flat(result.output)
     assert "bug" not in result.output
-    assert not any(t.startswith("Standings") for t in XlsxWorkbook(in_tmp / "league.xlsx").tab_names()), "nothing written"
+    assert not any(t.startswith("Standings") for t in XlsxWorkbook(in_tmp / "league.xlsx").tab_names()), (
+        "nothing written"
+    )
 
 
 def test_something_in_the_locks_place_exits_3(in_tmp: Path) -> None:
@@ -61,9 +65,15 @@ def test_something_in_the_locks_place_exits_3(in_tmp: Path) -> None:
 
 def _png_header(width: int, height: int) -> bytes:
     """A PNG that says its size and holds no pixels: enough for an image's size to be read, cheap to write."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)) + chunk(b"IEND", b"")
+
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IEND", b"")
+    )
 
 
 def _truncated_png(path: Path) -> None:
@@ -97,15 +107,18 @@ def test_a_logo_that_is_an_image_is_kept(tmp_path: Path) -> None:
     assert load_config(tmp_path).branding.logo == tmp_path / "logo.png"
 
 
-@pytest.mark.parametrize(("setting", "key"), [
-    ('workbook = "a.xlsx\\u0000x"', "workbook"),
-    ('ruleset = "gl\\u0000"\nworkbook = "league.xlsx"', "ruleset"),
-    ('workbook = "league.xlsx"\nexports = "out\\u0000"', "exports"),
-    ('workbook = "league.xlsx"\nhistory = "h\\u0000.sqlite"', "history"),
-    ('spreadsheet_id = "abc"\ncredentials = "key\\u0000.json"', "credentials"),
-    ('workbook = "league.xlsx"\nexports = "out\\nthere"', "exports"),
-    ('workbook = "league.xlsx"\n[branding]\nlogo = "l\\u0000.png"', "branding.logo"),
-])
+@pytest.mark.parametrize(
+    ("setting", "key"),
+    [
+        ('workbook = "a.xlsx\\u0000x"', "workbook"),
+        ('ruleset = "gl\\u0000"\nworkbook = "league.xlsx"', "ruleset"),
+        ('workbook = "league.xlsx"\nexports = "out\\u0000"', "exports"),
+        ('workbook = "league.xlsx"\nhistory = "h\\u0000.sqlite"', "history"),
+        ('spreadsheet_id = "abc"\ncredentials = "key\\u0000.json"', "credentials"),
+        ('workbook = "league.xlsx"\nexports = "out\\nthere"', "exports"),
+        ('workbook = "league.xlsx"\n[branding]\nlogo = "l\\u0000.png"', "branding.logo"),
+    ],
+)
 def test_a_control_character_in_a_path_exits_2_naming_the_key(in_tmp: Path, setting: str, key: str) -> None:
     text = setting if setting.startswith("ruleset") else 'ruleset = "gl-unmatched"\n' + setting
     (in_tmp / "league.toml").write_text(text + "\n", encoding="utf-8")

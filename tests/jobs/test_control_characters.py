@@ -32,8 +32,12 @@ def book(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> MemoryWorkbook:
     tabs = start.read(start.tab_names())
     tabs["Events"][1][1] = EVENT_NAME
     tabs["Players"] += [[name, "W1", "Good", "", ""] for name in PLAYERS]
-    tabs["Results W1"] += [[1, 1, PLAYERS[1], PLAYERS[0], 2, 0, 0], [1, 2, PLAYERS[2], PLAYERS[3], 2, 1, 0],
-                           [2, 1, PLAYERS[1], PLAYERS[2], 2, 0, 0], [2, 2, PLAYERS[0], PLAYERS[3], 2, 0, 0]]
+    tabs["Results W1"] += [
+        [1, 1, PLAYERS[1], PLAYERS[0], 2, 0, 0],
+        [1, 2, PLAYERS[2], PLAYERS[3], 2, 1, 0],
+        [2, 1, PLAYERS[1], PLAYERS[2], 2, 0, 0],
+        [2, 2, PLAYERS[0], PLAYERS[3], 2, 0, 0],
+    ]
     memory = MemoryWorkbook(tabs)
     monkeypatch.setattr("sync.open.open_workbook", lambda _: memory)
     return memory
@@ -64,15 +68,26 @@ def test_sync_writes_every_export_on_one_line_and_warns_at_each_cell(book: Memor
     result = runner.invoke(app, ["sync"])
     assert result.exit_code == ExitCode.CLEAN, result.output
     written = {path.name: path for path in (in_tmp / "exports").iterdir()}
-    assert {"leaderboard.txt", "standings-w1.txt", "league.html", "leaderboard.csv", "standings-w1.csv",
-            "leaderboard-a4.pdf", "leaderboard-1080x1350.png", "standings-w1-1200x630.png"} <= set(written)
+    assert {
+        "leaderboard.txt",
+        "standings-w1.txt",
+        "league.html",
+        "leaderboard.csv",
+        "standings-w1.csv",
+        "leaderboard-a4.pdf",
+        "leaderboard-1080x1350.png",
+        "standings-w1-1200x630.png",
+    } <= set(written)
     for name in ("leaderboard.txt", "standings-w1.txt", "league.html", "leaderboard.csv", "standings-w1.csv"):
         text = written[name].read_text(encoding="utf-8-sig")
         assert CONTROL.findall(text.replace("\r\n", "\n").replace("\n", "")) == [], name
         assert "Jun [2J [31mRED ]0;pwned Reyes" in text, name
     problems = {(row[1], row[2]) for row in book.tabs["Problems"][1:] if "holds a control character" in str(row[5])}
-    assert problems == {("Events", "B2"), ("Players", "A2"), ("Players", "A3"), ("Players", "A4"),
-                        *(("Results W1", cell) for cell in ("C2", "D2", "C3", "C4", "D4", "C5"))}
+    assert problems == {
+        ("Events", "B2"),
+        ("Players", "A2"),
+        ("Players", "A3"),
+        ("Players", "A4"),
+        *(("Results W1", cell) for cell in ("C2", "D2", "C3", "C4", "D4", "C5")),
+    }
     assert runner.invoke(app, ["export"]).exit_code == ExitCode.CLEAN
-
-

@@ -21,8 +21,8 @@ from league.sheet import (
     Sheet,
     is_output_tab,
 )
-from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
+from sync.xlsx import XlsxWorkbook
 
 
 def _tabs(folder: Path) -> dict[str, Grid]:
@@ -54,8 +54,11 @@ def test_demo_fills_every_output_tab(demo: tuple[Path, SyncResult, dict[str, Gri
     assert board[0][:5] == ["Rank", "Player", "QR1", "QR2", "Total Wins"]
     assert not result.evaluation.season.final and result.evaluation.season.status == "0 of 6 events final"
     assert [r[6] for r in board[1:5]] == [
-        "in line for 1st place, Nationals finals slot", "in line for 2nd place, Nationals finals slot",
-        "in line for 3rd-4th place, Nationals finals slot", "in line for 3rd-4th place, Nationals finals slot"]
+        "in line for 1st place, Nationals finals slot",
+        "in line for 2nd place, Nationals finals slot",
+        "in line for 3rd-4th place, Nationals finals slot",
+        "in line for 3rd-4th place, Nationals finals slot",
+    ]
     assert len(tabs[SYNC_LOG_TAB]) == 2
     assert result.code is ExitCode.INPUT_ERRORS
 
@@ -67,7 +70,9 @@ def test_problems_tab_lists_exactly_the_planted_mistakes(demo: tuple[Path, SyncR
     rows = tabs[PROBLEMS_TAB]
     assert rows[0] == ["Severity", "Tab", "Cell", "Row", "Column", "Problem", "Fix"]
     assert sorted((r[1], r[2]) for r in rows[1:]) == sorted((p.tab, p.cell) for p in planted)
-    assert sorted((p.tab, p.cell, p.code) for p in result.evaluation.problems) == sorted((p.tab, p.cell, p.code) for p in planted)
+    assert sorted((p.tab, p.cell, p.code) for p in result.evaluation.problems) == sorted(
+        (p.tab, p.cell, p.code) for p in planted
+    )
     assert len(planted) >= 8
 
 
@@ -126,7 +131,9 @@ def test_a_removed_event_takes_its_standings_tab_with_it(tmp_path: Path) -> None
     assert "Results QR2-GB5" in names, "input tabs are never removed"
 
 
-def test_health_ratios_show_four_decimals_and_long_problems_wrap(demo: tuple[Path, SyncResult, dict[str, Grid]]) -> None:
+def test_health_ratios_show_four_decimals_and_long_problems_wrap(
+    demo: tuple[Path, SyncResult, dict[str, Grid]],
+) -> None:
     folder, _, _ = demo
     book = openpyxl.load_workbook(folder / DEMO_WORKBOOK)
     assert book["Standings QR1-AE"]["E2"].number_format == "0.0000"
@@ -140,8 +147,14 @@ def test_a_results_tab_named_like_an_output_tab_is_never_written_over(tmp_path: 
     tabs = book.read(["Events", "Results QR2-AE"])
     results = tabs["Results QR2-AE"]
     events = [[name if c == "Results QR2-AE" else c for c in row] for row in tabs["Events"]]
-    book.write(Changes(replace=(Sheet(name, tuple(str(h) for h in results[0]), tuple(tuple(r) for r in results[1:])),
-                                Sheet("Events", tuple(str(h) for h in events[0]), tuple(tuple(r) for r in events[1:])))))
+    book.write(
+        Changes(
+            replace=(
+                Sheet(name, tuple(str(h) for h in results[0]), tuple(tuple(r) for r in results[1:])),
+                Sheet("Events", tuple(str(h) for h in events[0]), tuple(tuple(r) for r in events[1:])),
+            )
+        )
+    )
     config = load_config(tmp_path)
     result = run_sync(config, open_workbook(config))
     assert any(p.code == "bad-tab-name" and p.tab == "Events" for p in result.evaluation.problems)
@@ -149,7 +162,9 @@ def test_a_results_tab_named_like_an_output_tab_is_never_written_over(tmp_path: 
 
 
 def test_the_demo_never_overwrites_a_league(tmp_path: Path) -> None:
-    (tmp_path / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "gl-unmatched-league.xlsx"\n', encoding="utf-8")
+    (tmp_path / "league.toml").write_text(
+        'ruleset = "gl-unmatched"\nworkbook = "gl-unmatched-league.xlsx"\n', encoding="utf-8"
+    )
     with pytest.raises(ConfigError, match="already holds a league"):
         run_demo(tmp_path)
     again = tmp_path / "again"

@@ -56,7 +56,9 @@ def test_without_a_default_an_empty_account_standing_is_said_to_be_empty(tmp_pat
 
 
 def test_a_default_the_ruleset_does_not_list_is_a_one_line_ruleset_error(tmp_path: Path) -> None:
-    (tmp_path / "mine.toml").write_text('extends = "ogaming-mtg"\n\n[eligibility]\ndefault = "Fine"\n', encoding="utf-8")
+    (tmp_path / "mine.toml").write_text(
+        'extends = "ogaming-mtg"\n\n[eligibility]\ndefault = "Fine"\n', encoding="utf-8"
+    )
     folder = _league(tmp_path, _standings_left_empty(), str(tmp_path / "mine.toml"))
     result = runner.invoke(app, ["sync", str(folder)])
     assert result.exit_code == 2 and "`eligibility.default` is 'Fine'; use one of 'Good'" in result.output
@@ -73,9 +75,13 @@ def test_an_empty_cell_is_never_quoted_as_two_quotes(tmp_path: Path) -> None:
     assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1
     said = {(r[1], r[2]): r[5] for r in _problems(folder)}
     last = len(tabs["Players"])
-    assert said == {("Players", f"B{last}"): "the Event of Zed is empty", ("Penalties", "A2"): "Event is empty",
-                    ("Penalties", "C3"): "Competitor is empty", ("Penalties", "D3"): "Penalty is empty",
-                    ("Avoid", "C2"): "Competitor B is empty"}
+    assert said == {
+        ("Players", f"B{last}"): "the Event of Zed is empty",
+        ("Penalties", "A2"): "Event is empty",
+        ("Penalties", "C3"): "Competitor is empty",
+        ("Penalties", "D3"): "Penalty is empty",
+        ("Avoid", "C2"): "Competitor B is empty",
+    }
 
 
 def test_an_empty_roster_status_is_said_to_be_empty(tmp_path: Path) -> None:

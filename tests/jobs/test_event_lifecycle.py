@@ -19,8 +19,17 @@ from league.cells import Cell, as_text
 from sync.open import open_workbook
 from tests.support.judges import Judge, new_league, play_bracket, rows_of
 
-PLAYERS = ["Ana Souza", "Bruno Lima", "Carla Mendes", "Dan Wu", "Elisa Prado", "Fábio Nunes", "Gabi Torres",
-           "Hugo Sá", "Íris Melo"]
+PLAYERS = [
+    "Ana Souza",
+    "Bruno Lima",
+    "Carla Mendes",
+    "Dan Wu",
+    "Elisa Prado",
+    "Fábio Nunes",
+    "Gabi Torres",
+    "Hugo Sá",
+    "Íris Melo",
+]
 EVENT = "W1"
 RESULTS = f"Results {EVENT}"
 BRACKET = f"Bracket {EVENT}"
@@ -56,14 +65,17 @@ def _synced_clean(config: Config) -> None:
 def test_a_magic_weekly_runs_from_init_to_its_champion(league: tuple[Config, Judge]) -> None:
     config, judge = league
     rng = random.Random(9)
-    open_workbook(config).add_rows("Players", [{"Player": p, "Event": EVENT, "Account Standing": "Good"} for p in PLAYERS])
+    open_workbook(config).add_rows(
+        "Players", [{"Player": p, "Event": EVENT, "Account Standing": "Good"} for p in PLAYERS]
+    )
     _synced_clean(config)  # an event nobody has played yet
     dropped = None
     for round_ in range(1, 5):
         paired = run_pair(config, open_workbook(config), EVENT, seed=round_)
         assert paired.written and paired.round == round_
-        assert dropped not in {paired.names[k] for p in paired.pairings for k in (p.first, p.second) if k}, \
+        assert dropped not in {paired.names[k] for p in paired.pairings for k in (p.first, p.second) if k}, (
             "a player who dropped is never paired again"
+        )
         _synced_clean(config)
         dropped = _play_round(judge, round_, rng) or dropped
         _synced_clean(config)

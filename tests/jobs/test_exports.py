@@ -16,7 +16,11 @@ from league.cells import Cell
 from league.sheet import Sheet
 from league.table import Column, Display, Role, Table
 
-MOVES = (Column("Rank", Role.RANK, Display.NUMBER), Column("Player", Role.COMPETITOR), Column("Move", Role.MOVE, Display.MOVE))
+MOVES = (
+    Column("Rank", Role.RANK, Display.NUMBER),
+    Column("Player", Role.COMPETITOR),
+    Column("Move", Role.MOVE, Display.MOVE),
+)
 
 
 def test_names_fold_to_lowercase_words() -> None:
@@ -25,7 +29,10 @@ def test_names_fold_to_lowercase_words() -> None:
 
 def test_tabs_that_fold_alike_get_their_own_files() -> None:
     assert file_names(["Standings QR1 AE", "Standings QR1_AE", "Standings qr1-ae"]) == [
-        "standings-qr1-ae.csv", "standings-qr1-ae-2.csv", "standings-qr1-ae-3.csv"]
+        "standings-qr1-ae.csv",
+        "standings-qr1-ae-2.csv",
+        "standings-qr1-ae-3.csv",
+    ]
 
 
 def test_letters_of_other_scripts_are_kept() -> None:
@@ -38,16 +45,27 @@ def test_headers_are_formula_safe_too(tmp_path: Path) -> None:
     assert rows == [["Rank", "'=1+1", "'@S2"], ["1", "'=x", "'+1"]]
 
 
-@pytest.mark.parametrize(("move", "shown"), [
-    (2, "+2"), (-1, "-1"), (0, "="), ("new", "new"), (None, ""), ("+2", "+2"), ("=", "="),
-])
+@pytest.mark.parametrize(
+    ("move", "shown"),
+    [
+        (2, "+2"),
+        (-1, "-1"),
+        (0, "="),
+        ("new", "new"),
+        (None, ""),
+        ("+2", "+2"),
+        ("=", "="),
+    ],
+)
 def test_a_move_reads_as_places_gained_or_lost(move: Cell, shown: str) -> None:
     assert signed(move) == shown
 
 
 def test_moves_are_exported_as_people_read_them(tmp_path: Path) -> None:
     """The tool's own `+2` is not escaped into `'+2`; text typed over a Move still is."""
-    rows = tuple((rank, "Ana", move) for rank, move in enumerate([2, -1, 0, "new", None, "+3", "=cmd|' /C calc'!A0"], 1))
+    rows = tuple(
+        (rank, "Ana", move) for rank, move in enumerate([2, -1, 0, "new", None, "+3", "=cmd|' /C calc'!A0"], 1)
+    )
     [path] = write_csv(tmp_path, [Table.of("Leaderboard", MOVES, rows)])
     moves = [row[2] for row in csv.reader(path.open(encoding="utf-8-sig", newline=""))][1:]
     assert moves == ["+2", "-1", "=", "new", "", "+3", "'=cmd|' /C calc'!A0"]
@@ -75,4 +93,8 @@ def test_exports_follow_the_umask_as_the_workbook_does(tmp_path: Path, umask: in
     finally:
         os.umask(old)
     assert {p.name: stat.S_IMODE(p.stat().st_mode) for p in tmp_path.iterdir()} == {
-        "leaderboard.csv": mode, "league.html": mode, "leaderboard-1080x1350.png": mode, MANIFEST: mode}
+        "leaderboard.csv": mode,
+        "league.html": mode,
+        "leaderboard-1080x1350.png": mode,
+        MANIFEST: mode,
+    }

@@ -123,7 +123,8 @@ def test_the_series_goes_to_a_google_spreadsheet_when_the_federation_names_one(
         .read_text(encoding="utf-8")
         .replace(
             'workbook = "series.xlsx"',
-            f'spreadsheet_id = "series-sheet"\ncredentials = "{service_account_file}"\nsheets_api = "{sheets_server.url}"',
+            f'spreadsheet_id = "series-sheet"\ncredentials = "{service_account_file}"\n'
+            f'sheets_api = "{sheets_server.url}"',
         )
     )
     (tmp_path / "federation.toml").write_text(text, encoding="utf-8")

@@ -6,13 +6,13 @@ import csv
 import zipfile
 from pathlib import Path
 
-from jobs.config import load_config, load_ruleset
 from exporters.table_csv import safe_text
+from jobs.config import load_config, load_ruleset
 from jobs.init_job import write_config
 from jobs.sync_job import run_sync
 from league.template import input_sheets
-from sync.xlsx import XlsxWorkbook
 from sync.open import open_workbook
+from sync.xlsx import XlsxWorkbook
 
 SNEAKY = '=IMPORTXML("http://example.invalid","//a")'
 ROSTER_A = ["Medusa", "Sinbad", "Alice", "King Arthur", "Robin Hood"]
@@ -23,15 +23,18 @@ def test_formula_looking_names_come_back_as_typed(tmp_path: Path) -> None:
     ruleset, catalog = load_ruleset("gl-unmatched", tmp_path)
     events = [["QR1-GB5", "Greenbelt", "2024-08-10", "Greenbelt 5", 16, "QR1", "Results QR1-GB5"]]
     players = [[SNEAKY, "QR1-GB5", *ROSTER_A, ""], ["+1", "QR1-GB5", *ROSTER_B, ""]]
-    results = {"Results QR1-GB5": [[1, 1, SNEAKY, "Medusa", 5, 16, "+1", "Bigfoot", 0, 16, "Marmoreal", SNEAKY, "", "", ""]]}
+    results = {
+        "Results QR1-GB5": [[1, 1, SNEAKY, "Medusa", 5, 16, "+1", "Bigfoot", 0, 16, "Marmoreal", SNEAKY, "", "", ""]]
+    }
     workbook = tmp_path / "league.xlsx"
     XlsxWorkbook(workbook).create(input_sheets(ruleset, catalog, events, players, results))
     write_config(tmp_path, "gl-unmatched", workbook)
     config = load_config(tmp_path)
     result = run_sync(config, open_workbook(config))
     assert [(p.code, p.severity.value, p.tab, p.cell) for p in result.evaluation.problems] == [
-        ("formula-like", "warning", tab, cell) for tab, cell in (("Players", "A2"), ("Players", "A3"),
-                                                                  ("Results QR1-GB5", "C2"), ("Results QR1-GB5", "G2"))]
+        ("formula-like", "warning", tab, cell)
+        for tab, cell in (("Players", "A2"), ("Players", "A3"), ("Results QR1-GB5", "C2"), ("Results QR1-GB5", "G2"))
+    ]
     book = XlsxWorkbook(workbook)
     standings = book.read(["Standings QR1-GB5"])["Standings QR1-GB5"]
     assert [r[1] for r in standings[1:]] == [SNEAKY, "+1"]

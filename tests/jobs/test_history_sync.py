@@ -18,8 +18,8 @@ from exporters.render import files
 from history.snapshot import Snapshot
 from jobs.cli import app
 from jobs.config import Config, load_config
-from jobs.export_job import history_file, run_export, run_history
 from jobs.errors import ConfigError, ExitCode, ExportError
+from jobs.export_job import history_file, run_export, run_history
 from jobs.exports import write_csv, write_files
 from jobs.sync_job import run_sync
 from league.cells import Grid, as_text, name_key
@@ -36,8 +36,9 @@ T1 = dt.datetime(2024, 9, 7, 20, 0, tzinfo=dt.UTC)
 def new_league(folder: Path) -> tuple[Config, MemoryWorkbook]:
     """The demo league in memory, with its league.toml (and so its history and exports) in `folder`."""
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "league.toml").write_text('ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\n'
-                                        '[branding]\nhashtags = ["GLUnmatched"]\n', encoding="utf-8")
+    (folder / "league.toml").write_text(
+        'ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\n[branding]\nhashtags = ["GLUnmatched"]\n', encoding="utf-8"
+    )
     config = load_config(folder)
     demo = build_demo(config.ruleset, config.catalog)
     tabs = {s.name: [list(s.header), *(list(r) for r in s.rows)] for s in demo.sheets(config.ruleset, config.catalog)}
@@ -71,8 +72,12 @@ def _trim(row: object) -> list[str]:
 
 
 def _plays_qr2(book: MemoryWorkbook, player: object) -> bool:
-    return any(row[2] == player and row[6] for name, grid in book.tabs.items() if name.startswith("Results QR2")
-               for row in grid[1:])
+    return any(
+        row[2] == player and row[6]
+        for name, grid in book.tabs.items()
+        if name.startswith("Results QR2")
+        for row in grid[1:]
+    )
 
 
 def _make_win_everything(book: MemoryWorkbook, player: str) -> None:
@@ -122,7 +127,9 @@ def test_two_syncs_give_moves_arrows_and_history(league: tuple[Config, MemoryWor
     assert [e.id for e in history.entries(path)] == [1, 2]
     snap = history.latest(path)
     assert snap is not None and snap.leaderboard is not None
-    assert [_trim(r) for r in snap.leaderboard.rows] == [_trim(r) for r in second[1:]], "the history holds what was written"
+    assert [_trim(r) for r in snap.leaderboard.rows] == [_trim(r) for r in second[1:]], (
+        "the history holds what was written"
+    )
     caption = (config.exports / "leaderboard.txt").read_text(encoding="utf-8")
     gained = int(after[name_key(riser)][1])  # type: ignore[arg-type]
     assert f"{riser} ▲{gained}" in caption and "#GLUnmatched" in caption
@@ -153,7 +160,8 @@ def test_history_command_lists_each_sync(csv_league: tuple[Config, MemoryWorkboo
 
 
 def test_history_of_a_name_on_no_leaderboard_is_a_usage_error_naming_the_closest(
-        csv_league: tuple[Config, MemoryWorkbook], monkeypatch: pytest.MonkeyPatch) -> None:
+    csv_league: tuple[Config, MemoryWorkbook], monkeypatch: pytest.MonkeyPatch
+) -> None:
     config, book = csv_league
     run_sync(config, book, now=T1)
     name = str(book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB][1][1])
@@ -201,8 +209,10 @@ def test_a_table_named_like_a_path_still_lands_inside(snapshot_with_paths: Snaps
 
 @pytest.fixture()
 def snapshot_with_paths() -> Snapshot:
-    tables = tuple(Table.of(f"Standings {name}", STANDINGS_COLUMNS, ((1, "Ana", 1, 1, 0.5, "", ""),))
-                   for name in ("../../escape", "/tmp/abs", "a/../../b", "..\\..\\win", "C:evil", "..", ""))
+    tables = tuple(
+        Table.of(f"Standings {name}", STANDINGS_COLUMNS, ((1, "Ana", 1, 1, 0.5, "", ""),))
+        for name in ("../../escape", "/tmp/abs", "a/../../b", "..\\..\\win", "C:evil", "..", "")
+    )
     return Snapshot(T1, "x", "League", tables)
 
 
@@ -214,10 +224,10 @@ def test_csv_stays_formula_safe(league: tuple[Config, MemoryWorkbook]) -> None:
         for row in grid[1:]:
             for i, cell in enumerate(row):
                 if cell == old:
-                    row[i] = "=HYPERLINK(\"x\")"
+                    row[i] = '=HYPERLINK("x")'
     run_sync(config, book, now=T1)
     rows = list(csv.reader((config.exports / "leaderboard.csv").open(encoding="utf-8-sig", newline="")))
-    assert ["'=HYPERLINK(\"x\")"] == [c for r in rows for c in r if "HYPERLINK" in c]
+    assert ['\'=HYPERLINK("x")'] == [c for r in rows for c in r if "HYPERLINK" in c]
     assert "=HYPERLINK(&quot;x&quot;)" in (config.exports / "league.html").read_text(encoding="utf-8")
 
 
@@ -234,7 +244,10 @@ def test_export_one_event_and_the_cli(league: tuple[Config, MemoryWorkbook], mon
     for path in config.exports.iterdir():
         path.unlink()
     made = run_export(config, "pdf", event.lower())
-    assert sorted(p.name for p in made) == [f"standings-{event.casefold()}-a3.pdf", f"standings-{event.casefold()}-a4.pdf"]
+    assert sorted(p.name for p in made) == [
+        f"standings-{event.casefold()}-a3.pdf",
+        f"standings-{event.casefold()}-a4.pdf",
+    ]
     with pytest.raises(ConfigError, match="no event 'QR9'"):
         run_export(config, "png", "QR9")
     monkeypatch.chdir(config.path.parent)
@@ -264,10 +277,14 @@ def test_a_history_that_cannot_be_written_is_exit_5(league: tuple[Config, Memory
     assert book.read([LEADERBOARD_TAB]), "the workbook itself was synced"
 
 
-def test_a_sync_draws_the_first_image_of_each_size_and_an_export_every_page(league: tuple[Config, MemoryWorkbook]) -> None:
+def test_a_sync_draws_the_first_image_of_each_size_and_an_export_every_page(
+    league: tuple[Config, MemoryWorkbook],
+) -> None:
     config, book = league
     run_sync(config, book, now=T1)
-    assert len(book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB]) - 1 > 22, "the leaderboard needs a second page at both sizes"
+    assert len(book.read([LEADERBOARD_TAB])[LEADERBOARD_TAB]) - 1 > 22, (
+        "the leaderboard needs a second page at both sizes"
+    )
     synced = {p.name for p in config.exports.glob("leaderboard-*.png")}
     assert synced == {"leaderboard-1080x1350.png", "leaderboard-1200x630.png"}
     run_export(config, "png")
@@ -276,8 +293,9 @@ def test_a_sync_draws_the_first_image_of_each_size_and_an_export_every_page(leag
     assert not any(name.startswith("leaderboard-1200x630-") for name in exported), "a link shows one card, never page 2"
 
 
-def test_a_sync_reads_back_only_the_output_tabs_it_needs(csv_league: tuple[Config, MemoryWorkbook],
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_sync_reads_back_only_the_output_tabs_it_needs(
+    csv_league: tuple[Config, MemoryWorkbook], monkeypatch: pytest.MonkeyPatch
+) -> None:
     config, book = csv_league
     run_sync(config, book, now=T1)
     asked: list[str] = []
@@ -293,13 +311,15 @@ def test_a_sync_reads_back_only_the_output_tabs_it_needs(csv_league: tuple[Confi
     assert again.code is ExitCode.INPUT_ERRORS and not again.changes.remove
     asked.clear()
     preview = run_sync(config, book, dry_run=True)
-    assert any(t.startswith("Standings ") for t in asked) and all(line.endswith("unchanged") for line in preview.preview
-                                                                 if line.startswith("Standings "))
+    assert any(t.startswith("Standings ") for t in asked) and all(
+        line.endswith("unchanged") for line in preview.preview if line.startswith("Standings ")
+    )
 
 
 @pytest.mark.parametrize("damage", ["random bytes", "truncated"])
-def test_a_damaged_history_still_syncs_the_workbook_and_is_exit_5(csv_league: tuple[Config, MemoryWorkbook],
-                                                                   damage: str) -> None:
+def test_a_damaged_history_still_syncs_the_workbook_and_is_exit_5(
+    csv_league: tuple[Config, MemoryWorkbook], damage: str
+) -> None:
     """The workbook is synced, `Move` compared with its Leaderboard tab; the exports, drawn from the history, fail."""
     config, book = csv_league
     path = history_file(config)

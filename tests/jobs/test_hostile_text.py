@@ -37,15 +37,19 @@ def test_an_event_name_that_looks_like_markup_is_quoted_as_typed(league: Path, t
 
 def test_a_refusal_naming_a_player_is_printed_as_it_is(league: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     said = "a tie across the cut at rank 8 (Tom [/i] One, [token] Two): settle it first"
-    monkeypatch.setattr(bracket_job, "run_bracket", lambda *_: BracketResult("W1", [], None, said, ExitCode.INPUT_ERRORS))
+    monkeypatch.setattr(
+        bracket_job, "run_bracket", lambda *_: BracketResult("W1", [], None, said, ExitCode.INPUT_ERRORS)
+    )
     result = runner.invoke(app, ["bracket", "--event", "W1"])
     assert result.exit_code == ExitCode.INPUT_ERRORS and said in _flat(result.output)
 
 
-def test_a_failure_while_printing_a_result_exits_4(league: Path, monkeypatch: pytest.MonkeyPatch,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_failure_while_printing_a_result_exits_4(
+    league: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     def broken(*_: object) -> None:
         raise MarkupError("closing tag '[/x]' at position 0 doesn't match any open tag")
+
     monkeypatch.setattr(output, "show_pairings", broken)
     with pytest.raises(SystemExit) as ended:
         main(["pair", "--event", "W1", "--dry-run"])
@@ -54,8 +58,18 @@ def test_a_failure_while_printing_a_result_exits_4(league: Path, monkeypatch: py
     assert "unexpected error: MarkupError: closing tag '[/x]'" in err and "This is a bug in league" in err
 
 
-@pytest.mark.parametrize("command", [["check"], ["pair", "--event", "W1", "--dry-run"], ["bracket", "--event", "W1"],
-                                     ["export"], ["history"], ["publish", "--facebook"], ["sync", "--dry-run"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check"],
+        ["pair", "--event", "W1", "--dry-run"],
+        ["bracket", "--event", "W1"],
+        ["export"],
+        ["history"],
+        ["publish", "--facebook"],
+        ["sync", "--dry-run"],
+    ],
+)
 def test_every_command_names_an_unknown_key_and_the_closest_known_one(league: Path, command: list[str]) -> None:
     with open(league / "league.toml", "a", encoding="utf-8") as toml:
         toml.write('exprts = "out"\n"[/x]" = 1\n')
@@ -64,10 +78,19 @@ def test_every_command_names_an_unknown_key_and_the_closest_known_one(league: Pa
     assert "unknown key `[/x]` is ignored" in _flat(result.output)
 
 
-@pytest.mark.parametrize(("toml", "says"), [
-    ('rulset = "ogaming-mtg"\nworkbook = "league.xlsx"\n', "missing `ruleset` (`rulset` is not a key: did you mean `ruleset`?)"),
-    ('ruleset = "ogaming-mtg"\nworkbok = "league.xlsx"\n', "missing `workbook` (`workbok` is not a key: did you mean `workbook`?)"),
-])
+@pytest.mark.parametrize(
+    ("toml", "says"),
+    [
+        (
+            'rulset = "ogaming-mtg"\nworkbook = "league.xlsx"\n',
+            "missing `ruleset` (`rulset` is not a key: did you mean `ruleset`?)",
+        ),
+        (
+            'ruleset = "ogaming-mtg"\nworkbok = "league.xlsx"\n',
+            "missing `workbook` (`workbok` is not a key: did you mean `workbook`?)",
+        ),
+    ],
+)
 def test_a_misspelt_required_key_says_did_you_mean(in_tmp: Path, toml: str, says: str) -> None:
     (in_tmp / "league.toml").write_text(toml, encoding="utf-8")
     result = runner.invoke(app, ["check"])
@@ -84,8 +107,13 @@ def test_a_misspelt_branding_key_names_the_closest_one(league: Path) -> None:
     with open(league / "league.toml", "a", encoding="utf-8") as toml:
         toml.write('[branding]\nprimry = "#123456"\nurl = "ftp://example.org/league.html"\n')
     result = runner.invoke(app, ["check"])
-    assert result.exit_code == ExitCode.USAGE and "`branding.url` must be the http:// or https:// address" in _flat(result.output)
-    (league / "league.toml").write_text((league / "league.toml").read_text(encoding="utf-8").replace("ftp://", "https://"),
-                                        encoding="utf-8")
+    assert result.exit_code == ExitCode.USAGE and "`branding.url` must be the http:// or https:// address" in _flat(
+        result.output
+    )
+    (league / "league.toml").write_text(
+        (league / "league.toml").read_text(encoding="utf-8").replace("ftp://", "https://"), encoding="utf-8"
+    )
     result = runner.invoke(app, ["check"])
-    assert "unknown key `branding.primry` is ignored; did you mean `branding.primary`?" in _flat(result.output), result.output
+    assert "unknown key `branding.primry` is ignored; did you mean `branding.primary`?" in _flat(result.output), (
+        result.output
+    )

@@ -37,13 +37,30 @@ def sheet_parts(path: Path) -> dict[str, bytes]:
 
 def look(ws: Worksheet, rows: int, columns: int) -> list[object]:
     """Every cell of the range as a judge sees it (value and format), then the tab's dropdowns, panes and widths."""
-    cells = [(c.coordinate, c.value, c.number_format, c.font.b, c.font.color.rgb if c.font.color else None, c.fill.fgColor.rgb,
-              c.alignment.wrap_text) for row in ws.iter_rows(max_row=rows, max_col=columns) for c in row]
-    return [*cells, sorted((str(v.sqref), v.formula1) for v in ws.data_validations.dataValidation), ws.freeze_panes,
-            {k: d.width for k, d in ws.column_dimensions.items()}]
+    cells = [
+        (
+            c.coordinate,
+            c.value,
+            c.number_format,
+            c.font.b,
+            c.font.color.rgb if c.font.color else None,
+            c.fill.fgColor.rgb,
+            c.alignment.wrap_text,
+        )
+        for row in ws.iter_rows(max_row=rows, max_col=columns)
+        for c in row
+    ]
+    return [
+        *cells,
+        sorted((str(v.sqref), v.formula1) for v in ws.data_validations.dataValidation),
+        ws.freeze_panes,
+        {k: d.width for k, d in ws.column_dimensions.items()},
+    ]
 
 
-def test_a_new_event_adds_its_results_tab_and_events_row_and_nothing_else(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_new_event_adds_its_results_tab_and_events_row_and_nothing_else(
+    in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert runner.invoke(app, ["demo", "league"]).exit_code == 0
     path = in_tmp / "league" / DEMO_WORKBOOK
     parts_before = sheet_parts(path)
@@ -52,7 +69,10 @@ def test_a_new_event_adds_its_results_tab_and_events_row_and_nothing_else(in_tmp
     size = (events.max_row, events.max_column)
     monkeypatch.chdir(in_tmp / "league")
 
-    assert said("--event", "QR3-AE") == (0, f"added Results QR3-AE and the QR3-AE row of Events to {path}; nothing else changed")
+    assert said("--event", "QR3-AE") == (
+        0,
+        f"added Results QR3-AE and the QR3-AE row of Events to {path}; nothing else changed",
+    )
     parts_after = sheet_parts(path)
     assert list(parts_after) == [*parts_before, "Results QR3-AE"]
     unchanged = [t for t in parts_before if t != EVENTS_TAB]
@@ -74,7 +94,9 @@ def test_a_new_event_adds_its_results_tab_and_events_row_and_nothing_else(in_tmp
 
     before = path.read_bytes()
     assert said("--event", "qr3-ae", "--event", "QR1-AE") == (
-        0, f"nothing to add: {path} already has every tab and header the ruleset and these events need; nothing changed")
+        0,
+        f"nothing to add: {path} already has every tab and header the ruleset and these events need; nothing changed",
+    )
     assert path.read_bytes() == before
     assert runner.invoke(app, ["sync"]).exit_code == 1, "the league still syncs, its planted mistakes reported"
 
@@ -105,8 +127,11 @@ def test_a_newer_ruleset_adds_its_columns_at_the_end_of_existing_tabs(in_tmp: Pa
     penalties = older["Penalties"]
     army = next(c.column for c in penalties[1] if c.value == "Army")
     penalties.delete_cols(army)
-    penalties.data_validations.dataValidation = [v for v in penalties.data_validations.dataValidation
-                                                 if not str(v.sqref).startswith(penalties.cell(1, army).column_letter)]
+    penalties.data_validations.dataValidation = [
+        v
+        for v in penalties.data_validations.dataValidation
+        if not str(v.sqref).startswith(penalties.cell(1, army).column_letter)
+    ]
     penalties.append(["D1", 1, "Pair 1", "VP", 2])
     older.save(path)
     headers = [c.value for c in penalties[1] if c.value is not None]
@@ -141,13 +166,16 @@ def test_a_league_keeps_its_ruleset_and_refuses_another(in_tmp: Path) -> None:
     assert code == 2, text
     assert "keeps a 'ogaming-mtg' league: --ruleset nasef-lol cannot be added to it (nothing was written)" in text
     assert "run `league init --ruleset nasef-lol` in a new folder" in text
-    assert (in_tmp / "league.xlsx").read_bytes() == book and (in_tmp / "league.toml").read_text(encoding="utf-8") == toml
+    assert (in_tmp / "league.xlsx").read_bytes() == book and (in_tmp / "league.toml").read_text(
+        encoding="utf-8"
+    ) == toml
     assert said("--ruleset", "ogaming-mtg", "--event", "W2")[0] == 0, "its own ruleset, named, is no other"
     assert [row[0] for row in XlsxWorkbook(in_tmp / "league.xlsx").read([EVENTS_TAB])[EVENTS_TAB][1:]] == ["W1", "W2"]
 
 
 def test_a_league_on_sheets_keeps_its_ruleset_and_nothing_is_written(
-        in_tmp: Path, sheets_server: SheetsServer, service_account_file: Path) -> None:
+    in_tmp: Path, sheets_server: SheetsServer, service_account_file: Path
+) -> None:
     sheets_server.add_spreadsheet(SHEET_ID, {"Sheet1": []}, shared_with=[ACCOUNT])
     configure(in_tmp, sheets_server, service_account_file)
     assert said("--event", "QR1")[0] == 0

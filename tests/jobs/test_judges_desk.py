@@ -28,7 +28,9 @@ TEAMS = ["Lincoln Gold", "Roosevelt Blue"]
 def magic(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Config, Judge]]:
     """A new Magic league with one weekly event and six players."""
     for config, judge in new_league(request.param, tmp_path, "ogaming-mtg", ["W1"], request):
-        open_workbook(config).add_rows("Players", [{"Player": p, "Event": "W1", "Account Standing": "Good"} for p in PLAYERS])
+        open_workbook(config).add_rows(
+            "Players", [{"Player": p, "Event": "W1", "Account Standing": "Good"} for p in PLAYERS]
+        )
         judge.type("Events", {(2, "Date"): "2026-02-03"})
         yield config, judge
 
@@ -39,8 +41,21 @@ def nasef(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Conf
     for config, judge in new_league(request.param, tmp_path, "nasef-lol", ["S1"], request):
         book = open_workbook(config)
         book.add_rows("Teams", [{"Team": team, "Club": team.split()[0]} for team in TEAMS])
-        book.add_rows("Rosters", [{"Team": team, "Player": f"{team} {n}", "Summoner": f"S{t}x{n}", "Status": "Active",
-                                   "Added": "2026-01-05", "MMR": 1200} for t, team in enumerate(TEAMS) for n in range(1, 6)])
+        book.add_rows(
+            "Rosters",
+            [
+                {
+                    "Team": team,
+                    "Player": f"{team} {n}",
+                    "Summoner": f"S{t}x{n}",
+                    "Status": "Active",
+                    "Added": "2026-01-05",
+                    "MMR": 1200,
+                }
+                for t, team in enumerate(TEAMS)
+                for n in range(1, 6)
+            ],
+        )
         judge.type("Events", {(2, "Date"): "2026-02-03"})
         yield config, judge
 
@@ -58,15 +73,20 @@ def _synced(config: Config, judge: Judge) -> tuple[int, list[dict[str, Cell]]]:
 
 def test_a_magic_judge_types_id_forfeits_and_a_score_in_one_cell(magic: tuple[Config, Judge]) -> None:
     config, judge = magic
-    _typed(judge, "Results W1", [
-        {"Round": 1, "Table": 1, "Player A": "Ana", "Player B": "Ben", "Result": "I.D."},
-        {"Round": 1, "Table": 2, "Player A": "Cy", "Player B": "Dee", "Wins A": "2-1"},
-        {"Round": 1, "Table": 3, "Player A": "Eve", "Player B": "Fay", "Result": "ff b"},
-    ])
+    _typed(
+        judge,
+        "Results W1",
+        [
+            {"Round": 1, "Table": 1, "Player A": "Ana", "Player B": "Ben", "Result": "I.D."},
+            {"Round": 1, "Table": 2, "Player A": "Cy", "Player B": "Dee", "Wins A": "2-1"},
+            {"Round": 1, "Table": 3, "Player A": "Eve", "Player B": "Fay", "Result": "ff b"},
+        ],
+    )
     code, problems = _synced(config, judge)
     assert code == 1
     assert [(p["Severity"], p["Cell"], p["Problem"], p["Fix"]) for p in problems] == [
-        ("error", "E3", "Wins A '2-1' is the whole score in one cell", "type 2 in Wins A and 1 in Wins B")]
+        ("error", "E3", "Wins A '2-1' is the whole score in one cell", "type 2 in Wins A and 1 in Wins B")
+    ]
     points = {as_text(row["Player"]): as_text(row["Points"]) for _, row in rows_of(judge.read("Standings W1"))}
     assert (points["Ana"], points["Ben"], points["Eve"], points["Fay"]) == ("1", "1", "3", "0")
 
@@ -93,16 +113,37 @@ def _result_choices(config: Config, request: pytest.FixtureRequest) -> list[str]
     return str(formula).strip('"').split(",")
 
 
-def test_the_result_dropdown_offers_the_canonical_words_only(magic: tuple[Config, Judge], request: pytest.FixtureRequest) -> None:
+def test_the_result_dropdown_offers_the_canonical_words_only(
+    magic: tuple[Config, Judge], request: pytest.FixtureRequest
+) -> None:
     assert _result_choices(magic[0], request) == ["Bye", "Intentional Draw", "Forfeit A", "Forfeit B"]
 
 
 def test_a_nasef_judge_types_a_drawn_series_and_a_double_no_show(nasef: tuple[Config, Judge]) -> None:
     config, judge = nasef
-    _typed(judge, "Results S1", [
-        {"Round": 1, "Stage": "Swiss", "Team A": TEAMS[0], "Team B": TEAMS[1], "Games A": 2, "Games B": 2, "Date": "2026-02-03"},
-        {"Round": 2, "Stage": "Swiss", "Team A": TEAMS[0], "Team B": TEAMS[1], "Result": "Double No-Show", "Date": "2026-02-10"},
-    ])
+    _typed(
+        judge,
+        "Results S1",
+        [
+            {
+                "Round": 1,
+                "Stage": "Swiss",
+                "Team A": TEAMS[0],
+                "Team B": TEAMS[1],
+                "Games A": 2,
+                "Games B": 2,
+                "Date": "2026-02-03",
+            },
+            {
+                "Round": 2,
+                "Stage": "Swiss",
+                "Team A": TEAMS[0],
+                "Team B": TEAMS[1],
+                "Result": "Double No-Show",
+                "Date": "2026-02-10",
+            },
+        ],
+    )
     code, problems = _synced(config, judge)
     assert code == 1
     assert [(p["Cell"], p["Problem"]) for p in problems] == [("F2", "2-2 cannot end a best of 3")]

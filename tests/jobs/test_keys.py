@@ -23,18 +23,26 @@ TOKEN = "ya29.a0AfH6SMBx-secret-access-token"
 
 
 def _sync_with_key(folder: Path, key: Path) -> str:
-    (folder / "league.toml").write_text(f'ruleset = "gl-unmatched"\nspreadsheet_id = "1Abc"\ncredentials = "{key}"\n',
-                                        encoding="utf-8")
+    (folder / "league.toml").write_text(
+        f'ruleset = "gl-unmatched"\nspreadsheet_id = "1Abc"\ncredentials = "{key}"\n', encoding="utf-8"
+    )
     result = CliRunner().invoke(app, ["sync", str(folder)])
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     return " ".join(result.output.split())
 
 
-@pytest.mark.parametrize(("content", "said"), [
-    ("[1, 2]", "JSON list"), ("null", "JSON null"), ('"a key"', "JSON string"), ("7", "JSON number"),
-    ("\xff\xfe", "not UTF-8"), ("{", "not valid JSON"),
-])
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("[1, 2]", "JSON list"),
+        ("null", "JSON null"),
+        ('"a key"', "JSON string"),
+        ("7", "JSON number"),
+        ("\xff\xfe", "not UTF-8"),
+        ("{", "not valid JSON"),
+    ],
+)
 def test_a_key_that_is_not_a_json_object_exits_2_naming_the_file(tmp_path: Path, content: str, said: str) -> None:
     key = tmp_path / "key.json"
     key.write_bytes(content.encode("latin-1"))
@@ -53,8 +61,10 @@ def test_an_unreadable_key_exits_2(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     key = tmp_path / "key.json"
     key.write_text("{}", encoding="utf-8")
     if os.geteuid() == 0:  # root reads any file: make the read itself fail as it would for a user
+
         def refuse(self: Path, *_: Any, **__: Any) -> Any:
             raise PermissionError(13, "Permission denied", str(self))
+
         monkeypatch.setattr(Path, "read_bytes", refuse)
         monkeypatch.setattr(Path, "read_text", refuse)
     else:
@@ -83,7 +93,9 @@ SECRET_BODIES = [
     json.dumps({"error": {"code": 400, "message": f"bad request; echo: access_token={TOKEN}&assertion={JWT}"}}),
     json.dumps({"error": {"code": 400, "message": f'{{"access_token": "{TOKEN}", "token_type": "Bearer"}}'}}),
     f"<html><body>proxy says: Authorization: Bearer {TOKEN} rejected; id_token {JWT}</body></html>",
-    json.dumps({"error": {"code": 400, "message": "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkq\n-----END PRIVATE KEY-----"}}),
+    json.dumps(
+        {"error": {"code": 400, "message": "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkq\n-----END PRIVATE KEY-----"}}
+    ),
 ]
 
 
@@ -113,10 +125,13 @@ def test_a_refused_token_request_never_quotes_the_assertion() -> None:
     assert JWT not in str(caught.value) and "invalid_grant" in str(caught.value)
 
 
-@pytest.mark.parametrize(("text", "kept"), [
-    ("Requested entity was not found.", "Requested entity was not found."),
-    ("The caller does not have permission", "The caller does not have permission"),
-    ("error code: 403, token_type=Bearer", "error code: 403"),
-])
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Requested entity was not found.", "Requested entity was not found."),
+        ("The caller does not have permission", "The caller does not have permission"),
+        ("error code: 403, token_type=Bearer", "error code: 403"),
+    ],
+)
 def test_plain_messages_stay_readable(text: str, kept: str) -> None:
     assert kept in redact(text)

@@ -32,10 +32,22 @@ def test_init_makes_the_magic_input_tabs(in_tmp: Path, dropdowns: Callable[[Path
     assert result.exit_code == 0, result.output
     tabs = XlsxWorkbook(in_tmp / "league.xlsx").read(["Players", "Results W1"])
     assert tabs["Players"][0] == ["Player", "Event", "Account Standing", "Deck", "Status"]
-    assert tabs["Results W1"][0] == ["Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result",
-                                     "Drop A", "Drop B", "Notes"]
+    assert tabs["Results W1"][0] == [
+        "Round",
+        "Table",
+        "Player A",
+        "Player B",
+        "Wins A",
+        "Wins B",
+        "Draws",
+        "Result",
+        "Drop A",
+        "Drop B",
+        "Notes",
+    ]
     assert dropdowns(in_tmp / "league.xlsx", "Players")["Account Standing"] == (
-        '"Good,Previous,Warning,Probation,Suspended,Banned,Revoked"'), "the eligibility words of the ruleset"
+        '"Good,Previous,Warning,Probation,Suspended,Banned,Revoked"'
+    ), "the eligibility words of the ruleset"
 
 
 def test_a_preset_without_a_demo_is_a_clear_error(in_tmp: Path, tmp_path: Path) -> None:

@@ -16,8 +16,10 @@ UNDRAWABLE = "Ana \ue000 Reyes"
 def test_a_name_no_font_draws_is_a_warning_at_its_cell(tmp_path: Path) -> None:
     run_init(tmp_path, "ogaming-mtg", tmp_path / "league.xlsx", ["W1"])
     config = load_config(tmp_path)
-    open_workbook(config).add_rows("Players", [{"Player": name, "Event": "W1", "Account Standing": "Good"}
-                                               for name in ("Ben Cruz", "王小明", UNDRAWABLE)])
+    open_workbook(config).add_rows(
+        "Players",
+        [{"Player": name, "Event": "W1", "Account Standing": "Good"} for name in ("Ben Cruz", "王小明", UNDRAWABLE)],
+    )
     result = run_sync(config, open_workbook(config))
     found = [p for p in result.evaluation.problems if p.code == "name-glyphs"]
     assert [(p.tab, p.cell, p.severity.value) for p in found] == [("Players", "A4", "warning")]

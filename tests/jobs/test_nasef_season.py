@@ -23,8 +23,20 @@ from tests.support.judges import Judge, new_league, play_bracket, rows_of
 
 EVENT = "SPRING26"
 RESULTS, BRACKET, STANDINGS = f"Results {EVENT}", f"Bracket {EVENT}", f"Standings {EVENT}"
-CLUBS = ["Lincoln High", "Roosevelt Prep", "Kennedy Academy", "Madison High", "Jefferson High", "Adams Charter",
-         "Monroe High", "Jackson Tech", "Grant High", "Hayes Academy", "Garfield High", "Arthur Prep"]
+CLUBS = [
+    "Lincoln High",
+    "Roosevelt Prep",
+    "Kennedy Academy",
+    "Madison High",
+    "Jefferson High",
+    "Adams Charter",
+    "Monroe High",
+    "Jackson Tech",
+    "Grant High",
+    "Hayes Academy",
+    "Garfield High",
+    "Arthur Prep",
+]
 TEAMS = [f"{club} {'Blue' if i % 2 else 'Gold'}" for club in CLUBS for i in range(2)]
 SEED = 7
 """A season whose 16th place falls inside a group of teams level on wins (checked below)."""
@@ -38,15 +50,29 @@ def season(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Con
         config = replace(config, formats=("txt", "html"))
         book = open_workbook(config)
         book.add_rows("Teams", [{"Team": team, "Club": team.rsplit(" ", 1)[0]} for team in TEAMS])
-        book.add_rows("Rosters", [{"Team": team, "Player": f"{team} {n}", "Summoner": f"S{t}x{n}", "Status": "Active",
-                                   "Added": "2026-01-05", "MMR": 1200 + 37 * ((t * 7 + n) % 23)}
-                                  for t, team in enumerate(TEAMS) for n in range(1, 6)])
+        book.add_rows(
+            "Rosters",
+            [
+                {
+                    "Team": team,
+                    "Player": f"{team} {n}",
+                    "Summoner": f"S{t}x{n}",
+                    "Status": "Active",
+                    "Added": "2026-01-05",
+                    "MMR": 1200 + 37 * ((t * 7 + n) % 23),
+                }
+                for t, team in enumerate(TEAMS)
+                for n in range(1, 6)
+            ],
+        )
         yield config, judge
 
 
 def _synced_clean(config: Config) -> None:
     synced = run_sync(config, open_workbook(config))
-    assert synced.code == ExitCode.CLEAN, [f"{p.tab}!{p.cell}: {p.problem}" for p in synced.evaluation.problems if p.severity.value == "error"]
+    assert synced.code == ExitCode.CLEAN, [
+        f"{p.tab}!{p.cell}: {p.problem}" for p in synced.evaluation.problems if p.severity.value == "error"
+    ]
 
 
 def _play_round(judge: Judge, round_: int, rng: random.Random) -> None:
@@ -76,8 +102,14 @@ def test_a_nasef_season_runs_from_init_to_its_champion(season: tuple[Config, Jud
     assert refused.sheet is None and "tiebreaker match" in refused.refused
 
     winners = set(rng.sample(level, places))  # the tiebreaker matches are played; officials type the outcome
-    judge.type("Teams", {(row, "Cut"): "in" if as_text(r["Team"]) in winners else "out"
-                         for row, r in rows_of(judge.read("Teams")) if as_text(r["Team"]) in level})
+    judge.type(
+        "Teams",
+        {
+            (row, "Cut"): "in" if as_text(r["Team"]) in winners else "out"
+            for row, r in rows_of(judge.read("Teams"))
+            if as_text(r["Team"]) in level
+        },
+    )
     _synced_clean(config)
     seeded = run_bracket(config, open_workbook(config), EVENT)
     assert seeded.code == ExitCode.CLEAN, seeded.refused
@@ -93,15 +125,22 @@ def test_a_nasef_season_runs_from_init_to_its_champion(season: tuple[Config, Jud
     champion = as_text(final[0]["Winner"])
     [(_, first), (_, second), *_] = rows_of(judge.read(STANDINGS))
     assert (as_text(first["Rank"]), as_text(first["Team"])) == ("1", champion)
-    assert as_text(second["Rank"]) == "2" and as_text(second["Team"]) in {as_text(final[0]["Competitor A"]), as_text(final[0]["Competitor B"])}
+    assert as_text(second["Rank"]) == "2" and as_text(second["Team"]) in {
+        as_text(final[0]["Competitor A"]),
+        as_text(final[0]["Competitor B"]),
+    }
     assert "won the final" in as_text(first["Note"])
 
     # One season champion in every format: the playoff winner; the regular-season prize stays with the Swiss leader.
     lines = [r for _, r in rows_of(judge.read(STANDINGS))]
     leader = next(r for r in lines if as_text(r["Swiss Rank"]) == "1")
     assert as_text(leader["Prize"]).split("; ")[0] == "Regular-season champion"
-    held = [as_text(r["Team"]) for _, r in rows_of(judge.read("Leaderboard")) if "League champion" in as_text(r["Prize"])]
-    assert held == [champion] and "in line" not in as_text(next(r for r in lines if as_text(r["Team"]) == champion)["Prize"])
+    held = [
+        as_text(r["Team"]) for _, r in rows_of(judge.read("Leaderboard")) if "League champion" in as_text(r["Prize"])
+    ]
+    assert held == [champion] and "in line" not in as_text(
+        next(r for r in lines if as_text(r["Team"]) == champion)["Prize"]
+    )
     exports = config.exports
     board_caption = (exports / "leaderboard.txt").read_text(encoding="utf-8")
     event_caption = (exports / f"standings-{EVENT.lower()}.txt").read_text(encoding="utf-8")

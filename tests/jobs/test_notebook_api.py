@@ -37,8 +37,25 @@ def test_stats_by_fighter(demo: tuple[Path, LeagueFrames]) -> None:
 def test_matches_one_row_per_side_with_the_rulesets_fields(demo: tuple[Path, LeagueFrames]) -> None:
     _, lg = demo
     frame = lg.matches()
-    assert list(frame.columns) == ["event", "date", "round", "tab", "row", "side", "competitor", "opponent", "kind", "outcome",
-                                   "games_won", "games_lost", "games_drawn", "fighter", "health", "start_health", "map"]
+    assert list(frame.columns) == [
+        "event",
+        "date",
+        "round",
+        "tab",
+        "row",
+        "side",
+        "competitor",
+        "opponent",
+        "kind",
+        "outcome",
+        "games_won",
+        "games_lost",
+        "games_drawn",
+        "fighter",
+        "health",
+        "start_health",
+        "map",
+    ]
     played = frame[frame.kind == "played"]
     assert len(played) == 2 * 237 and set(played.outcome) == {"win", "loss"}
     assert (frame[frame.kind == "bye"].opponent == "").all()
@@ -54,7 +71,9 @@ def test_standings_leaderboard_and_history_as_the_tabs(demo: tuple[Path, LeagueF
     standings = lg.standings("qr1-ae")
     assert list(standings.columns) == [*tabs["Standings QR1-AE"][0], "swiss_rank", "finish"]
     assert standings.Player.tolist() == [row[1] for row in tabs["Standings QR1-AE"][1:]]
-    assert standings.swiss_rank.tolist() == standings.Rank.tolist() and set(standings.finish) == {""}, "no bracket in GL"
+    assert standings.swiss_rank.tolist() == standings.Rank.tolist() and set(standings.finish) == {""}, (
+        "no bracket in GL"
+    )
     board = lg.leaderboard()
     assert list(board.columns) == tabs["Leaderboard"][0]
     assert board.Player.tolist()[:10] == [row[1] for row in tabs["Leaderboard"][1:11]]
@@ -104,11 +123,20 @@ def test_an_empty_league_has_the_documented_dtypes(tmp_path: Path, monkeypatch: 
     assert CliRunner().invoke(app, ["init"]).exit_code == 0
     lg = league.open(tmp_path)
     rates = lg.stats()
-    assert rates.empty and rates.dtypes.to_dict() == {"games": "int64", "wins": "int64", "draws": "int64", "losses": "int64",
-                                                      "win_rate": "float64", "low": "float64", "high": "float64"}
+    assert rates.empty and rates.dtypes.to_dict() == {
+        "games": "int64",
+        "wins": "int64",
+        "draws": "int64",
+        "losses": "int64",
+        "win_rate": "float64",
+        "low": "float64",
+        "high": "float64",
+    }
     assert {d.name for d in lg.records().dtypes} == {"int64"} and list(lg.records().columns)[0] == "wins"
     matches = lg.matches()
-    assert matches.empty and {matches[c].dtype.name for c in ("round", "row", "games_won", "games_lost", "games_drawn")} == {"int64"}
+    assert matches.empty and {
+        matches[c].dtype.name for c in ("round", "row", "games_won", "games_lost", "games_drawn")
+    } == {"int64"}
 
 
 def test_playoff_games_are_matches(tmp_path: Path) -> None:
@@ -127,7 +155,8 @@ def test_playoff_games_are_matches(tmp_path: Path) -> None:
     frame = lg.matches()
     playoffs = frame[frame.tab == "Bracket W1"]
     assert len(playoffs) == 8 and set(playoffs.outcome) == {"win", "loss"} and set(playoffs["round"]) == {1}
-    assert sorted(zip(playoffs.games_won, playoffs.games_lost)) == sorted([(0, 2), (2, 0), (1, 2), (2, 1), (2, 0), (0, 2),
-                                                                            (0, 2), (2, 0)])
+    assert sorted(zip(playoffs.games_won, playoffs.games_lost)) == sorted(
+        [(0, 2), (2, 0), (1, 2), (2, 1), (2, 0), (0, 2), (0, 2), (2, 0)]
+    )
     last_w1 = frame[frame.event == "W1"].index.max()
     assert playoffs.index.max() == last_w1, "after W1's Swiss rounds, before W2"

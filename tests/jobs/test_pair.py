@@ -59,7 +59,9 @@ def test_pair_appends_a_round_refuses_while_it_is_unfinished_then_pairs_the_next
     assert dry.exit_code == 0 and "dry run" in dry.output and not _pairs(in_tmp, 2)
     second = runner.invoke(app, ["pair", "--event", "w1"])
     assert second.exit_code == 0, second.output
-    assert len(_pairs(in_tmp, 2)) == 4 and not (_pairs(in_tmp, 1) - {p for p in _pairs(in_tmp, 1) if len(p) == 1}) & _pairs(in_tmp, 2)
+    assert len(_pairs(in_tmp, 2)) == 4 and not (
+        _pairs(in_tmp, 1) - {p for p in _pairs(in_tmp, 1) if len(p) == 1}
+    ) & _pairs(in_tmp, 2)
     assert "score group" in second.output or "float" in second.output
 
 
@@ -96,22 +98,31 @@ def test_pair_and_bracket_remove_what_a_killed_job_left_but_a_dry_run_does_not(i
 
 @pytest.mark.parametrize("backend", ["xlsx", "sheets"])
 def test_a_refused_round_prints_only_what_to_fix_and_a_dry_run_or_force_the_table(
-        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     for config, judge in new_league(backend, tmp_path, "ogaming-mtg", ["W1"], request):
-        open_workbook(config).add_rows("Players", [{"Player": p, "Event": "W1", "Account Standing": "Good"} for p in PLAYERS])
+        open_workbook(config).add_rows(
+            "Players", [{"Player": p, "Event": "W1", "Account Standing": "Good"} for p in PLAYERS]
+        )
         assert runner.invoke(app, ["pair", str(tmp_path), "--event", "W1", "--seed", "7"]).exit_code == 0
         paired = judge.read("Results W1")
 
         refused = runner.invoke(app, ["pair", str(tmp_path), "--event", "W1"])
-        assert refused.exit_code == ExitCode.INPUT_ERRORS and refused.stdout == "", "no would-be table above the refusal"
+        assert refused.exit_code == ExitCode.INPUT_ERRORS and refused.stdout == "", (
+            "no would-be table above the refusal"
+        )
         assert refused.stderr.splitlines() == [
-            "not paired: W1 round 2", "  - round 1 is unfinished: type the results of Results W1 rows 2, 3, 4",
-            "Or pair it anyway with --force."]
+            "not paired: W1 round 2",
+            "  - round 1 is unfinished: type the results of Results W1 rows 2, 3, 4",
+            "Or pair it anyway with --force.",
+        ]
         assert judge.read("Results W1") == paired
 
         dry = runner.invoke(app, ["pair", str(tmp_path), "--event", "W1", "--dry-run"])
         assert dry.exit_code == ExitCode.INPUT_ERRORS and "W1: round 2 (seed" in dry.stdout and "Opponent" in dry.stdout
-        assert "dry run: nothing written: without --dry-run it would not be paired: round 1 is unfinished" in _flat(dry.stdout)
+        assert "dry run: nothing written: without --dry-run it would not be paired: round 1 is unfinished" in _flat(
+            dry.stdout
+        )
         assert judge.read("Results W1") == paired
 
         forced = runner.invoke(app, ["pair", str(tmp_path), "--event", "W1", "--force"])

@@ -46,8 +46,9 @@ def inline(snap: Snapshot) -> dict[str, list[File]]:
     return {group: draw(snap, Branding(), group) for group in GROUPS}
 
 
-def test_the_helper_draws_its_share_the_same_as_this_process(snap: Snapshot, forked: None, tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_helper_draws_its_share_the_same_as_this_process(
+    snap: Snapshot, forked: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def spy(shot: Snapshot, branding: Branding, group: str) -> list[File]:
         with (tmp_path / "drew").open("a") as log:
             log.write(f"{os.getpid()} {group}\n")
@@ -58,7 +59,9 @@ def test_the_helper_draws_its_share_the_same_as_this_process(snap: Snapshot, for
         assert beside is not None
         made = parallel.draw_groups(snap, Branding(), GROUPS, beside)
     assert made == inline(snap)
-    by = {group: int(pid) for pid, group in (line.split(" ", 1) for line in (tmp_path / "drew").read_text().splitlines())}
+    by = {
+        group: int(pid) for pid, group in (line.split(" ", 1) for line in (tmp_path / "drew").read_text().splitlines())
+    }
     assert by["pdf"] != os.getpid() and by["txt"] == by["html"] == os.getpid(), by
     assert [name for name, _ in made["pdf"]] == ["leaderboard-a4.pdf", "leaderboard-a3.pdf"]
 
@@ -72,8 +75,9 @@ def test_the_posters_and_images_are_shared_by_what_they_cost() -> None:
 
 
 @pytest.mark.parametrize("failure", ["exits", "raises", "hangs"])
-def test_the_helpers_groups_are_drawn_here_when_it_fails(snap: Snapshot, forked: None, failure: str,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_helpers_groups_are_drawn_here_when_it_fails(
+    snap: Snapshot, forked: None, failure: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def broken(pipe: Connection) -> None:
         pipe.recv()
         if failure == "exits":
@@ -154,8 +158,13 @@ def _poll(done: Callable[[], bool], tries: int) -> bool:
 @pytest.mark.parametrize("when", ["waiting", "drawing"])
 def test_a_helper_ends_when_its_sync_is_killed(tmp_path: Path, when: str) -> None:
     marker = tmp_path / "helper.pid"
-    sync = subprocess.Popen([sys.executable, "-c", ORPHAN, str(marker), when], cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    sync = subprocess.Popen(
+        [sys.executable, "-c", ORPHAN, str(marker), when],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     pid = 0
     try:
         assert _poll(lambda: marker.is_file() and marker.read_text() != "", 1200), "the helper started"

@@ -16,11 +16,10 @@ import openpyxl
 import pytest
 from typer.testing import CliRunner
 
-from jobs.cli import app
 from jobs import sync_job
+from jobs.cli import app
 from jobs.config import Config, load_config
 from jobs.errors import ConfigError, ExitCode
-from sync.workbook import BackendError
 from jobs.init_job import run_init
 from jobs.pair_job import run_pair
 from jobs.status_job import run_status
@@ -33,7 +32,7 @@ from league.problems import Problem
 from league.report import standings_sheets
 from league.sheet import Changes
 from sync.open import open_workbook
-from sync.workbook import Workbook
+from sync.workbook import BackendError, Workbook
 from tests.support.google_league import SHEET_ID
 from tests.support.judges import Judge, new_league, rows_of
 from tests.support.sheets_server import SheetsServer
@@ -53,8 +52,9 @@ def league(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Con
         toml.write_text(toml.read_text(encoding="utf-8") + f'reports = "{FORM}"\ntimezone = "UTC"\n', encoding="utf-8")
         assert f"rename Google's to '{FORM}'" in run_init(tmp_path, "", Path(), [], reports=True)
         config = load_config(tmp_path)
-        open_workbook(config).add_rows("Players", [{"Player": p, "Event": EVENT, "Account Standing": "Good",
-                                                    "Email": EMAIL[p]} for p in PLAYERS])
+        open_workbook(config).add_rows(
+            "Players", [{"Player": p, "Event": EVENT, "Account Standing": "Good", "Email": EMAIL[p]} for p in PLAYERS]
+        )
         yield config, judge
 
 
@@ -64,21 +64,48 @@ class Form:
     def __init__(self, judge: Judge, sheets: bool) -> None:
         self.judge, self.sheets, self.sent = judge, sheets, 0
 
-    def send(self, hours_ago: float, player: str, opponent: str, rnd: int, mine: int, theirs: int,
-             sender: str = "") -> int:
+    def send(
+        self, hours_ago: float, player: str, opponent: str, rnd: int, mine: int, theirs: int, sender: str = ""
+    ) -> int:
         when = (NOW - dt.timedelta(hours=hours_ago)).replace(tzinfo=None, microsecond=0)
-        stamp: Cell = ((when - dt.datetime.combine(SERIAL_EPOCH, dt.time())) / dt.timedelta(days=1)) if self.sheets else when
+        stamp: Cell = (
+            ((when - dt.datetime.combine(SERIAL_EPOCH, dt.time())) / dt.timedelta(days=1)) if self.sheets else when
+        )
         row = 2 + self.sent
         self.sent += 1
-        answers = {"Timestamp": stamp, "Email Address": EMAIL[sender or player], "Event": EVENT, "Round": rnd,
-                   "Player": player, "Opponent": opponent, "My Wins": mine, "Opponent Wins": theirs, "Draws": 0}
+        answers = {
+            "Timestamp": stamp,
+            "Email Address": EMAIL[sender or player],
+            "Event": EVENT,
+            "Round": rnd,
+            "Player": player,
+            "Opponent": opponent,
+            "My Wins": mine,
+            "Opponent Wins": theirs,
+            "Draws": 0,
+        }
         self.judge.type(FORM, {(row, q): a for q, a in answers.items()})
         return row
 
     def clear(self, row: int) -> None:
         """The organiser deletes an answer's cells."""
-        self.judge.type(FORM, {(row, q): "" for q in ("Timestamp", "Email Address", "Event", "Round", "Player",
-                                                       "Opponent", "My Wins", "Opponent Wins", "Draws")})
+        self.judge.type(
+            FORM,
+            {
+                (row, q): ""
+                for q in (
+                    "Timestamp",
+                    "Email Address",
+                    "Event",
+                    "Round",
+                    "Player",
+                    "Opponent",
+                    "My Wins",
+                    "Opponent Wins",
+                    "Draws",
+                )
+            },
+        )
 
 
 def synced(config: Config) -> SyncResult:
@@ -87,11 +114,16 @@ def synced(config: Config) -> SyncResult:
 
 def tables(judge: Judge, rnd: int) -> list[tuple[int, str, str]]:
     """(results row, Player A, Player B) of the round's matches (the bye left out)."""
-    return [(row, as_text(c["Player A"]), as_text(c["Player B"])) for row, c in rows_of(judge.read(RESULTS), rnd)
-            if as_text(c.get("Player B"))]
+    return [
+        (row, as_text(c["Player A"]), as_text(c["Player B"]))
+        for row, c in rows_of(judge.read(RESULTS), rnd)
+        if as_text(c.get("Player B"))
+    ]
 
 
-def test_a_weekly_played_from_the_players_reports_alone(league: tuple[Config, Judge], request: pytest.FixtureRequest) -> None:
+def test_a_weekly_played_from_the_players_reports_alone(
+    league: tuple[Config, Judge], request: pytest.FixtureRequest
+) -> None:
     config, judge = league
     server: SheetsServer | None = request.getfixturevalue("sheets_server") if config.sheets else None
     form = Form(judge, config.sheets is not None)
@@ -129,7 +161,9 @@ def test_a_weekly_played_from_the_players_reports_alone(league: tuple[Config, Ju
     form.send(1, a2, b2, 1, 0, 2), form.send(1, b3, a3, 1, 2, 0), form.send(1, b4, a4, 1, 1, 2)
     before = server.count() if server else 0
     second = synced(config)
-    assert server is None or server.count() - before == 4, "a sync that fills reads the rows it fills again: one request"
+    assert server is None or server.count() - before == 4, (
+        "a sync that fills reads the rows it fills again: one request"
+    )
     assert second.code == ExitCode.CLEAN, [p.problem for p in second.evaluation.problems]
     results = dict(rows_of(judge.read(RESULTS), 1))
     assert {r: (results[r]["Wins A"], results[r]["Wins B"]) for r in decided} == decided
@@ -145,7 +179,12 @@ def test_a_weekly_played_from_the_players_reports_alone(league: tuple[Config, Ju
         assert done.code == ExitCode.CLEAN, [p.problem for p in done.evaluation.problems]
     final = synced(config)
     state = final.evaluation.states[EVENT]  # every Swiss round played, nothing to fix: the top 8 is next
-    assert state.swiss_final and state.to_fix == 0 and state.status.startswith("Swiss complete") and final.code == ExitCode.CLEAN
+    assert (
+        state.swiss_final
+        and state.to_fix == 0
+        and state.status.startswith("Swiss complete")
+        and final.code == ExitCode.CLEAN
+    )
 
     # The same results typed by a judge, with no reports: the same standings.
     inputs = open_workbook(config).read(open_workbook(config).tab_names())
@@ -160,13 +199,14 @@ def test_a_weekly_played_from_the_players_reports_alone(league: tuple[Config, Ju
         typed[RESULTS].append(line)
     by_judge = evaluate(typed, config.ruleset, config.catalog)
     assert by_judge.errors == 0 and by_judge.counted == final.evaluation.counted == 12
-    assert [(t.name, t.header, t.rows) for t in standings_sheets(by_judge)] == \
-        [(t.name, t.header, t.rows) for t in standings_sheets(final.evaluation)]
+    assert [(t.name, t.header, t.rows) for t in standings_sheets(by_judge)] == [
+        (t.name, t.header, t.rows) for t in standings_sheets(final.evaluation)
+    ]
 
 
-def test_a_result_a_judge_types_while_the_sync_runs_is_never_overwritten(league: tuple[Config, Judge],
-                                                                           monkeypatch: pytest.MonkeyPatch,
-                                                                           request: pytest.FixtureRequest) -> None:
+def test_a_result_a_judge_types_while_the_sync_runs_is_never_overwritten(
+    league: tuple[Config, Judge], monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
     config, judge = league
     server: SheetsServer | None = request.getfixturevalue("sheets_server") if config.sheets else None
     form = Form(judge, config.sheets is not None)
@@ -190,7 +230,10 @@ def test_a_result_a_judge_types_while_the_sync_runs_is_never_overwritten(league:
     again = synced(config)
     cells = dict(rows_of(judge.read(RESULTS), 1))[row]
     assert (cells["Wins A"], cells["Wins B"]) == (0, 2)
-    assert any(p.severity.value == "warning" and "differs from the result typed" in p.problem for p in again.evaluation.problems)
+    assert any(
+        p.severity.value == "warning" and "differs from the result typed" in p.problem
+        for p in again.evaluation.problems
+    )
 
 
 class RowsRead(list[list[Cell]]):
@@ -260,12 +303,15 @@ def test_a_sync_with_reports_reads_the_workbook_once_and_checks_the_league_once(
     assert dict(rows_of(judge.read(RESULTS), 1))[r1]["Wins A"] == 2
 
 
-@pytest.mark.parametrize(("line", "message"), [
-    ('reports = ""', "`reports` must be the name of the tab the Form fills"),
-    ("reports = 3", "`reports` must be the name"),
-    ("confirm_hours = 0", "`confirm_hours` must be a number of hours above 0 and at most 720"),
-    ('confirm_hours = "a day"', "`confirm_hours` must be a number of hours"),
-])
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('reports = ""', "`reports` must be the name of the tab the Form fills"),
+        ("reports = 3", "`reports` must be the name"),
+        ("confirm_hours = 0", "`confirm_hours` must be a number of hours above 0 and at most 720"),
+        ('confirm_hours = "a day"', "`confirm_hours` must be a number of hours"),
+    ],
+)
 def test_bad_reports_settings_stop_the_command_naming_the_key(tmp_path: Path, line: str, message: str) -> None:
     (tmp_path / "league.toml").write_text(f'ruleset = "ogaming-mtg"\nworkbook = "x.xlsx"\n{line}\n', encoding="utf-8")
     with pytest.raises(ConfigError, match=message):
@@ -285,32 +331,82 @@ def test_a_reports_tab_named_in_league_toml_and_missing_is_a_warning_in_problems
     config = load_config(tmp_path)
     problems = synced(config).evaluation.problems
     assert [(p.code, p.fix.split("?")[0]) for p in problems if p.tab == "Form Responses1"] == [
-        ("missing-reports-tab", "did you mean 'Reports'")]
+        ("missing-reports-tab", "did you mean 'Reports'")
+    ]
 
 
-def test_init_reports_prints_the_forms_questions_and_a_dry_run_names_the_rows_it_would_fill(tmp_path: Path,
-                                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_init_reports_prints_the_forms_questions_and_a_dry_run_names_the_rows_it_would_fill(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     said = CliRunner().invoke(app, ["init", "--ruleset", "mesbg-pairs", "--event", "D1", "--reports"])
     assert said.exit_code == 0, said.output
-    assert "3. Round: Dropdown, required: 1 to 3" in said.output and "6. Army: Dropdown, required: Good, Evil" in said.output
+    assert (
+        "3. Round: Dropdown, required: 1 to 3" in said.output
+        and "6. Army: Dropdown, required: Good, Evil" in said.output
+    )
     config = load_config(tmp_path)
     book = open_workbook(config)
-    assert book.read(["Reports"])["Reports"] == [["Timestamp", "Email Address", "Event", "Round", "Pair", "Opponent", "Army",
-                                                   "My Scenario Points", "Opponent Scenario Points", "Judge"]]
+    assert book.read(["Reports"])["Reports"] == [
+        [
+            "Timestamp",
+            "Email Address",
+            "Event",
+            "Round",
+            "Pair",
+            "Opponent",
+            "Army",
+            "My Scenario Points",
+            "Opponent Scenario Points",
+            "Judge",
+        ]
+    ]
     judges = openpyxl.load_workbook(tmp_path / "league.xlsx")["Reports"].data_validations.dataValidation
     assert [(str(v.sqref).split(":")[0], v.formula1) for v in judges] == [("J2", '"ignore"')]
     assert "give it a 'Judge' column after the questions, where a judge types 'ignore'" in said.output
     assert book.read(["Pairs"])["Pairs"][0][-1] == "Email"
-    book.add_rows("Pairs", [{"Pair": p, "Event": "D1", "Player 1": f"{p}1", "Player 2": f"{p}2", "Email": f"{p}@x.org"}
-                            for p in ("Red", "Blue")])
-    book.add_rows("Results D1", [{"Round": 1, "Table": 1, "Pair A": "Red", "Army A": "Good", "Pair B": "Blue", "Army B": "Evil"},
-                                 {"Round": 1, "Table": 1, "Pair A": "Red", "Army A": "Evil", "Pair B": "Blue", "Army B": "Good"}])
+    book.add_rows(
+        "Pairs",
+        [
+            {"Pair": p, "Event": "D1", "Player 1": f"{p}1", "Player 2": f"{p}2", "Email": f"{p}@x.org"}
+            for p in ("Red", "Blue")
+        ],
+    )
+    book.add_rows(
+        "Results D1",
+        [
+            {"Round": 1, "Table": 1, "Pair A": "Red", "Army A": "Good", "Pair B": "Blue", "Army B": "Evil"},
+            {"Round": 1, "Table": 1, "Pair A": "Red", "Army A": "Evil", "Pair B": "Blue", "Army B": "Good"},
+        ],
+    )
     when = dt.datetime(2026, 3, 14, 9, 0)
-    book.add_rows("Reports", [{"Timestamp": when, "Email Address": "red@x.org", "Event": "D1", "Round": 1, "Pair": "Red",
-                               "Opponent": "Blue", "Army": "Evil", "My Scenario Points": 7, "Opponent Scenario Points": 2},
-                              {"Timestamp": when, "Email Address": "blue@x.org", "Event": "d1", "Round": 1, "Pair": "blue",
-                               "Opponent": "red", "Army": "Good", "My Scenario Points": 2, "Opponent Scenario Points": 7}])
+    book.add_rows(
+        "Reports",
+        [
+            {
+                "Timestamp": when,
+                "Email Address": "red@x.org",
+                "Event": "D1",
+                "Round": 1,
+                "Pair": "Red",
+                "Opponent": "Blue",
+                "Army": "Evil",
+                "My Scenario Points": 7,
+                "Opponent Scenario Points": 2,
+            },
+            {
+                "Timestamp": when,
+                "Email Address": "blue@x.org",
+                "Event": "d1",
+                "Round": 1,
+                "Pair": "blue",
+                "Opponent": "red",
+                "Army": "Good",
+                "My Scenario Points": 2,
+                "Opponent Scenario Points": 7,
+            },
+        ],
+    )
     preview = run_sync(config, open_workbook(config), dry_run=True).preview
     assert "Results D1 row 3: would be filled in from the players' reports" in preview
     status = CliRunner().invoke(app, ["status"])
@@ -337,12 +433,14 @@ def test_pair_counts_the_results_both_sides_reported_before_a_sync_writes_them(l
     assert all(c.get("Wins A") == 2 for _, c in rows_of(judge.read(RESULTS), 1) if as_text(c.get("Player B")))
 
 
-def test_form_times_are_read_in_the_spreadsheets_zone_and_shown_in_the_leagues(league: tuple[Config, Judge],
-                                                                              request: pytest.FixtureRequest) -> None:
+def test_form_times_are_read_in_the_spreadsheets_zone_and_shown_in_the_leagues(
+    league: tuple[Config, Judge], request: pytest.FixtureRequest
+) -> None:
     config, judge = league
     toml = config.path
-    toml.write_text(toml.read_text(encoding="utf-8").replace('timezone = "UTC"', 'timezone = "America/New_York"'),
-                    encoding="utf-8")
+    toml.write_text(
+        toml.read_text(encoding="utf-8").replace('timezone = "UTC"', 'timezone = "America/New_York"'), encoding="utf-8"
+    )
     config = load_config(toml.parent)
     sent = NOW - dt.timedelta(hours=2)  # 16:00:30 UTC, 12:00 in New York; the Form writes 01:00 in Tokyo
     if config.sheets:
@@ -354,14 +452,29 @@ def test_form_times_are_read_in_the_spreadsheets_zone_and_shown_in_the_leagues(l
         stamp = sent.astimezone(ZoneInfo("America/New_York")).replace(tzinfo=None)
     assert run_pair(config, open_workbook(config), EVENT, seed=1).written
     (_, a, b), *_ = tables(judge, 1)
-    judge.type(FORM, {(2, q): v for q, v in {"Timestamp": stamp, "Email Address": EMAIL[a], "Event": EVENT, "Round": 1,
-                                            "Player": a, "Opponent": b, "My Wins": 2, "Opponent Wins": 0}.items()})
+    judge.type(
+        FORM,
+        {
+            (2, q): v
+            for q, v in {
+                "Timestamp": stamp,
+                "Email Address": EMAIL[a],
+                "Event": EVENT,
+                "Round": 1,
+                "Player": a,
+                "Opponent": b,
+                "My Wins": 2,
+                "Opponent Wins": 0,
+            }.items()
+        },
+    )
     lines = run_status(config, open_workbook(config)).lines
     assert any(f"at 2026-03-14 12:00 EDT; awaiting {b}" in line for line in lines), lines
 
 
-def test_an_answer_stamped_in_the_future_is_refused_at_its_cell_and_never_pins_the_row(league: tuple[Config, Judge]
-                                                                                       ) -> None:
+def test_an_answer_stamped_in_the_future_is_refused_at_its_cell_and_never_pins_the_row(
+    league: tuple[Config, Judge],
+) -> None:
     config, judge = league
     form = Form(judge, config.sheets is not None)
     assert run_pair(config, open_workbook(config), EVENT, seed=1).written
@@ -383,16 +496,29 @@ def test_a_replaced_answer_is_logged_once_in_the_sync_log(tmp_path: Path, reques
     config, judge = next(new_league("xlsx", tmp_path, "ogaming-mtg", [EVENT], request))
     run_init(tmp_path, "", Path(), [], reports=True)
     config = load_config(tmp_path)
-    open_workbook(config).add_rows("Players", [{"Player": p, "Event": EVENT, "Account Standing": "Good", "Email": EMAIL[p]}
-                                               for p in PLAYERS])
+    open_workbook(config).add_rows(
+        "Players", [{"Player": p, "Event": EVENT, "Account Standing": "Good", "Email": EMAIL[p]} for p in PLAYERS]
+    )
     assert run_pair(config, open_workbook(config), EVENT, seed=1).written
     (_, a, b), *_ = tables(judge, 1)
 
     def answer(row: int, hours: int, wins: int) -> None:
-        judge.type("Reports", {(row, q): v for q, v in {
-            "Timestamp": (NOW - dt.timedelta(hours=hours)).replace(tzinfo=None), "Email Address": EMAIL[a], "Event": EVENT,
-            "Round": 1, "Player": a,
-            "Opponent": b, "My Wins": wins, "Opponent Wins": 2}.items()})
+        judge.type(
+            "Reports",
+            {
+                (row, q): v
+                for q, v in {
+                    "Timestamp": (NOW - dt.timedelta(hours=hours)).replace(tzinfo=None),
+                    "Email Address": EMAIL[a],
+                    "Event": EVENT,
+                    "Round": 1,
+                    "Player": a,
+                    "Opponent": b,
+                    "My Wins": wins,
+                    "Opponent Wins": 2,
+                }.items()
+            },
+        )
 
     def sync(hours: int) -> None:
         run_sync(config, open_workbook(config), now=NOW - dt.timedelta(hours=hours))
@@ -406,8 +532,9 @@ def test_a_replaced_answer_is_logged_once_in_the_sync_log(tmp_path: Path, reques
     assert "replaces the one of 2026-03-14 03:00:30 UTC" in log[1]
 
 
-def test_a_judge_sets_a_refused_answer_aside_and_the_sync_log_says_so_once(league: tuple[Config, Judge],
-                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_judge_sets_a_refused_answer_aside_and_the_sync_log_says_so_once(
+    league: tuple[Config, Judge], monkeypatch: pytest.MonkeyPatch
+) -> None:
     config, judge = league
     monkeypatch.chdir(config.path.parent)
     form = Form(judge, config.sheets is not None)
@@ -426,14 +553,17 @@ def test_a_judge_sets_a_refused_answer_aside_and_the_sync_log_says_so_once(leagu
     problems = judge.read("Problems")
     assert not any(FORM in as_text(cell) for row in problems[1:] for cell in row), problems
     aside = [as_text(r[-1]) for r in judge.read("Sync Log")[1:] if "set aside" in as_text(r[-1])]
-    assert aside == [f"{FORM} row {wrong}: the answer sent 2026-03-14 17:00:30 UTC from {EMAIL[a1]} ({EVENT}) is set "
-                     "aside by a judge (Judge ignore): it counts for nothing"], "logged by one sync, not by each"
+    assert aside == [
+        f"{FORM} row {wrong}: the answer sent 2026-03-14 17:00:30 UTC from {EMAIL[a1]} ({EVENT}) is set "
+        "aside by a judge (Judge ignore): it counts for nothing"
+    ], "logged by one sync, not by each"
     assert dict(rows_of(judge.read(RESULTS), 1))[r1]["Wins A"] == 2, "the two answers left still agree"
 
 
 @pytest.mark.parametrize("named", ["Results D1", "results d1", "Pairs", "Events", "Standings D1", "Leaderboard"])
-def test_init_reports_never_adds_the_forms_headers_to_a_tab_the_league_uses(tmp_path: Path, named: str,
-                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_init_reports_never_adds_the_forms_headers_to_a_tab_the_league_uses(
+    tmp_path: Path, named: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     assert CliRunner().invoke(app, ["init", "--ruleset", "mesbg-pairs", "--event", "D1"]).exit_code == 0
     config = load_config(tmp_path)

@@ -26,11 +26,17 @@ from sync.xlsx import XlsxWorkbook
 
 PLAYERS = ("Ana Lee", "Ben Ode", "Cy Park", "Dan Wu", "Eve Ruiz", "Fay Gold", "Gus Hale", "Hal Ives")
 ROUNDS: tuple[tuple[int, str, str, int, int], ...] = (
-    (1, "Ana Lee", "Hal Ives", 2, 0), (1, "Ben Ode", "Gus Hale", 2, 1), (1, "Cy Park", "Fay Gold", 2, 0),
+    (1, "Ana Lee", "Hal Ives", 2, 0),
+    (1, "Ben Ode", "Gus Hale", 2, 1),
+    (1, "Cy Park", "Fay Gold", 2, 0),
     (1, "Dan Wu", "Eve Ruiz", 2, 1),
-    (2, "Ana Lee", "Dan Wu", 2, 1), (2, "Ben Ode", "Cy Park", 2, 0), (2, "Eve Ruiz", "Hal Ives", 2, 0),
+    (2, "Ana Lee", "Dan Wu", 2, 1),
+    (2, "Ben Ode", "Cy Park", 2, 0),
+    (2, "Eve Ruiz", "Hal Ives", 2, 0),
     (2, "Fay Gold", "Gus Hale", 2, 1),
-    (3, "Ana Lee", "Ben Ode", 2, 1), (3, "Dan Wu", "Fay Gold", 2, 0), (3, "Cy Park", "Eve Ruiz", 2, 1),
+    (3, "Ana Lee", "Ben Ode", 2, 1),
+    (3, "Dan Wu", "Fay Gold", 2, 0),
+    (3, "Cy Park", "Eve Ruiz", 2, 1),
     (3, "Gus Hale", "Hal Ives", 2, 0),
 )
 RESULTS = ("Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result", "Drop A", "Drop B", "Notes")
@@ -38,18 +44,49 @@ TOML = 'ruleset = "mine.toml"\nworkbook = "league.xlsx"\n'
 RULES = 'extends = "ogaming-mtg"\n\n[format]\nrounds = 3\n\n[playoffs]\nsize = 8\nbest_of = [3]\n'
 
 
-def _league(folder: Path, rounds: int = 3, penalties: tuple[tuple[Cell, ...], ...] = (),
-            results: tuple[tuple[Cell, ...], ...] = ROUNDS, drop: tuple[int, str] | None = None) -> Config:
+def _league(
+    folder: Path,
+    rounds: int = 3,
+    penalties: tuple[tuple[Cell, ...], ...] = (),
+    results: tuple[tuple[Cell, ...], ...] = ROUNDS,
+    drop: tuple[int, str] | None = None,
+) -> Config:
     """The weekly after `rounds` rounds; `drop` marks (round, player) in that row's `Drop A` or `Drop B`."""
-    rows = tuple((r, t, a, b, wa, wb, draws[0] if draws else 0, None, "x" if drop == (r, a) else None,
-                  "x" if drop == (r, b) else None, None)
-                 for t, (r, a, b, wa, wb, *draws) in enumerate(results, start=1) if isinstance(r, int) and r <= rounds)
-    sheets = [Sheet("Events", ("Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"),
-                    (("W1", "Weekly 1", "2026-11-30", "The Shop", 16, "W1", "Results W1"),)),
-              Sheet("Players", ("Player", "Event", "Account Standing", "Deck", "Status"),
-                    tuple((p, "W1", "Good", "", "") for p in PLAYERS)),
-              Sheet("Results W1", RESULTS, rows),
-              Sheet("Penalties", ("Event", "Round", "Competitor", "Penalty", "Points", "Infraction", "Reason", "Judge"), penalties)]
+    rows = tuple(
+        (
+            r,
+            t,
+            a,
+            b,
+            wa,
+            wb,
+            draws[0] if draws else 0,
+            None,
+            "x" if drop == (r, a) else None,
+            "x" if drop == (r, b) else None,
+            None,
+        )
+        for t, (r, a, b, wa, wb, *draws) in enumerate(results, start=1)
+        if isinstance(r, int) and r <= rounds
+    )
+    sheets = [
+        Sheet(
+            "Events",
+            ("Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"),
+            (("W1", "Weekly 1", "2026-11-30", "The Shop", 16, "W1", "Results W1"),),
+        ),
+        Sheet(
+            "Players",
+            ("Player", "Event", "Account Standing", "Deck", "Status"),
+            tuple((p, "W1", "Good", "", "") for p in PLAYERS),
+        ),
+        Sheet("Results W1", RESULTS, rows),
+        Sheet(
+            "Penalties",
+            ("Event", "Round", "Competitor", "Penalty", "Points", "Infraction", "Reason", "Judge"),
+            penalties,
+        ),
+    ]
     folder.mkdir(parents=True, exist_ok=True)
     XlsxWorkbook(folder / "league.xlsx").create(sheets)
     (folder / "mine.toml").write_text(RULES, encoding="utf-8")
@@ -90,10 +127,24 @@ def test_the_final_standings_follow_the_bracket(tmp_path: Path) -> None:
     assert done.code == ExitCode.CLEAN, done.refused
     rows = {(r[0], r[1]): r for r in _tab(config, "Bracket W1")[1:]}
     # every quarter-final to the higher seed but Dan Wu's; Dan Wu then wins the semi-final and the final
-    _type(config, {key: ((0, 2) if "Dan Wu" == r[6] else (2, 0) if "Dan Wu" != r[4] else (2, 1)) for key, r in rows.items() if key[0] == 1})
+    _type(
+        config,
+        {
+            key: ((0, 2) if "Dan Wu" == r[6] else (2, 0) if "Dan Wu" != r[4] else (2, 1))
+            for key, r in rows.items()
+            if key[0] == 1
+        },
+    )
     assert _sync(config) == ExitCode.CLEAN
     rows = {(r[0], r[1]): r for r in _tab(config, "Bracket W1")[1:]}
-    _type(config, {key: ((2, 0) if r[4] == "Dan Wu" else (1, 2) if r[6] == "Dan Wu" else (2, 1)) for key, r in rows.items() if key[0] == 2})
+    _type(
+        config,
+        {
+            key: ((2, 0) if r[4] == "Dan Wu" else (1, 2) if r[6] == "Dan Wu" else (2, 1))
+            for key, r in rows.items()
+            if key[0] == 2
+        },
+    )
     assert _sync(config) == ExitCode.CLEAN
     final = _tab(config, "Bracket W1")[-1]
     assert "Dan Wu" in final[4:7:2]
@@ -114,7 +165,9 @@ def test_the_final_standings_follow_the_bracket(tmp_path: Path) -> None:
     semis = [r[2] for r in standings[3:5]]
     assert [lines[n][0] for n in semis] == [3, 4] and [lines[n][1] for n in semis] == sorted(lines[n][1] for n in semis)
     assert all(lines[n][note].startswith("lost the semi-final to ") for n in semis)
-    assert [r[0] for r in standings[5:9]] == [5, 6, 7, 8] and all(r[note].startswith("lost the quarter-final to ") for r in standings[5:9])
+    assert [r[0] for r in standings[5:9]] == [5, 6, 7, 8] and all(
+        r[note].startswith("lost the quarter-final to ") for r in standings[5:9]
+    )
     assert [r[1] for r in standings[5:9]] == sorted(r[1] for r in standings[5:9])  # by Swiss rank within a round
     caption = (tmp_path / "exports" / "standings-w1.txt").read_text(encoding="utf-8")
     assert "1. Dan Wu" in caption and caption.index("1. Dan Wu") < caption.index("Ana Lee")
@@ -190,15 +243,25 @@ def test_the_bracket_waits_for_rows_to_fix(tmp_path: Path) -> None:
     bad = tuple((r, a, b, "x" if (r, a) == (3, "Dan Wu") else wa, wb) for r, a, b, wa, wb in ROUNDS)
     config = _league(tmp_path, results=bad)
     refused = run_bracket(config, open_workbook(config), "W1")
-    assert refused.code == ExitCode.INPUT_ERRORS and "rows to fix for " in refused.refused and "Dan Wu (fix Results W1 row" in refused.refused
+    assert (
+        refused.code == ExitCode.INPUT_ERRORS
+        and "rows to fix for " in refused.refused
+        and "Dan Wu (fix Results W1 row" in refused.refused
+    )
 
 
 MIRRORED: tuple[tuple[Cell, ...], ...] = (
-    (1, "Ana Lee", "Hal Ives", 2, 0), (1, "Fay Gold", "Gus Hale", 2, 0), (1, "Ben Ode", "Dan Wu", 2, 1),
+    (1, "Ana Lee", "Hal Ives", 2, 0),
+    (1, "Fay Gold", "Gus Hale", 2, 0),
+    (1, "Ben Ode", "Dan Wu", 2, 1),
     (1, "Cy Park", "Eve Ruiz", 2, 1),
-    (2, "Ana Lee", "Fay Gold", 2, 0), (2, "Gus Hale", "Hal Ives", 2, 0), (2, "Ben Ode", "Eve Ruiz", 2, 1),
+    (2, "Ana Lee", "Fay Gold", 2, 0),
+    (2, "Gus Hale", "Hal Ives", 2, 0),
+    (2, "Ben Ode", "Eve Ruiz", 2, 1),
     (2, "Cy Park", "Dan Wu", 2, 1),
-    (3, "Ana Lee", "Gus Hale", 2, 0), (3, "Fay Gold", "Hal Ives", 2, 0), (3, "Ben Ode", "Cy Park", 1, 1, 1),
+    (3, "Ana Lee", "Gus Hale", 2, 0),
+    (3, "Fay Gold", "Hal Ives", 2, 0),
+    (3, "Ben Ode", "Cy Park", 1, 1, 1),
     (3, "Dan Wu", "Eve Ruiz", 1, 1, 1),
 )
 """Swapping Ben Ode with Cy Park and Dan Wu with Eve Ruiz leaves every result as it is: Ben and Cy are tied on
@@ -216,8 +279,11 @@ def test_a_judge_decision_on_a_seed_that_matters_waits(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("how", ["penalty", "mark"])
 def test_a_player_who_dropped_is_never_seeded(tmp_path: Path, how: str) -> None:
-    config = (_league(tmp_path, penalties=(("W1", 3, "Gus Hale", "Drop", None, "", "", ""),)) if how == "penalty"
-              else _league(tmp_path, drop=(3, "Gus Hale")))  # a drop typed in the results tab
+    config = (
+        _league(tmp_path, penalties=(("W1", 3, "Gus Hale", "Drop", None, "", "", ""),))
+        if how == "penalty"
+        else _league(tmp_path, drop=(3, "Gus Hale"))
+    )  # a drop typed in the results tab
     done = run_bracket(config, open_workbook(config), "W1")
     assert done.code == ExitCode.CLEAN, done.refused
     assert "Gus Hale" not in done.seeds and len(done.seeds) == 7
@@ -250,8 +316,10 @@ def test_a_deleted_bracket_says_which_games_it_dropped_once(tmp_path: Path) -> N
     wb.save(file)
     assert _sync(config) == ExitCode.CLEAN
     [problem] = _problems(config)
-    said = "Bracket W1 was deleted: the games typed in it are dropped (round 1 match 1 Ana Lee v Hal Ives 2-0, " \
-           "round 1 match 2 Cy Park v Fay Gold two-1)"
+    said = (
+        "Bracket W1 was deleted: the games typed in it are dropped (round 1 match 1 Ana Lee v Hal Ives 2-0, "
+        "round 1 match 2 Cy Park v Fay Gold two-1)"
+    )
     assert problem[:3] == ("warning", "Bracket W1", None) and problem[5] == said
     assert _tab(config, "Sync Log")[-1][7] == said
     assert _sync(config) == ExitCode.CLEAN and _problems(config)[0][0] == "ok"  # said once
@@ -282,8 +350,10 @@ def test_league_bracket_refused_prints_each_thing_to_fix_alone_and_force_the_bra
     assert refused.exit_code == ExitCode.INPUT_ERRORS and refused.stdout == ""
     lines = refused.stderr.splitlines()
     assert lines[:2] == ["not seeded: Bracket W1", "  - Standings W1 is not final yet: round 3 of 3 not played"], lines
-    assert lines[2] == ("  - Standings W1 is not final yet: rows to fix for Eve Ruiz (fix Results W1 row 5), "
-                        "Dan Wu (fix Results W1 row 5)"), lines
+    assert lines[2] == (
+        "  - Standings W1 is not final yet: rows to fix for Eve Ruiz (fix Results W1 row 5), "
+        "Dan Wu (fix Results W1 row 5)"
+    ), lines
     assert lines[3:] == ["Or seed the standings as they are with --force."]
     assert "Bracket W1" not in XlsxWorkbook(tmp_path / "league.xlsx").tab_names()
     forced = CliRunner().invoke(app, ["bracket", str(tmp_path), "--event", "W1", "--force"])

@@ -22,20 +22,42 @@ from jobs.config import load_config
 from jobs.errors import ExitCode
 from jobs.export_job import history_file
 from jobs.publish_job import PublishError, run_publish
-from tests.exporters.graph_server import (Answer, GraphServer, echoing, html_ok, numeric_id, retry_after,
-                                          server_error, transient, trickling, with_post_id)
+from tests.exporters.graph_server import (
+    Answer,
+    GraphServer,
+    echoing,
+    html_ok,
+    numeric_id,
+    retry_after,
+    server_error,
+    transient,
+    trickling,
+    with_post_id,
+)
 from tests.exporters.tables import UPDATED, leaderboard, standings
 
 TOKEN = "EAAB/SECRET+TOKEN=123"
 """A token with characters that base64 and URL-encoding change."""
 PAGE = "1234567890"
-ECHOES = {"cut short": f"{TOKEN[:13]}...", "lower-cased": TOKEN.lower(),
-          "base64": base64.b64encode(TOKEN.encode()).decode(),
-          "base64 of the header": base64.b64encode(f"Bearer {TOKEN}".encode()).decode(),
-          "URL-encoded": quote(TOKEN, safe=""), "base64, URL-encoded": quote(base64.b64encode(TOKEN.encode()).decode())}
+ECHOES = {
+    "cut short": f"{TOKEN[:13]}...",
+    "lower-cased": TOKEN.lower(),
+    "base64": base64.b64encode(TOKEN.encode()).decode(),
+    "base64 of the header": base64.b64encode(f"Bearer {TOKEN}".encode()).decode(),
+    "URL-encoded": quote(TOKEN, safe=""),
+    "base64, URL-encoded": quote(base64.b64encode(TOKEN.encode()).decode()),
+}
 """The token as Graph may echo it back."""
-SECRETS = (TOKEN, "SECRET+TOKEN", TOKEN.lower(), ECHOES["cut short"].strip("."), ECHOES["base64"][:-4],
-           ECHOES["base64 of the header"][12:-4], ECHOES["URL-encoded"], ECHOES["base64, URL-encoded"][:-6])
+SECRETS = (
+    TOKEN,
+    "SECRET+TOKEN",
+    TOKEN.lower(),
+    ECHOES["cut short"].strip("."),
+    ECHOES["base64"][:-4],
+    ECHOES["base64 of the header"][12:-4],
+    ECHOES["URL-encoded"],
+    ECHOES["base64, URL-encoded"][:-6],
+)
 runner = CliRunner()
 
 
@@ -53,7 +75,9 @@ class League:
     def configure(self, api: str | None = None, extra: str = "") -> None:
         (self.folder / "league.toml").write_text(
             f'ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\n{extra}[branding]\nfacebook_page_id = "{PAGE}"\n'
-            f'facebook_api = "{api or self.graph.api}"\nhashtags = ["GLUnmatched"]\n', encoding="utf-8")
+            f'facebook_api = "{api or self.graph.api}"\nhashtags = ["GLUnmatched"]\n',
+            encoding="utf-8",
+        )
 
     def publish(self) -> Result:
         """Run `league publish --facebook`; whatever happens, the token shows nowhere."""
@@ -110,52 +134,125 @@ class Fault:
 
 BUDGET_1 = "facebook_retry_seconds = 1\n"
 FAULTS = [
-    Fault("a token with a line break", ExitCode.USAGE, f"{TOKEN_VARIABLE} holds a line break", token=f"{TOKEN}\nEAAB-2"),
-    Fault("a token with a trailing line break", ExitCode.USAGE, f"{TOKEN_VARIABLE} ends with a line break",
-          token=f"{TOKEN}\n"),
-    Fault("a token with a trailing CRLF", ExitCode.USAGE, f"{TOKEN_VARIABLE} ends with a line break",
-          token=f"{TOKEN}\r\n"),
-    Fault("a token with a leading space", ExitCode.USAGE, f"{TOKEN_VARIABLE} holds a space (character 1)",
-          token=f" {TOKEN}"),
-    Fault("a token with a euro sign", ExitCode.USAGE, f"{TOKEN_VARIABLE} holds a character that is not printable ASCII",
-          token=f"{TOKEN}€"),
+    Fault(
+        "a token with a line break", ExitCode.USAGE, f"{TOKEN_VARIABLE} holds a line break", token=f"{TOKEN}\nEAAB-2"
+    ),
+    Fault(
+        "a token with a trailing line break",
+        ExitCode.USAGE,
+        f"{TOKEN_VARIABLE} ends with a line break",
+        token=f"{TOKEN}\n",
+    ),
+    Fault(
+        "a token with a trailing CRLF", ExitCode.USAGE, f"{TOKEN_VARIABLE} ends with a line break", token=f"{TOKEN}\r\n"
+    ),
+    Fault(
+        "a token with a leading space",
+        ExitCode.USAGE,
+        f"{TOKEN_VARIABLE} holds a space (character 1)",
+        token=f" {TOKEN}",
+    ),
+    Fault(
+        "a token with a euro sign",
+        ExitCode.USAGE,
+        f"{TOKEN_VARIABLE} holds a character that is not printable ASCII",
+        token=f"{TOKEN}€",
+    ),
     Fault("a token with a tab", ExitCode.USAGE, "not printable ASCII", token=f"{TOKEN}\tEAAB-2"),
-    Fault("an address without a scheme", ExitCode.USAGE, "`branding.facebook_api` must be the http:// or https:// "
-          "address of the Graph API", api="graph.facebook.com/v19.0"),
+    Fault(
+        "an address without a scheme",
+        ExitCode.USAGE,
+        "`branding.facebook_api` must be the http:// or https:// address of the Graph API",
+        api="graph.facebook.com/v19.0",
+    ),
     Fault("an ftp address", ExitCode.USAGE, "`branding.facebook_api` must be", api="ftp://graph.facebook.com/v19.0"),
-    Fault("an expired token echoed by Graph", ExitCode.USAGE, "has expired or is not valid (HTTP 400, code 190: "
-          "Session has expired. Token [token])",
-          script=(Answer(400, {"error": {"message": f"Session has expired. Token {TOKEN}", "code": 190}}),)),
-    Fault("a missing permission", ExitCode.USAGE, "it needs the pages_manage_posts and pages_read_engagement",
-          script=(Answer(403, {"error": {"message": f"(#200) {TOKEN} lacks pages_manage_posts", "code": 200}}),)),
-    Fault("a refusal quoting the token", ExitCode.BACKEND, "Facebook refused the post to Page 1234567890: HTTP 400, "
-          "code 100: Invalid parameter near [token]; nothing was posted",
-          script=(Answer(400, {"error": {"message": f"Invalid parameter near {TOKEN}", "code": 100}}),)),
-    Fault("a server error", ExitCode.BACKEND, "Facebook's server failed after the post was sent (HTTP 500, code 1: An "
-          "unknown error occurred), so it may or may not be on the Page", script=(replace(server_error(), lands=True),),
-          unsure=True),
-    Fault("an HTML page with HTTP 200", ExitCode.BACKEND, "Facebook answered HTTP 200 with an answer that is not "
-          "JSON, so the post may well be on the Page", script=(html_ok(),), unsure=True),
-    Fault("an answer lost after sending", ExitCode.BACKEND, "broke after the post was sent, so it may or may not be "
-          "on the Page", script=(Answer(drop=True, lands=True),), unsure=True),
-    Fault("an answer trickled a byte at a time", ExitCode.BACKEND, "gave no complete answer within the 1 s of "
-          "`facebook_retry_seconds`", script=(trickling(0.2),), extra=BUDGET_1, unsure=True),
-    Fault("a Retry-After past the budget", ExitCode.BACKEND, "would wait 100000 s, past the 120 s of "
-          "`facebook_retry_seconds` (120 s left); nothing was posted", script=(retry_after(100_000),)),
-    Fault("transient errors past the budget", ExitCode.BACKEND, "gave up after 1 try: HTTP 500, code 2: An "
-          "unexpected error has occurred", script=(transient(),) * 4, extra=BUDGET_1),
-    Fault("a post id of escapes and 100,000 digits", ExitCode.BACKEND, "with a post_id that is not a post id",
-          script=(with_post_id(f"\x1b[2J\x1b]0;{TOKEN}\x07" + "1" * 100_000),), unsure=True),
-    *(Fault(f"an echo of the token {form}", ExitCode.USAGE, "[token]", script=(echoing(echo),))
-      for form, echo in ECHOES.items()),
-    Fault("an address nothing answers at", ExitCode.BACKEND, "gave up after 1 try: could not reach "
-          "http://127.0.0.1:9/v19.0", api="http://127.0.0.1:9/v19.0", extra=BUDGET_1),
+    Fault(
+        "an expired token echoed by Graph",
+        ExitCode.USAGE,
+        "has expired or is not valid (HTTP 400, code 190: Session has expired. Token [token])",
+        script=(Answer(400, {"error": {"message": f"Session has expired. Token {TOKEN}", "code": 190}}),),
+    ),
+    Fault(
+        "a missing permission",
+        ExitCode.USAGE,
+        "it needs the pages_manage_posts and pages_read_engagement",
+        script=(Answer(403, {"error": {"message": f"(#200) {TOKEN} lacks pages_manage_posts", "code": 200}}),),
+    ),
+    Fault(
+        "a refusal quoting the token",
+        ExitCode.BACKEND,
+        "Facebook refused the post to Page 1234567890: HTTP 400, "
+        "code 100: Invalid parameter near [token]; nothing was posted",
+        script=(Answer(400, {"error": {"message": f"Invalid parameter near {TOKEN}", "code": 100}}),),
+    ),
+    Fault(
+        "a server error",
+        ExitCode.BACKEND,
+        "Facebook's server failed after the post was sent (HTTP 500, code 1: An "
+        "unknown error occurred), so it may or may not be on the Page",
+        script=(replace(server_error(), lands=True),),
+        unsure=True,
+    ),
+    Fault(
+        "an HTML page with HTTP 200",
+        ExitCode.BACKEND,
+        "Facebook answered HTTP 200 with an answer that is not JSON, so the post may well be on the Page",
+        script=(html_ok(),),
+        unsure=True,
+    ),
+    Fault(
+        "an answer lost after sending",
+        ExitCode.BACKEND,
+        "broke after the post was sent, so it may or may not be on the Page",
+        script=(Answer(drop=True, lands=True),),
+        unsure=True,
+    ),
+    Fault(
+        "an answer trickled a byte at a time",
+        ExitCode.BACKEND,
+        "gave no complete answer within the 1 s of `facebook_retry_seconds`",
+        script=(trickling(0.2),),
+        extra=BUDGET_1,
+        unsure=True,
+    ),
+    Fault(
+        "a Retry-After past the budget",
+        ExitCode.BACKEND,
+        "would wait 100000 s, past the 120 s of `facebook_retry_seconds` (120 s left); nothing was posted",
+        script=(retry_after(100_000),),
+    ),
+    Fault(
+        "transient errors past the budget",
+        ExitCode.BACKEND,
+        "gave up after 1 try: HTTP 500, code 2: An unexpected error has occurred",
+        script=(transient(),) * 4,
+        extra=BUDGET_1,
+    ),
+    Fault(
+        "a post id of escapes and 100,000 digits",
+        ExitCode.BACKEND,
+        "with a post_id that is not a post id",
+        script=(with_post_id(f"\x1b[2J\x1b]0;{TOKEN}\x07" + "1" * 100_000),),
+        unsure=True,
+    ),
+    *(
+        Fault(f"an echo of the token {form}", ExitCode.USAGE, "[token]", script=(echoing(echo),))
+        for form, echo in ECHOES.items()
+    ),
+    Fault(
+        "an address nothing answers at",
+        ExitCode.BACKEND,
+        "gave up after 1 try: could not reach http://127.0.0.1:9/v19.0",
+        api="http://127.0.0.1:9/v19.0",
+        extra=BUDGET_1,
+    ),
 ]
 
 
 @pytest.mark.parametrize("fault", FAULTS, ids=[f.name for f in FAULTS])
-def test_each_fault_is_reported_with_its_code_and_never_shows_the_token(league: League, fault: Fault,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_fault_is_reported_with_its_code_and_never_shows_the_token(
+    league: League, fault: Fault, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(TOKEN_VARIABLE, fault.token)
     league.configure(fault.api, fault.extra)
     league.graph.script = list(fault.script)
@@ -201,8 +298,9 @@ def test_a_post_the_history_could_not_record_is_not_posted_again(league: League)
         held.append(sqlite3.connect(league.history, isolation_level=None, check_same_thread=False))
         held[0].execute("BEGIN EXCLUSIVE")
 
-    league.graph.script = [Answer(200, {"id": "photo1", "post_id": f"{PAGE}_1"}, lands=True,
-                                  before=another_process_takes_the_history)]
+    league.graph.script = [
+        Answer(200, {"id": "photo1", "post_id": f"{PAGE}_1"}, lands=True, before=another_process_takes_the_history)
+    ]
     done = league.publish()
     held[0].rollback()
     text = _flat(done.output)
@@ -217,8 +315,10 @@ def test_a_post_the_history_could_not_record_is_not_posted_again(league: League)
 def test_force_posts_a_leaderboard_in_doubt_once_more(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(TOKEN_VARIABLE, TOKEN)
     with GraphServer(TOKEN, PAGE) as graph:
-        (tmp_path / "league.toml").write_text(f'ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\n[branding]\n'
-                                              f'facebook_page_id = "{PAGE}"\nfacebook_api = "{graph.api}"\n')
+        (tmp_path / "league.toml").write_text(
+            f'ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\n[branding]\n'
+            f'facebook_page_id = "{PAGE}"\nfacebook_api = "{graph.api}"\n'
+        )
         config = load_config(tmp_path)
         history.record(history_file(config), Snapshot(UPDATED, "abc", "GL", (leaderboard(),)))
         graph.script = [html_ok()]
@@ -241,6 +341,7 @@ def test_a_hostile_post_id_is_neither_printed_nor_kept(league: League) -> None:
     doubt = league.in_doubt()
     assert doubt is not None and "\x1b" not in doubt.note and "9" * 1000 not in doubt.note and len(doubt.note) < 1000
     with sqlite3.connect(league.history) as db:
-        kept = " ".join(str(cell) for table in ("posts", "attempts") for row in db.execute(f"SELECT * FROM {table}")
-                        for cell in row)
+        kept = " ".join(
+            str(cell) for table in ("posts", "attempts") for row in db.execute(f"SELECT * FROM {table}") for cell in row
+        )
     assert "\x1b" not in kept and "9" * 1000 not in kept

@@ -94,10 +94,13 @@ def test_the_exports_show_the_record_wins_first(backend: str, tmp_path: Path, re
     assert _headings(exports / "standings-s1-1080x1350.png") == 2, "Record and Game Win %, no Losses before Wins"
 
 
-@pytest.mark.parametrize(("changed", "said"), [
-    ('[scoring]\nname = "outcome"\nlabel = "Points"\nwin = 3\nloss = 0\n', "needs a score that counts wins"),
-    ('[format]\ncount = "matches"\n', 'needs `count = "losses"` and no draws'),
-])
+@pytest.mark.parametrize(
+    ("changed", "said"),
+    [
+        ('[scoring]\nname = "outcome"\nlabel = "Points"\nwin = 3\nloss = 0\n', "needs a score that counts wins"),
+        ('[format]\ncount = "matches"\n', 'needs `count = "losses"` and no draws'),
+    ],
+)
 def test_a_record_the_score_and_count_cannot_make_is_refused(changed: str, said: str, tmp_path: Path) -> None:
     (tmp_path / "changed.toml").write_text(f'extends = "nasef-lol"\n\n{changed}', encoding="utf-8")
     XlsxWorkbook(tmp_path / "league.xlsx").create(sheets(_inputs()))

@@ -27,8 +27,9 @@ STILL_PLAYING = "still playing: the result of this round is not in yet"
 
 def _paired(folder: Path) -> None:
     assert runner.invoke(app, ["init", "--ruleset", "ogaming-mtg", "--event", "W1"]).exit_code == 0
-    XlsxWorkbook(folder / "league.xlsx").add_rows("Players", [{"Player": p, "Event": "W1", "Account Standing": "Good"}
-                                                              for p in PLAYERS])
+    XlsxWorkbook(folder / "league.xlsx").add_rows(
+        "Players", [{"Player": p, "Event": "W1", "Account Standing": "Good"} for p in PLAYERS]
+    )
     paired = runner.invoke(app, ["pair", "--event", "W1"])
     assert paired.exit_code == 0, paired.output
 
@@ -70,8 +71,9 @@ def test_a_half_typed_round_is_that_round_everywhere(in_tmp: Path) -> None:
     assert [row[note] for row in tab[1:]].count(STILL_PLAYING) == 4 and not any(row[prize] for row in tab[1:])
 
 
-def test_the_standings_tab_marks_who_is_still_playing_on_google(tmp_path: Path, sheets_server: SheetsServer,
-                                                                 service_account_file: Path) -> None:
+def test_the_standings_tab_marks_who_is_still_playing_on_google(
+    tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path
+) -> None:
     ruleset, catalog = load_ruleset("ogaming-mtg", tmp_path)
     tabs = build_magic_demo().tabs(ruleset, catalog)
     pend(tabs, "Results W3", 4, 3)  # W3's last round: three tables and the bye in, four tables still playing

@@ -12,8 +12,9 @@ from jobs.errors import ConfigError
 
 
 def test_a_file_extending_a_preset_changes_only_what_it_names(tmp_path: Path) -> None:
-    (tmp_path / "melee.toml").write_text('extends = "ogaming-mtg"\n[percentages]\nfloor = "1/3"\nfloor_own_game_wins = false\n',
-                                         encoding="utf-8")
+    (tmp_path / "melee.toml").write_text(
+        'extends = "ogaming-mtg"\n[percentages]\nfloor = "1/3"\nfloor_own_game_wins = false\n', encoding="utf-8"
+    )
     mine, _ = load_ruleset("melee.toml", tmp_path)
     preset, _ = load_ruleset("ogaming-mtg", tmp_path)
     floors = {t.name: t.options["floor"] for t in mine.tiebreakers}

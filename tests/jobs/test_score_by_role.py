@@ -16,7 +16,7 @@ from league.sheet import Sheet
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
 
-RELABELLED = '''extends = "mesbg-pairs"
+RELABELLED = """extends = "mesbg-pairs"
 
 [[tiebreakers]]
 name = "total"
@@ -29,7 +29,7 @@ display = "whole"
 name = "judge"
 label = "Judge Order"
 display = "hidden"
-'''
+"""
 
 
 def _league(folder: Path) -> Path:
@@ -37,7 +37,9 @@ def _league(folder: Path) -> Path:
     ruleset, catalog = load_ruleset("relabelled.toml", folder)
     assert [t.label for t in ruleset.tiebreakers][0] == "Total Scenario Points"
     tabs = build_mesbg_demo().tabs(ruleset, catalog)
-    XlsxWorkbook(folder / "league.xlsx").create([Sheet(n, tuple(map(str, g[0])), tuple(map(tuple, g[1:]))) for n, g in tabs.items()])
+    XlsxWorkbook(folder / "league.xlsx").create(
+        [Sheet(n, tuple(map(str, g[0])), tuple(map(tuple, g[1:]))) for n, g in tabs.items()]
+    )
     (folder / "league.toml").write_text('ruleset = "relabelled.toml"\nworkbook = "league.xlsx"\n', encoding="utf-8")
     return folder
 
@@ -55,7 +57,9 @@ def test_every_export_shows_vp_as_the_score_whatever_the_tiebreaker_is_called(tm
     caption = (config.exports / "standings-d1.txt").read_text(encoding="utf-8")
     shown = dict(re.findall(r"^(?:\S+ )?=?\d+\. (.+?)(?: [*†]| DQ)?: (\d+) VP", caption, re.M))
     assert shown and all(int(shown[name]) == vp[name] for name in shown), caption
-    assert re.search(r"\d+ VP, Total Scenario Points \d+", caption.split("Top")[1].split("\n")[1]), "the tiebreaker named as such"
+    assert re.search(r"\d+ VP, Total Scenario Points \d+", caption.split("Top")[1].split("\n")[1]), (
+        "the tiebreaker named as such"
+    )
 
     board = (config.exports / "leaderboard.txt").read_text(encoding="utf-8")
     assert re.search(r"^(?:\S+ )?1\. .+: \d+ total VP", board, re.M), board
@@ -68,4 +72,6 @@ def test_every_export_shows_vp_as_the_score_whatever_the_tiebreaker_is_called(tm
     board_table = snap.leaderboard
     assert board_table is not None and "# Name Total VP" in poster
     leader = board_table.rows[0]
-    assert f"{leader[1]}" in poster and re.search(rf"{leader[board_table.header.index('Total VP')]} {leader[5]}\n", poster), poster
+    assert f"{leader[1]}" in poster and re.search(
+        rf"{leader[board_table.header.index('Total VP')]} {leader[5]}\n", poster
+    ), poster

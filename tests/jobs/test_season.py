@@ -35,8 +35,10 @@ def league(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def _killed(monkeypatch: pytest.MonkeyPatch, module: object) -> None:
     """The next file swap dies as under SIGKILL: no cleanup runs, the temporary file stays."""
+
     def die(*_: object) -> None:
         raise KeyboardInterrupt
+
     monkeypatch.setattr(module, "replace", die)
     monkeypatch.setattr(module, "unlink", lambda *_: None)
 
@@ -53,8 +55,12 @@ def test_the_next_sync_removes_a_killed_syncs_temporary_files(league: Path, monk
             exports.write_csv(config.exports, [Table.plain(Sheet("Leaderboard", ("Rank",), ((1,),)))])
     left = sorted(p.name for p in [*league.iterdir(), *config.exports.iterdir()] if p.name.endswith(".tmp"))
     assert len(left) == 2 and all(name.startswith((".league.xlsx.league-save-", ".league-export-")) for name in left)
-    mine = [league / ".league.xlsx.backup.tmp", league / "notes.tmp", config.exports / "tmp1234.csv",
-            config.exports / "league-export-x.tmp"]
+    mine = [
+        league / ".league.xlsx.backup.tmp",
+        league / "notes.tmp",
+        config.exports / "tmp1234.csv",
+        config.exports / "league-export-x.tmp",
+    ]
     for path in mine:
         path.write_text("mine", encoding="utf-8")
     assert run_sync(config, open_workbook(config)).code == 0
@@ -85,12 +91,16 @@ def test_a_retyped_event_id_takes_its_old_export_with_it(league: Path) -> None:
     book.save(league / "league.xlsx")
     result = run_sync(config, open_workbook(config))
     names = sorted(p.name for p in config.exports.iterdir())
-    assert [n for n in names if n.endswith(".csv")] == sorted(["leaderboard.csv", "standings-qr1-ae.csv",
-                                                               "standings-qr1-gb6.csv", "my-standings.csv", "notes.csv"])
+    assert [n for n in names if n.endswith(".csv")] == sorted(
+        ["leaderboard.csv", "standings-qr1-ae.csv", "standings-qr1-gb6.csv", "my-standings.csv", "notes.csv"]
+    )
     assert not [n for n in names if "qr1-gb5" in n], "its images and caption go with it"
     assert "standings-qr1-gb6-1080x1350.png" in names
-    assert sorted(p.name for p in result.exported if p.suffix == ".csv") == ["leaderboard.csv", "standings-qr1-ae.csv",
-                                                                             "standings-qr1-gb6.csv"]
+    assert sorted(p.name for p in result.exported if p.suffix == ".csv") == [
+        "leaderboard.csv",
+        "standings-qr1-ae.csv",
+        "standings-qr1-gb6.csv",
+    ]
 
 
 def test_a_library_warning_is_one_line_without_a_source_path(league: Path) -> None:

@@ -67,10 +67,12 @@ def changed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Changed]:
         yield Changed(root / "other", other[1].tabs, _files(clean[0]))
 
 
-@pytest.mark.parametrize("killed_at", ["leaderboard-1080x1350.png", "standings-qr2-gb5.txt", "league.html",
-                                       exports.MANIFEST])
-def test_a_sync_killed_while_exporting_is_made_whole_by_the_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                  changed: Changed, killed_at: str) -> None:
+@pytest.mark.parametrize(
+    "killed_at", ["leaderboard-1080x1350.png", "standings-qr2-gb5.txt", "league.html", exports.MANIFEST]
+)
+def test_a_sync_killed_while_exporting_is_made_whole_by_the_next(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, changed: Changed, killed_at: str
+) -> None:
     """Killed after the history recorded the new standings, as the export swaps `killed_at` in: every rendered file
     goes through one loop of `write_files`, so one kill per place in it: at its first file, inside a group of files
     (some of the captions swapped in), between two groups (the page, every image and caption swapped in), and after

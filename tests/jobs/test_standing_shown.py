@@ -3,10 +3,9 @@ the caption's first line, the page, the poster, the images."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import io
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,8 +19,8 @@ from exporters.html import page
 from exporters.images import FEED, LAYOUTS, Layout, render
 from exporters.poster import poster
 from exporters.render import boards, shows
-from history.snapshot import EventInfo, Snapshot, from_json, to_json
 from exporters.stands import event_stands, snapshot_stands
+from history.snapshot import EventInfo, Snapshot, from_json, to_json
 from jobs.export_job import latest_snapshot
 from jobs.pair_job import run_pair
 from jobs.sync_job import run_sync
@@ -30,17 +29,30 @@ from sync.open import open_workbook
 from tests.exporters.tables import UPDATED, leaderboard, standings
 from tests.support.judges import new_league, rows_of
 
-UNDER_WAY = EventInfo("W2", "Weekly 2", "2024-09-14", "O-Gaming", EventState("W2", rounds=4, paired=2, rows=4, results=4))
-DONE = EventInfo("W1", "Weekly 1", "2024-09-07", "O-Gaming", EventState("W1", rounds=4, paired=4, rows=4, results=4,
-                                                                          champion="Dan Wu"))
+UNDER_WAY = EventInfo(
+    "W2", "Weekly 2", "2024-09-14", "O-Gaming", EventState("W2", rounds=4, paired=2, rows=4, results=4)
+)
+DONE = EventInfo(
+    "W1",
+    "Weekly 1",
+    "2024-09-07",
+    "O-Gaming",
+    EventState("W1", rounds=4, paired=4, rows=4, results=4, champion="Dan Wu"),
+)
 SEASON = SeasonState(planned=2, closed=False, listed=2, finished=1, started=2)
 LEAGUE = "W2 after round 2 of 4, 1 of 2 events final"
 
 
 def _snapshot(stands: bool = True) -> Snapshot:
     events = (DONE, UNDER_WAY) if stands else tuple(EventInfo(e.id, e.name, e.date, e.venue) for e in (DONE, UNDER_WAY))
-    return Snapshot(UPDATED, "abc", "O-Gaming League", (leaderboard(), standings("W1"), standings("W2")), events,
-                    season=SEASON if stands else None)
+    return Snapshot(
+        UPDATED,
+        "abc",
+        "O-Gaming League",
+        (leaderboard(), standings("W1"), standings("W2")),
+        events,
+        season=SEASON if stands else None,
+    )
 
 
 def _boards(stands: bool = True) -> dict[str, Board]:
@@ -51,28 +63,50 @@ def _boards(stands: bool = True) -> dict[str, Board]:
 def test_the_caption_opens_with_the_champion_or_where_it_stands() -> None:
     shown = _boards()
     first = {key: caption(b, "O-Gaming League", (), ()).splitlines()[0] for key, b in shown.items()}
-    assert first == {"league": f"Łukasz Żółć leads the O-Gaming League ({LEAGUE})",
-                     "Weekly 1": "Dan Wu wins Weekly 1",
-                     "Weekly 2": "Łukasz Żółć leads Weekly 2 after round 2 of 4"}
+    assert first == {
+        "league": f"Łukasz Żółć leads the O-Gaming League ({LEAGUE})",
+        "Weekly 1": "Dan Wu wins Weekly 1",
+        "Weekly 2": "Łukasz Żółć leads Weekly 2 after round 2 of 4",
+    }
     second = {key: caption(b, "O-Gaming League", (), ()).splitlines()[1] for key, b in shown.items()}
     assert second["league"] == f"O-Gaming League: leaderboard — {LEAGUE} (updated 2024-09-07)"
     assert second["Weekly 2"] == "O-Gaming League: Weekly 2 · 2024-09-14 — after round 2 of 4 (updated 2024-09-07)"
     bare = _boards(False)["league"]
-    assert caption(bare, "O-Gaming League", (), ()).splitlines()[0].startswith("O-Gaming League: leaderboard"), \
+    assert caption(bare, "O-Gaming League", (), ()).splitlines()[0].startswith("O-Gaming League: leaderboard"), (
         "nothing to say before the standings say where they stand"
-    assert caption(shown["Weekly 1"], "L", (), ()).splitlines()[1] == "L: Weekly 1 · 2024-09-07 — Final standings (updated 2024-09-07)"
+    )
+    assert (
+        caption(shown["Weekly 1"], "L", (), ()).splitlines()[1]
+        == "L: Weekly 1 · 2024-09-07 — Final standings (updated 2024-09-07)"
+    )
 
 
-@pytest.mark.parametrize(("firsts", "stands", "final", "said"), [
-    (1, "Final standings", True, "Łukasz Żółć wins the O-Gaming League"),
-    (2, "after W2, 1 of 2 events final", False, "Łukasz Żółć and Ződ Örs Hegedűs share the lead of the O-Gaming League after W2, 1 of 2 events final"),
-    (2, "Final standings", True, "Łukasz Żółć and Ződ Örs Hegedűs share first place in the O-Gaming League"),
-    (4, "after W2, 1 of 2 events final", False, "4 players share the lead of the O-Gaming League after W2, 1 of 2 events final"),
-])
+@pytest.mark.parametrize(
+    ("firsts", "stands", "final", "said"),
+    [
+        (1, "Final standings", True, "Łukasz Żółć wins the O-Gaming League"),
+        (
+            2,
+            "after W2, 1 of 2 events final",
+            False,
+            "Łukasz Żółć and Ződ Örs Hegedűs share the lead of the O-Gaming League after W2, 1 of 2 events final",
+        ),
+        (2, "Final standings", True, "Łukasz Żółć and Ződ Örs Hegedűs share first place in the O-Gaming League"),
+        (
+            4,
+            "after W2, 1 of 2 events final",
+            False,
+            "4 players share the lead of the O-Gaming League after W2, 1 of 2 events final",
+        ),
+    ],
+)
 def test_the_caption_names_who_is_first_or_shares_it(firsts: int, stands: str, final: bool, said: str) -> None:
     shown = _boards()["league"]
     lines = tuple(replace(line, rank="1") if i < firsts else line for i, line in enumerate(shown.lines))
-    assert caption(replace(shown, lines=lines, stands=stands, final=final), "O-Gaming League", (), ()).splitlines()[0] == said
+    assert (
+        caption(replace(shown, lines=lines, stands=stands, final=final), "O-Gaming League", (), ()).splitlines()[0]
+        == said
+    )
 
 
 def test_the_page_says_where_each_table_stands() -> None:
@@ -83,12 +117,16 @@ def test_the_page_says_where_each_table_stands() -> None:
     assert 'class="stands"' not in page(list(_boards(False).values()), "O-Gaming League", Branding())
 
 
-@pytest.mark.parametrize(("key", "said"), [("league", LEAGUE), ("Weekly 2", "after round 2 of 4"),
-                                           ("Weekly 1", "Champion: Dan Wu · Final standings")])
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [("league", LEAGUE), ("Weekly 2", "after round 2 of 4"), ("Weekly 1", "Champion: Dan Wu · Final standings")],
+)
 def test_the_poster_says_where_it_stands(key: str, said: str) -> None:
     text = PdfReader(io.BytesIO(poster(_boards()[key], "O-Gaming League", Branding(), "a4"))).pages[0].extract_text()
     assert said in text
-    bare = PdfReader(io.BytesIO(poster(_boards(False)[key], "O-Gaming League", Branding(), "a4"))).pages[0].extract_text()
+    bare = (
+        PdfReader(io.BytesIO(poster(_boards(False)[key], "O-Gaming League", Branding(), "a4"))).pages[0].extract_text()
+    )
     assert said not in bare
 
 
@@ -147,12 +185,27 @@ def test_a_history_keeps_the_standing_and_reads_snapshots_written_before_it() ->
 
 def test_a_sync_records_where_the_event_and_the_league_stand(tmp_path: Path, request: pytest.FixtureRequest) -> None:
     config, judge = next(new_league("xlsx", tmp_path, "ogaming-mtg", ["W1"], request))
-    names = ["Ana Souza", "Bruno Lima", "Carla Mendes", "Dan Wu", "Elisa Prado", "Fábio Nunes", "Gabi Torres", "Hugo Sá"]
+    names = [
+        "Ana Souza",
+        "Bruno Lima",
+        "Carla Mendes",
+        "Dan Wu",
+        "Elisa Prado",
+        "Fábio Nunes",
+        "Gabi Torres",
+        "Hugo Sá",
+    ]
     open_workbook(config).add_rows("Players", [{"Player": p, "Event": "W1", "Account Standing": "Good"} for p in names])
     rng = random.Random(3)
     run_pair(config, open_workbook(config), "W1", seed=1)
-    judge.type("Results W1", {(row, col): score for row, _ in rows_of(judge.read("Results W1"), 1)
-                              for col, score in zip(("Wins A", "Wins B"), rng.choice([(2, 0), (1, 2)]))})
+    judge.type(
+        "Results W1",
+        {
+            (row, col): score
+            for row, _ in rows_of(judge.read("Results W1"), 1)
+            for col, score in zip(("Wins A", "Wins B"), rng.choice([(2, 0), (1, 2)]))
+        },
+    )
     run_sync(config, open_workbook(config))
     snap = latest_snapshot(config)
     assert [(e.id, event_stands(e.state), e.champion) for e in snap.events] == [("W1", "after round 1 of 3", "")]

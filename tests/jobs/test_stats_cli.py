@@ -30,17 +30,24 @@ def test_stats_prints_win_rates_matchups_and_records(demo_league: Path) -> None:
 
 
 def test_stats_of_one_event_and_since_a_day(demo_league: Path) -> None:
-    one = runner.invoke(app, ["stats", str(demo_league), "--event", "qr2-ae", "--min-games", "0"], env={"COLUMNS": "200"})
-    later = runner.invoke(app, ["stats", str(demo_league), "--since", "2024-09-01", "--min-games", "0"], env={"COLUMNS": "200"})
+    one = runner.invoke(
+        app, ["stats", str(demo_league), "--event", "qr2-ae", "--min-games", "0"], env={"COLUMNS": "200"}
+    )
+    later = runner.invoke(
+        app, ["stats", str(demo_league), "--since", "2024-09-01", "--min-games", "0"], env={"COLUMNS": "200"}
+    )
     assert one.exit_code == later.exit_code == 0, one.output + later.output
     assert "│ other " not in one.output
     assert int(later.output.split(" game(s) played")[0].rsplit("\n", 1)[-1]) < 237
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--by", "deck"], "does not record 'deck' per game; fields: fighter"),
-    (["--event", "QR9"], "there is no event 'QR9'; events: QR1-AE"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--by", "deck"], "does not record 'deck' per game; fields: fighter"),
+        (["--event", "QR9"], "there is no event 'QR9'; events: QR1-AE"),
+    ],
+)
 def test_stats_refuses_what_the_league_does_not_record(demo_league: Path, args: list[str], message: str) -> None:
     result = runner.invoke(app, ["stats", str(demo_league), *args], env={"COLUMNS": "300"})
     assert result.exit_code == 2
@@ -79,7 +86,13 @@ def test_a_sync_writes_the_stats_tab_when_league_toml_asks(tmp_path: Path) -> No
     assert tab[0] == ["Deck", "Games", "Wins", "Draws", "Losses", "Win Rate", "Low", "High"]
     boros = next(row for row in tab if row[:1] == ["Boros Energy"])
     assert boros[1:5] == [28, 10, 7, 11]
-    assert next(row for row in tab if row[:1] == ["Player"])[:5] == ["Player", "Record", "Current Streak", "Longest Streak", "Events"]
+    assert next(row for row in tab if row[:1] == ["Player"])[:5] == [
+        "Player",
+        "Record",
+        "Current Streak",
+        "Longest Streak",
+        "Events",
+    ]
     assert not any(p.name.startswith("stats") for p in (folder / "exports").iterdir()), "the tab is no standings export"
 
 
@@ -119,7 +132,10 @@ def test_damaged_kept_games_are_read_again_from_the_workbook(tmp_path: Path) -> 
         db.execute("""UPDATE games SET data='{"format":2,"label":"x"}'""")
     result = runner.invoke(app, ["stats", str(folder)], env={"COLUMNS": "300"})
     assert result.exit_code == 0, result.output
-    assert "the games kept by the latest sync are damaged" in result.output and "the workbook was read instead" in result.output
+    assert (
+        "the games kept by the latest sync are damaged" in result.output
+        and "the workbook was read instead" in result.output
+    )
     assert result.output.split("Records")[0] == good.output.split("Records")[0]
     export = runner.invoke(app, ["export", str(folder), "--format", "stats"], env={"COLUMNS": "300"})
     assert export.exit_code == 2 and "run `league sync` to keep them again" in " ".join(export.output.split())
@@ -136,7 +152,9 @@ def test_kept_games_with_no_rows_are_used_as_kept(in_tmp: Path) -> None:
 
 def test_min_games_0_says_nothing_of_other(demo_league: Path) -> None:
     result = runner.invoke(app, ["stats", str(demo_league), "--min-games", "0"], env={"COLUMNS": "200"})
-    assert result.exit_code == 0 and "mirror match(es) left out" in result.output and "under 0 games" not in result.output
+    assert (
+        result.exit_code == 0 and "mirror match(es) left out" in result.output and "under 0 games" not in result.output
+    )
 
 
 def test_playoff_games_are_counted(tmp_path: Path) -> None:
@@ -176,7 +194,9 @@ def test_names_fold_at_spaces_only_at_80_columns(demo_league: Path) -> None:
     assert all(len(line) <= 80 for line in result.output.splitlines() if line[:1] in "┏┃┡│└")
     tables = run_stats(config, lambda: open_workbook(config)).tables
     words = {w for t in tables for row in t.rows for w in str(row[0]).split()}
-    cells = {c.strip() for line in result.output.splitlines() for c in line.split("│")[1:2] for c in c.split() if c.strip()}
+    cells = {
+        c.strip() for line in result.output.splitlines() for c in line.split("│")[1:2] for c in c.split() if c.strip()
+    }
     assert cells <= words | {"…"}, f"broken inside a word: {sorted(cells - words)}"
     matchups = result.output.split("Matchups")[1].split("Records")[0]
     assert "┃ 1 " in matchups and "│ 1 " in matchups
@@ -194,6 +214,8 @@ def test_the_stats_tabs_block_headers_are_bold_and_only_the_rates_are_percentage
     firsts = [row[0] for row in tab.iter_rows() if row[0].value in ("Deck", "Deck against", "Player")]
     assert len(firsts) == 3 and all(c.font.bold for c in firsts)
     assert all(c.font.bold for c in tab[firsts[1].row] if c.value is not None)
-    matchups = [c for row in tab.iter_rows(min_row=firsts[1].row + 1, max_row=firsts[2].row - 1) for c in row[1:] if c.value]
+    matchups = [
+        c for row in tab.iter_rows(min_row=firsts[1].row + 1, max_row=firsts[2].row - 1) for c in row[1:] if c.value
+    ]
     assert matchups and all(c.number_format == "General" for c in matchups), "58% (12) is text, not a percentage"
     assert tab.cell(2, 6).number_format == "0.00%" and not tab.cell(2, 1).font.bold

@@ -68,16 +68,22 @@ def test_a_magic_weekly_from_its_first_pairing_to_the_end_of_its_swiss_rounds(in
         assert runner.invoke(app, ["sync"]).exit_code == 0
     # its Swiss rounds are over, not the event: the top 8 is still to play; the Magic preset plans no season, so the
     # league says how many events are final and what it would take to be final
-    assert _status() == (0, ["W1: Swiss complete, top 8 to seed with `league bracket`",
-                             "league: 0 of 1 events final (the season's number of events is not set: [season] events)"])
+    assert _status() == (
+        0,
+        [
+            "W1: Swiss complete, top 8 to seed with `league bracket`",
+            "league: 0 of 1 events final (the season's number of events is not set: [season] events)",
+        ],
+    )
     over = runner.invoke(app, ["pair", "--event", "W1"])
     assert over.exit_code == 1 and "W1 has had all its 4 rounds" in " ".join(over.output.split())
 
 
 def test_status_exits_1_when_a_row_has_an_error(in_tmp: Path) -> None:
     _league(in_tmp)
-    XlsxWorkbook(in_tmp / "league.xlsx").add_rows("Results W1", [{"Round": 1, "Table": 1, "Player A": "Anna", "Player B": "Ben",
-                                                                 "Wins A": 2, "Wins B": 0}])
+    XlsxWorkbook(in_tmp / "league.xlsx").add_rows(
+        "Results W1", [{"Round": 1, "Table": 1, "Player A": "Anna", "Player B": "Ben", "Wins A": 2, "Wins B": 0}]
+    )
     code, lines = _status()
     assert code == 1 and lines[-1] == "1 error(s) in the workbook: `league check` lists them"
 

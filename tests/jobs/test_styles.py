@@ -61,7 +61,9 @@ def test_a_workbook_bloated_by_earlier_syncs_is_compacted(config: Config) -> Non
     clean = _sync(config)
     fonts, xfs = _count(clean, "fonts"), _count(clean, "cellXfs")
     junk_fonts = b'<font><b/><sz val="11"/><name val="Calibri"/></font>' * 500
-    junk_xfs = f'<xf numFmtId="0" fontId="{fonts + 499}" fillId="0" borderId="0" xfId="0" applyFont="1"/>'.encode() * 1500
+    junk_xfs = (
+        f'<xf numFmtId="0" fontId="{fonts + 499}" fillId="0" borderId="0" xfId="0" applyFont="1"/>'.encode() * 1500
+    )
     bloated = clean.replace(b"</fonts>", junk_fonts + b"</fonts>").replace(b"</cellXfs>", junk_xfs + b"</cellXfs>")
     bloated = bloated.replace(f'<fonts count="{fonts}"'.encode(), f'<fonts count="{fonts + 500}"'.encode())
     bloated = bloated.replace(f'<cellXfs count="{xfs}"'.encode(), f'<cellXfs count="{xfs + 1500}"'.encode())
@@ -77,10 +79,13 @@ def test_a_format_a_judges_tab_uses_is_kept(config: Config) -> None:
     players = "xl/worksheets/sheet2.xml"
     part = _part(config.workbook, players)
     assert b'<c r="A1"' in part
-    _rewrite(config.workbook, players, re.sub(rb'<c r="A1"( s="\d+")?', f'<c r="A1" s="{last}"'.encode(), part, count=1))
+    _rewrite(
+        config.workbook, players, re.sub(rb'<c r="A1"( s="\d+")?', f'<c r="A1" s="{last}"'.encode(), part, count=1)
+    )
     after = _sync(config)
     assert _count(after, "cellXfs") >= last + 1
     xfs = re.findall(rb"<xf\b[^>]*?(?:/>|>.*?</xf>)", after.split(b"<cellXfs")[1], re.S)
     assert xfs[last] == re.findall(rb"<xf\b[^>]*?(?:/>|>.*?</xf>)", clean.split(b"<cellXfs")[1], re.S)[last]
-    assert _part(config.workbook, players) == re.sub(rb'<c r="A1"( s="\d+")?', f'<c r="A1" s="{last}"'.encode(),
-                                                     part, count=1), "a judge's tab keeps its bytes"
+    assert _part(config.workbook, players) == re.sub(
+        rb'<c r="A1"( s="\d+")?', f'<c r="A1" s="{last}"'.encode(), part, count=1
+    ), "a judge's tab keeps its bytes"

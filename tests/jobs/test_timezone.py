@@ -7,7 +7,6 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from tests.exporters.tables import UPDATED, leaderboard
 
 from exporters.board import board
 from exporters.branding import Branding, local_time
@@ -15,6 +14,7 @@ from exporters.caption import caption
 from exporters.html import page
 from jobs.config import load_config
 from jobs.errors import ConfigError
+from tests.exporters.tables import UPDATED, leaderboard
 
 WARSAW = Branding(zone=ZoneInfo("Europe/Warsaw"))
 

@@ -19,14 +19,13 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
-
 from typer.testing import CliRunner
 
 from jobs import watch_changes, watch_job
-from jobs.cli import app, bare_serve, main
-from jobs.errors import ExitCode
-from jobs.config import Config, load_config
 from jobs.bracket_job import run_bracket
+from jobs.cli import app, bare_serve, main
+from jobs.config import Config, load_config
+from jobs.errors import ExitCode
 from jobs.pair_job import run_pair
 from jobs.sync_job import run_check, run_sync
 from jobs.watch_changes import Source, source_of
@@ -39,9 +38,9 @@ from sync.open import open_workbook
 from sync.quota import READS_PER_MINUTE
 from sync.workbook import Workbook
 from tests.support.google_league import SHEET_ID
+from tests.support.judges import Judge, new_league, play_bracket, rows_of
 from tests.support.sheets_server import SheetsServer
 from tests.support.sheets_server.faults import Fault
-from tests.support.judges import Judge, new_league, play_bracket, rows_of
 
 T = TypeVar("T")
 PLAYERS = [f"Player {chr(ord('A') + i)}{chr(ord('a') + i)}" for i in range(16)]
@@ -83,7 +82,9 @@ def magic_weekly(backend: str, folder: Path, request: pytest.FixtureRequest) -> 
     for config, judge in new_league(backend, folder, "ogaming-mtg", [EVENT], request):
         config = csv_only(config)
         judge.type("Events", {(2, "Date"): "2026-03-14"})
-        open_workbook(config).add_rows("Players", [{"Player": p, "Event": EVENT, "Account Standing": "Good"} for p in PLAYERS])
+        open_workbook(config).add_rows(
+            "Players", [{"Player": p, "Event": EVENT, "Account Standing": "Good"} for p in PLAYERS]
+        )
         assert run_pair(config, open_workbook(config), EVENT).written
         yield config, judge
 
@@ -105,8 +106,14 @@ def xlsx_weekly(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tupl
 
 
 def watcher(config: Config, clock: StepClock, lines: list[str], *auto_pair: str, interval: float = 5.0) -> Watcher:
-    return Watcher(config, WatchOptions(interval, auto_pair), source_of(config, clock, random.Random(1)), clock, lines.append,
-                   rng=random.Random(2))
+    return Watcher(
+        config,
+        WatchOptions(interval, auto_pair),
+        source_of(config, clock, random.Random(1)),
+        clock,
+        lines.append,
+        rng=random.Random(2),
+    )
 
 
 def test_it_syncs_when_the_results_change_and_only_then(xlsx_weekly: tuple[Config, Judge]) -> None:
@@ -120,11 +127,15 @@ def test_it_syncs_when_the_results_change_and_only_then(xlsx_weekly: tuple[Confi
 
     clock = StepClock(step)
     watcher(config, clock, lines).run()
-    assert lines == ["18:00:30 synced (first sync): 0 error(s), 0 warning(s)",
-                     "18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)"]
+    assert lines == [
+        "18:00:30 synced (first sync): 0 error(s), 0 warning(s)",
+        "18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)",
+    ]
     assert clock.waits == [5.0] * 8, "a poll every interval, whatever it did"
     log = open_workbook(config).read(["Sync Log"])["Sync Log"]
-    assert [as_text(r[-1]) for r in log[1:]].count("synced, 0 error(s)") == 2, "a sync when something changed, only then"
+    assert [as_text(r[-1]) for r in log[1:]].count("synced, 0 error(s)") == 2, (
+        "a sync when something changed, only then"
+    )
 
 
 def test_a_workbook_caught_mid_save_is_tried_again(xlsx_weekly: tuple[Config, Judge]) -> None:
@@ -150,11 +161,14 @@ def test_a_workbook_caught_mid_save_is_tried_again(xlsx_weekly: tuple[Config, Ju
     assert lines[1] == "18:00:30 not synced: the workbook was caught while being saved; trying again"
     assert lines[2] == "18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)"
     assert len(lines) == 3
-    assert watch_job.BACKOFF_BASE <= clock.waits[1] <= 2 * watch_job.BACKOFF_BASE, "a failed poll waits, then tries again"
+    assert watch_job.BACKOFF_BASE <= clock.waits[1] <= 2 * watch_job.BACKOFF_BASE, (
+        "a failed poll waits, then tries again"
+    )
 
 
 def test_a_change_not_synced_while_the_workbook_is_open_in_excel_is_synced_once_it_is_closed(
-        xlsx_weekly: tuple[Config, Judge]) -> None:
+    xlsx_weekly: tuple[Config, Judge],
+) -> None:
     config, judge = xlsx_weekly
     assert config.workbook is not None
     lock = config.workbook.with_name(f".~lock.{config.workbook.name}#")
@@ -176,7 +190,8 @@ def test_a_change_not_synced_while_the_workbook_is_open_in_excel_is_synced_once_
 
 
 def test_a_pairing_stopped_by_excel_is_said_once_as_a_pairing_and_tried_again_without_syncing_again(
-        xlsx_weekly: tuple[Config, Judge]) -> None:
+    xlsx_weekly: tuple[Config, Judge],
+) -> None:
     config, judge = xlsx_weekly
     assert config.workbook is not None
     lock = config.workbook.with_name(f".~lock.{config.workbook.name}#")
@@ -197,11 +212,17 @@ def test_a_pairing_stopped_by_excel_is_said_once_as_a_pairing_and_tried_again_wi
     watch = watcher(config, clock, lines, EVENT)
     watch.synced = opened
     watch.run()
-    assert lines[:2] == ["18:00:30 synced (first sync): 0 error(s), 0 warning(s)",
-                         "18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)"]
-    assert lines[2].startswith("18:00:30 W1 round 2 not paired: ") and "is open in Excel or LibreOffice" in lines[2], lines
-    assert lines[3:] == ["18:00:30 paired W1 round 2 (seed 1887043060): 8 rows added",
-                         "18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)"], "each event said once"
+    assert lines[:2] == [
+        "18:00:30 synced (first sync): 0 error(s), 0 warning(s)",
+        "18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)",
+    ]
+    assert lines[2].startswith("18:00:30 W1 round 2 not paired: ") and "is open in Excel or LibreOffice" in lines[2], (
+        lines
+    )
+    assert lines[3:] == [
+        "18:00:30 paired W1 round 2 (seed 1887043060): 8 rows added",
+        "18:00:30 synced (Results W1 changed): 0 error(s), 0 warning(s)",
+    ], "each event said once"
     log = open_workbook(config).read(["Sync Log"])["Sync Log"]
     assert [as_text(r[-1]) for r in log[1:]].count("synced, 0 error(s)") == 3, "the round synced once, not again"
 
@@ -223,7 +244,8 @@ def test_a_workbook_that_stays_unreadable_is_said_as_it_is(xlsx_weekly: tuple[Co
         "18:00:30 not synced: the workbook was caught while being saved; trying again",
         f"18:00:30 not synced: {config.workbook} is not a readable .xlsx workbook (File is not a zip file); save it as "
         ".xlsx from Excel or LibreOffice, or point `workbook` in league.toml at the right file; "
-        "trying again, less often while it fails"]
+        "trying again, less often while it fails",
+    ]
 
 
 def test_an_interval_below_the_minimum_is_refused(xlsx_weekly: tuple[Config, Judge]) -> None:
@@ -233,27 +255,47 @@ def test_an_interval_below_the_minimum_is_refused(xlsx_weekly: tuple[Config, Jud
     assert "--interval 4 is below 5 seconds" in done.stderr
 
 
-@pytest.mark.parametrize("interval, said", [("nan", "--interval nan is not a number of seconds: use a number from 5 to 3600"),
-                                             ("inf", "--interval inf is not a number of seconds"),
-                                             ("-inf", "--interval -inf is not a number of seconds"),
-                                             ("3601", "--interval 3601 is above 3600 seconds")])
-def test_an_interval_that_is_no_number_of_seconds_or_too_long_is_refused(xlsx_weekly: tuple[Config, Judge], interval: str,
-                                                                         said: str) -> None:
+@pytest.mark.parametrize(
+    "interval, said",
+    [
+        ("nan", "--interval nan is not a number of seconds: use a number from 5 to 3600"),
+        ("inf", "--interval inf is not a number of seconds"),
+        ("-inf", "--interval -inf is not a number of seconds"),
+        ("3601", "--interval 3601 is above 3600 seconds"),
+    ],
+)
+def test_an_interval_that_is_no_number_of_seconds_or_too_long_is_refused(
+    xlsx_weekly: tuple[Config, Judge], interval: str, said: str
+) -> None:
     config, _ = xlsx_weekly
     done = CliRunner().invoke(app, ["watch", str(config.path), "--interval", interval])
     assert done.exit_code == ExitCode.USAGE, done.output
     assert said in " ".join(done.stderr.split())
 
 
-@pytest.mark.parametrize("args, served", [(["--serve"], "127.0.0.1:8000"), (["--serve", "--interval", "5"], "127.0.0.1:8000"),
-                                          (["--serve", "9000"], "9000"), (["--serve", "0.0.0.0:8001", "--auto-pair", "W1"], "0.0.0.0:8001")])
+@pytest.mark.parametrize(
+    "args, served",
+    [
+        (["--serve"], "127.0.0.1:8000"),
+        (["--serve", "--interval", "5"], "127.0.0.1:8000"),
+        (["--serve", "9000"], "9000"),
+        (["--serve", "0.0.0.0:8001", "--auto-pair", "W1"], "0.0.0.0:8001"),
+    ],
+)
 def test_a_bare_serve_serves_at_the_default_address(args: list[str], served: str) -> None:
-    assert bare_serve(["watch", "league.toml", *args]) == ["watch", "league.toml", *args[:1], served,
-                                                           *args[2 if served != "127.0.0.1:8000" else 1:]]
+    assert bare_serve(["watch", "league.toml", *args]) == [
+        "watch",
+        "league.toml",
+        *args[:1],
+        served,
+        *args[2 if served != "127.0.0.1:8000" else 1 :],
+    ]
     assert bare_serve(["pair", "--serve"]) == ["pair", "--serve"], "only the watch has --serve"
 
 
-def test_league_watch_with_a_bare_serve_runs(xlsx_weekly: tuple[Config, Judge], capsys: pytest.CaptureFixture[str]) -> None:
+def test_league_watch_with_a_bare_serve_runs(
+    xlsx_weekly: tuple[Config, Judge], capsys: pytest.CaptureFixture[str]
+) -> None:
     config, _ = xlsx_weekly
     with pytest.raises(SystemExit) as done:  # W9 stops it after its pages start, before its first sync
         main(["watch", str(config.path), "--auto-pair", "W9", "--serve"])
@@ -267,9 +309,14 @@ def test_sigterm_ends_the_watch_with_exit_0(xlsx_weekly: tuple[Config, Judge]) -
     config, _ = xlsx_weekly
     # From the repository's folder: `python -c` imports from the current folder first, which another test may have
     # left in a league folder (a `league/` there would stand for the package).
-    watching = subprocess.Popen([sys.executable, "-c", "from jobs.cli import main; main()", "watch", str(config.path)], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, env={**os.environ, "COLUMNS": "200"},
-                                cwd=Path(__file__).parents[2])
+    watching = subprocess.Popen(
+        [sys.executable, "-c", "from jobs.cli import main; main()", "watch", str(config.path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "COLUMNS": "200"},
+        cwd=Path(__file__).parents[2],
+    )
     assert watching.stdout is not None
     first = watching.stdout.readline()
     if not first:  # the watch ended before its first line: show why
@@ -288,6 +335,7 @@ BRACKET = f"Bracket {EVENT}"
 def judges_at_work(judge: Judge, rng: random.Random) -> Callable[[], bool]:
     """The judges during the weekly: every wait, they type the results of the round under way, then the bracket's
     games as matches become known; False once the final has its games."""
+
     def work() -> bool:
         results = judge.read(RESULTS)
         last = max(int(as_text(cells["Round"])) for _, cells in rows_of(results))
@@ -297,6 +345,7 @@ def judges_at_work(judge: Judge, rng: random.Random) -> Callable[[], bool]:
         if tabs and not play_bracket(judge, BRACKET, rng):
             return not any(as_text(c.get("Round")) == "3" and as_text(c.get("Winner")) for _, c in rows_of(tabs))
         return True
+
     return work
 
 
@@ -325,8 +374,12 @@ def test_auto_pair_plays_the_weekly_to_its_champion(weekly: tuple[Config, Judge]
     watcher(config, clock, lines, EVENT).run()
     assert rounds_typed(judge) == {1: 8, 2: 8, 3: 8, 4: 8}, "every round once, 16 players: no byes"
     made = [line.split(" ", 1)[1] for line in lines if " paired " in line or " seeded " in line]
-    assert [m.split(" (seed")[0] for m in made] == ["paired W1 round 2", "paired W1 round 3", "paired W1 round 4",
-                                                    "seeded Bracket W1: 8 competitors"]
+    assert [m.split(" (seed")[0] for m in made] == [
+        "paired W1 round 2",
+        "paired W1 round 3",
+        "paired W1 round 4",
+        "seeded Bracket W1: 8 competitors",
+    ]
     log = [as_text(r[-1]) for r in open_workbook(config).read(["Sync Log"])["Sync Log"]]
     assert [o.split(",")[0] for o in log if o.startswith("paired")] == [f"paired W1 round {n}" for n in range(1, 5)]
     [seeded] = [o for o in log if " bracket seeded: " in o]
@@ -356,7 +409,9 @@ def test_a_round_is_never_paired_twice_by_two_watchers_or_a_restart(xlsx_weekly:
 
 
 @pytest.mark.parametrize("table", [8, 4], ids=["the last table", "a table in the middle"])
-def test_a_pairing_row_blanked_keeps_the_next_round_from_being_paired(xlsx_weekly: tuple[Config, Judge], table: int) -> None:
+def test_a_pairing_row_blanked_keeps_the_next_round_from_being_paired(
+    xlsx_weekly: tuple[Config, Judge], table: int
+) -> None:
     config, judge = xlsx_weekly
     [(row, cells)] = [(r, c) for r, c in rows_of(judge.read(RESULTS), 1) if as_text(c["Table"]) == str(table)]
     pair = f"{as_text(cells['Player A'])} v {as_text(cells['Player B'])}"
@@ -365,7 +420,9 @@ def test_a_pairing_row_blanked_keeps_the_next_round_from_being_paired(xlsx_weekl
     lines: list[str] = []
     watcher(config, StepClock(lambda now: True), lines, EVENT).poll()
     assert rounds_typed(judge) == {1: 7}, "round 2 waits for the table"
-    assert lines[-1].endswith(f"W1 waits: round 1 table {table} ({pair}) is missing from {RESULTS}: type it back or its result")
+    assert lines[-1].endswith(
+        f"W1 waits: round 1 table {table} ({pair}) is missing from {RESULTS}: type it back or its result"
+    )
     judge.type(RESULTS, {(row, header): value for header, value in cells.items()})  # typed back
     type_round(judge, 1)
     watcher(config, StepClock(lambda now: True), lines, EVENT).poll()
@@ -391,7 +448,8 @@ def gets(server: SheetsServer) -> int:
 
 
 def test_on_sheets_a_changed_poll_reads_once_and_syncs_without_reading_again(
-        sheets_weekly: tuple[Config, Judge], sheets_server: SheetsServer) -> None:
+    sheets_weekly: tuple[Config, Judge], sheets_server: SheetsServer
+) -> None:
     config, judge = sheets_weekly
     lines: list[str] = []
     sent: list[list[str]] = []
@@ -411,7 +469,8 @@ def test_on_sheets_a_changed_poll_reads_once_and_syncs_without_reading_again(
 
 
 def test_on_sheets_the_watch_stays_within_the_read_quota_at_its_busiest(
-        sheets_weekly: tuple[Config, Judge], sheets_server: SheetsServer) -> None:
+    sheets_weekly: tuple[Config, Judge], sheets_server: SheetsServer
+) -> None:
     """Every poll at the shortest interval finds a change, and every round is paired as soon as it can be: the
     worst case, at most READS_PER_POLL reads a poll, 12 polls a minute."""
     config, judge = sheets_weekly
@@ -436,10 +495,14 @@ def test_on_sheets_the_watch_stays_within_the_read_quota_at_its_busiest(
     assert rounds_typed(judge) == {1: 8, 2: 8, 3: 8, 4: 8}
 
 
-@pytest.mark.parametrize("fault, gave_up", [(Fault(status=429, times=40, match="GET"), 1), (Fault(drop=True, times=6, match="GET"), 0)],
-                         ids=["429 storm", "dropped connections"])
-def test_on_sheets_the_watch_backs_off_and_keeps_going(sheets_weekly: tuple[Config, Judge], sheets_server: SheetsServer,
-                                                       fault: Fault, gave_up: int) -> None:
+@pytest.mark.parametrize(
+    "fault, gave_up",
+    [(Fault(status=429, times=40, match="GET"), 1), (Fault(drop=True, times=6, match="GET"), 0)],
+    ids=["429 storm", "dropped connections"],
+)
+def test_on_sheets_the_watch_backs_off_and_keeps_going(
+    sheets_weekly: tuple[Config, Judge], sheets_server: SheetsServer, fault: Fault, gave_up: int
+) -> None:
     """A 429 storm outlasts a poll's retries: each poll gives up (said once) and the next waits longer; a few dropped
     connections are retried within the poll."""
     config, judge = sheets_weekly
@@ -484,10 +547,14 @@ def test_a_bracket_game_typed_between_a_syncs_read_and_its_write_stays(weekly: t
     assert run_bracket(config, open_workbook(config), EVENT).sheet is not None
     judge.type(BRACKET, {(2, "Games A"): 2, (2, "Games B"): 1})
     late = {(3, "Games A"): 0, (3, "Games B"): 2}
-    assert run_sync(config, TypedBeforeWrite(open_workbook(config), lambda: judge.type(BRACKET, late))).code == ExitCode.CLEAN
+    assert (
+        run_sync(config, TypedBeforeWrite(open_workbook(config), lambda: judge.type(BRACKET, late))).code
+        == ExitCode.CLEAN
+    )
     quarter = [cells for _, cells in rows_of(judge.read(BRACKET), 1)]
-    assert [(as_text(q.get("Games A")), as_text(q.get("Games B")), bool(as_text(q.get("Winner")))) for q in quarter[:3]] == [
-        ("2", "1", True), ("0", "2", False), ("", "", False)], "the late game stays; its winner comes next sync"
+    assert [
+        (as_text(q.get("Games A")), as_text(q.get("Games B")), bool(as_text(q.get("Winner")))) for q in quarter[:3]
+    ] == [("2", "1", True), ("0", "2", False), ("", "", False)], "the late game stays; its winner comes next sync"
     run_sync(config, open_workbook(config))
     quarter = [cells for _, cells in rows_of(judge.read(BRACKET), 1)]
     assert as_text(quarter[1].get("Winner")) == as_text(quarter[1]["Competitor B"])
@@ -512,23 +579,29 @@ def _page(url: str, showing: str = "") -> str | None:
     return page if showing in page else None
 
 
-def test_event_day_the_watch_pairs_every_round_and_the_pages_follow(weekly: tuple[Config, Judge],
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_event_day_the_watch_pairs_every_round_and_the_pages_follow(
+    weekly: tuple[Config, Judge], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`league watch --auto-pair W1 --serve 127.0.0.1:0` on the real clock, in a thread, while the judges type each
     round's results once the pages show it, then the bracket's games: a 16-player weekly of 4 rounds and a top 8."""
     config, judge = weekly
     monkeypatch.setattr(watch_job, "MIN_INTERVAL", 0.05)  # the test hook: people get 5 s at least
     lines: list[str] = []
     stop = threading.Event()
-    watching = threading.Thread(target=watch_league, args=(config, WatchOptions(0.1, (EVENT,)), "127.0.0.1:0",
-                                                           lines.append, stop))
+    watching = threading.Thread(
+        target=watch_league, args=(config, WatchOptions(0.1, (EVENT,)), "127.0.0.1:0", lines.append, stop)
+    )
     watching.start()
     try:
-        url = _until(lambda: next((line.split()[3] for line in lines if line.startswith("live pages at ")), None), "serve")
+        url = _until(
+            lambda: next((line.split()[3] for line in lines if line.startswith("live pages at ")), None), "serve"
+        )
         for round_ in range(1, 5):
             shown = _until(lambda r=round_: _page(url + "pairings", f"Round {r} of 4"), f"round {round_}")
             tables = [cells for _, cells in rows_of(judge.read(RESULTS), round_)]
-            assert all(escape(as_text(t["Player A"])) in shown and escape(as_text(t["Player B"])) in shown for t in tables)
+            assert all(
+                escape(as_text(t["Player A"])) in shown and escape(as_text(t["Player B"])) in shown for t in tables
+            )
             type_round(judge, round_)
         rng = random.Random(4)
         for stage in ("quarter-finals", "semi-finals", "final"):
@@ -541,11 +614,16 @@ def test_event_day_the_watch_pairs_every_round_and_the_pages_follow(weekly: tupl
         stop.set()
         watching.join(timeout=30)
     assert not watching.is_alive(), "the watch ends when told to"
-    assert champion and all(standings.index(champion) < standings.index(escape(p)) for p in PLAYERS
-                            if escape(p) != champion), "the champion first"
+    assert champion and all(
+        standings.index(champion) < standings.index(escape(p)) for p in PLAYERS if escape(p) != champion
+    ), "the champion first"
     assert rounds_typed(judge) == {1: 8, 2: 8, 3: 8, 4: 8}, "every round once"
     assert [line.split(" ", 1)[1].split(" (seed")[0] for line in lines if " paired " in line or " seeded " in line] == [
-        "paired W1 round 2", "paired W1 round 3", "paired W1 round 4", "seeded Bracket W1: 8 competitors"]
+        "paired W1 round 2",
+        "paired W1 round 3",
+        "paired W1 round 4",
+        "seeded Bracket W1: 8 competitors",
+    ]
 
 
 class SignalledSource:
@@ -571,10 +649,14 @@ def test_sigterm_during_a_write_lets_it_finish_then_ends_the_watch(xlsx_weekly: 
     stop, lines = threading.Event(), []
     clock = StopClock(stop)
     with _signals(stop):
-        Watcher(config, WatchOptions(5.0, (EVENT,)), SignalledSource(source_of(config, clock)), clock, lines.append).run()
+        Watcher(
+            config, WatchOptions(5.0, (EVENT,)), SignalledSource(source_of(config, clock)), clock, lines.append
+        ).run()
     assert stop.is_set() and lines == ["18:00:30 synced (first sync): 0 error(s), 0 warning(s)"]
     book = open_workbook(config)
-    assert [as_text(r[-1]) for r in book.read(["Sync Log"])["Sync Log"]][-1] == "synced, 0 error(s)", "the write was applied whole"
+    assert [as_text(r[-1]) for r in book.read(["Sync Log"])["Sync Log"]][-1] == "synced, 0 error(s)", (
+        "the write was applied whole"
+    )
     assert rounds_typed(judge) == {1: 8}
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
 

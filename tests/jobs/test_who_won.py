@@ -16,8 +16,8 @@ from exporters.html import page
 from exporters.render import shown_board
 from jobs.bracket_job import run_bracket
 from jobs.config import Config
-from jobs.errors import ExitCode
 from jobs.demo_job import run_demo
+from jobs.errors import ExitCode
 from jobs.export_job import latest_snapshot, run_history, snapshot_of
 from jobs.status_job import run_status
 from jobs.sync_job import run_sync
@@ -35,8 +35,13 @@ def _exports(config: Config, stem: str) -> str:
     """What a reader sees of one table: its caption, the page and the poster's text."""
     folder = config.exports
     poster = "".join(p.extract_text() for p in PdfReader(folder / "leaderboard-a4.pdf").pages)
-    return "\n".join([(folder / f"{stem}.txt").read_text(encoding="utf-8"), (folder / "league.html").read_text(encoding="utf-8"),
-                      poster])
+    return "\n".join(
+        [
+            (folder / f"{stem}.txt").read_text(encoding="utf-8"),
+            (folder / "league.html").read_text(encoding="utf-8"),
+            poster,
+        ]
+    )
 
 
 def _prizes(config: Config, tab: str) -> list[Cell]:
@@ -85,7 +90,9 @@ def test_after_the_final_one_champion_with_the_prizes_and_how_far_each_went(tmp_
 
 def test_a_league_of_one_weekly_event_leads_after_week_1_until_its_season_is_final(tmp_path: Path) -> None:
     config = _league(tmp_path)
-    planned = replace(config, ruleset=replace(config.ruleset, playoffs=None, season=replace(config.ruleset.season, events=4)))
+    planned = replace(
+        config, ruleset=replace(config.ruleset, playoffs=None, season=replace(config.ruleset.season, events=4))
+    )
     assert run_sync(planned, open_workbook(planned)).code == ExitCode.CLEAN
     first = (planned.exports / "leaderboard.txt").read_text(encoding="utf-8").split("\n")[0]
     assert first.startswith("Ana Lee leads the ") and first.endswith(" after W1, 1 of 4 events final")
@@ -94,7 +101,9 @@ def test_a_league_of_one_weekly_event_leads_after_week_1_until_its_season_is_fin
     closed = replace(planned, ruleset=replace(planned.ruleset, season=replace(planned.ruleset.season, closed=True)))
     assert run_sync(closed, open_workbook(closed)).code == ExitCode.CLEAN
     assert (closed.exports / "leaderboard.txt").read_text(encoding="utf-8").startswith("Ana Lee wins the ")
-    assert "League champion" in str(_prizes(closed, "Leaderboard")[0]) and "in line" not in str(_prizes(closed, "Leaderboard")[0])
+    assert "League champion" in str(_prizes(closed, "Leaderboard")[0]) and "in line" not in str(
+        _prizes(closed, "Leaderboard")[0]
+    )
 
 
 def test_an_event_with_a_contenders_error_names_no_champion(tmp_path: Path) -> None:
@@ -112,7 +121,9 @@ def test_an_event_with_a_contenders_error_names_no_champion(tmp_path: Path) -> N
 def test_the_gl_demo_names_no_champion_while_a_contenders_error_remains(tmp_path: Path) -> None:
     result = run_demo(tmp_path / "demo")
     ev = result.evaluation
-    assert all(s.to_fix and not s.final and not s.winner for s in ev.states.values()), "every demo event has a planted error"
+    assert all(s.to_fix and not s.final and not s.winner for s in ev.states.values()), (
+        "every demo event has a planted error"
+    )
     exports = tmp_path / "demo" / "exports"
     captions = [p.read_text(encoding="utf-8") for p in sorted(exports.glob("*.txt"))]
     page_text = (exports / "league.html").read_text(encoding="utf-8")
@@ -133,11 +144,16 @@ def test_league_history_says_what_each_sync_changed(tmp_path: Path) -> None:
     assert _sync(config) == ExitCode.CLEAN
     lines = run_history(config)
     assert [line.rsplit(": ", 1)[-1] for line in lines] == [
-        "first sync", "W1 round 3 paired; W1 round 3 complete", "W1 bracket seeded", "W1 a bracket game"]
+        "first sync",
+        "W1 round 3 paired; W1 round 3 complete",
+        "W1 bracket seeded",
+        "W1 a bracket game",
+    ]
 
 
-def test_renaming_every_note_and_prize_wording_in_the_writer_changes_no_export(tmp_path: Path,
-                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_renaming_every_note_and_prize_wording_in_the_writer_changes_no_export(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     config = _league(tmp_path, drop=(3, "Hal Ives"))
     assert run_bracket(config, open_workbook(config), "W1").code == ExitCode.CLEAN
     _type(config, {(1, 1): (2, 0), (1, 2): (0, 2)})
@@ -148,8 +164,11 @@ def test_renaming_every_note_and_prize_wording_in_the_writer_changes_no_export(t
         tables = [*standings_sheets(ev), leaderboard_sheet(ev, None)]
         snap = snapshot_of(ev, tables, "f", now)
         boards = [shown_board(snap, t) for t in snap.tables]
-        return [caption(b, "League", snap.events, ()) for b in boards] + [page(boards, "League", config.branding, None)] \
+        return (
+            [caption(b, "League", snap.events, ()) for b in boards]
+            + [page(boards, "League", config.branding, None)]
             + [repr(b.lines) for b in boards]
+        )
 
     before = drawn() + [index(live_view(config.branding, ev, now))]
     import league.report as writer

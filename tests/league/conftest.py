@@ -30,14 +30,14 @@ from typing import Any
 import pytest
 
 from jobs.config import load_ruleset
-from league.rules.catalog import Catalog
 from league.cells import Cell, Grid
 from league.evaluate import Evaluation, evaluate
+from league.model.standing import Standing
 from league.problems import Problem
 from league.report import leaderboard_sheet, standings_sheets
+from league.rules.catalog import Catalog
 from league.rules.load import parse_ruleset
 from league.rules.ruleset import Ruleset
-from league.model.standing import Standing
 from league.template import input_sheets
 
 RULESET, CATALOG = load_ruleset("gl-unmatched", Path("."))
@@ -103,8 +103,11 @@ class Outcome:
 
     def sheet(self, event: str) -> list[dict[str, Cell]]:
         """An output tab as written, as rows keyed by header: `Standings <event>`, or the Leaderboard for ""."""
-        sheet = leaderboard_sheet(self.ev, None) if not event else next(
-            s for s in standings_sheets(self.ev) if s.name == f"Standings {event}")
+        sheet = (
+            leaderboard_sheet(self.ev, None)
+            if not event
+            else next(s for s in standings_sheets(self.ev) if s.name == f"Standings {event}")
+        )
         return [dict(zip(sheet.header, row)) for row in sheet.rows]
 
     def line(self, event: str, name: str) -> dict[str, Cell]:
@@ -128,9 +131,13 @@ class Book:
         self.ruleset, self.catalog = ruleset, catalog
 
     @classmethod
-    def from_rows(cls, events: Sequence[Sequence[Cell]] = EVENTS, players: Sequence[Sequence[Cell]] = (),
-                  results: Mapping[str, Sequence[Sequence[Cell]]] | None = None,
-                  penalties: Sequence[Sequence[Cell]] = ()) -> Book:
+    def from_rows(
+        cls,
+        events: Sequence[Sequence[Cell]] = EVENTS,
+        players: Sequence[Sequence[Cell]] = (),
+        results: Mapping[str, Sequence[Sequence[Cell]]] | None = None,
+        penalties: Sequence[Sequence[Cell]] = (),
+    ) -> Book:
         """The tabs `league init` would make (headers exactly as the ruleset says), filled with rows."""
         sheets = input_sheets(RULESET, CATALOG, events, players, dict(results or {}), penalties)
         return cls({s.name: [list(s.header), *(list(r) for r in s.rows)] for s in sheets})
@@ -181,40 +188,114 @@ class Book:
         """A `Players` row; returns its sheet row."""
         fighters = fighters or ROSTERS.get(name, SPARE_ROSTER)
         row = self.next_row("Players")
-        self.apply([("Players", row, {"Player": name, "Event": event, "Status": status,
-                                      **{f"Fighter {i}": f for i, f in enumerate(fighters, start=1)}})])
+        self.apply(
+            [
+                (
+                    "Players",
+                    row,
+                    {
+                        "Player": name,
+                        "Event": event,
+                        "Status": status,
+                        **{f"Fighter {i}": f for i, f in enumerate(fighters, start=1)},
+                    },
+                )
+            ]
+        )
         return row
 
-    def play(self, event: str, rnd: Cell, a: str, fighter_a: str, health_a: Cell, b: str, fighter_b: str, health_b: Cell,
-             winner: str | None = None, map: str = "Marmoreal", start_a: Cell = None, start_b: Cell = None,
-             result: str = "", table: Cell = None) -> int:
+    def play(
+        self,
+        event: str,
+        rnd: Cell,
+        a: str,
+        fighter_a: str,
+        health_a: Cell,
+        b: str,
+        fighter_b: str,
+        health_b: Cell,
+        winner: str | None = None,
+        map: str = "Marmoreal",
+        start_a: Cell = None,
+        start_b: Cell = None,
+        result: str = "",
+        table: Cell = None,
+    ) -> int:
         """A results row for a played match (start health from the catalog unless given); returns its sheet row."""
         if winner is None:
             winner = a if health_b == 0 else b
         tab = TAB[event]
         row = self.next_row(tab)
-        self.apply([(tab, row, {
-            "Round": rnd, "Table": table if table is not None else row - 1,
-            "Player A": a, "Fighter A": fighter_a, "Health A": health_a,
-            "Start Health A": start_a if start_a is not None else health(fighter_a),
-            "Player B": b, "Fighter B": fighter_b, "Health B": health_b,
-            "Start Health B": start_b if start_b is not None else health(fighter_b),
-            "Map": map, "Winner": winner, "Result": result, "Judge": JUDGE, "Notes": ""})])
+        self.apply(
+            [
+                (
+                    tab,
+                    row,
+                    {
+                        "Round": rnd,
+                        "Table": table if table is not None else row - 1,
+                        "Player A": a,
+                        "Fighter A": fighter_a,
+                        "Health A": health_a,
+                        "Start Health A": start_a if start_a is not None else health(fighter_a),
+                        "Player B": b,
+                        "Fighter B": fighter_b,
+                        "Health B": health_b,
+                        "Start Health B": start_b if start_b is not None else health(fighter_b),
+                        "Map": map,
+                        "Winner": winner,
+                        "Result": result,
+                        "Judge": JUDGE,
+                        "Notes": "",
+                    },
+                )
+            ]
+        )
         return row
 
     def bye(self, event: str, rnd: Cell, player: str) -> int:
         tab = TAB[event]
         row = self.next_row(tab)
-        self.apply([(tab, row, {"Round": rnd, "Table": row - 1, "Player A": player, "Winner": player,
-                                "Result": "Bye", "Judge": JUDGE})])
+        self.apply(
+            [
+                (
+                    tab,
+                    row,
+                    {
+                        "Round": rnd,
+                        "Table": row - 1,
+                        "Player A": player,
+                        "Winner": player,
+                        "Result": "Bye",
+                        "Judge": JUDGE,
+                    },
+                )
+            ]
+        )
         return row
 
     def forfeit(self, event: str, rnd: Cell, a: str, b: str, winner: str) -> int:
         """A no-show: recorded as a forfeit, no fighters or health."""
         tab = TAB[event]
         row = self.next_row(tab)
-        self.apply([(tab, row, {"Round": rnd, "Table": row - 1, "Player A": a, "Player B": b, "Winner": winner,
-                                "Result": "Forfeit", "Judge": JUDGE, "Notes": "no-show at roll call"})])
+        self.apply(
+            [
+                (
+                    tab,
+                    row,
+                    {
+                        "Round": rnd,
+                        "Table": row - 1,
+                        "Player A": a,
+                        "Player B": b,
+                        "Winner": winner,
+                        "Result": "Forfeit",
+                        "Judge": JUDGE,
+                        "Notes": "no-show at roll call",
+                    },
+                )
+            ]
+        )
         return row
 
     def complete(self) -> Book:
@@ -232,8 +313,22 @@ class Book:
 
     def penalty(self, event: str, rnd: Cell, competitor: str, kind: str) -> int:
         row = self.next_row("Penalties")
-        self.apply([("Penalties", row, {"Event": event, "Round": rnd, "Competitor": competitor, "Penalty": kind,
-                                        "Reason": "test", "Judge": JUDGE})])
+        self.apply(
+            [
+                (
+                    "Penalties",
+                    row,
+                    {
+                        "Event": event,
+                        "Round": rnd,
+                        "Competitor": competitor,
+                        "Penalty": kind,
+                        "Reason": "test",
+                        "Judge": JUDGE,
+                    },
+                )
+            ]
+        )
         return row
 
     # -- evaluating -------------------------------------------------------------------------
@@ -245,8 +340,15 @@ class Book:
 def clean_book() -> Book:
     """The clean league described in this module's docstring."""
     book = Book.from_rows()
-    for name, event in (("Ana Reyes", "QR1-AE"), ("Ben Cruz", "QR1-AE"), ("Carla Santos", "QR1-AE"),
-                        ("Dan Lim", "QR1-GB5"), ("Eva Tan", "QR1-GB5"), ("Ana Reyes", "QR2-AE"), ("Dan Lim", "QR2-AE")):
+    for name, event in (
+        ("Ana Reyes", "QR1-AE"),
+        ("Ben Cruz", "QR1-AE"),
+        ("Carla Santos", "QR1-AE"),
+        ("Dan Lim", "QR1-GB5"),
+        ("Eva Tan", "QR1-GB5"),
+        ("Ana Reyes", "QR2-AE"),
+        ("Dan Lim", "QR2-AE"),
+    ):
         book.register(name, event)
     book.play("QR1-AE", 1, "Ana Reyes", "Medusa", 5, "Ben Cruz", "Robin Hood", 0, map="Marmoreal")
     book.play("QR1-AE", 2, "Ben Cruz", "Bruce Lee", 6, "Carla Santos", "Achilles", 0, map="Sarpedon")

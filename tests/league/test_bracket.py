@@ -6,12 +6,19 @@ import pytest
 
 from league.cells import Cell
 from league.pairing.bracket import bracket_rows, resolve, seeds_from
-from league.pairing.bracket_model import HEADERS, BYE, round_name, seed_order
+from league.pairing.bracket_model import BYE, HEADERS, round_name, seed_order
 from league.problems import Severity
 
 
-@pytest.mark.parametrize("size, order", [(2, [1, 2]), (4, [1, 4, 2, 3]), (8, [1, 8, 4, 5, 2, 7, 3, 6]),
-                                         (16, [1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11])])
+@pytest.mark.parametrize(
+    "size, order",
+    [
+        (2, [1, 2]),
+        (4, [1, 4, 2, 3]),
+        (8, [1, 8, 4, 5, 2, 7, 3, 6]),
+        (16, [1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11]),
+    ],
+)
 def test_seeds_meet_as_late_as_their_seeding_allows(size: int, order: list[int]) -> None:
     assert seed_order(size) == order
 
@@ -24,11 +31,15 @@ def test_byes_go_to_the_top_seeds_and_typed_winners_move_on() -> None:
     seeds = ["S1", "S2", "S3", "S4", "S5", "S6"]
     rows = bracket_rows(seeds, [3, 5])
     assert [(r[0], r[1], r[4], r[6], r[9]) for r in rows[:4]] == [
-        (1, 1, "S1", "bye", "S1"), (1, 2, "S4", "S5", ""), (1, 3, "S2", "bye", "S2"), (1, 4, "S3", "S6", "")]
+        (1, 1, "S1", "bye", "S1"),
+        (1, 2, "S4", "S5", ""),
+        (1, 3, "S2", "bye", "S2"),
+        (1, 4, "S3", "S6", ""),
+    ]
     assert len(rows) == 7 and [r[2] for r in rows] == [3, 3, 3, 3, 5, 5, 5]  # the rounds after the first: best of five
     typed = _tab(rows)
-    typed[2][7:9] = [1, 2]   # S5 beats S4
-    typed[4][7:9] = [2, 2]   # impossible in a best of three
+    typed[2][7:9] = [1, 2]  # S5 beats S4
+    typed[4][7:9] = [2, 2]  # impossible in a best of three
     again = bracket_rows(seeds_from(typed), [3, 5], typed)
     assert again[1][9] == "S5" and again[4][3:7] == [1, "S1", 5, "S5"]
     assert again[3][9] == "" and "cannot end a best of 3" in str(again[3][10])
@@ -50,11 +61,11 @@ EIGHT = ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8"]
 def test_a_row_is_known_by_its_round_match_and_competitors_never_its_place() -> None:
     first = resolve("W1", EIGHT, [3])
     typed = _tab([list(r) for r in first.sheet.rows])
-    typed[1][7:9] = [2, 0]   # S1 beats S8
-    typed[2][7:9] = [0, 2]   # S5 beats S4
+    typed[1][7:9] = [2, 0]  # S1 beats S8
+    typed[2][7:9] = [0, 2]  # S5 beats S4
     kept = resolve("W1", EIGHT, [3], typed)
     assert kept.kept.games == {(1, 1, "s1", "s8"): (2, 0), (1, 2, "s4", "s5"): (0, 2)}
-    del typed[2]             # the row of S4 v S5 deleted: the rows below move up
+    del typed[2]  # the row of S4 v S5 deleted: the rows below move up
     again = resolve("W1", EIGHT, [3], typed, kept.kept.games)
     assert again.sheet.rows == kept.sheet.rows and not again.problems  # written back with its games, nothing moved
 
@@ -77,13 +88,13 @@ def test_a_match_filled_in_one_side_at_a_time_is_no_rename() -> None:
     second semi-final's games then fill in side B, with no warning that the tool's own row was changed."""
     typed = _tab([list(r) for r in resolve("W1", EIGHT, [3]).sheet.rows])
     for row in typed[1:5]:
-        row[7:9] = [2, 0]    # the higher seeds win the quarter-finals: S1 v S4, S2 v S3
+        row[7:9] = [2, 0]  # the higher seeds win the quarter-finals: S1 v S4, S2 v S3
     typed = _tab([list(r) for r in resolve("W1", EIGHT, [3], typed).sheet.rows])
-    typed[5][7:9] = [2, 1]   # S1 beats S4
+    typed[5][7:9] = [2, 1]  # S1 beats S4
     half = resolve("W1", EIGHT, [3], typed)
     assert half.sheet.rows[6][4:7] == ("S1", None, "")
     typed = _tab([list(r) for r in half.sheet.rows])
-    typed[6][7:9] = [2, 0]   # S2 beats S3
+    typed[6][7:9] = [2, 0]  # S2 beats S3
     done = resolve("W1", EIGHT, [3], typed)
     assert done.sheet.rows[6][4:7] == ("S1", 2, "S2") and done.sheet.rows[6][10] == ""
     assert not done.problems
@@ -119,10 +130,19 @@ def test_the_playoff_says_how_far_each_went() -> None:
     playoff = resolve("W1", ["A", "B", "C"], [3], rows).playoff
     assert playoff.champion == "C" and playoff.rounds == 2 and playoff.under_way == 0
     assert {k: (f.out_in, f.beaten_by) for k, f in playoff.finishes.items()} == {
-        "b": (1, "C"), "a": (2, "C"), "c": (None, "")}
-    assert [round_name(f.out_in, playoff.rounds) for f in playoff.finishes.values() if f.out_in] == ["semi-final", "final"]
+        "b": (1, "C"),
+        "a": (2, "C"),
+        "c": (None, ""),
+    }
+    assert [round_name(f.out_in, playoff.rounds) for f in playoff.finishes.values() if f.out_in] == [
+        "semi-final",
+        "final",
+    ]
     assert [(m.round, m.a, m.b, m.games, m.winner) for m in playoff.matches] == [
-        (1, "A", BYE, None, "A"), (1, "B", "C", (0, 2), "C"), (2, "A", "C", (1, 2), "C")]
+        (1, "A", BYE, None, "A"),
+        (1, "B", "C", (0, 2), "C"),
+        (2, "A", "C", (1, 2), "C"),
+    ]
     assert playoff.matches[0].bye and [m.row for m in playoff.matches] == [2, 3, 4]
 
 
@@ -131,7 +151,7 @@ def test_what_judges_type_beside_the_bracket_is_kept() -> None:
     sync after sync, in the same row as the match they were typed beside."""
     first = resolve("W1", ["A", "B", "C"], [3])
     typed: list[list[Cell]] = [[*HEADERS, "Comments"], *([*r] for r in first.sheet.rows)]
-    typed[1][10] = f"{typed[1][10]}; A arrived late"   # the bye's row: the tool's note, then the judge's
+    typed[1][10] = f"{typed[1][10]}; A arrived late"  # the bye's row: the tool's note, then the judge's
     typed[2][7:9] = [2, 1]
     typed[2][10] = "table 4"
     typed[2].append("played on stream")
@@ -139,8 +159,11 @@ def test_what_judges_type_beside_the_bracket_is_kept() -> None:
     once = resolve("W1", ["A", "B", "C"], [3], typed)
     assert once.sheet.header == (*HEADERS, "Comments") and not once.problems
     assert [r[10:] for r in once.sheet.rows] == [
-        ("a bye: the higher seed goes on; A arrived late", None), ("table 4", "played on stream"), ("", None),
-        ("prizes at 6 pm", "ask Ana")]
+        ("a bye: the higher seed goes on; A arrived late", None),
+        ("table 4", "played on stream"),
+        ("", None),
+        ("prizes at 6 pm", "ask Ana"),
+    ]
     assert once.sheet.rows[2][4:7] == ("A", 2, "B")  # B won the semi-final: the final filled in
     again = resolve("W1", ["A", "B", "C"], [3], [list(once.sheet.header), *(list(r) for r in once.sheet.rows)])
     assert again.sheet == once.sheet  # nothing doubled or lost
@@ -148,20 +171,27 @@ def test_what_judges_type_beside_the_bracket_is_kept() -> None:
 
 def test_garbage_in_round_match_or_best_of_is_reported_at_its_cell() -> None:
     typed = _tab([list(r) for r in resolve("W1", EIGHT, [3]).sheet.rows])
-    typed[2][0], typed[2][7:9] = "QF", [0, 2]   # S4 v S5's round retyped: known by its competitors, its games count
+    typed[2][0], typed[2][7:9] = "QF", [0, 2]  # S4 v S5's round retyped: known by its competitors, its games count
     typed[3][2] = "three"
     again = resolve("W1", EIGHT, [3], typed)
     assert [(p.severity, p.code, p.cell) for p in again.problems] == [
-        (Severity.WARNING, "bracket-numbered", "A3"), (Severity.WARNING, "bracket-numbered", "C4")]
+        (Severity.WARNING, "bracket-numbered", "A3"),
+        (Severity.WARNING, "bracket-numbered", "C4"),
+    ]
     assert "Round was 'QF' in the row of S4 v S5: written back as 1" in again.problems[0].problem
     assert again.sheet.rows[1][:3] == (1, 2, 3) and again.sheet.rows[1][9] == "S5" and again.sheet.rows[2][2] == 3
     assert len(again.sheet.rows) == 7
 
 
-@pytest.mark.parametrize("round_, match, why", [("semi", 1, "Round 'semi' is not a whole number"),
-                                                (None, None, "its Round is empty"),
-                                                (1, 3, "round 1 match 3 is row 4"),
-                                                (4, 1, "the bracket has no round 4 match 1")])
+@pytest.mark.parametrize(
+    "round_, match, why",
+    [
+        ("semi", 1, "Round 'semi' is not a whole number"),
+        (None, None, "its Round is empty"),
+        (1, 3, "round 1 match 3 is row 4"),
+        (4, 1, "the bracket has no round 4 match 1"),
+    ],
+)
 def test_a_row_that_is_no_match_is_kept_below_and_is_an_error(round_: Cell, match: Cell, why: str) -> None:
     typed = _tab([list(r) for r in resolve("W1", EIGHT, [3]).sheet.rows])
     typed.append([round_, match, None, None, "S9", None, "S10", 2, 0])

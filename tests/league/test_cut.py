@@ -23,7 +23,9 @@ from league.rules.ruleset import Ruleset
 
 def test_a_magic_top_8_by_tiebreakers() -> None:
     plain, catalog = load_ruleset("ogaming-mtg", Path("."))
-    data = tomllib.loads((resources.files("league") / "rules" / "presets" / "ogaming-mtg.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads(
+        (resources.files("league") / "rules" / "presets" / "ogaming-mtg.toml").read_text(encoding="utf-8")
+    )
     data["cut"] = {"size": 8, "by": "tiebreakers", "label": "Top 8"}
     ruleset = parse_ruleset(data, "magic with a cut (test)")
     tabs = build_magic_demo().tabs(ruleset, catalog)
@@ -31,7 +33,10 @@ def test_a_magic_top_8_by_tiebreakers() -> None:
     assert sheet.header[-3:] == ("Top 8", "Prize", "Note")
     marks = [row[-3] for row in sheet.rows]
     ranks = [row[0] for row in sheet.rows]
-    assert marks[:8].count("in") == 8 - marks[:8].count("tiebreaker match") and set(marks[8:]) <= {"out", "tiebreaker match"}
+    assert marks[:8].count("in") == 8 - marks[:8].count("tiebreaker match") and set(marks[8:]) <= {
+        "out",
+        "tiebreaker match",
+    }
     assert all(m != "tiebreaker match" or ranks.count(r) > 1 for m, r in zip(marks, ranks))  # only full ties
     unchanged = next(s for s in standings_sheets(evaluate(tabs, plain, catalog)) if s.name == "Standings W2")
     assert "Top 8" not in unchanged.header and [r[:-2] for r in unchanged.rows] == [r[:-3] for r in sheet.rows]
@@ -60,7 +65,9 @@ def test_more_ins_than_places_left_or_fewer_once_all_decided_is_an_error_at_thos
     _, tabs, _, _, _ = _officials(["in"] * ins + ["out"] * (len(level) - ins))
     ev = evaluate(tabs, ruleset, catalog)
     found = [p for p in ranked_problems(ev.league, ev.standings)]
-    assert found and all((p.severity, p.tab, p.column, p.code) == (Severity.ERROR, "Teams", "Cut", "cut-decisions") for p in found)
+    assert found and all(
+        (p.severity, p.tab, p.column, p.code) == (Severity.ERROR, "Teams", "Cut", "cut-decisions") for p in found
+    )
     assert len(found) == (ins if more > 0 else len(level))  # at each `in` typed, or at every decision
     assert f"but {places} place(s) are left" in found[0].problem
     [sheet] = standings_sheets(ev)
@@ -83,5 +90,9 @@ def test_a_group_begun_but_not_settled_is_a_warning_at_the_cells_still_empty() -
     _, tabs, _, _, _ = _officials(["out"] * (len(level) - places))
     ev = evaluate(tabs, ruleset, catalog)
     found = ranked_problems(ev.league, ev.standings)
-    assert [(p.severity, p.tab, p.column, p.code) for p in found] == [(Severity.WARNING, "Teams", "Cut", "cut-unsettled")] * places
-    assert f"{places} place(s) left" in found[0].problem and ", ".join(level[-places:]) + " still need" in found[0].problem
+    assert [(p.severity, p.tab, p.column, p.code) for p in found] == [
+        (Severity.WARNING, "Teams", "Cut", "cut-unsettled")
+    ] * places
+    assert (
+        f"{places} place(s) left" in found[0].problem and ", ".join(level[-places:]) + " still need" in found[0].problem
+    )

@@ -34,8 +34,11 @@ def chess() -> Ruleset:
     data: dict[str, Any] = tomllib.loads(RULESET_FILE.read_text(encoding="utf-8"))
     data["format"]["rounds"] = 5
     data["scoring"] = {"name": "outcome", "label": "Points", "win": 1, "draw": "1/2", "loss": 0, "bye": 1}
-    data["tiebreakers"] = [{"name": "buchholz", "label": "BH"}, {"name": "buchholz", "label": "BH-C1", "cut": "cut1"},
-                           {"name": "sonneborn_berger", "label": "SB"}]
+    data["tiebreakers"] = [
+        {"name": "buchholz", "label": "BH"},
+        {"name": "buchholz", "label": "BH-C1", "cut": "cut1"},
+        {"name": "sonneborn_berger", "label": "SB"},
+    ]
     return parse_ruleset(data, "chess (test)")
 
 
@@ -60,7 +63,10 @@ def test_buchholz_cut1_and_sonneborn_berger_match_the_published_answers(tmp_path
             if opponent > number and result in GAMES:  # each played game once, from the lower number's side
                 rows.append([rnd, len(rows) + 1, names[number], names[opponent], *GAMES[result], "", ""])
     tabs: dict[str, Grid] = {
-        "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"], ["C07", "Exercise", "2024-08-01", "", None, "", "Games"]],
+        "Events": [
+            ["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"],
+            ["C07", "Exercise", "2024-08-01", "", None, "", "Games"],
+        ],
         "Players": [["Player", "Event", "Status"], *([name, "C07", ""] for name in names.values())],
         "Games": [HEADERS, *rows],
     }
@@ -85,7 +91,9 @@ def _synced(folder: Path, tabs: dict[str, Grid]) -> dict[str, list[object]]:
         '[scoring]\nwin = 1\ndraw = "1/2"\nbye = 1\n'
         '[[tiebreakers]]\nname = "buchholz"\nlabel = "BH"\n'
         '[[tiebreakers]]\nname = "buchholz"\nlabel = "BH-C1"\ncut = "cut1"\n'
-        '[[tiebreakers]]\nname = "sonneborn_berger"\nlabel = "SB"\n', encoding="utf-8")
+        '[[tiebreakers]]\nname = "sonneborn_berger"\nlabel = "SB"\n',
+        encoding="utf-8",
+    )
     (folder / "league.toml").write_text('ruleset = "chess.toml"\nworkbook = "league.xlsx"\n', encoding="utf-8")
     config = load_config(folder)
     assert run_sync(config, open_workbook(config)).code == 0

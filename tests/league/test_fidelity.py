@@ -17,8 +17,11 @@ def test_melee_gg_weekly_is_reproduced_with_exact_thirds_and_unfloored_own_games
         mine = lines[published["Player"]]
         assert mine.score == published["Points"], published["Player"]
         omw, gw, ogw = (float(v or 0) for v in mine.tiebreaks)
-        assert abs(omw - published["OMWP"]) < 5e-6 and abs(gw - published["GWP"]) < 5e-6 and abs(ogw - published["OGWP"]) < 5e-6, (
-            published["Player"], omw, gw, ogw, published)
+        assert (
+            abs(omw - published["OMWP"]) < 5e-6
+            and abs(gw - published["GWP"]) < 5e-6
+            and abs(ogw - published["OGWP"]) < 5e-6
+        ), (published["Player"], omw, gw, ogw, published)
     assert [ev.names[s.key] for s in ev.standings["W1"]] == [p["Player"] for p in event["Standings"]]
 
 

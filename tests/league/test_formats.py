@@ -70,7 +70,11 @@ def test_missing_and_unreadable_games_are_reported_at_their_cells() -> None:
 
 def test_a_player_in_two_pairs_is_reported() -> None:
     rs = ruleset({"registration": {"members": ["Player 1", "Player 2"]}})
-    players = [["Ana & Ben", "W1", "Ana", "Ben", ""], ["Cy & Ana", "W1", "Cy", "ana", ""], ["Dee & Eve", "W1", "Dee", "", ""]]
+    players = [
+        ["Ana & Ben", "W1", "Ana", "Ben", ""],
+        ["Cy & Ana", "W1", "Cy", "ana", ""],
+        ["Dee & Eve", "W1", "Dee", "", ""],
+    ]
     grid = tabs([], players)
     grid["Players"][0] = ["Player", "Event", "Player 1", "Player 2", "Status"]
     ev = evaluate(grid, rs, EMPTY)
@@ -84,11 +88,21 @@ def test_victory_point_bands_and_round_dependent_byes(rounds: int, bye: int) -> 
     data = tomllib.loads(RULESET_FILE.read_text(encoding="utf-8"))
     data["results"]["figures"] = {"scenario": "Scenario {side}"}
     data["results"]["order"] = [*HEADERS, "Scenario A", "Scenario B"]
-    data["scoring"] = {"name": "bands", "label": "VP", "figure": "scenario", "equal": 3, "bye": 10, "bye_rounds": {"1": 12},
-                       "bands": [{"ratio": 2, "lead": 6, "points": [6, 0]}, {"ratio": 1, "lead": 1, "points": [5, 1]}]}
+    data["scoring"] = {
+        "name": "bands",
+        "label": "VP",
+        "figure": "scenario",
+        "equal": 3,
+        "bye": 10,
+        "bye_rounds": {"1": 12},
+        "bands": [{"ratio": 2, "lead": 6, "points": [6, 0]}, {"ratio": 1, "lead": 1, "points": [5, 1]}],
+    }
     rs = parse_ruleset(data, "bands (test)")
-    rows: list[list[Cell]] = [[1, 1, "Ana", "Ben", 1, 0, 0, "", "", 12, 5], [1, 2, "Cy", "Dee", 1, 0, 0, "", "", 8, 5],
-                              [rounds, 3, "Eve", "", None, None, None, "Bye", "", None, None]]
+    rows: list[list[Cell]] = [
+        [1, 1, "Ana", "Ben", 1, 0, 0, "", "", 12, 5],
+        [1, 2, "Cy", "Dee", 1, 0, 0, "", "", 8, 5],
+        [rounds, 3, "Eve", "", None, None, None, "Bye", "", None, None],
+    ]
     grid = tabs(rows)
     grid["Results W1"][0] = [*HEADERS, "Scenario A", "Scenario B"]
     ev = evaluate(grid, rs, EMPTY)
@@ -106,9 +120,9 @@ def test_a_results_tab_named_in_another_case_is_found() -> None:
 
 
 def test_head_to_head_among_those_level_on_score() -> None:
-    from league.tiebreakers.direct import head_to_head
-    from league.standings import scope_of
     from league.match_table import build_table
+    from league.standings import scope_of
+    from league.tiebreakers.direct import head_to_head
 
     ev = evaluate(tabs(), ruleset(), EMPTY)
     counted = [m for m in ev.league.matches if m.kind is not None]
@@ -129,18 +143,36 @@ def test_a_figure_decides_the_game_and_its_total_breaks_ties() -> None:
     data["results"]["figures"] = {"scenario": "Scenario {side}"}
     data["results"]["order"] = ["Round", "Table", "Player A", "Scenario A", "Player B", "Scenario B", "Result", "Notes"]
     data["format"]["count"] = "none"
-    data["scoring"] = {"name": "bands", "label": "VP", "figure": "scenario", "equal": 3, "bye": 10,
-                       "bands": [{"ratio": 2, "lead": 6, "points": [6, 0]}, {"ratio": 1, "lead": 1, "points": [5, 1]}]}
+    data["scoring"] = {
+        "name": "bands",
+        "label": "VP",
+        "figure": "scenario",
+        "equal": 3,
+        "bye": 10,
+        "bands": [{"ratio": 2, "lead": 6, "points": [6, 0]}, {"ratio": 1, "lead": 1, "points": [5, 1]}],
+    }
     data["tiebreakers"] = [{"name": "total", "label": "Scenario Points", "figure": "scenario", "display": "whole"}]
     rs = parse_ruleset(data, "vp (test)")
-    grid = tabs([[1, 1, "Ana", 12, "Ben", 5, "", ""], [1, 2, "Cy", 7, "Dee", 7, "", ""], [2, 1, "Cy", 9, "Ana", 8, "", ""],
-                 [2, 2, "Ben", 4, "Dee", 4, "", ""]])
+    grid = tabs(
+        [
+            [1, 1, "Ana", 12, "Ben", 5, "", ""],
+            [1, 2, "Cy", 7, "Dee", 7, "", ""],
+            [2, 1, "Cy", 9, "Ana", 8, "", ""],
+            [2, 2, "Ben", 4, "Dee", 4, "", ""],
+        ]
+    )
     grid["Results W1"][0] = ["Round", "Table", "Player A", "Scenario A", "Player B", "Scenario B", "Result", "Notes"]
     ev = evaluate(grid, rs, EMPTY)
     assert ev.problems == []
     [sheet] = standings_sheets(ev)
     assert sheet.header == ("Rank", "Pair", "VP", "Scenario Points", "Prize", "Note")
-    assert [row[:4] for row in sheet.rows] == [(1, "Cy", 8, 16), (2, "Ana", 7, 20), (3, "Dee", 6, 11), (4, "Ben", 3, 9), (5, "Eve", 0, None)]
+    assert [row[:4] for row in sheet.rows] == [
+        (1, "Cy", 8, 16),
+        (2, "Ana", 7, 20),
+        (3, "Dee", 6, 11),
+        (4, "Ben", 3, 9),
+        (5, "Eve", 0, None),
+    ]
     assert dict(sheet.number_formats) == {3: "0"}
 
 
@@ -148,16 +180,38 @@ def test_a_double_forfeit_is_a_loss_for_both_sides_with_no_games() -> None:
     data = tomllib.loads(RULESET_FILE.read_text(encoding="utf-8"))
     data["results"]["kinds"]["Double Forfeit"] = {"kind": "forfeit", "loser": "both"}
     rs = parse_ruleset(data, "double forfeit (test)")
-    ev = evaluate(tabs([[1, 1, "Ana", "Ben", None, None, None, "Double Forfeit", ""], [1, 2, "Cy", "Dee", 2, 0, None, "", ""]]), rs, EMPTY)
+    ev = evaluate(
+        tabs([[1, 1, "Ana", "Ben", None, None, None, "Double Forfeit", ""], [1, 2, "Cy", "Dee", 2, 0, None, "", ""]]),
+        rs,
+        EMPTY,
+    )
     assert ev.problems == []
     lines = {ev.names[s.key]: s for s in ev.standings["W1"]}
-    assert (lines["Ana"].score, lines["Ben"].score, lines["Ana"].record, lines["Ben"].record) == (0, 0, (0, 1, 0), (0, 1, 0))
+    assert (lines["Ana"].score, lines["Ben"].score, lines["Ana"].record, lines["Ben"].record) == (
+        0,
+        0,
+        (0, 1, 0),
+        (0, 1, 0),
+    )
     assert lines["Ana"].tiebreaks[1] is None  # no game played: no game-win rate
 
 
-@pytest.mark.parametrize("games, length, problem", [((2, 1), None, None), ((2, 0), 3, None), ((3, 2), 5, None), ((2, 2), 3, "F2"),
-                                                    ((3, 1), 3, "F2"), ((1, 0), 3, "F2"), ((2, 1), 5, "F2"), ((2, 1), 4, "J2")])
-def test_a_series_ends_at_a_majority_of_its_games(games: tuple[int, int], length: int | None, problem: str | None) -> None:
+@pytest.mark.parametrize(
+    "games, length, problem",
+    [
+        ((2, 1), None, None),
+        ((2, 0), 3, None),
+        ((3, 2), 5, None),
+        ((2, 2), 3, "F2"),
+        ((3, 1), 3, "F2"),
+        ((1, 0), 3, "F2"),
+        ((2, 1), 5, "F2"),
+        ((2, 1), 4, "J2"),
+    ],
+)
+def test_a_series_ends_at_a_majority_of_its_games(
+    games: tuple[int, int], length: int | None, problem: str | None
+) -> None:
     data = tomllib.loads(RULESET_FILE.read_text(encoding="utf-8"))
     data["results"]["row_texts"] = {"best_of": "Best Of"}
     data["results"]["order"] = [*HEADERS, "Best Of"]
@@ -182,4 +236,6 @@ def test_a_registration_tab_without_an_event_column_registers_everyone_for_every
     ev = evaluate(grid, rs, EMPTY)
     assert ev.problems == []
     assert len(ev.standings["W2"]) == 5 and ev.standings["W2"][0].key == "ana"
-    assert [s.rank for s in ev.leaderboard][:1] == [1] and input_sheets(rs, EMPTY, [["W1", "", "", "", None, "", "R"]])[1].header == ("Team", "Status")
+    assert [s.rank for s in ev.leaderboard][:1] == [1] and input_sheets(rs, EMPTY, [["W1", "", "", "", None, "", "R"]])[
+        1
+    ].header == ("Team", "Status")

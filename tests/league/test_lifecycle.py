@@ -10,13 +10,14 @@ from importlib import resources
 
 import pytest
 
+from exporters.stands import event_stands
 from league.cells import Cell, Grid
 from league.evaluate import evaluate
-from exporters.stands import event_stands
 from league.lifecycle import Phase, season_state
 from league.pairing import history
 from league.pairing.bracket import bracket_rows, resolve
-from league.pairing.bracket_model import HEADERS as BRACKET_HEADERS, Playoff
+from league.pairing.bracket_model import HEADERS as BRACKET_HEADERS
+from league.pairing.bracket_model import Playoff
 from league.report import standings_sheets, undecided_prizes
 from league.rules.catalog import EMPTY
 from league.rules.load import parse_ruleset
@@ -32,15 +33,22 @@ PLAYERS = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 EVENTS = ["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"]
 
 
-def _row(rnd: int, table: int, a: str, b: str, wins: tuple[Cell, Cell] = (None, None), result: str = "",
-         drops: tuple[str, str] = ("", "")) -> list[Cell]:
+def _row(
+    rnd: int,
+    table: int,
+    a: str,
+    b: str,
+    wins: tuple[Cell, Cell] = (None, None),
+    result: str = "",
+    drops: tuple[str, str] = ("", ""),
+) -> list[Cell]:
     return [rnd, table, a, b, *wins, None, result, *drops, ""]
 
 
 def _round(rnd: int, typed: int = 4, drops: dict[str, str] | None = None) -> list[list[Cell]]:
     """Round `rnd` of the weekly: four tables and a bye (Ivy), the first `typed` tables with a 2-0 for A."""
     others = PLAYERS[1:8]
-    turned = others[rnd - 1:] + others[:rnd - 1]  # the circle method: nobody meets anyone twice in 7 rounds
+    turned = others[rnd - 1 :] + others[: rnd - 1]  # the circle method: nobody meets anyone twice in 7 rounds
     circle = [PLAYERS[0], *turned]
     pairs = [(circle[i], circle[7 - i]) for i in range(4)]
     rows = []
@@ -54,21 +62,43 @@ def _round(rnd: int, typed: int = 4, drops: dict[str, str] | None = None) -> lis
 def _tabs(results: list[list[Cell]], rounds: Cell = None, players: list[str] = PLAYERS) -> dict[str, Grid]:
     return {
         "Events": [[*EVENTS, "Rounds"], ["W1", "Weekly", "2025-01-09", "", None, "", "R1", rounds]],
-        "Players": [["Player", "Event", "Account Standing", "Deck", "Status"], *([p, "W1", "Good", "", ""] for p in players)],
+        "Players": [
+            ["Player", "Event", "Account Standing", "Deck", "Status"],
+            *([p, "W1", "Good", "", ""] for p in players),
+        ],
         "R1": [HEADERS, *results],
     }
 
 
 def _paired(rnd: int) -> list[list[Cell]]:
     """Round `rnd` as `league pair` writes it: round, table, the players; nothing typed yet (but the bye)."""
-    return [[r[0], r[1], r[2], r[3], *([None] * 6 if r[7] != "Bye" else [None, None, None, "Bye", None, None]), None]
-            for r in _round(rnd, typed=0)]
+    return [
+        [r[0], r[1], r[2], r[3], *([None] * 6 if r[7] != "Bye" else [None, None, None, "Bye", None, None]), None]
+        for r in _round(rnd, typed=0)
+    ]
 
 
 # --- rounds per event ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("players, rounds", [(4, 3), (8, 3), (9, 4), (16, 4), (17, 5), (33, 6), (65, 7), (129, 8),
-                                             (226, 8), (227, 9), (409, 9), (410, 10), (1000, 10)])
+
+@pytest.mark.parametrize(
+    "players, rounds",
+    [
+        (4, 3),
+        (8, 3),
+        (9, 4),
+        (16, 4),
+        (17, 5),
+        (33, 6),
+        (65, 7),
+        (129, 8),
+        (226, 8),
+        (227, 9),
+        (409, 9),
+        (410, 10),
+        (1000, 10),
+    ],
+)
 def test_magic_rounds_follow_the_mtr_table_by_attendance(players: int, rounds: int) -> None:
     assert RULESET.rounds_for(players) == rounds
 
@@ -84,10 +114,14 @@ def test_an_event_has_the_rounds_of_its_attendance_or_of_its_rounds_cell() -> No
 
 
 def test_a_rounds_table_in_a_ruleset_file_is_checked() -> None:
-    for rounds, says in (([{"up_to": 8, "rounds": 3}], "a last one without `up_to`"),
-                         ([{"up_to": 8, "rounds": 3}, {"up_to": 4, "rounds": 2}, {"rounds": 5}], "each above the one before"),
-                         ([{"up_to": 8, "rounds": 0}, {"rounds": 4}], "must be 1 or more")):
-        data = tomllib.loads((resources.files("league") / "rules" / "presets" / "ogaming-mtg.toml").read_text(encoding="utf-8"))
+    for rounds, says in (
+        ([{"up_to": 8, "rounds": 3}], "a last one without `up_to`"),
+        ([{"up_to": 8, "rounds": 3}, {"up_to": 4, "rounds": 2}, {"rounds": 5}], "each above the one before"),
+        ([{"up_to": 8, "rounds": 0}, {"rounds": 4}], "must be 1 or more"),
+    ):
+        data = tomllib.loads(
+            (resources.files("league") / "rules" / "presets" / "ogaming-mtg.toml").read_text(encoding="utf-8")
+        )
         data["format"]["rounds"] = rounds
         with pytest.raises(RulesetError, match=says):
             parse_ruleset(data, "mine.toml")
@@ -95,20 +129,25 @@ def test_a_rounds_table_in_a_ruleset_file_is_checked() -> None:
 
 # --- pending rows ---------------------------------------------------------------------------
 
+
 def test_a_paired_round_is_pending_not_wrong() -> None:
     ev = evaluate(_tabs(_paired(1)), RULESET, EMPTY)
     assert ev.problems == [] and ev.errors == 0
     assert ev.counted == 1  # only the bye
     state = ev.states["W1"]
-    assert (state.phase, state.status, event_stands(state)) == (Phase.ROUNDS, "round 1 of 4: 1 of 5 results in",
-                                                                "round 1 of 4 under way: 1 of 5 results in")
+    assert (state.phase, state.status, event_stands(state)) == (
+        Phase.ROUNDS,
+        "round 1 of 4: 1 of 5 results in",
+        "round 1 of 4 under way: 1 of 5 results in",
+    )
 
 
 def test_a_pending_row_is_an_error_once_a_later_round_is_paired() -> None:
     rows = [*_round(1, typed=3), *_paired(2)]
     ev = evaluate(_tabs(rows), RULESET, EMPTY)
     assert [(p.code, p.cell, p.problem) for p in ev.problems] == [
-        ("unplayed-round", "E5", "round 1 has no result, but round 2 is paired")]
+        ("unplayed-round", "E5", "round 1 has no result, but round 2 is paired")
+    ]
 
 
 def test_a_row_with_part_of_its_result_stays_an_error() -> None:
@@ -119,6 +158,7 @@ def test_a_row_with_part_of_its_result_stays_an_error() -> None:
 
 
 # --- in progress, then complete -------------------------------------------------------------
+
 
 def _prizes(ev: object) -> list[str]:
     [table] = standings_sheets(ev)  # type: ignore[arg-type]
@@ -137,8 +177,12 @@ def test_an_event_in_progress_shows_prizes_in_line_then_the_playoffs_decide_them
     ev = evaluate(_tabs([*three, *_round(4)]), RULESET, EMPTY)
     state = ev.states["W1"]  # the ruleset has a top 8, not seeded yet: the Swiss standings are final, not the event
     assert (state.phase, state.status, event_stands(state), state.swiss_final, state.final) == (
-        Phase.SWISS_COMPLETE, "Swiss complete, top 8 to seed with `league bracket`", "Swiss rounds complete, top 8 to play",
-        True, False)
+        Phase.SWISS_COMPLETE,
+        "Swiss complete, top 8 to seed with `league bracket`",
+        "Swiss rounds complete, top 8 to play",
+        True,
+        False,
+    )
     assert not any(_prizes(ev))  # the bracket decides the places: nobody is in line for them before
     assert season_state(RULESET.season, list(ev.states.values())).status == "0 of 1 events final" + UNPLANNED
 
@@ -149,7 +193,12 @@ def test_an_event_without_playoffs_is_final_once_every_round_is_played_and_award
     assert _prizes(ev)[0] == "in line for Top 4" and ev.states["W1"].winner == "" and undecided_prizes(ev) == []
     ev = evaluate(_tabs([*three, *_round(4)]), NO_PLAYOFFS, EMPTY)
     state = ev.states["W1"]
-    assert (state.phase, state.final, state.status, state.winner) == (Phase.COMPLETE, True, "final: champion Ana", "Ana")
+    assert (state.phase, state.final, state.status, state.winner) == (
+        Phase.COMPLETE,
+        True,
+        "final: champion Ana",
+        "Ana",
+    )
     assert event_stands(state) == "Final standings"
     prizes = _prizes(ev)
     assert prizes[0] == "1st place; Top 4" and prizes[1:4] == ["Top 4"] * 3 and not any("in line" in p for p in prizes)
@@ -169,18 +218,25 @@ def test_an_event_with_an_error_row_is_not_final_and_has_no_champion() -> None:
     assert (state.phase, state.to_fix, state.final, state.winner) == (Phase.COMPLETE, 1, False, "")
     assert state.status == "all rounds played, 1 result to fix"
     assert any(p.startswith("in line for") for p in _prizes(ev)) and not any(
-        a.awarded for p in ev.placings["W1"] for a in p.awards)
+        a.awarded for p in ev.placings["W1"] for a in p.awards
+    )
 
 
 def test_the_leaderboard_leaves_prize_ties_to_the_judges_only_once_the_season_is_final() -> None:
-    tabs = _tabs([_row(1, 1, "Ana", "Ben", (2, 0)), _row(1, 2, "Cy", "Dee", (2, 0))], rounds=1, players=["Ana", "Ben", "Cy", "Dee"])
+    tabs = _tabs(
+        [_row(1, 1, "Ana", "Ben", (2, 0)), _row(1, 2, "Cy", "Dee", (2, 0))],
+        rounds=1,
+        players=["Ana", "Ben", "Cy", "Dee"],
+    )
     tabs["Events"].append(["W2", "Weekly", "2025-01-16", "", None, "", "R2", 1])
     tabs["Players"] += [["Ana", "W2", "Good", "", ""], ["Ben", "W2", "Good", "", ""]]
     tabs["R2"] = [HEADERS]
     planned = replace(NO_PLAYOFFS, season=Season(events=2))
     ev = evaluate(tabs, planned, EMPTY)
     assert [s.undecided for s in ev.leaderboard if s.undecided] == []
-    assert season_state(planned.season, list(ev.states.values())).status == "1 of 2 events final" and not ev.season.final
+    assert (
+        season_state(planned.season, list(ev.states.values())).status == "1 of 2 events final" and not ev.season.final
+    )
     assert all(not a.awarded for p in ev.board for a in p.awards) and any(p.awards for p in ev.board)  # in line for
     tabs["R2"].append(_row(1, 1, "Ben", "Ana", (2, 0)))  # Ana and Ben level on everything, across League champion
     ev = evaluate(tabs, planned, EMPTY)
@@ -192,6 +248,7 @@ def test_the_leaderboard_leaves_prize_ties_to_the_judges_only_once_the_season_is
 
 
 # --- drops typed in the results tab ---------------------------------------------------------
+
 
 @pytest.mark.parametrize("mark", ["yes", "X", "Drop", " DROP "])
 def test_a_drop_mark_ends_the_event_after_that_round(mark: str) -> None:
@@ -213,6 +270,7 @@ def test_no_or_empty_does_nothing_other_text_is_a_warning(mark: str, found: list
 
 # --- the playoff phases ---------------------------------------------------------------------
 
+
 def _bracket(games: dict[tuple[int, int], tuple[int, int]]) -> Grid:
     """A top-4 bracket (semi-finals, then the final) with the games typed so far."""
     grid: Grid = [list(BRACKET_HEADERS), *bracket_rows(["Ana", "Ben", "Cy", "Dee"], [3])]
@@ -229,8 +287,11 @@ def _playoff(games: dict[tuple[int, int], tuple[int, int]]) -> Playoff:
 
 def test_the_playoff_names_the_round_under_way_then_the_champion() -> None:
     tabs = _tabs([*_round(1), *_round(2), *_round(3), *_round(4)])
-    for games, under_way, champion in (({}, "semi-finals", ""), ({(1, 1): (2, 0), (1, 2): (0, 2)}, "final", ""),
-                                       ({(1, 1): (2, 0), (1, 2): (0, 2), (2, 1): (1, 2)}, "", "Cy")):
+    for games, under_way, champion in (
+        ({}, "semi-finals", ""),
+        ({(1, 1): (2, 0), (1, 2): (0, 2)}, "final", ""),
+        ({(1, 1): (2, 0), (1, 2): (0, 2), (2, 1): (1, 2)}, "", "Cy"),
+    ):
         playoff = _playoff(games)
         assert playoff.champion == champion
         state = evaluate(tabs, RULESET, EMPTY, {"W1": playoff}).states["W1"]

@@ -30,16 +30,19 @@ def _played(ruleset: Ruleset, row: list[Cell], header: list[str]) -> bool:
 
 def _score_in_one_cell(template: str, separator: str) -> Plant:
     """The whole score typed into side A's cell of a per-side number, side B's left empty."""
+
     def plant(ruleset: Ruleset, row: list[Cell], header: list[str]) -> str:
         res = ruleset.results
         first, second = (header.index(res.side_header(template, s)) for s in res.sides)
         row[first], row[second] = f"{as_text(row[first])}{separator}{as_text(row[second])}", None
         return header[first]
+
     return plant
 
 
 def _games(a: int, b: int) -> Plant:
     """Games won typed as `a`-`b` (2-2: a drawn series; 3-0: past the best of three)."""
+
     def plant(ruleset: Ruleset, row: list[Cell], header: list[str]) -> str:
         res = ruleset.results
         assert res.games is not None
@@ -48,6 +51,7 @@ def _games(a: int, b: int) -> Plant:
         if res.games.drawn:
             row[header.index(res.games.drawn)] = None
         return ""
+
     return plant
 
 
@@ -61,14 +65,22 @@ def _mistakes(ruleset: Ruleset) -> list[Plant]:
 @pytest.mark.parametrize("preset", sorted(DEMOS))
 def test_no_cell_holds_two_problems_of_one_mistake(preset: str) -> None:
     ruleset, catalog = load_ruleset(preset, Path("."))
-    tabs: dict[str, Grid] = {k: [list(r) for r in v] for k, v in DEMOS[preset](ruleset, catalog).tabs(ruleset, catalog).items()}
+    tabs: dict[str, Grid] = {
+        k: [list(r) for r in v] for k, v in DEMOS[preset](ruleset, catalog).tabs(ruleset, catalog).items()
+    }
     before = evaluate(tabs, ruleset, catalog).problems
     results = [name for name, grid in tabs.items() if [as_text(h) for h in grid[0]] == list(ruleset.results.order)]
-    rows = [(tab, n, row) for tab in results for n, row in enumerate(tabs[tab][1:], start=2)
-            if _played(ruleset, row, [as_text(h) for h in tabs[tab][0]])
-            and not any(p.tab == tab and p.row == n for p in before)]
+    rows = [
+        (tab, n, row)
+        for tab in results
+        for n, row in enumerate(tabs[tab][1:], start=2)
+        if _played(ruleset, row, [as_text(h) for h in tabs[tab][0]])
+        and not any(p.tab == tab and p.row == n for p in before)
+    ]
     planted: dict[tuple[str, int], str] = {}
-    for plant, (tab, n, row) in zip(_mistakes(ruleset), rows[::7]):  # rows apart: no two mistakes share a round's pairing
+    for plant, (tab, n, row) in zip(
+        _mistakes(ruleset), rows[::7]
+    ):  # rows apart: no two mistakes share a round's pairing
         header = [as_text(h) for h in tabs[tab][0]]
         typed = plant(ruleset, row, header)
         planted[(tab, n)] = a1(n, header.index(typed)) if typed else ""

@@ -20,18 +20,34 @@ from league.rules.ruleset import Prize
 
 RULESET, CATALOG = load_ruleset("ogaming-mtg", Path("."))
 PLAYERS = ("Ana", "Ben", "Cy", "Dan", "Eve", "Fay")
-GAMES = ((1, "Ana", "Fay", 2, 0), (1, "Ben", "Eve", 2, 0), (1, "Cy", "Dan", 2, 1),
-         (2, "Ana", "Cy", 2, 0), (2, "Ben", "Dan", 2, 1), (2, "Eve", "Fay", 2, 1),
-         (3, "Ana", "Ben", 2, 1), (3, "Cy", "Eve", 2, 0), (3, "Dan", "Fay", 2, 0))
+GAMES = (
+    (1, "Ana", "Fay", 2, 0),
+    (1, "Ben", "Eve", 2, 0),
+    (1, "Cy", "Dan", 2, 1),
+    (2, "Ana", "Cy", 2, 0),
+    (2, "Ben", "Dan", 2, 1),
+    (2, "Eve", "Fay", 2, 1),
+    (3, "Ana", "Ben", 2, 1),
+    (3, "Cy", "Eve", 2, 0),
+    (3, "Dan", "Fay", 2, 0),
+)
 RESULTS = ["Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result", "Drop A", "Drop B", "Notes"]
 
 
 def _tabs(w2: tuple[tuple[int, str, str, int, int], ...] = ()) -> dict[str, Grid]:
-    events: Grid = [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"],
-                    ["W1", "Weekly 1", "2026-11-23", "Shop", 16, "W1", "Results W1"]]
-    players: Grid = [["Player", "Event", "Account Standing", "Deck", "Status"], *([p, "W1", "Good", "", ""] for p in PLAYERS)]
-    tabs: dict[str, Grid] = {"Events": events, "Players": players,
-                             "Results W1": [RESULTS, *([r, t, a, b, wa, wb, 0] for t, (r, a, b, wa, wb) in enumerate(GAMES, 1))]}
+    events: Grid = [
+        ["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"],
+        ["W1", "Weekly 1", "2026-11-23", "Shop", 16, "W1", "Results W1"],
+    ]
+    players: Grid = [
+        ["Player", "Event", "Account Standing", "Deck", "Status"],
+        *([p, "W1", "Good", "", ""] for p in PLAYERS),
+    ]
+    tabs: dict[str, Grid] = {
+        "Events": events,
+        "Players": players,
+        "Results W1": [RESULTS, *([r, t, a, b, wa, wb, 0] for t, (r, a, b, wa, wb) in enumerate(GAMES, 1))],
+    }
     if w2:
         events.append(["W2", "Weekly 2", "2026-11-30", "Shop", 16, "W2", "Results W2"])
         players += [[p, "W2", "Good", "", ""] for p in sorted({n for _, a, b, _, _ in w2 for n in (a, b)})]
@@ -44,7 +60,10 @@ def _played(seeds: list[str], games: dict[tuple[int, int], tuple[Cell, Cell]]) -
     grid: Grid = [list(HEADERS)]
     for _ in range(3):
         done = resolve("W1", seeds, [3], grid)
-        grid = [list(HEADERS), *([*r[:7], *games.get((int(str(r[0])), int(str(r[1]))), (r[7], r[8])), *r[9:]] for r in done.sheet.rows)]
+        grid = [
+            list(HEADERS),
+            *([*r[:7], *games.get((int(str(r[0])), int(str(r[1]))), (r[7], r[8])), *r[9:]] for r in done.sheet.rows),
+        ]
     return resolve("W1", seeds, [3], grid).playoff
 
 
@@ -68,11 +87,14 @@ def test_the_champion_first_then_by_the_round_reached() -> None:
         (1, 4, seeds[3], "1st place; Top 4", "won the final"),
         (2, 2, seeds[1], "Top 4", f"lost the final to {seeds[3]}"),
         (3, 1, "Ana", "Top 4", f"lost the semi-final to {seeds[3]}"),  # semi-final losers by Swiss rank
-        (4, 3, seeds[2], "Top 4", f"lost the semi-final to {seeds[1]}")]
+        (4, 3, seeds[2], "Top 4", f"lost the semi-final to {seeds[1]}"),
+    ]
     assert [r[:3] for r in rows[4:]] == [(5, 5, swiss[4]), (6, 6, "Fay")]
     placed = ev.placings["W1"]  # what the table shows, typed: every output reads these
     assert [(p.name, p.rank, p.swiss_rank) for p in placed] == [(r[2], r[0], r[1]) for r in rows]
-    assert placed[0].reached == Reached(2, 2, won=True) and placed[2].reached == Reached(1, 2, out=True, beaten_by=seeds[3])
+    assert placed[0].reached == Reached(2, 2, won=True) and placed[2].reached == Reached(
+        1, 2, out=True, beaten_by=seeds[3]
+    )
     assert [a.prize for a in placed[0].awards if a.awarded] == ["1st place", "Top 4"] and placed[4].reached is None
 
 

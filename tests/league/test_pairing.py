@@ -67,8 +67,16 @@ def test_swiss_has_the_fewest_rematches_then_second_byes_of_every_possible_round
 def test_swiss_pairs_within_score_groups_and_gives_the_bye_to_the_lowest_ranked() -> None:
     players = ["A", "B", "C", "D", "E"]
     scores = {"A": Fraction(3), "B": Fraction(3), "C": Fraction(1), "D": Fraction(1), "E": Fraction(0)}
-    h = History("E", 1, players, Counter({frozenset(("A", "E")): 1, frozenset(("B", "C")): 1}), Counter({"D": 1}),
-                scores, {"A": 1, "B": 2, "C": 3, "D": 4, "E": 5}, [{frozenset(("A", "E")), frozenset(("B", "C")), frozenset({"D"})}])
+    h = History(
+        "E",
+        1,
+        players,
+        Counter({frozenset(("A", "E")): 1, frozenset(("B", "C")): 1}),
+        Counter({"D": 1}),
+        scores,
+        {"A": 1, "B": 2, "C": 3, "D": 4, "E": 5},
+        [{frozenset(("A", "E")), frozenset(("B", "C")), frozenset({"D"})}],
+    )
     round_ = SYSTEMS["swiss"](h, 2, 1, 4)
     pairs = {frozenset(p for p in (r.first, r.second) if p) for r in round_}
     assert pairs == {frozenset(("A", "B")), frozenset(("C", "D")), frozenset({"E"})}
@@ -78,11 +86,22 @@ def test_swiss_pairs_within_score_groups_and_gives_the_bye_to_the_lowest_ranked(
 def test_pairs_to_keep_apart_are_kept_apart_while_the_field_allows() -> None:
     players = ["A", "B", "C", "D"]
     scores = {"A": Fraction(3), "B": Fraction(3), "C": Fraction(0), "D": Fraction(0)}
-    h = History("E", 1, players, Counter(), Counter(), scores, {"A": 1, "B": 2, "C": 3, "D": 4}, [set()],
-                frozenset({frozenset(("A", "B"))}))
+    h = History(
+        "E",
+        1,
+        players,
+        Counter(),
+        Counter(),
+        scores,
+        {"A": 1, "B": 2, "C": 3, "D": 4},
+        [set()],
+        frozenset({frozenset(("A", "B"))}),
+    )
     round_ = SYSTEMS["swiss"](h, 2, 1, 4)
     assert frozenset(("A", "B")) not in {frozenset((p.first, p.second)) for p in round_}
-    both = History("E", 1, ["A", "B"], Counter(), Counter(), scores, {"A": 1, "B": 2}, [set()], frozenset({frozenset(("A", "B"))}))
+    both = History(
+        "E", 1, ["A", "B"], Counter(), Counter(), scores, {"A": 1, "B": 2}, [set()], frozenset({frozenset(("A", "B"))})
+    )
     [only] = SYSTEMS["swiss"](both, 2, 1, 4)
     assert "keep apart that no pairing could avoid" in only.why
 
@@ -91,8 +110,17 @@ def test_the_round_robin_plan_gives_way_to_a_pair_to_keep_apart() -> None:
     players = [f"P{i:02d}" for i in range(10)]
     plain = SYSTEMS["round_robin"](start(players), 1, 4, 7)
     first = next(p for p in plain if p.second)
-    apart = History("E", 0, players, Counter(), Counter(), dict.fromkeys(players, Fraction(0)), {p: 1 for p in players}, [],
-                    frozenset({frozenset((first.first, first.second or ""))}))
+    apart = History(
+        "E",
+        0,
+        players,
+        Counter(),
+        Counter(),
+        dict.fromkeys(players, Fraction(0)),
+        {p: 1 for p in players},
+        [],
+        frozenset({frozenset((first.first, first.second or ""))}),
+    )
     kept = SYSTEMS["round_robin"](apart, 1, 4, 7)
     assert frozenset((first.first, first.second)) not in {frozenset((p.first, p.second)) for p in kept}
 
@@ -103,9 +131,20 @@ def test_swiss_tables_go_from_the_top_of_the_standings_down_and_gl_tables_are_ra
     for number in range(1, 4):
         h = after(h, SYSTEMS["swiss"](h, number, 2, 5), rng)
     round_ = SYSTEMS["swiss"](h, 4, 2, 5)
-    tops = [(max(h.scores[p.first], h.scores[p.second]), min(h.scores[p.first], h.scores[p.second]),
-             -min(h.ranks[p.first], h.ranks[p.second])) for p in round_ if p.second]
+    tops = [
+        (
+            max(h.scores[p.first], h.scores[p.second]),
+            min(h.scores[p.first], h.scores[p.second]),
+            -min(h.ranks[p.first], h.ranks[p.second]),
+        )
+        for p in round_
+        if p.second
+    ]
     assert tops == sorted(tops, reverse=True) and min(h.ranks[round_[0].first], h.ranks[round_[0].second or ""]) == 1
-    first_tables = {next(p.first for p in SYSTEMS["round_robin"](start([f"P{i:02d}" for i in range(12)]), 1, seed, 7)
-                         if p.table == 1) for seed in range(20)}
+    first_tables = {
+        next(
+            p.first for p in SYSTEMS["round_robin"](start([f"P{i:02d}" for i in range(12)]), 1, seed, 7) if p.table == 1
+        )
+        for seed in range(20)
+    }
     assert len(first_tables) > 5, "the table a pair sits at is drawn at random"

@@ -66,8 +66,15 @@ def sponsor_known(lg: League) -> Iterator[Problem]:
     for e in lg.registrations:
         typed = e.fields.get(rules.header, "")
         if typed not in rules.sponsors:
-            yield at(lg, lg.ruleset.registration.tab, e.row, rules.header, "unknown-sponsor", f"{typed!r} is no sponsor",
-                     "use one of " + ", ".join(rules.sponsors))
+            yield at(
+                lg,
+                lg.ruleset.registration.tab,
+                e.row,
+                rules.header,
+                "unknown-sponsor",
+                f"{typed!r} is no sponsor",
+                "use one of " + ", ".join(rules.sponsors),
+            )
 
 
 def _with_sponsors(data: dict[str, Any]) -> None:
@@ -151,6 +158,7 @@ def test_a_component_cannot_take_a_registered_table() -> None:
 def _named(name: str) -> Check:
     def fn(lg: League) -> Iterator[Problem]:
         return iter(())
+
     fn.__name__ = name
     return fn
 

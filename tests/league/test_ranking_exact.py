@@ -38,16 +38,48 @@ def table_of(games: list[Game], players: int) -> MatchTable:
         sides = [(a, b, won_a, won_b)] + ([(b, a, won_b, won_a)] if b >= 0 else [])
         for j, (me, other, mine, theirs) in enumerate(sides):
             bye = other < 0
-            outcome = Outcome.BYE if bye else Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
-            for name, value in (("match", index), ("competitor", me), ("opponent", other), ("partner", -1 if bye else first + 1 - j),
-                                ("kind", KINDS.index(Kind.BYE if bye else Kind.PLAYED)), ("outcome", outcome),
-                                ("won", mine), ("lost", theirs), ("drawn", drawn)):
+            outcome = (
+                Outcome.BYE
+                if bye
+                else Outcome.WIN
+                if mine > theirs
+                else Outcome.LOSS
+                if mine < theirs
+                else Outcome.DRAW
+            )
+            for name, value in (
+                ("match", index),
+                ("competitor", me),
+                ("opponent", other),
+                ("partner", -1 if bye else first + 1 - j),
+                ("kind", KINDS.index(Kind.BYE if bye else Kind.PLAYED)),
+                ("outcome", outcome),
+                ("won", mine),
+                ("lost", theirs),
+                ("drawn", drawn),
+            ):
                 columns[name].append(value)
     array = {k: np.array(v, dtype=np.int64) for k, v in columns.items()}
     zeros = np.zeros(len(array["competitor"]), dtype=np.int64)
-    return MatchTable([f"p{i}" for i in range(players)], ["E"], ["S"], zeros, zeros, zeros + 1, array["match"], array["competitor"],
-                      array["opponent"], array["partner"], array["kind"], array["outcome"], array["won"], array["lost"],
-                      array["drawn"], {}, {})
+    return MatchTable(
+        [f"p{i}" for i in range(players)],
+        ["E"],
+        ["S"],
+        zeros,
+        zeros,
+        zeros + 1,
+        array["match"],
+        array["competitor"],
+        array["opponent"],
+        array["partner"],
+        array["kind"],
+        array["outcome"],
+        array["won"],
+        array["lost"],
+        array["drawn"],
+        {},
+        {},
+    )
 
 
 def reference(games: list[Game]) -> dict[int, dict[str, Fraction | None]]:
@@ -77,11 +109,17 @@ def reference(games: list[Game]) -> dict[int, dict[str, Fraction | None]]:
 
         def mean(rate: dict[int, Fraction], opponents: list[int] = opponents) -> Fraction | None:
             return sum((rate[o] for o in opponents), Fraction(0)) / len(opponents) if opponents else None
-        out[p] = {"score": Fraction(points[p]), "opponents_match_win": mean(mw), "game_win": gw[p], "opponents_game_win": mean(gw),
-                  "buchholz none": Fraction(sum(scores)) if opponents else None,
-                  "buchholz cut1": Fraction(sum(scores[1:])) if opponents else None,
-                  "buchholz median": Fraction(sum(scores[1:-1])) if opponents else None,
-                  "sonneborn_berger": Fraction(sum(points[o] * r for o, r in met[p]), 2) if opponents else None}
+
+        out[p] = {
+            "score": Fraction(points[p]),
+            "opponents_match_win": mean(mw),
+            "game_win": gw[p],
+            "opponents_game_win": mean(gw),
+            "buchholz none": Fraction(sum(scores)) if opponents else None,
+            "buchholz cut1": Fraction(sum(scores[1:])) if opponents else None,
+            "buchholz median": Fraction(sum(scores[1:-1])) if opponents else None,
+            "sonneborn_berger": Fraction(sum(points[o] * r for o, r in met[p]), 2) if opponents else None,
+        }
     return out
 
 
@@ -117,7 +155,10 @@ def assert_matches_reference(games: list[Game], players: int, ruleset: Ruleset, 
         assert (line.score, *line.tiebreaks) == tuple(expected[code][k] for k in ["score", *labels]), line.key
 
     def key(code: int) -> tuple[object, ...]:
-        return tuple(x for k in ["score", *labels] for v in [expected[code][k]] for x in ((0, -v) if v is not None else (1, 0)))
+        return tuple(
+            x for k in ["score", *labels] for v in [expected[code][k]] for x in ((0, -v) if v is not None else (1, 0))
+        )
+
     ordered = sorted(expected, key=key)
     ranks = {p: 1 + sum(key(q) < key(p) for q in ordered) for p in ordered}
     assert {int(line.key[1:]): line.rank for line in lines} == ranks
@@ -127,11 +168,28 @@ def assert_matches_reference(games: list[Game], players: int, ruleset: Ruleset, 
 def test_an_event_ranks_as_fractions_do(magic: Ruleset, seed: int) -> None:
     rng = random.Random(seed)
     games = random_games(rng, players=rng.choice([8, 9, 16, 33]), rounds=rng.choice([3, 5, 8]))
-    ruleset = swiss(magic, ("buchholz", {"cut": "cut1"}), ("buchholz", {"cut": "median"}), ("buchholz", {"cut": "none"}),
-                    ("sonneborn_berger", {}))
+    ruleset = swiss(
+        magic,
+        ("buchholz", {"cut": "cut1"}),
+        ("buchholz", {"cut": "median"}),
+        ("buchholz", {"cut": "none"}),
+        ("sonneborn_berger", {}),
+    )
     players = 1 + max(max(g[0], g[1]) for g in games)
-    assert_matches_reference(games, players, ruleset, ["opponents_match_win", "game_win", "opponents_game_win", "buchholz cut1",
-                                                       "buchholz median", "buchholz none", "sonneborn_berger"])
+    assert_matches_reference(
+        games,
+        players,
+        ruleset,
+        [
+            "opponents_match_win",
+            "game_win",
+            "opponents_game_win",
+            "buchholz cut1",
+            "buchholz median",
+            "buchholz none",
+            "sonneborn_berger",
+        ],
+    )
 
 
 def test_a_league_of_very_different_match_counts_ranks_as_fractions_do(magic: Ruleset) -> None:
@@ -150,9 +208,20 @@ def test_a_league_of_very_different_match_counts_ranks_as_fractions_do(magic: Ru
 def test_equal_means_from_different_rates_share_the_rank(magic: Ruleset) -> None:
     """p200 met rates 1 and 1/3, p201 met 2/3 twice: equal OMW% (2/3), from rows that are not alike."""
     rng = random.Random(9)
-    games: list[Game] = [(40 + p, rng.randrange(100, 140), 2, 0, 0) for p in range(40) for _ in range(p + 1)]  # many match counts
-    games += [(200, 302, 0, 2, 0), (200, 300, 0, 2, 0), (201, 301, 0, 2, 0), (201, 301, 0, 2, 0),  # the two players
-              (302, 310, 2, 0, 0), (302, 311, 2, 0, 0), (300, 312, 0, 2, 0), (300, 313, 0, 2, 0), (301, 314, 0, 2, 0)]
+    games: list[Game] = [
+        (40 + p, rng.randrange(100, 140), 2, 0, 0) for p in range(40) for _ in range(p + 1)
+    ]  # many match counts
+    games += [
+        (200, 302, 0, 2, 0),
+        (200, 300, 0, 2, 0),
+        (201, 301, 0, 2, 0),
+        (201, 301, 0, 2, 0),  # the two players
+        (302, 310, 2, 0, 0),
+        (302, 311, 2, 0, 0),
+        (300, 312, 0, 2, 0),
+        (300, 313, 0, 2, 0),
+        (301, 314, 0, 2, 0),
+    ]
     value = TIEBREAKERS["opponents_match_win"].compute(scope_of(table_of(games, 315), magic), {"floor": FLOOR})
     assert isinstance(value, Mean)
     assert value.value(200) == value.value(201) == Fraction(2, 3)
@@ -163,7 +232,11 @@ def test_equal_means_from_different_rates_share_the_rank(magic: Ruleset) -> None
 def test_floats_that_meet_are_told_apart_exactly() -> None:
     """Fractions a float cannot tell apart still rank apart; equal fractions in other terms still tie."""
     big = 2**60
-    exact = Exact(np.array([big + 1, big, 1, 2], dtype=np.int64), np.array([big, big, 3, 6], dtype=np.int64), np.ones(4, dtype=np.bool_))
+    exact = Exact(
+        np.array([big + 1, big, 1, 2], dtype=np.int64),
+        np.array([big, big, 3, 6], dtype=np.int64),
+        np.ones(4, dtype=np.bool_),
+    )
     assert (big + 1) / big == 1.0
     order = exact.order().tolist()
     assert order[0] > order[1] and order[2] == order[3]

@@ -31,6 +31,7 @@ def clean_output(clean):
 
 # --- layout: column order, extra columns, header spelling -------------------------------------
 
+
 def reorder(grid: Grid, order: Callable[[int], list[int]]) -> Grid:
     """The same tab with its columns moved: new column j is old column order(width)[j] (None: a new empty column)."""
     width = len(grid[0])
@@ -40,13 +41,15 @@ def reorder(grid: Grid, order: Callable[[int], list[int]]) -> Grid:
 
 def with_judge_column(at: Callable[[int], int]) -> Callable[[Grid], Grid]:
     """Insert a judges' own column (header and a remark on every other row) at position at(width)."""
+
     def change(grid: Grid) -> Grid:
         out = []
         for n, row in enumerate(grid):
             row = list(row) + [None] * (len(grid[0]) - len(row))
             value = "Judge's remarks" if n == 0 else ("checked the score pad" if n % 2 else None)
-            out.append(row[:at(len(grid[0]))] + [value] + row[at(len(grid[0])):])
+            out.append(row[: at(len(grid[0]))] + [value] + row[at(len(grid[0])) :])
         return out
+
     return change
 
 
@@ -56,7 +59,9 @@ LAYOUTS = {
     "judge column first": with_judge_column(lambda w: 0),
     "judge column in the middle": with_judge_column(lambda w: w // 2),
     "judge column last": with_judge_column(lambda w: w),
-    "reversed, then a judge column": lambda g: with_judge_column(lambda w: 2)(reorder(g, lambda w: list(range(w))[::-1])),
+    "reversed, then a judge column": lambda g: with_judge_column(lambda w: 2)(
+        reorder(g, lambda w: list(range(w))[::-1])
+    ),
 }
 
 
@@ -69,11 +74,14 @@ def test_column_layout_does_not_change_standings(book, clean_output, change) -> 
     assert all_output(out) == clean_output
 
 
-@pytest.mark.parametrize("change, cell", [
-    (LAYOUTS["columns reversed"], "E3"),   # Map is column K in the template, E once reversed
-    (LAYOUTS["judge column first"], "L3"),
-    (LAYOUTS["judge column last"], "K3"),
-])
+@pytest.mark.parametrize(
+    "change, cell",
+    [
+        (LAYOUTS["columns reversed"], "E3"),  # Map is column K in the template, E once reversed
+        (LAYOUTS["judge column first"], "L3"),
+        (LAYOUTS["judge column last"], "K3"),
+    ],
+)
 def test_problem_cell_follows_the_column_where_it_was_found(book, change, cell: str) -> None:
     book.set(AE, 3, "Map", "Yukon")
     book.tabs[AE] = change(book.tabs[AE])
@@ -158,20 +166,25 @@ def test_health_typed_any_way_is_seven(book, typed: Cell) -> None:
     assert out.standing("QR1-AE", "Ana Reyes").tiebreaks == (Fraction(7, 16),)
 
 
-@pytest.mark.parametrize("tab, row, header, typed", [
-    (AE, 2, "Start Health A", "16.0"),
-    (AE, 2, "Start Health A", " 16 "),
-    (AE, 2, "Start Health A", 16.0),
-    (AE, 3, "Health A", "6.0"),
-    (AE, 3, "Health B", "0.0"),
-    (AE, 3, "Health B", " 0 "),
-    (AE, 3, "Table", "2.0"),
-    ("Events", 2, "Capacity", " 4 "),
-    ("Events", 2, "Capacity", 4.0),
-    ("Events", 2, "Capacity", "4.0"),
-    ("Penalties", 2, "Round", " 1.0 "),
-])
-def test_numbers_typed_as_text_give_the_same_standings(book, clean_output, tab: str, row: int, header: str, typed: Cell) -> None:
+@pytest.mark.parametrize(
+    "tab, row, header, typed",
+    [
+        (AE, 2, "Start Health A", "16.0"),
+        (AE, 2, "Start Health A", " 16 "),
+        (AE, 2, "Start Health A", 16.0),
+        (AE, 3, "Health A", "6.0"),
+        (AE, 3, "Health B", "0.0"),
+        (AE, 3, "Health B", " 0 "),
+        (AE, 3, "Table", "2.0"),
+        ("Events", 2, "Capacity", " 4 "),
+        ("Events", 2, "Capacity", 4.0),
+        ("Events", 2, "Capacity", "4.0"),
+        ("Penalties", 2, "Round", " 1.0 "),
+    ],
+)
+def test_numbers_typed_as_text_give_the_same_standings(
+    book, clean_output, tab: str, row: int, header: str, typed: Cell
+) -> None:
     if tab == "Penalties":
         book.apply([("Penalties", 2, {"Event": "QR1-AE", "Competitor": "Ben Cruz", "Penalty": "Warning"})])
     out = book.set(tab, row, header, typed).evaluate()
@@ -179,7 +192,9 @@ def test_numbers_typed_as_text_give_the_same_standings(book, clean_output, tab: 
     assert all_output(out) == clean_output
 
 
-@pytest.mark.parametrize("typed", [dt.date(2024, 9, 7), dt.datetime(2024, 9, 7), 45542, 45542.0, "2024-09-07 00:00:00"], ids=repr)
+@pytest.mark.parametrize(
+    "typed", [dt.date(2024, 9, 7), dt.datetime(2024, 9, 7), 45542, 45542.0, "2024-09-07 00:00:00"], ids=repr
+)
 def test_event_date_as_a_date_cell_keeps_the_ban_window(book, typed: Cell) -> None:
     book.set("Events", 4, "Date", typed).set("Players", 7, "Fighter 5", "Hamlet")  # allowed on 2024-09-07
     book.set("Players", 3, "Fighter 5", "Hamlet")  # QR1 on 2024-08-10: still banned
@@ -188,10 +203,18 @@ def test_event_date_as_a_date_cell_keeps_the_ban_window(book, typed: Cell) -> No
 
 # --- names ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("typed", ["ana reyes", "ANA REYES", "  Ana Reyes  ", "Ana   Reyes", "aNa\u00a0rEyEs", "Ana\tReyes"], ids=repr)
+
+@pytest.mark.parametrize(
+    "typed", ["ana reyes", "ANA REYES", "  Ana Reyes  ", "Ana   Reyes", "aNa\u00a0rEyEs", "Ana\tReyes"], ids=repr
+)
 def test_names_match_ignoring_case_and_spaces_and_show_as_registered(book, clean_output, typed: str) -> None:
-    book.apply([(AE, 2, {"Player A": typed, "Winner": typed.upper()}), (AE, 4, "Player A", typed),
-                ("Results QR2-AE", 2, "Player B", typed)])
+    book.apply(
+        [
+            (AE, 2, {"Player A": typed, "Winner": typed.upper()}),
+            (AE, 4, "Player A", typed),
+            ("Results QR2-AE", 2, "Player B", typed),
+        ]
+    )
     out = book.evaluate()
     assert {p.code for p in out.problems} == ({"control-character"} if "\t" in typed else set())
     assert all_output(out) == clean_output
@@ -217,7 +240,9 @@ UNICODE = [
 ]
 
 
-@pytest.mark.parametrize("registered, typed", UNICODE, ids=lambda s: f"{s}({'NFC' if unicodedata.is_normalized('NFC', s) else 'NFD'})")
+@pytest.mark.parametrize(
+    "registered, typed", UNICODE, ids=lambda s: f"{s}({'NFC' if unicodedata.is_normalized('NFC', s) else 'NFD'})"
+)
 def test_unicode_names_match_across_case_and_normal_forms(blank, registered: str, typed: str) -> None:
     blank.register(registered, "QR1-AE")
     blank.register("Ben Cruz", "QR1-AE")
@@ -246,8 +271,9 @@ def test_formula_like_names_come_through_as_the_same_string(blank, name: str) ->
     blank.register("Ben Cruz", "QR1-AE")
     blank.play("QR1-AE", 1, name, "Spike", 4, "Ben Cruz", "Robin Hood", 0)
     out = blank.evaluate()
-    assert {(p.code, p.cell) for p in out.problems} == ({("formula-like", "A2"), ("formula-like", "C2")}
-                                                       if name[0] in "=+-@" else set())
+    assert {(p.code, p.cell) for p in out.problems} == (
+        {("formula-like", "A2"), ("formula-like", "C2")} if name[0] in "=+-@" else set()
+    )
     for event in ("QR1-AE", ""):
         first = out.sheet(event)[0]
         assert first["Player"] == name and type(first["Player"]) is str

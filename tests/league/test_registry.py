@@ -55,6 +55,7 @@ def test_the_rule_registries_are_registries() -> None:
 def test_a_second_check_under_a_taken_name_fails_where_it_is_declared() -> None:
     """`@check` keys rules by function name: a second `def match_players` in another module would have replaced the
     first without a word; now importing that module fails."""
+
     def match_players(lg: League) -> Iterator[Problem]:
         return iter(())
 

@@ -45,8 +45,10 @@ def test_an_answer_sent_before_the_events_date_is_an_error_at_its_timestamp() ->
     assert done.fills == [] and [(p.code, p.cell) for p in done.problems] == [("report-time", "A2")]
     assert "2026-03-12 18:00:00 UTC is before W1's date (2026-03-13 in the Events tab)" in done.problems[0].problem
     assert "Events row 2" in done.problems[0].fix
-    assert done.awaiting == ["W1 round 1 table 1: Ana v Ben: Ben reported My Wins 0, Opponent Wins 2, Draws 0 at "
-                             "2026-03-14 17:00 UTC; awaiting Ana"]
+    assert done.awaiting == [
+        "W1 round 1 table 1: Ana v Ben: Ben reported My Wins 0, Opponent Wins 2, Draws 0 at "
+        "2026-03-14 17:00 UTC; awaiting Ana"
+    ]
 
 
 def test_the_events_date_is_the_leagues_own_and_an_undated_event_takes_any_past_answer() -> None:

@@ -18,16 +18,19 @@ def _preset(name: str) -> dict[str, Any]:
     return tomllib.loads((resources.files("league.rules") / "presets" / f"{name}.toml").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize(("preset", "typed", "means"), [
-    ("ogaming-mtg", ["ID", "id", "I.D.", "i. d.", "Intentional Draw", "intentionaldraw"], "Intentional Draw"),
-    ("ogaming-mtg", ["FF A", "ffa", "no-show a", "NS A", "N.S. A"], "Forfeit A"),
-    ("nasef-lol", ["DFF", "Double No-Show", "double ns", "Double FF"], "Double Forfeit"),
-    ("nasef-lol", ["ff b", "No Show B"], "Forfeit B"),
-    ("mesbg-pairs", ["pauza", "BYE"], "Bye"),
-    ("mesbg-pairs", ["WO A", "walkover a"], "Forfeit A"),
-    ("gl-unmatched", ["FF", "no show", "W.O."], "Forfeit"),
-    ("gl-unmatched", ["Disqualified"], "DQ"),
-])
+@pytest.mark.parametrize(
+    ("preset", "typed", "means"),
+    [
+        ("ogaming-mtg", ["ID", "id", "I.D.", "i. d.", "Intentional Draw", "intentionaldraw"], "Intentional Draw"),
+        ("ogaming-mtg", ["FF A", "ffa", "no-show a", "NS A", "N.S. A"], "Forfeit A"),
+        ("nasef-lol", ["DFF", "Double No-Show", "double ns", "Double FF"], "Double Forfeit"),
+        ("nasef-lol", ["ff b", "No Show B"], "Forfeit B"),
+        ("mesbg-pairs", ["pauza", "BYE"], "Bye"),
+        ("mesbg-pairs", ["WO A", "walkover a"], "Forfeit A"),
+        ("gl-unmatched", ["FF", "no show", "W.O."], "Forfeit"),
+        ("gl-unmatched", ["Disqualified"], "DQ"),
+    ],
+)
 def test_a_community_word_means_the_rulesets_own(preset: str, typed: list[str], means: str) -> None:
     ruleset = parse_ruleset(_preset(preset), preset)
     assert [ruleset.word_of(word) for word in typed] == [ruleset.results.kinds[means]] * len(typed)
@@ -42,14 +45,23 @@ def test_the_words_keep_their_meaning() -> None:
     assert magic.word_of("IDD") is None and magic.word_of("I-D") is None
 
 
-@pytest.mark.parametrize(("aliases", "message"), [
-    ({"Draw": ["ID"]}, "`results.aliases.Draw` is not a word of `results.kinds` "
-                       "('Bye', 'Intentional Draw', 'Forfeit A', 'Forfeit B')"),
-    ({"Forfeit A": ["FF"], "Forfeit B": ["ff"]}, "`results.aliases.Forfeit B` lists 'ff', which reads as 'Forfeit A'"),
-    ({"Bye": ["Forfeit A"]}, "`results.aliases.Bye` lists 'Forfeit A', which reads as 'Forfeit A'"),
-    ({"Bye": ["..."]}, "`results.aliases.Bye` lists '...', which reads as ''"),
-    ({"Bye": "B"}, "`results.aliases.Bye` must be list, found 'B'"),
-])
+@pytest.mark.parametrize(
+    ("aliases", "message"),
+    [
+        (
+            {"Draw": ["ID"]},
+            "`results.aliases.Draw` is not a word of `results.kinds` "
+            "('Bye', 'Intentional Draw', 'Forfeit A', 'Forfeit B')",
+        ),
+        (
+            {"Forfeit A": ["FF"], "Forfeit B": ["ff"]},
+            "`results.aliases.Forfeit B` lists 'ff', which reads as 'Forfeit A'",
+        ),
+        ({"Bye": ["Forfeit A"]}, "`results.aliases.Bye` lists 'Forfeit A', which reads as 'Forfeit A'"),
+        ({"Bye": ["..."]}, "`results.aliases.Bye` lists '...', which reads as ''"),
+        ({"Bye": "B"}, "`results.aliases.Bye` must be list, found 'B'"),
+    ],
+)
 def test_words_that_would_read_two_ways_are_refused(aliases: dict[str, Any], message: str) -> None:
     data = _preset("ogaming-mtg")
     data["results"]["aliases"] = aliases

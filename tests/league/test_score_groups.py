@@ -23,14 +23,17 @@ def _squared_gaps(h: History, pairs: Pairs) -> Fraction:
 
 def _leastfaults(h: History) -> tuple[int, int]:
     """The fewest (rematches, second byes) of any round, by the whole-field matching."""
+
     def cost(a: str, b: str) -> int:
         return SECOND_BYE * h.byes[a] if b == BYE else REMATCH * h.met[frozenset((a, b))]
+
     return faults(h, matched(list(h.active), cost, random.Random(0)))
 
 
 def _whole_field(h: History, number: int, seed: int) -> list[tuple[str, str | None]]:
     """Swiss as the whole-field matching alone, as it was before score groups."""
     from unittest import mock
+
     with mock.patch("league.pairing.swiss.by_groups", return_value=None) as groups:
         round_ = SYSTEMS["swiss"](h, number, seed, 8)
     assert groups.called
@@ -42,8 +45,11 @@ def fields(draw: st.DrawFn, most: int = 24) -> History:
     """10 to `most` competitors on few distinct scores (so groups are large and small), some having met."""
     field = [f"P{i:02d}" for i in range(draw(st.integers(10, most)))]
     scores = {p: Fraction(draw(st.integers(0, 4))) for p in field}
-    pairs = [frozenset(p) for p in draw(st.lists(st.tuples(st.sampled_from(field), st.sampled_from(field)), max_size=40))
-             if p[0] != p[1]]
+    pairs = [
+        frozenset(p)
+        for p in draw(st.lists(st.tuples(st.sampled_from(field), st.sampled_from(field)), max_size=40))
+        if p[0] != p[1]
+    ]
     byes = Counter(draw(st.lists(st.sampled_from(field), max_size=4)))
     order = sorted(field, key=lambda p: -scores[p])
     return History("E", 3, field, Counter(pairs), byes, scores, {p: order.index(p) + 1 for p in field}, [set()] * 3)
@@ -61,13 +67,20 @@ def test_swiss_has_the_fewest_rematches_then_second_byes_the_whole_field_matchin
 @given(fields(most=60), st.integers(0, 10**6))
 def test_a_round_built_by_groups_has_no_rematch_the_best_bye_and_at_least_the_least_gaps(h: History, seed: int) -> None:
     points = {k: int(s) for k, s in h.scores.items()}
-    made = by_groups(h, points, foes(h), lambda a, b: REMATCH * h.met[frozenset((a, b))] + (points[a] - points[b]) ** 2,
-                     random.Random(seed))
+    made = by_groups(
+        h,
+        points,
+        foes(h),
+        lambda a, b: REMATCH * h.met[frozenset((a, b))] + (points[a] - points[b]) ** 2,
+        random.Random(seed),
+    )
     if made is None:
         return
     assert sorted(k for pair in made for k in pair if k) == sorted(h.active)
     assert not any(b and h.met[frozenset((a, b))] for a, b in made)
-    assert [a for a, b in made if b is None] == ([min(h.active, key=lambda k: (h.byes[k], -h.ranks[k]))] if len(h.active) % 2 else [])
+    assert [a for a, b in made if b is None] == (
+        [min(h.active, key=lambda k: (h.byes[k], -h.ranks[k]))] if len(h.active) % 2 else []
+    )
     byeless = sorted((h.scores[k] for pair in made for k in pair if k and pair[1]), reverse=True)
     assert _squared_gaps(h, made) >= sum((byeless[i] - byeless[i + 1]) ** 2 for i in range(0, len(byeless), 2))
 

@@ -19,17 +19,32 @@ from league.pairing.record_groups import Draws
 from league.pairing.seeded_swiss import groups, seeds
 from tests.support.pairing import all_pairings, histories
 
-seeded_module = importlib.import_module("league.pairing.seeded_swiss")  # the package exports the function under this name
+seeded_module = importlib.import_module(
+    "league.pairing.seeded_swiss"
+)  # the package exports the function under this name
 TEAMS = [f"T{i}" for i in range(1, 11)]
 """T1 has the highest rating, T10 the lowest."""
 
 
-def start(wins: dict[str, int] | None = None, met: list[tuple[str, str]] = (), byes: Counter[str] | None = None,
-          teams: list[str] = TEAMS) -> History:
+def start(
+    wins: dict[str, int] | None = None,
+    met: list[tuple[str, str]] = (),
+    byes: Counter[str] | None = None,
+    teams: list[str] = TEAMS,
+) -> History:
     scores = {t: Fraction((wins or {}).get(t, 0)) for t in teams}
     order = sorted(teams, key=lambda t: -scores[t])
-    return History("S1", 1 if wins else 0, list(teams), Counter(frozenset(p) for p in met), byes or Counter(), scores,
-                   {t: order.index(t) + 1 for t in teams}, [], ratings={t: Fraction(2000 - 10 * i) for i, t in enumerate(teams)})
+    return History(
+        "S1",
+        1 if wins else 0,
+        list(teams),
+        Counter(frozenset(p) for p in met),
+        byes or Counter(),
+        scores,
+        {t: order.index(t) + 1 for t in teams},
+        [],
+        ratings={t: Fraction(2000 - 10 * i) for i, t in enumerate(teams)},
+    )
 
 
 def pairs(h: History, seed: int = 1) -> set[tuple[str, str | None]]:
@@ -62,11 +77,19 @@ def whys(h: History) -> dict[frozenset[str], str]:
 def test_a_reason_says_what_a_move_kept_apart_and_counts_wins_in_words() -> None:
     """1v6 is one club's two teams (round 1), then a repeat (round 2): each move says which."""
     club = start()
-    club = History(**{**club.__dict__, "avoid": frozenset({frozenset(("T1", "T6"))}), "clubs": frozenset({frozenset(("T1", "T6"))})})
+    club = History(
+        **{
+            **club.__dict__,
+            "avoid": frozenset({frozenset(("T1", "T6"))}),
+            "clubs": frozenset({frozenset(("T1", "T6"))}),
+        }
+    )
     assert any("to keep one club's teams apart" in why for why in whys(club).values())
     assert not any("repeat" in why for why in whys(club).values())
     repeat = whys(start({t: 1 for t in TEAMS}, met=[("T1", "T6")]))
-    assert any("to avoid a repeat" in why for why in repeat.values()) and all(why.startswith("1 win: seed") for why in repeat.values())
+    assert any("to avoid a repeat" in why for why in repeat.values()) and all(
+        why.startswith("1 win: seed") for why in repeat.values()
+    )
     named = History(**{**start().__dict__, "avoid": frozenset({frozenset(("T1", "T6"))})})
     assert any("a pair named in the Avoid tab" in why for why in whys(named).values())
 
@@ -143,8 +166,9 @@ def test_draws_are_the_whole_field_matchings_tie_breaks() -> None:
     players = [f"T{i}" for i in range(40)]
     expected = random.Random(99)
     draws = Draws(players, random.Random(99))
-    assert [draws(a, b) for i, a in enumerate(players) for b in players[i + 1:]] == [
-        expected.randrange(1000) for _ in range(40 * 39 // 2)]
+    assert [draws(a, b) for i, a in enumerate(players) for b in players[i + 1 :]] == [
+        expected.randrange(1000) for _ in range(40 * 39 // 2)
+    ]
     assert draws("T7", "T3") == draws("T3", "T7")
 
 
@@ -157,8 +181,18 @@ def crowded(draw: st.DrawFn) -> History:
     avoid = frozenset(frozenset(p) for p in draw(pairs) if p[0] != p[1])
     scores = {t: Fraction(draw(st.integers(0, 3))) for t in teams}
     order = sorted(teams, key=lambda t: -scores[t])
-    return History("S1", 4, teams, met, Counter(draw(st.lists(st.sampled_from(teams), max_size=3))), scores,
-                   {t: order.index(t) + 1 for t in teams}, [], avoid, {t: Fraction(draw(st.integers(900, 2100))) for t in teams})
+    return History(
+        "S1",
+        4,
+        teams,
+        met,
+        Counter(draw(st.lists(st.sampled_from(teams), max_size=3))),
+        scores,
+        {t: order.index(t) + 1 for t in teams},
+        [],
+        avoid,
+        {t: Fraction(draw(st.integers(900, 2100))) for t in teams},
+    )
 
 
 @settings(max_examples=150, deadline=None)
@@ -178,8 +212,17 @@ def test_simulated_seasons_pair_as_the_whole_field_matching_did() -> None:
     for season in range(24):
         rng = random.Random(season)
         teams = [f"T{i:02d}" for i in range(rng.randint(4, 40))]
-        h = History("S1", 0, teams, Counter(), Counter(), dict.fromkeys(teams, Fraction(0)),
-                    {t: i + 1 for i, t in enumerate(teams)}, [], ratings={t: Fraction(rng.randint(900, 2100)) for t in teams})
+        h = History(
+            "S1",
+            0,
+            teams,
+            Counter(),
+            Counter(),
+            dict.fromkeys(teams, Fraction(0)),
+            {t: i + 1 for i, t in enumerate(teams)},
+            [],
+            ratings={t: Fraction(rng.randint(900, 2100)) for t in teams},
+        )
         for number in range(1, 9):
             ours = [(p.first, p.second) for p in SYSTEMS["seeded_swiss"](h, number, season, 8)]
             assert ours == _whole_field(h, number, season), (season, number)
@@ -195,7 +238,9 @@ def test_a_repeat_far_inside_a_large_group_moves_one_seed_and_nothing_else() -> 
 
 
 @pytest.mark.parametrize("places", [(3, 4, 12, 13, 14, 24), (3, 4, 6, 12, 13, 14, 20, 23, 26, 31)])
-def test_clustered_repeats_in_a_large_group_are_repaired_as_the_whole_field_matching_does(places: tuple[int, ...]) -> None:
+def test_clustered_repeats_in_a_large_group_are_repaired_as_the_whole_field_matching_does(
+    places: tuple[int, ...],
+) -> None:
     """64 teams on one record, runs of split pairs that met before (seeded pairing repeats itself in runs), and
     teams of one club kept apart: one-seed moves along each run (or, runs too dense, the group solved whole), the
     whole-field matching's round exactly."""

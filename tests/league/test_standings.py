@@ -24,13 +24,14 @@ def table(out, event: str, *headers: str) -> list[tuple]:
 
 # --- shared ranks ---------------------------------------------------------------------------
 
+
 def test_full_tie_shares_the_rank_and_asks_the_judges(blank) -> None:
     for name in ("Ana Reyes", "Ben Cruz", "Carla Santos", "Fay Ong"):
         blank.register(name, AE)
     blank.play(AE, 1, "Ana Reyes", "Medusa", 5, "Ben Cruz", "Robin Hood", 0)
-    blank.play(AE, 1, "Carla Santos", "Achilles", 11, "Fay Ong", "Daredevil", 0)   # Carla: 11/(18+15) = 1/3
+    blank.play(AE, 1, "Carla Santos", "Achilles", 11, "Fay Ong", "Daredevil", 0)  # Carla: 11/(18+15) = 1/3
     blank.play(AE, 2, "Ana Reyes", "Sinbad", 3, "Carla Santos", "Yennenga", 0)
-    blank.play(AE, 2, "Ben Cruz", "Bruce Lee", 9, "Fay Ong", "Spike", 0)           # Ben: 9/(13+14) = 1/3
+    blank.play(AE, 2, "Ben Cruz", "Bruce Lee", 9, "Fay Ong", "Spike", 0)  # Ben: 9/(13+14) = 1/3
     out = blank.complete().evaluate()
     assert out.problems == []
     assert table(out, AE, "Wins", "Health Ratio", "Prize", "Note") == [
@@ -56,6 +57,7 @@ def test_tie_is_never_broken_by_name_or_row_order(blank, order: tuple[str, str])
 
 
 # --- exact ratios ---------------------------------------------------------------------------
+
 
 def test_ratios_closer_than_float_precision_still_rank_apart(blank) -> None:
     big = 999_999_997  # the largest health the sheets accept is below 10**9
@@ -84,15 +86,23 @@ def test_absurd_health_is_unreadable_not_a_crash(blank, typed: object) -> None:
 
 EQUAL_FROM_DIFFERENT_SUMS = {
     # mode: (matches as (round, A, fighter, health, B, fighter, health), the shared exact ratio)
-    "pooled": ([(1, "Pia Go", "Sinbad", 5, "Rex Sy", "Medusa", 0),       # Pia  5/15
-                (1, "Quin Uy", "Angel", 10, "Sol Lim", "Medusa", 0),     # Quin 10/16 ...
-                (2, "Rex Sy", "Alice", 1, "Quin Uy", "Willow", 0)],      # ... + 0/14 = 10/30
-               Fraction(1, 3)),
-    "mean": ([(1, "Pia Go", "Deadpool", 1, "Rex Sy", "Medusa", 0),       # Pia  (1/10 + 2/10) / 2
-              (2, "Pia Go", "Deadpool", 2, "Sol Lim", "Medusa", 0),
-              (1, "Quin Uy", "She-Hulk", 3, "Sol Lim", "Medusa", 0),     # Quin (3/20 + 3/20) / 2
-              (2, "Quin Uy", "She-Hulk", 3, "Rex Sy", "Medusa", 0)],
-             Fraction(3, 20)),
+    "pooled": (
+        [
+            (1, "Pia Go", "Sinbad", 5, "Rex Sy", "Medusa", 0),  # Pia  5/15
+            (1, "Quin Uy", "Angel", 10, "Sol Lim", "Medusa", 0),  # Quin 10/16 ...
+            (2, "Rex Sy", "Alice", 1, "Quin Uy", "Willow", 0),
+        ],  # ... + 0/14 = 10/30
+        Fraction(1, 3),
+    ),
+    "mean": (
+        [
+            (1, "Pia Go", "Deadpool", 1, "Rex Sy", "Medusa", 0),  # Pia  (1/10 + 2/10) / 2
+            (2, "Pia Go", "Deadpool", 2, "Sol Lim", "Medusa", 0),
+            (1, "Quin Uy", "She-Hulk", 3, "Sol Lim", "Medusa", 0),  # Quin (3/20 + 3/20) / 2
+            (2, "Quin Uy", "She-Hulk", 3, "Rex Sy", "Medusa", 0),
+        ],
+        Fraction(3, 20),
+    ),
 }
 
 
@@ -100,9 +110,12 @@ EQUAL_FROM_DIFFERENT_SUMS = {
 def test_equal_ratios_from_different_sums_are_a_tie(blank, variant, mode: str) -> None:
     matches, ratio = EQUAL_FROM_DIFFERENT_SUMS[mode]
     ruleset = variant(lambda d: d["tiebreakers"][0].update(mode=mode))
-    for name, roster in (("Pia Go", ("Deadpool", "Sinbad", "Angel", "Spike", "Willow")),
-                         ("Quin Uy", ("She-Hulk", "Sinbad", "Angel", "Spike", "Willow")),
-                         ("Rex Sy", HEROES), ("Sol Lim", HEROES)):
+    for name, roster in (
+        ("Pia Go", ("Deadpool", "Sinbad", "Angel", "Spike", "Willow")),
+        ("Quin Uy", ("She-Hulk", "Sinbad", "Angel", "Spike", "Willow")),
+        ("Rex Sy", HEROES),
+        ("Sol Lim", HEROES),
+    ):
         blank.register(name, AE, roster)
     for match in matches:
         blank.play(AE, *match)
@@ -110,30 +123,54 @@ def test_equal_ratios_from_different_sums_are_a_tie(blank, variant, mode: str) -
     assert out.problems == []
     assert out.standing(AE, "Pia Go").tiebreaks == out.standing(AE, "Quin Uy").tiebreaks == (ratio,)
     straddle = "; tie straddles Arena Champion: judges decide"
-    assert table(out, AE, "Note")[:2] == [(1, "Pia Go", "tied with Quin Uy: judge decision" + straddle),
-                                          (1, "Quin Uy", "tied with Pia Go: judge decision" + straddle)]
+    assert table(out, AE, "Note")[:2] == [
+        (1, "Pia Go", "tied with Quin Uy: judge decision" + straddle),
+        (1, "Quin Uy", "tied with Pia Go: judge decision" + straddle),
+    ]
     assert (0.1 + 0.2) / 2 != (0.15 + 0.15) / 2  # what a float mean would have compared
 
 
 # --- pooled versus mean ----------------------------------------------------------------------
 
 MODE_CASE = [
-    (1, "Pia Go", "Deadpool", 9, "Rex Sy", "Medusa", 0),     # Pia wins 9/10 ...
-    (1, "Quin Uy", "Buffy", 7, "Sol Lim", "Medusa", 0),      # Quin wins 7/14 ...
-    (2, "Sol Lim", "Alice", 2, "Pia Go", "She-Hulk", 0),     # ... and loses 0/20: pooled 9/30, mean 9/20
-    (2, "Rex Sy", "Alice", 1, "Quin Uy", "Raptors", 0),      # ... and loses 0/7:  pooled 7/21, mean 1/4
+    (1, "Pia Go", "Deadpool", 9, "Rex Sy", "Medusa", 0),  # Pia wins 9/10 ...
+    (1, "Quin Uy", "Buffy", 7, "Sol Lim", "Medusa", 0),  # Quin wins 7/14 ...
+    (2, "Sol Lim", "Alice", 2, "Pia Go", "She-Hulk", 0),  # ... and loses 0/20: pooled 9/30, mean 9/20
+    (2, "Rex Sy", "Alice", 1, "Quin Uy", "Raptors", 0),  # ... and loses 0/7:  pooled 7/21, mean 1/4
 ]
-MODE_ROSTERS = {"Pia Go": ("Deadpool", "She-Hulk", "Willow", "Angel", "Spike"),
-                "Quin Uy": ("Buffy", "Raptors", "Willow", "Angel", "Spike"),
-                "Rex Sy": HEROES, "Sol Lim": HEROES}
+MODE_ROSTERS = {
+    "Pia Go": ("Deadpool", "She-Hulk", "Willow", "Angel", "Spike"),
+    "Quin Uy": ("Buffy", "Raptors", "Willow", "Angel", "Spike"),
+    "Rex Sy": HEROES,
+    "Sol Lim": HEROES,
+}
 
 
-@pytest.mark.parametrize("mode, order, ratios", [
-    ("pooled", ["Quin Uy", "Pia Go", "Sol Lim", "Rex Sy"],
-     {"Pia Go": Fraction(9, 30), "Quin Uy": Fraction(7, 21), "Rex Sy": Fraction(1, 29), "Sol Lim": Fraction(2, 29)}),
-    ("mean", ["Pia Go", "Quin Uy", "Sol Lim", "Rex Sy"],
-     {"Pia Go": Fraction(9, 20), "Quin Uy": Fraction(1, 4), "Rex Sy": Fraction(1, 26), "Sol Lim": Fraction(1, 13)}),
-])
+@pytest.mark.parametrize(
+    "mode, order, ratios",
+    [
+        (
+            "pooled",
+            ["Quin Uy", "Pia Go", "Sol Lim", "Rex Sy"],
+            {
+                "Pia Go": Fraction(9, 30),
+                "Quin Uy": Fraction(7, 21),
+                "Rex Sy": Fraction(1, 29),
+                "Sol Lim": Fraction(2, 29),
+            },
+        ),
+        (
+            "mean",
+            ["Pia Go", "Quin Uy", "Sol Lim", "Rex Sy"],
+            {
+                "Pia Go": Fraction(9, 20),
+                "Quin Uy": Fraction(1, 4),
+                "Rex Sy": Fraction(1, 26),
+                "Sol Lim": Fraction(1, 13),
+            },
+        ),
+    ],
+)
 def test_pooled_and_mean_modes_order_differently(blank, variant, mode: str, order: list[str], ratios: dict) -> None:
     ruleset = variant(lambda d: d["tiebreakers"][0].update(mode=mode))
     for name, roster in MODE_ROSTERS.items():
@@ -148,10 +185,14 @@ def test_pooled_and_mean_modes_order_differently(blank, variant, mode: str, orde
 
 # --- byes and forfeits ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("kinds, ratio", [
-    (["played"], Fraction(5, 16)),            # the preset: the bye's typed health is ignored
-    (["played", "bye"], Fraction(5 + 16, 16 + 16)),  # an organiser who counts byes
-])
+
+@pytest.mark.parametrize(
+    "kinds, ratio",
+    [
+        (["played"], Fraction(5, 16)),  # the preset: the bye's typed health is ignored
+        (["played", "bye"], Fraction(5 + 16, 16 + 16)),  # an organiser who counts byes
+    ],
+)
 def test_bye_is_a_win_left_out_of_the_health_ratio(book, variant, kinds: list[str], ratio: Fraction) -> None:
     book.apply([("Results QR1-AE", 4, {"Fighter A": "Medusa", "Health A": 16, "Start Health A": 16})])  # Ana's bye
     out = book.evaluate(variant(lambda d: d["tiebreakers"][0].update(kinds=kinds)))
@@ -166,7 +207,11 @@ def test_bye_only_player_has_a_win_but_no_ratio(book) -> None:
     out = book.complete().evaluate()
     assert out.problems == []
     assert table(out, AE, "Wins", "Matches", "Health Ratio") == [
-        (1, "Ana Reyes", 2, 2, 0.3125), (2, "Ben Cruz", 1, 2, 0.2222), (3, "Fay Ong", 1, 1, None), (4, "Carla Santos", 0, 1, 0.0)]
+        (1, "Ana Reyes", 2, 2, 0.3125),
+        (2, "Ben Cruz", 1, 2, 0.2222),
+        (3, "Fay Ong", 1, 1, None),
+        (4, "Carla Santos", 0, 1, 0.0),
+    ]
 
 
 def test_forfeit_counts_as_a_win_but_not_in_the_health_ratio(book) -> None:
@@ -181,36 +226,51 @@ def test_forfeit_counts_as_a_win_but_not_in_the_health_ratio(book) -> None:
 
 # --- prizes -----------------------------------------------------------------------------------
 
+
 def test_tie_for_arena_champion_is_reported_not_resolved(blank, variant) -> None:
     for name in ("Ana Reyes", "Ben Cruz", "Carla Santos", "Fay Ong"):
         blank.register(name, AE)
-    blank.play(AE, 1, "Ana Reyes", "Medusa", 8, "Carla Santos", "Achilles", 0)   # 8/16
-    blank.play(AE, 1, "Ben Cruz", "Buffy", 7, "Fay Ong", "Daredevil", 0)         # 7/14
+    blank.play(AE, 1, "Ana Reyes", "Medusa", 8, "Carla Santos", "Achilles", 0)  # 8/16
+    blank.play(AE, 1, "Ben Cruz", "Buffy", 7, "Fay Ong", "Daredevil", 0)  # 7/14
     out = blank.complete().evaluate()
     assert out.problems == []
     assert table(out, AE, "Prize", "Note") == [
-        (1, "Ana Reyes", "Participation prize; Arena Champion?",
-         "tied with Ben Cruz: judge decision; tie straddles Arena Champion: judges decide"),
-        (1, "Ben Cruz", "Participation prize; Arena Champion?",
-         "tied with Ana Reyes: judge decision; tie straddles Arena Champion: judges decide"),
+        (
+            1,
+            "Ana Reyes",
+            "Participation prize; Arena Champion?",
+            "tied with Ben Cruz: judge decision; tie straddles Arena Champion: judges decide",
+        ),
+        (
+            1,
+            "Ben Cruz",
+            "Participation prize; Arena Champion?",
+            "tied with Ana Reyes: judge decision; tie straddles Arena Champion: judges decide",
+        ),
         (3, "Carla Santos", "Participation prize", "tied with Fay Ong: judge decision"),
         (3, "Fay Ong", "Participation prize", "tied with Carla Santos: judge decision"),
     ]
     # the same tie on the league table straddles 1st and 2nd place, but not the finals slots (ranks 1-4); the
     # judges are asked only once the season is final: the preset's holds six events, QR1-GB5 and QR2-AE not started
     assert not out.ev.season.final
-    assert table(out, "", "Prize")[:2] == [(1, "Ana Reyes", "in line for Nationals finals slot"),
-                                           (1, "Ben Cruz", "in line for Nationals finals slot")]
+    assert table(out, "", "Prize")[:2] == [
+        (1, "Ana Reyes", "in line for Nationals finals slot"),
+        (1, "Ben Cruz", "in line for Nationals finals slot"),
+    ]
     assert undecided_prizes(out.ev) == ["Standings QR1-AE: Arena Champion tied at rank 1 between Ana Reyes, Ben Cruz"]
     blank.tabs["Events"][2:] = []  # a league of QR1-AE alone, which is final: still one event of the six planned
     out = blank.complete().evaluate()
     assert not out.ev.season.final and not any("?" in str(p) for _, _, p in table(out, "", "Prize"))
     out = blank.complete().evaluate(variant(lambda d: d["season"].update(closed=True)))  # the organiser closes it
     assert out.ev.season.final
-    assert table(out, "", "Prize")[:2] == [(1, "Ana Reyes", "Nationals finals slot; 1st place?; 2nd place?"),
-                                           (1, "Ben Cruz", "Nationals finals slot; 1st place?; 2nd place?")]
-    assert table(out, "", "Prize")[2:] == [(3, "Carla Santos", "3rd-4th place; Nationals finals slot"),
-                                           (3, "Fay Ong", "3rd-4th place; Nationals finals slot")]
+    assert table(out, "", "Prize")[:2] == [
+        (1, "Ana Reyes", "Nationals finals slot; 1st place?; 2nd place?"),
+        (1, "Ben Cruz", "Nationals finals slot; 1st place?; 2nd place?"),
+    ]
+    assert table(out, "", "Prize")[2:] == [
+        (3, "Carla Santos", "3rd-4th place; Nationals finals slot"),
+        (3, "Fay Ong", "3rd-4th place; Nationals finals slot"),
+    ]
 
 
 def test_tie_at_league_ranks_4_5_straddles_3rd_4th_place(book, variant) -> None:
@@ -232,25 +292,33 @@ def test_tie_at_league_ranks_4_5_straddles_3rd_4th_place(book, variant) -> None:
         (4, "Eva Tan", "3rd-4th place?; Nationals finals slot?"),
     ]
     note = out.line("", "Carla Santos")["Note"]
-    assert note == ("tied with Eva Tan: judge decision; tie straddles 3rd-4th place: judges decide; "
-                    "tie straddles Nationals finals slot: judges decide")
+    assert note == (
+        "tied with Eva Tan: judge decision; tie straddles 3rd-4th place: judges decide; "
+        "tie straddles Nationals finals slot: judges decide"
+    )
     assert out.standing("", "Eva Tan").undecided == ("3rd-4th place", "Nationals finals slot")
 
 
 def test_participation_prize_needs_one_played_match(book) -> None:
     book.register("Fay Ong", AE)
-    book.bye(AE, 3, "Fay Ong")                                            # a bye only
-    book.register("Gus Yap", GB5)                                         # registered, never played
+    book.bye(AE, 3, "Fay Ong")  # a bye only
+    book.register("Gus Yap", GB5)  # registered, never played
     book.register("Hana Go", GB5)
-    book.forfeit(GB5, 2, "Hana Go", "Eva Tan", winner="Hana Go")          # a forfeit win only
+    book.forfeit(GB5, 2, "Hana Go", "Eva Tan", winner="Hana Go")  # a forfeit win only
     out = book.complete().evaluate()
     assert out.problems == []
     assert table(out, AE, "Matches", "Prize") == [
-        (1, "Ana Reyes", 2, "Arena Champion; Participation prize"), (2, "Ben Cruz", 2, "Participation prize"),
-        (3, "Fay Ong", 1, ""), (4, "Carla Santos", 1, "Participation prize")]
+        (1, "Ana Reyes", 2, "Arena Champion; Participation prize"),
+        (2, "Ben Cruz", 2, "Participation prize"),
+        (3, "Fay Ong", 1, ""),
+        (4, "Carla Santos", 1, "Participation prize"),
+    ]
     assert table(out, GB5, "Wins", "Matches", "Prize") == [
-        (1, "Dan Lim", 1, 1, "Arena Champion; Participation prize"), (2, "Hana Go", 1, 1, ""),
-        (3, "Eva Tan", 0, 2, "Participation prize"), (4, "Gus Yap", 0, 0, "")]
+        (1, "Dan Lim", 1, 1, "Arena Champion; Participation prize"),
+        (2, "Hana Go", 1, 1, ""),
+        (3, "Eva Tan", 0, 2, "Participation prize"),
+        (4, "Gus Yap", 0, 0, ""),
+    ]
 
 
 def test_disqualified_player_is_listed_unranked_without_prize(book) -> None:
@@ -269,13 +337,14 @@ def test_disqualified_player_is_listed_unranked_without_prize(book) -> None:
 
 # --- the league leaderboard -------------------------------------------------------------------
 
+
 def test_leaderboard_sums_wins_by_stage_and_pools_health_over_all_matches(book) -> None:
     out = book.complete().evaluate()
     assert out.ev.stages == ["QR1", "QR2"]
     assert table(out, "", "QR1", "QR2", "Total Wins", "Health Ratio") == [
-        (1, "Dan Lim", 1, 1, 2, 0.4062),       # (9 + 4) / (17 + 15)
-        (2, "Ana Reyes", 2, 0, 2, 0.1613),     # (5 + 0) / (16 + 15); the QR1 bye is a win, not a ratio
-        (3, "Ben Cruz", 1, None, 1, 0.2222),   # no QR2 for him: an empty cell, not 0
+        (1, "Dan Lim", 1, 1, 2, 0.4062),  # (9 + 4) / (17 + 15)
+        (2, "Ana Reyes", 2, 0, 2, 0.1613),  # (5 + 0) / (16 + 15); the QR1 bye is a win, not a ratio
+        (3, "Ben Cruz", 1, None, 1, 0.2222),  # no QR2 for him: an empty cell, not 0
         (4, "Carla Santos", 0, None, 0, 0.0),
         (4, "Eva Tan", 0, None, 0, 0.0),
     ]
@@ -286,10 +355,22 @@ def test_leaderboard_sums_wins_by_stage_and_pools_health_over_all_matches(book) 
 def test_leaderboard_order_comes_from_pooled_league_ratio_not_event_average(blank) -> None:
     """Pia: 9/10 at QR1, 0/20 at QR2 (events average .45, pooled 9/30).
     Quin: 7/14 at QR1, 0/7 at QR2 (events average .25, pooled 7/21): Quin ranks above Pia."""
-    rosters = {"Pia Go": ("Deadpool", "She-Hulk", "Willow", "Angel", "Spike"),
-               "Quin Uy": ("Buffy", "Raptors", "Willow", "Angel", "Spike"), "Rex Sy": HEROES, "Sol Lim": HEROES}
-    for name, event in (("Pia Go", AE), ("Rex Sy", AE), ("Quin Uy", GB5), ("Sol Lim", GB5),
-                        ("Pia Go", QR2), ("Rex Sy", QR2), ("Quin Uy", QR2), ("Sol Lim", QR2)):
+    rosters = {
+        "Pia Go": ("Deadpool", "She-Hulk", "Willow", "Angel", "Spike"),
+        "Quin Uy": ("Buffy", "Raptors", "Willow", "Angel", "Spike"),
+        "Rex Sy": HEROES,
+        "Sol Lim": HEROES,
+    }
+    for name, event in (
+        ("Pia Go", AE),
+        ("Rex Sy", AE),
+        ("Quin Uy", GB5),
+        ("Sol Lim", GB5),
+        ("Pia Go", QR2),
+        ("Rex Sy", QR2),
+        ("Quin Uy", QR2),
+        ("Sol Lim", QR2),
+    ):
         blank.register(name, event, rosters[name])
     blank.play(AE, 1, "Pia Go", "Deadpool", 9, "Rex Sy", "Medusa", 0)
     blank.play(GB5, 1, "Quin Uy", "Buffy", 7, "Sol Lim", "Medusa", 0)
@@ -297,10 +378,14 @@ def test_leaderboard_order_comes_from_pooled_league_ratio_not_event_average(blan
     blank.play(QR2, 1, "Sol Lim", "Alice", 2, "Quin Uy", "Raptors", 0)
     out = blank.complete().evaluate()
     assert out.problems == []
-    assert table(out, AE, "Wins")[0] == (1, "Pia Go", 1)   # each is champion of their own QR1 event
+    assert table(out, AE, "Wins")[0] == (1, "Pia Go", 1)  # each is champion of their own QR1 event
     assert table(out, GB5, "Wins")[0] == (1, "Quin Uy", 1)
     assert table(out, "", "QR1", "QR2", "Total Wins") == [
-        (1, "Quin Uy", 1, 0, 1), (2, "Pia Go", 1, 0, 1), (3, "Sol Lim", 0, 1, 1), (4, "Rex Sy", 0, 1, 1)]
+        (1, "Quin Uy", 1, 0, 1),
+        (2, "Pia Go", 1, 0, 1),
+        (3, "Sol Lim", 0, 1, 1),
+        (4, "Rex Sy", 0, 1, 1),
+    ]
     assert out.standing("", "Pia Go").tiebreaks == (Fraction(9, 30),)
     assert out.standing("", "Quin Uy").tiebreaks == (Fraction(7, 21),)
 
@@ -318,5 +403,8 @@ def test_an_event_with_no_results_yet_awards_no_places(blank) -> None:
     out = blank.complete().evaluate()
     assert out.problems == []
     assert table(out, AE, "Matches", "Prize", "Note") == [
-        (1, "Ana Reyes", 0, "", ""), (1, "Ben Cruz", 0, "", ""), (1, "Carla Santos", 0, "", "")]
+        (1, "Ana Reyes", 0, "", ""),
+        (1, "Ben Cruz", 0, "", ""),
+        (1, "Carla Santos", 0, "", ""),
+    ]
     assert undecided_prizes(out.ev) == []

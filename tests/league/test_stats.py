@@ -50,8 +50,12 @@ def error_rows(ev: Evaluation) -> set[tuple[str, int | None]]:
 
 
 def rows(tabs: dict[str, Grid], prefix: str = "Results") -> list[tuple[str, int, dict[str, object]]]:
-    return [(name, i, dict(zip(grid[0], row))) for name, grid in tabs.items() if name.startswith(prefix)
-            for i, row in enumerate(grid[1:], start=2)]
+    return [
+        (name, i, dict(zip(grid[0], row)))
+        for name, grid in tabs.items()
+        if name.startswith(prefix)
+        for i, row in enumerate(grid[1:], start=2)
+    ]
 
 
 def test_a_fighters_games_and_wins_in_the_gl_demo_match_a_count_by_hand() -> None:
@@ -91,8 +95,14 @@ def test_a_decks_mirror_matches_are_left_out_in_the_magic_demo() -> None:
     decks = {(c["Event"], c["Player"]): c["Deck"] for _, _, c in rows(tabs, "Players")}
     bad = error_rows(ev)
     week = {e.results_tab: e.id for e in ev.league.events}
-    mirrors = [row for tab, row, c in rows(tabs) if (tab, row) not in bad and not c["Result"] and c["Player B"]
-               and decks.get((week[tab], c["Player A"])) == decks.get((week[tab], c["Player B"])) == "Boros Energy"]
+    mirrors = [
+        row
+        for tab, row, c in rows(tabs)
+        if (tab, row) not in bad
+        and not c["Result"]
+        and c["Player B"]
+        and decks.get((week[tab], c["Player A"])) == decks.get((week[tab], c["Player B"])) == "Boros Energy"
+    ]
     boros = rates(ev)["Boros Energy"]
     assert len(mirrors) == 4
     assert boros.mirrors == 2 * len(mirrors), "each mirror match is two sides, both left out"
@@ -111,11 +121,20 @@ def test_good_against_evil_in_the_mesbg_demo() -> None:
     bad = error_rows(ev)
     dq = {(c["Event"], c["Pair"]) for _, _, c in rows(tabs, "Pairs") if c["Status"] == "DQ"}
     event = {e.results_tab: e.id for e in ev.league.events}
-    by_hand = [c for tab, row, c in rows(tabs) if (tab, row) not in bad and not c["Result"] and c["Pair B"]
-               and not {(event[tab], c["Pair A"]), (event[tab], c["Pair B"])} & dq]
+    by_hand = [
+        c
+        for tab, row, c in rows(tabs)
+        if (tab, row) not in bad
+        and not c["Result"]
+        and c["Pair B"]
+        and not {(event[tab], c["Pair A"]), (event[tab], c["Pair B"])} & dq
+    ]
     assert len(by_hand) == 55
-    good_won = sum((c["Army A"] == "Good") == (int(c["Scenario A"]) > int(c["Scenario B"]))  # type: ignore[call-overload]
-                   for c in by_hand if c["Scenario A"] != c["Scenario B"])
+    good_won = sum(
+        (c["Army A"] == "Good") == (int(c["Scenario A"]) > int(c["Scenario B"]))  # type: ignore[call-overload]
+        for c in by_hand
+        if c["Scenario A"] != c["Scenario B"]
+    )
     assert good_won == 25
     s = stats.sides(ev)
     matchups = stats.matchups(s, s.field("alignment")[1])
@@ -158,7 +177,7 @@ def test_records_streaks_and_events(blank) -> None:
 
 
 def test_an_entry_typed_two_ways_and_unknown_fighters(blank, variant) -> None:
-    """"Sherlock" and "sherlock " are the catalog's Sherlock Holmes; a fighter the catalog lacks is counted as typed
+    """ "Sherlock" and "sherlock " are the catalog's Sherlock Holmes; a fighter the catalog lacks is counted as typed
     (its spellings ignoring case and spaces as one), shown as most people typed it, and named."""
     for name in ("Ana Reyes", "Ben Cruz", "Carla Santos", "Dan Lim"):
         blank.register(name, AE, ("Sherlock Holmes", "Medusa", "Alice", "King Arthur", "Sherlok"))
@@ -221,24 +240,34 @@ def test_the_stats_tab_holds_the_three_blocks() -> None:
     assert headers[1] == ("Player", "Record", "Current Streak", "Longest Streak", "Events")
     assert (5, "0.00%") in sheet.number_formats
     ev, _ = demo("nasef-lol")
-    assert stats.stats_sheet(stats.sides(ev)).header[:2] == ("Team", "Record"), "no field to group by: the records alone"
+    assert stats.stats_sheet(stats.sides(ev)).header[:2] == ("Team", "Record"), (
+        "no field to group by: the records alone"
+    )
 
 
-@pytest.mark.parametrize("table, message", [
-    ({"fields": {}}, "`stats.fields` must name at least one field"),
-    ({"fields": {"x": {"text": "fighter", "registration": "Deck"}}}, "needs exactly one of `text`"),
-    ({"fields": {"x": {"text": "fightr"}}}, "`stats.fields.x.text` is 'fightr', which is not a key of results.texts"),
-    ({"fields": {"x": {"registration": "Deck"}}}, "not a header the registration tab reads"),
-    ({"fields": {"x": {"registration": "{side} Army"}}}, "names {side}, which is not a key of results.texts"),
-    ({"fields": {"x": {"text": "fighter"}}, "by": "y"}, "`stats.by` is 'y', which is not a key of stats.fields"),
-    ({"fields": {"x": {"text": "fighter", "catalogue": True}}}, "unknown key `stats.fields.x.catalogue`"),
-    ({"fields": {"x": {"text": "fighter"}}, "tabs": True}, "unknown key `stats.tabs`"),
-])
+@pytest.mark.parametrize(
+    "table, message",
+    [
+        ({"fields": {}}, "`stats.fields` must name at least one field"),
+        ({"fields": {"x": {"text": "fighter", "registration": "Deck"}}}, "needs exactly one of `text`"),
+        (
+            {"fields": {"x": {"text": "fightr"}}},
+            "`stats.fields.x.text` is 'fightr', which is not a key of results.texts",
+        ),
+        ({"fields": {"x": {"registration": "Deck"}}}, "not a header the registration tab reads"),
+        ({"fields": {"x": {"registration": "{side} Army"}}}, "names {side}, which is not a key of results.texts"),
+        ({"fields": {"x": {"text": "fighter"}}, "by": "y"}, "`stats.by` is 'y', which is not a key of stats.fields"),
+        ({"fields": {"x": {"text": "fighter", "catalogue": True}}}, "unknown key `stats.fields.x.catalogue`"),
+        ({"fields": {"x": {"text": "fighter"}}, "tabs": True}, "unknown key `stats.tabs`"),
+    ],
+)
 def test_a_bad_stats_table_is_refused_by_key(variant, table: dict[str, object], message: str) -> None:
     from league.rules.schema import RulesetError
 
-    with pytest.raises(RulesetError, match=message.replace("{", r"\{").replace("(", r"\(").replace(")", r"\)")
-                       .replace(".", r"\.").replace("`", "`")):
+    with pytest.raises(
+        RulesetError,
+        match=message.replace("{", r"\{").replace("(", r"\(").replace(")", r"\)").replace(".", r"\.").replace("`", "`"),
+    ):
         variant(lambda data: data.__setitem__("stats", table))
 
 
@@ -256,7 +285,9 @@ def test_playoff_games_count_after_the_swiss_rounds() -> None:
     quarter = resolve("W1", [ev.names[line.key] for line in ev.standings["W1"][:8]], [3]).sheet.rows[0]
     top, eighth = str(quarter[4]), str(quarter[6])
     assert records[eighth].wins == old[eighth].wins + 1 and records[eighth].current >= 1, "the 0-2 won by seed 8"
-    assert records[top].losses == old[top].losses + 1 and records[top].current == 0, "the playoff loss is the latest game"
+    assert records[top].losses == old[top].losses + 1 and records[top].current == 0, (
+        "the playoff loss is the latest game"
+    )
     deck = s.fields["Deck"]
     won = list(range(len(s) - 8, len(s)))  # the playoff games' sides come after the Swiss ones
     assert set(s.event[won].tolist()) == {s.events.index("W1")} and sorted(s.outcome[won].tolist()) == [0] * 4 + [2] * 4
@@ -287,7 +318,8 @@ def test_an_intentional_draw_is_no_game() -> None:
     assert agreed
     s = stats.sides(ev)
     assert int(s.played.sum()) // 2 == ev.counted - len(agreed) - sum(
-        1 for m in ev.results if m.kind is not None and m.kind.value != "played")
+        1 for m in ev.results if m.kind is not None and m.kind.value != "played"
+    )
     assert all(not stats.is_game(m) for m in ev.results if m.word and m.word.draw)
 
 
@@ -318,14 +350,22 @@ def test_rows_left_out_are_counted_per_row_not_per_problem(blank) -> None:
     assert again is not None and int(again.left_out.sum()) == 1
 
 
-@pytest.mark.parametrize("data", ['{"format":2,"label":"x"}', '{"format":2', "[]", '{"format":2,"label":"P","by":"","names":[],'
-                                  '"events":[],"dates":[],"competitor":[5],"event":[0],"partner":[-1],"outcome":[0],'
-                                  '"order":[0],"left_out":[],"played":[1],"fields":{}}',
-                                  '{"format":2,"label":"P","by":"","names":[5],"events":["W1"],"dates":[""],"competitor":[0],'
-                                  '"event":[0],"partner":[-1],"outcome":[0],"order":[0],"left_out":[0],"played":[1],"fields":{}}',
-                                  '{"format":2,"label":"P","by":"","names":["Ana"],"events":["W1"],"dates":["garbage"],'
-                                  '"competitor":[0],"event":[0],"partner":[-1],"outcome":[0],"order":[0],"left_out":[0],'
-                                  '"played":[1],"fields":{}}'])
+@pytest.mark.parametrize(
+    "data",
+    [
+        '{"format":2,"label":"x"}',
+        '{"format":2',
+        "[]",
+        '{"format":2,"label":"P","by":"","names":[],'
+        '"events":[],"dates":[],"competitor":[5],"event":[0],"partner":[-1],"outcome":[0],'
+        '"order":[0],"left_out":[],"played":[1],"fields":{}}',
+        '{"format":2,"label":"P","by":"","names":[5],"events":["W1"],"dates":[""],"competitor":[0],'
+        '"event":[0],"partner":[-1],"outcome":[0],"order":[0],"left_out":[0],"played":[1],"fields":{}}',
+        '{"format":2,"label":"P","by":"","names":["Ana"],"events":["W1"],"dates":["garbage"],'
+        '"competitor":[0],"event":[0],"partner":[-1],"outcome":[0],"order":[0],"left_out":[0],'
+        '"played":[1],"fields":{}}',
+    ],
+)
 def test_damaged_kept_games_are_a_clear_error(data: str) -> None:
     if data == "[]":
         assert stats.Sides.from_json(data) is None, "not this version's layout"

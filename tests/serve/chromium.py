@@ -29,17 +29,32 @@ class Browser:
             os.dup2(from_child, 4)
 
         self._proc = subprocess.Popen(
-            [CHROMIUM, "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--hide-scrollbars",
-             "--remote-debugging-pipe", f"--window-size={width},{height}", "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            preexec_fn=at_3_and_4, close_fds=False)
+            [
+                CHROMIUM,
+                "--headless",
+                "--disable-gpu",
+                "--no-sandbox",
+                "--no-first-run",
+                "--hide-scrollbars",
+                "--remote-debugging-pipe",
+                f"--window-size={width},{height}",
+                "about:blank",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=at_3_and_4,
+            close_fds=False,
+        )
         os.close(to_child)
         os.close(from_child)
         self._next, self._buffer = 0, b""
         target = self._send("Target.createTarget", {"url": "about:blank"})["targetId"]
         self._session = self._send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        self.send("Emulation.setDeviceMetricsOverride",
-                  {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": width < 600})
+        self.send(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": width < 600},
+        )
 
     def __enter__(self) -> Browser:
         return self

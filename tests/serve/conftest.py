@@ -28,7 +28,9 @@ def exports(tmp_path: Path) -> Path:
     (folder / "league.html").write_text("<p>the export</p>", encoding="utf-8")
     (folder / "sub").mkdir()
     (folder / "sub" / "inner.png").write_bytes(b"\x89PNG\r\n\x1a\ninner")
-    (folder / ".hidden.png").write_bytes(b"\x89PNG\r\n\x1a\nhidden")  # a dotfile: an editor's or a sync tool's, no export
+    (folder / ".hidden.png").write_bytes(
+        b"\x89PNG\r\n\x1a\nhidden"
+    )  # a dotfile: an editor's or a sync tool's, no export
     (tmp_path / "league.toml").write_text('ruleset = "ogaming-mtg"\n', encoding="utf-8")
     (tmp_path / "secret.png").write_bytes(b"\x89PNG\r\n\x1a\nsecret")
     (folder / "link.png").symlink_to(tmp_path / "secret.png")

@@ -8,22 +8,21 @@ import http.client
 import re
 import socket
 import sys
-from html import escape
 from dataclasses import replace
+from html import escape
 from pathlib import Path
 
 import pytest
 
 from exporters.branding import inks, readable
-
 from league.evaluate import evaluate
 from league.pairing.bracket import resolve
 from league.table import Table
 from serve import app, pages
 from serve import server as server_module
-from serve.scripts import script_hash
 from serve.app import RunningServer, ServeError, parse_address, start_server
 from serve.board import LiveBoard
+from serve.scripts import script_hash
 from serve.view import LiveView, live_view
 from tests.support.event_day import HOSTILE, NOW, demo_tabs, event_day, serving
 
@@ -64,9 +63,19 @@ def test_the_pairings_page_lists_the_current_round_by_table(live: tuple[RunningS
     server, _ = live
     page = text(server, "/pairings")
     assert "Round 4 of 4 · 4 of 8 results in" in page
-    rows = re.findall(r'<tr( class="done")? data-table="(\d+)" data-label="Table"><td class="n t">\d+</td>(.*?)</tr>', page)
-    assert [(n, bool(done)) for done, n, _ in rows] == [("1", True), ("2", True), ("3", True), ("4", False),
-                                                       ("5", False), ("6", False), ("7", False), ("8", True)]
+    rows = re.findall(
+        r'<tr( class="done")? data-table="(\d+)" data-label="Table"><td class="n t">\d+</td>(.*?)</tr>', page
+    )
+    assert [(n, bool(done)) for done, n, _ in rows] == [
+        ("1", True),
+        ("2", True),
+        ("3", True),
+        ("4", False),
+        ("5", False),
+        ("6", False),
+        ("7", False),
+        ("8", True),
+    ]
     assert rows[3][2] == '<td class="name">Carla Mendes</td><td class="name">Fábio Nunes</td>'
     assert rows[7][2] == '<td class="name">Elisa Prado</td><td class="bye">bye</td>'
     assert '<input id="q" type="search"' in page and 'id="found" aria-live="polite"' in page
@@ -76,10 +85,12 @@ def test_the_screen_cycles_pairings_then_standings_then_the_leaderboard(live: tu
     server, _ = live
     page = text(server, "/screen")
     slides = re.findall(r'<section class="slide" data-seconds="(\d+)"><h2>(.*?)</h2><p class="sub">(.*?)</p>', page)
-    assert slides == [("20", "Friday Night Magic W3 · 2025-01-23", "Pairings · Round 4 of 4 · 4 of 8 results in"),
-                      ("12", "Friday Night Magic W3 · 2025-01-23 (1/2)", "round 4 of 4 under way: 4 of 8 results in · Points"),
-                      ("12", "Friday Night Magic W3 · 2025-01-23 (2/2)", "round 4 of 4 under way: 4 of 8 results in · Points"),
-                      ("12", "Leaderboard", "W3 round 4 of 4 under way: 4 of 8 results in; 0 events final · Total Points")]
+    assert slides == [
+        ("20", "Friday Night Magic W3 · 2025-01-23", "Pairings · Round 4 of 4 · 4 of 8 results in"),
+        ("12", "Friday Night Magic W3 · 2025-01-23 (1/2)", "round 4 of 4 under way: 4 of 8 results in · Points"),
+        ("12", "Friday Night Magic W3 · 2025-01-23 (2/2)", "round 4 of 4 under way: 4 of 8 results in · Points"),
+        ("12", "Leaderboard", "W3 round 4 of 4 under way: 4 of 8 results in; 0 events final · Total Points"),
+    ]
     assert '<span class="t">Table 4</span><span class="n">Carla Mendes</span>' in page
 
 
@@ -119,16 +130,46 @@ def test_head_says_what_get_would_send_without_it(live: tuple[RunningServer, Liv
 def test_an_export_image_is_served_by_its_exact_name(live: tuple[RunningServer, LiveBoard], exports: Path) -> None:
     server, _ = live
     status, headers, body = fetch(server, "/leaderboard-1200x630.png")
-    assert (status, headers["content-type"], body) == (200, "image/png", (exports / "leaderboard-1200x630.png").read_bytes())
+    assert (status, headers["content-type"], body) == (
+        200,
+        "image/png",
+        (exports / "leaderboard-1200x630.png").read_bytes(),
+    )
 
 
-@pytest.mark.parametrize("path", [
-    "/../league.toml", "/%2e%2e/league.toml", "/%2E%2E%2Fleague.toml", "/..%2fsecret.png", "/../secret.png",
-    "/%2e%2e%2fsecret.png", "/secret.png", "//etc/passwd", "/etc/passwd", "/%2Fetc%2Fpasswd.png",
-    "/sub/inner.png", "/sub%2finner.png", "/link.png", "/league.html", "/exports/", "/sub/", "/sub", "/LEADERBOARD-1200x630.PNG",
-    "/leaderboard-1200x630.png/", "/leaderboard-1200x630.png%00.html", "/pairings/", "/index.html", "/favicon.ico",
-    "/league.toml", "/.", "/..", "/.hidden.png", "/%2ehidden.png",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/../league.toml",
+        "/%2e%2e/league.toml",
+        "/%2E%2E%2Fleague.toml",
+        "/..%2fsecret.png",
+        "/../secret.png",
+        "/%2e%2e%2fsecret.png",
+        "/secret.png",
+        "//etc/passwd",
+        "/etc/passwd",
+        "/%2Fetc%2Fpasswd.png",
+        "/sub/inner.png",
+        "/sub%2finner.png",
+        "/link.png",
+        "/league.html",
+        "/exports/",
+        "/sub/",
+        "/sub",
+        "/LEADERBOARD-1200x630.PNG",
+        "/leaderboard-1200x630.png/",
+        "/leaderboard-1200x630.png%00.html",
+        "/pairings/",
+        "/index.html",
+        "/favicon.ico",
+        "/league.toml",
+        "/.",
+        "/..",
+        "/.hidden.png",
+        "/%2ehidden.png",
+    ],
+)
 def test_nothing_else_is_served(live: tuple[RunningServer, LiveBoard], path: str) -> None:
     server, _ = live
     status, _, body = fetch(server, path)
@@ -139,8 +180,14 @@ def test_nothing_else_is_served(live: tuple[RunningServer, LiveBoard], path: str
 def test_no_absolute_path_reaches_a_file(live: tuple[RunningServer, LiveBoard], exports: Path) -> None:
     server, _ = live
     image = (exports / "leaderboard-1200x630.png").resolve()
-    for path in (str(image), "/" + str(image), f"/{str(image).replace('/', '%2F')}", f"http://127.0.0.1{image}",
-                 f"file://{image}", str(exports.parent / "secret.png")):
+    for path in (
+        str(image),
+        "/" + str(image),
+        f"/{str(image).replace('/', '%2F')}",
+        f"http://127.0.0.1{image}",
+        f"file://{image}",
+        str(exports.parent / "secret.png"),
+    ):
         assert fetch(server, path)[0] == 404, path
 
 
@@ -154,8 +201,9 @@ def test_before_the_first_sync_the_pages_wait_for_it(exports: Path) -> None:
         server.stop()
 
 
-def test_the_stream_tells_each_new_version_and_the_pages_show_it(live: tuple[RunningServer, LiveBoard],
-                                                                day_view: LiveView) -> None:
+def test_the_stream_tells_each_new_version_and_the_pages_show_it(
+    live: tuple[RunningServer, LiveBoard], day_view: LiveView
+) -> None:
     server, board = live
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
     try:
@@ -177,8 +225,9 @@ def test_the_stream_tells_each_new_version_and_the_pages_show_it(live: tuple[Run
     assert '<meta name="live-version" content="2">' in page and "<h1>Store Championship</h1>" in page
 
 
-def test_where_no_socket_can_be_passed_the_server_runs_in_a_thread(exports: Path, day_view: LiveView,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_where_no_socket_can_be_passed_the_server_runs_in_a_thread(
+    exports: Path, day_view: LiveView, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(app, "SEPARATE_PROCESS", False)
     board = LiveBoard()
     server = start_server(board, "127.0.0.1", 0, exports)
@@ -213,21 +262,41 @@ def test_a_port_in_use_is_a_clear_error(live: tuple[RunningServer, LiveBoard], e
         start_server(board, "127.0.0.1", server.port, exports)
 
 
-@pytest.mark.parametrize(("typed", "address"), [
-    ("8000", ("127.0.0.1", 8000)), (" 8080 ", ("127.0.0.1", 8080)), ("0", ("127.0.0.1", 0)),
-    ("0.0.0.0:8000", ("0.0.0.0", 8000)), ("192.168.1.20:80", ("192.168.1.20", 80)), ("localhost:65535", ("localhost", 65535)),
-    ("shop-pc.local:8000", ("shop-pc.local", 8000)), ("[::1]:8000", ("::1", 8000)), ("[::]:0", ("::", 0)),
-])
+@pytest.mark.parametrize(
+    ("typed", "address"),
+    [
+        ("8000", ("127.0.0.1", 8000)),
+        (" 8080 ", ("127.0.0.1", 8080)),
+        ("0", ("127.0.0.1", 0)),
+        ("0.0.0.0:8000", ("0.0.0.0", 8000)),
+        ("192.168.1.20:80", ("192.168.1.20", 80)),
+        ("localhost:65535", ("localhost", 65535)),
+        ("shop-pc.local:8000", ("shop-pc.local", 8000)),
+        ("[::1]:8000", ("::1", 8000)),
+        ("[::]:0", ("::", 0)),
+    ],
+)
 def test_an_address_is_a_port_or_host_and_port(typed: str, address: tuple[str, int]) -> None:
     assert parse_address(typed) == address
 
 
-@pytest.mark.parametrize(("typed", "says"), [
-    ("", "no address given"), ("http", "the port must be a whole number"), ("65536", "from 0 to 65535"),
-    ("-1", "whole number"), (":8000", "name the host before the colon"), ("host:", "whole number"),
-    ("::1", "in brackets"), ("[::1]", "[ADDRESS]:PORT"), ("[nonsense]:80", "[ADDRESS]:PORT"),
-    ("bad host:80", "characters no host name has"), ("1.2.3.4:80x", "whole number"), ("٨٠٠٠", "whole number"),
-])
+@pytest.mark.parametrize(
+    ("typed", "says"),
+    [
+        ("", "no address given"),
+        ("http", "the port must be a whole number"),
+        ("65536", "from 0 to 65535"),
+        ("-1", "whole number"),
+        (":8000", "name the host before the colon"),
+        ("host:", "whole number"),
+        ("::1", "in brackets"),
+        ("[::1]", "[ADDRESS]:PORT"),
+        ("[nonsense]:80", "[ADDRESS]:PORT"),
+        ("bad host:80", "characters no host name has"),
+        ("1.2.3.4:80x", "whole number"),
+        ("٨٠٠٠", "whole number"),
+    ],
+)
 def test_a_wrong_address_says_how_to_write_one(typed: str, says: str) -> None:
     with pytest.raises(ValueError, match=re.escape(says)):
         parse_address(typed)
@@ -261,11 +330,15 @@ def test_playoff_matches_are_listed_by_match(exports: Path) -> None:
     with serving(live_view(config.branding, ev, NOW, [Table.plain(sheet)]), exports) as (server, _):
         pairings, screen = text(server, "/pairings"), text(server, "/screen")
     assert "Playoffs: quarter-finals · 0 of 4 matches decided" in pairings
-    assert ('<tr data-table="2" data-label="Match"><td class="n t">2</td>'
-            '<td class="name">Seed 4</td><td class="name">Seed 5</td></tr>' in pairings)
+    assert (
+        '<tr data-table="2" data-label="Match"><td class="n t">2</td>'
+        '<td class="name">Seed 4</td><td class="name">Seed 5</td></tr>' in pairings
+    )
     assert "<th>Match</th>" in pairings
-    assert ('<span class="t">Match 1</span><span class="n">Seed 1</span>'
-            '<span class="v">v</span><span class="n">Seed 8</span>' in screen)
+    assert (
+        '<span class="t">Match 1</span><span class="n">Seed 1</span>'
+        '<span class="v">v</span><span class="n">Seed 8</span>' in screen
+    )
 
 
 def test_once_an_event_is_over_the_pairings_say_so_with_its_champion(day_view: LiveView) -> None:
@@ -288,4 +361,6 @@ def test_the_pages_ink_the_branding_so_that_it_reads(day_view: LiveView) -> None
     screen = pages.screen(view)
     lit = readable(branding.accent, (pages.SCREEN_BACKGROUND,))
     assert f"color:{lit}" in screen and f"color:{branding.accent}" not in screen and lit != branding.accent
-    assert f"background:{branding.primary};\n color:{inks(branding).title}" in screen, "the header's band and its title ink"
+    assert f"background:{branding.primary};\n color:{inks(branding).title}" in screen, (
+        "the header's band and its title ink"
+    )

@@ -17,7 +17,9 @@ from tests.support.event_day import HOSTILE, NOW, event_day, serving
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
 
-SHOWN_ROWS = "[...document.querySelectorAll('main tbody tr')].filter(r => r.offsetParent !== null).map(r => r.dataset.table)"
+SHOWN_ROWS = (
+    "[...document.querySelectorAll('main tbody tr')].filter(r => r.offsetParent !== null).map(r => r.dataset.table)"
+)
 WIDTHS = "[document.documentElement.scrollWidth, window.innerWidth]"
 OVERFLOW = "Math.max(0, ...[...document.querySelectorAll('.wrap')].map(e => e.scrollWidth - e.clientWidth))"
 FOUND = "document.querySelector('#found').textContent"
@@ -34,7 +36,9 @@ def test_a_player_finds_their_table_by_typing_their_name_on_a_phone(live: tuple[
         assert browser.evaluate(SHOWN_ROWS) == ["4"]
         width, screen = browser.evaluate(WIDTHS)
         assert screen == 390 and width <= screen, f"the page is {width} px wide on a {screen} px screen"
-        browser.evaluate("document.querySelector('#q').value = ''; document.querySelector('#q').dispatchEvent(new Event('input'))")
+        browser.evaluate(
+            "document.querySelector('#q').value = ''; document.querySelector('#q').dispatchEvent(new Event('input'))"
+        )
         browser.type("#q", "nobody here")
         browser.wait_for(f"{FOUND} !== ''")
         assert browser.evaluate(FOUND) == "No one by that name in the current round"
@@ -51,8 +55,9 @@ def test_the_standings_page_fits_the_screen(live: tuple[RunningServer, LiveBoard
         assert browser.evaluate("document.querySelectorAll('main section').length") == 2
 
 
-def test_a_published_sync_shows_up_by_itself_keeping_the_search(live: tuple[RunningServer, LiveBoard],
-                                                                day_view: LiveView) -> None:
+def test_a_published_sync_shows_up_by_itself_keeping_the_search(
+    live: tuple[RunningServer, LiveBoard], day_view: LiveView
+) -> None:
     server, board = live
     with Browser(390) as browser:
         browser.open(server.url + "pairings")
@@ -89,13 +94,17 @@ def test_long_names_on_the_screen_are_shown_whole(exports: Path) -> None:
         with Browser(1920, 1080) as browser:
             browser.open(server.url + "screen")
             browser.wait_for("document.querySelectorAll('.slide.on').length === 1")
-            cut = browser.evaluate("[...document.querySelectorAll('.slide .n')].map(n => { const s = n.closest('.slide');"
-                                   " s.style.display = 'block'; const out = n.scrollWidth > n.clientWidth + 1 ? n.textContent"
-                                   " : ''; s.style.display = ''; return out; }).filter(Boolean)")
+            cut = browser.evaluate(
+                "[...document.querySelectorAll('.slide .n')].map(n => { const s = n.closest('.slide');"
+                " s.style.display = 'block'; const out = n.scrollWidth > n.clientWidth + 1 ? n.textContent"
+                " : ''; s.style.display = ''; return out; }).filter(Boolean)"
+            )
             assert cut == [], "names cut off"
             shown = browser.evaluate("[...document.querySelectorAll('.slide .n')].map(n => n.textContent)")
             assert HOSTILE[1] in shown, "the long name is on the screen as typed"
-            bottom = browser.evaluate("(() => { const all = [...document.querySelectorAll('.slide')]; return Math.max(...all.map("
-                                      "s => { all.forEach(o => { o.style.display = o === s ? 'block' : 'none'; });"
-                                      " return s.getBoundingClientRect().bottom; })); })()")
+            bottom = browser.evaluate(
+                "(() => { const all = [...document.querySelectorAll('.slide')]; return Math.max(...all.map("
+                "s => { all.forEach(o => { o.style.display = o === s ? 'block' : 'none'; });"
+                " return s.getBoundingClientRect().bottom; })); })()"
+            )
             assert bottom <= 1080, "a slide runs off the screen"

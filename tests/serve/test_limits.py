@@ -78,8 +78,9 @@ def closed(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     return done
 
 
-def test_a_phone_dropping_off_mid_answer_prints_nothing(exports: Path, closed: threading.Event,
-                                                        capfd: pytest.CaptureFixture[str]) -> None:
+def test_a_phone_dropping_off_mid_answer_prints_nothing(
+    exports: Path, closed: threading.Event, capfd: pytest.CaptureFixture[str]
+) -> None:
     big = PAGE + b"x" * (16 << 20)  # more than the socket buffers hold: the server is still writing when the phone goes
     with serving(exports, Limits(), big) as port:
         phone = socket.socket()
@@ -93,9 +94,9 @@ def test_a_phone_dropping_off_mid_answer_prints_nothing(exports: Path, closed: t
     assert capfd.readouterr().err == ""
 
 
-def test_a_fault_in_league_is_one_line_not_a_traceback(exports: Path, closed: threading.Event,
-                                                       capfd: pytest.CaptureFixture[str],
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_fault_in_league_is_one_line_not_a_traceback(
+    exports: Path, closed: threading.Event, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     def broken(self: Server, name: str) -> bytes:
         raise ValueError("a bug")
 

@@ -25,8 +25,9 @@ def wait_shown(stream: http.client.HTTPResponse, version: int) -> None:
         assert line, "the stream ended"
 
 
-def test_two_hundred_phones_get_every_page_whole_while_syncs_publish(live: tuple[RunningServer, LiveBoard],
-                                                                      day_view: LiveView) -> None:
+def test_two_hundred_phones_get_every_page_whole_while_syncs_publish(
+    live: tuple[RunningServer, LiveBoard], day_view: LiveView
+) -> None:
     server, board = live
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
     conn.request("GET", "/events")

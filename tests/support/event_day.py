@@ -17,11 +17,17 @@ from serve.board import LiveBoard
 from serve.view import LiveView
 
 NOW = dt.datetime(2026, 3, 14, 18, 0, 30, tzinfo=dt.UTC)
-RESULT_CELLS = {"ogaming-mtg": ("Wins A", "Wins B", "Draws", "Result", "Drop A", "Drop B"),
-                "mesbg-pairs": ("Scenario A", "Scenario B", "Result")}
+RESULT_CELLS = {
+    "ogaming-mtg": ("Wins A", "Wins B", "Draws", "Result", "Drop A", "Drop B"),
+    "mesbg-pairs": ("Scenario A", "Scenario B", "Result"),
+}
 """The cells a pending row leaves empty, by preset."""
-HOSTILE = ("<script>alert(1)</script>", '=HYPERLINK("http://evil.example","win")', 'Zoë "Q" O\'Neil & <b>Co</b>',
-           "محمد علي")
+HOSTILE = (
+    "<script>alert(1)</script>",
+    '=HYPERLINK("http://evil.example","win")',
+    'Zoë "Q" O\'Neil & <b>Co</b>',
+    "محمد علي",
+)
 """Names a judge may type: markup, a formula, quotes and ampersands, right-to-left script."""
 
 

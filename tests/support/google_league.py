@@ -10,9 +10,10 @@ from jobs.sync_job import run_sync
 from league.cells import Grid
 from league.demos.gl import build_demo
 from league.sheet import SYNC_LOG_TAB, Changes, is_output_tab
-from sync.google import BoundedRetryClient, GoogleWorkbook, RetryPolicy, load_credentials
+from sync.google import GoogleWorkbook, load_credentials
 from sync.memory import MemoryWorkbook
 from sync.open import open_workbook
+from sync.retry import BoundedRetryClient, RetryPolicy
 from sync.xlsx import XlsxWorkbook
 from tests.support.grids import sheets, texts
 from tests.support.sheets_server import SERVICE_ACCOUNT_EMAIL, SheetsServer
@@ -42,14 +43,17 @@ def configure(folder: Path, server: SheetsServer, key: Path, extra: str = "") ->
     (folder / "league.toml").write_text(
         f'ruleset = "gl-unmatched"\nspreadsheet_id = "{SHEET_ID}"\ncredentials = "{key}"\n'
         f'sheets_api = "{server.url}"\n{extra}',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     return folder
 
 
 def workbook(server: SheetsServer, key: Path, policy: RetryPolicy = FAST) -> GoogleWorkbook:
     """The Google backend on the server's SHEET_ID, reached with the key file."""
     credentials = load_credentials(key)
-    return GoogleWorkbook(SHEET_ID, BoundedRetryClient(credentials, policy=policy), server.url, credentials.service_account_email)
+    return GoogleWorkbook(
+        SHEET_ID, BoundedRetryClient(credentials, policy=policy), server.url, credentials.service_account_email
+    )
 
 
 def offline_league(tmp_path: Path, ruleset: str, inputs: dict[str, Grid], extra: str = "") -> Path:
@@ -61,7 +65,9 @@ def offline_league(tmp_path: Path, ruleset: str, inputs: dict[str, Grid], extra:
     return offline
 
 
-def synced_both_ways(tmp_path: Path, server: SheetsServer, key: Path, ruleset: str, inputs: dict[str, Grid]) -> dict[str, Grid]:
+def synced_both_ways(
+    tmp_path: Path, server: SheetsServer, key: Path, ruleset: str, inputs: dict[str, Grid]
+) -> dict[str, Grid]:
     """Sync the same input tabs offline (.xlsx) and through the local Sheets API; the output tabs must agree."""
     offline = offline_league(tmp_path, ruleset, inputs)
     config = load_config(offline)
@@ -72,7 +78,8 @@ def synced_both_ways(tmp_path: Path, server: SheetsServer, key: Path, ruleset: s
     online.mkdir()
     (online / "league.toml").write_text(
         f'ruleset = "{ruleset}"\nspreadsheet_id = "{SHEET_ID}"\ncredentials = "{key}"\nsheets_api = "{server.url}"\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     config = load_config(online)
     assert run_sync(config, open_workbook(config)).code == offline_code
 

@@ -18,4 +18,6 @@ def texts(grid: Grid) -> list[list[str]]:
 
 def sheets(grids: dict[str, Grid]) -> list[Sheet]:
     """Tabs as Sheets (each grid's first row the header), to create a workbook holding them."""
-    return [Sheet(name, tuple(str(h) for h in grid[0]), tuple(tuple(r) for r in grid[1:])) for name, grid in grids.items()]
+    return [
+        Sheet(name, tuple(str(h) for h in grid[0]), tuple(tuple(r) for r in grid[1:])) for name, grid in grids.items()
+    ]

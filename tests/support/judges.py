@@ -67,11 +67,16 @@ class SheetsJudge:
 def rows_of(grid: Grid, round_: int | None = None) -> list[tuple[int, dict[str, Cell]]]:
     """(row number as the sheet counts them, header -> cell) of every row, or of one round's."""
     header = [as_text(h) for h in grid[0]]
-    return [(i, dict(zip(header, row))) for i, row in enumerate(grid[1:], start=2)
-            if row and (round_ is None or as_text(row[0]) == str(round_))]
+    return [
+        (i, dict(zip(header, row)))
+        for i, row in enumerate(grid[1:], start=2)
+        if row and (round_ is None or as_text(row[0]) == str(round_))
+    ]
 
 
-def new_league(backend: str, folder: Path, ruleset: str, events: list[str], request: pytest.FixtureRequest) -> Iterator[tuple[Config, Judge]]:
+def new_league(
+    backend: str, folder: Path, ruleset: str, events: list[str], request: pytest.FixtureRequest
+) -> Iterator[tuple[Config, Judge]]:
     """A league made by `league init` on `.xlsx` or on a spreadsheet of the local Sheets API server."""
     if backend == "xlsx":
         run_init(folder, ruleset, folder / "league.xlsx", events)
@@ -80,8 +85,11 @@ def new_league(backend: str, folder: Path, ruleset: str, events: list[str], requ
     server: SheetsServer = request.getfixturevalue("sheets_server")
     key: Path = request.getfixturevalue("service_account_file")
     server.add_spreadsheet(SHEET_ID, {"Sheet1": [[]]}, shared_with=[ACCOUNT])
-    (folder / "league.toml").write_text(f'ruleset = "{ruleset}"\nspreadsheet_id = "{SHEET_ID}"\ncredentials = "{key}"\n'
-                                        f'sheets_api = "{server.url}"\nsheets_retry_seconds = 60\n', encoding="utf-8")
+    (folder / "league.toml").write_text(
+        f'ruleset = "{ruleset}"\nspreadsheet_id = "{SHEET_ID}"\ncredentials = "{key}"\n'
+        f'sheets_api = "{server.url}"\nsheets_retry_seconds = 60\n',
+        encoding="utf-8",
+    )
     run_init(folder, ruleset, folder / "league.xlsx", events)
     yield load_config(folder), SheetsJudge(server)
 
@@ -91,7 +99,11 @@ def play_bracket(judge: Judge, tab: str, rng: random.Random) -> int:
     `Best Of` allows (2-0 or 2-1 in a best of three, 3-0 to 3-2 in a best of five); returns how many."""
     typed: dict[tuple[int, str], Cell] = {}
     for row, cells in rows_of(judge.read(tab)):
-        if as_text(cells.get("Competitor A")) and as_text(cells.get("Competitor B")) and not as_text(cells.get("Games A")):
+        if (
+            as_text(cells.get("Competitor A"))
+            and as_text(cells.get("Competitor B"))
+            and not as_text(cells.get("Games A"))
+        ):
             need = int(as_text(cells.get("Best Of")) or 3) // 2 + 1
             won, lost = need, rng.randrange(need)
             typed[(row, "Games A")], typed[(row, "Games B")] = (won, lost) if rng.random() < 0.5 else (lost, won)

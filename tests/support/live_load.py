@@ -43,7 +43,9 @@ def check(status: int, length: str | None, body: bytes) -> str:
     return ""
 
 
-def phone(port: int, requests: int, pause: float, seed: int, seen: Seen, between: Callable[[], object] | None = None) -> None:
+def phone(
+    port: int, requests: int, pause: float, seed: int, seen: Seen, between: Callable[[], object] | None = None
+) -> None:
     """One phone's refreshes: `requests` pages on one kept-alive connection, `pause` seconds apart (jittered),
     `between` called before each but the first (a test's barrier)."""
     rng = random.Random(seed)
@@ -135,7 +137,10 @@ def phones(port: int, count: int, requests: int, pause: float, between: Callable
     by each phone before each refresh but its first."""
     seen, stop = Seen(), threading.Event()
     streams = [threading.Thread(target=_streams, args=(port, count, seen, stop), daemon=True)]
-    pages = [threading.Thread(target=phone, args=(port, requests, pause, i, seen, between), daemon=True) for i in range(count)]
+    pages = [
+        threading.Thread(target=phone, args=(port, requests, pause, i, seen, between), daemon=True)
+        for i in range(count)
+    ]
     for t in (*streams, *pages):
         t.start()
     return Phones(seen, pages, streams, stop)

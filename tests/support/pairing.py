@@ -14,8 +14,16 @@ from league.pairing import History, Pairing
 
 def start(players: list[str]) -> History:
     """A field before its first round: nobody has met, scores 0, ranked in the given order."""
-    return History("E", 0, list(players), Counter(), Counter(), dict.fromkeys(players, Fraction(0)),
-                   {p: i + 1 for i, p in enumerate(players)}, [])
+    return History(
+        "E",
+        0,
+        list(players),
+        Counter(),
+        Counter(),
+        dict.fromkeys(players, Fraction(0)),
+        {p: i + 1 for i, p in enumerate(players)},
+        [],
+    )
 
 
 def after(h: History, round_: list[Pairing], rng: random.Random, active: list[str] | None = None) -> History:
@@ -33,7 +41,9 @@ def after(h: History, round_: list[Pairing], rng: random.Random, active: list[st
             played.add(frozenset((p.first, p.second)))
     keep = active if active is not None else h.active
     order = sorted(keep, key=lambda k: -scores[k])
-    return History("E", h.played_rounds + 1, keep, met, byes, scores, {k: order.index(k) + 1 for k in keep}, [*h.rounds, played])
+    return History(
+        "E", h.played_rounds + 1, keep, met, byes, scores, {k: order.index(k) + 1 for k in keep}, [*h.rounds, played]
+    )
 
 
 def check_round(h: History, round_: list[Pairing]) -> None:
@@ -58,8 +68,7 @@ def all_pairings(players: list[str]) -> list[list[tuple[str, str | None]]]:
 
 def faults(h: History, pairs: list[tuple[str, str | None]]) -> tuple[int, int]:
     """(rematches, second byes) of a round: what no pairing may have more of than it must."""
-    return (sum(h.met[frozenset((a, b))] for a, b in pairs if b),
-            sum(1 for a, b in pairs if b is None and h.byes[a]))
+    return (sum(h.met[frozenset((a, b))] for a, b in pairs if b), sum(1 for a, b in pairs if b is None and h.byes[a]))
 
 
 @st.composite
@@ -68,10 +77,22 @@ def histories(draw: st.DrawFn) -> History:
     field = [f"P{i}" for i in range(draw(st.integers(2, 9)))]
     gone = set(draw(st.lists(st.sampled_from(field), max_size=2)))
     active = [p for p in field if p not in gone] or field[:2]
-    pairs = [frozenset(p) for p in draw(st.lists(st.tuples(st.sampled_from(field), st.sampled_from(field)), max_size=12)) if p[0] != p[1]]
+    pairs = [
+        frozenset(p)
+        for p in draw(st.lists(st.tuples(st.sampled_from(field), st.sampled_from(field)), max_size=12))
+        if p[0] != p[1]
+    ]
     byes = Counter(draw(st.lists(st.sampled_from(field), max_size=3)))
     scores = {p: Fraction(draw(st.integers(0, 12))) for p in field}
     order = sorted(active, key=lambda p: -scores[p])
     played = draw(st.integers(1, 4))
-    return History("E", played, active, Counter(pairs), byes, scores, {p: order.index(p) + 1 for p in active},
-                   [set() for _ in range(played)])
+    return History(
+        "E",
+        played,
+        active,
+        Counter(pairs),
+        byes,
+        scores,
+        {p: order.index(p) + 1 for p in active},
+        [set() for _ in range(played)],
+    )

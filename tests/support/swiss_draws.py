@@ -27,8 +27,13 @@ ROUNDS: list[list[Cell]] = [
 def tabs(rows: list[list[Cell]] = ROUNDS, players: list[list[Cell]] | None = None) -> dict[str, Grid]:
     """The input tabs of a league holding the one event W1 with these results rows."""
     return {
-        "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"],
-                   ["W1", "Weekly 1", "2025-01-09", "Store", 8, "", "Results W1"]],
-        "Players": [["Player", "Event", "Status"], *(players or [[n, "W1", ""] for n in ("Ana", "Ben", "Cy", "Dee", "Eve")])],
+        "Events": [
+            ["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"],
+            ["W1", "Weekly 1", "2025-01-09", "Store", 8, "", "Results W1"],
+        ],
+        "Players": [
+            ["Player", "Event", "Status"],
+            *(players or [[n, "W1", ""] for n in ("Ana", "Ben", "Cy", "Dee", "Eve")]),
+        ],
         "Results W1": [HEADERS, *(list(r) for r in rows)],
     }

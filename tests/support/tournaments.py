@@ -15,7 +15,19 @@ from league.rules.ruleset import Ruleset
 from league.rules.schema import merged
 
 TOURNAMENTS = Path(__file__).parents[1] / "fidelity" / "tournaments"
-HEADERS: list[Cell] = ["Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result", "Drop A", "Drop B", "Notes"]
+HEADERS: list[Cell] = [
+    "Round",
+    "Table",
+    "Player A",
+    "Player B",
+    "Wins A",
+    "Wins B",
+    "Draws",
+    "Result",
+    "Drop A",
+    "Drop B",
+    "Notes",
+]
 """The ogaming-mtg preset's results headers."""
 
 
@@ -44,7 +56,13 @@ def workbook(event: dict[str, Any]) -> dict[str, Grid]:
             else:
                 rows.append([number, table, m["Player1"], m["Player2"], a, b, d, "", "", "", ""])
     return {
-        "Events": [["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"], ["W1", "Weekly", "2024-12-05", "", None, "", "Results W1"]],
-        "Players": [["Player", "Event", "Account Standing", "Deck", "Status"], *([p, "W1", "Good", "", ""] for p in players)],
+        "Events": [
+            ["Event", "Name", "Date", "Venue", "Capacity", "Stage", "Results Tab"],
+            ["W1", "Weekly", "2024-12-05", "", None, "", "Results W1"],
+        ],
+        "Players": [
+            ["Player", "Event", "Account Standing", "Deck", "Status"],
+            *([p, "W1", "Good", "", ""] for p in players),
+        ],
         "Results W1": [HEADERS, *rows],
     }

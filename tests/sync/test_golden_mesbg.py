@@ -25,7 +25,9 @@ def _grid(path: Path) -> Grid:
     return rows
 
 
-def test_the_golden_mesbg_league_on_xlsx_and_google(tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path) -> None:
+def test_the_golden_mesbg_league_on_xlsx_and_google(
+    tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path
+) -> None:
     inputs = {tab: _grid(GOLDEN / f"{tab}.csv") for tab in INPUTS}
     local = synced_both_ways(tmp_path, sheets_server, service_account_file, "mesbg-pairs", inputs)
     problems = texts(local["Problems"])

@@ -27,7 +27,9 @@ def _nasef(cut: dict[str, str]) -> dict[str, Grid]:
     return tabs
 
 
-def test_an_empty_account_standing_is_good_on_sheets(tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path) -> None:
+def test_an_empty_account_standing_is_good_on_sheets(
+    tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path
+) -> None:
     tabs = workbook(load("topdeck_legacy_thursday_2025-01-09.json"))
     tabs["Players"] = [tabs["Players"][0], *([*row[:2], "", *row[3:]] for row in tabs["Players"][1:])]
     local = synced_both_ways(tmp_path, sheets_server, service_account_file, "ogaming-mtg", tabs)
@@ -35,13 +37,25 @@ def test_an_empty_account_standing_is_good_on_sheets(tmp_path: Path, sheets_serv
     assert len(local["Standings W1"]) == len(tabs["Players"])
 
 
-@pytest.mark.parametrize("cut, marks, problems", [
-    ({"Eclipse": "in"}, {"Eclipse": "in", "Falcon": "out"}, []),
-    ({"Eclipse": "out"}, {"Eclipse": "tiebreaker match", "Falcon": "tiebreaker match"},
-     [["warning", "Teams", "D7"]]),
-])
-def test_the_cut_on_sheets(tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path,
-                           cut: dict[str, str], marks: dict[str, str], problems: list[list[str]]) -> None:
+@pytest.mark.parametrize(
+    "cut, marks, problems",
+    [
+        ({"Eclipse": "in"}, {"Eclipse": "in", "Falcon": "out"}, []),
+        (
+            {"Eclipse": "out"},
+            {"Eclipse": "tiebreaker match", "Falcon": "tiebreaker match"},
+            [["warning", "Teams", "D7"]],
+        ),
+    ],
+)
+def test_the_cut_on_sheets(
+    tmp_path: Path,
+    sheets_server: SheetsServer,
+    service_account_file: Path,
+    cut: dict[str, str],
+    marks: dict[str, str],
+    problems: list[list[str]],
+) -> None:
     local = synced_both_ways(tmp_path, sheets_server, service_account_file, str(NASEF / "ruleset.toml"), _nasef(cut))
     assert {r[1]: r[6] for r in local["Standings S1"][1:] if r[1] in marks} == marks
     found = [r for r in local["Problems"][1:] if r[1] == "Teams"]

@@ -34,20 +34,30 @@ def test_headers_match_ignoring_case_and_spaces(typed: str, column: int) -> None
 
 
 def test_a_missing_header_names_the_tab_and_what_it_has() -> None:
-    with pytest.raises(BackendError, match=r"tab 'Results' has no column 'Map' in row 1 \(its headers: 'Round', 'Table'\)"):
+    with pytest.raises(
+        BackendError, match=r"tab 'Results' has no column 'Map' in row 1 \(its headers: 'Round', 'Table'\)"
+    ):
         column_index("Results", ["Round", None, "Table"], "Map")
 
 
 def test_placed_rows_lay_values_under_the_tab_headers() -> None:
     grid = [["Round", "Table", "Player A", "Notes"], [1, 1, "Ana"], [], [None]]
-    start, rows = placed_rows("Results", grid, [{"player a": "Bo", "ROUND": 2, "Notes": ""}, {"Table": dt.date(2024, 8, 10)}])
+    start, rows = placed_rows(
+        "Results", grid, [{"player a": "Bo", "ROUND": 2, "Notes": ""}, {"Table": dt.date(2024, 8, 10)}]
+    )
     assert (start, rows) == (2, [[2, None, "Bo"], [None, "2024-08-10"]])
 
 
 def test_dropdowns_bounds_and_widths() -> None:
-    sheet = Sheet("Players", ("Player", "Fighter 1", "Notes"), (("Ana", "Medusa", "x" * 80),),
-                  (Dropdown("fighter 1", ("Medusa",)), Dropdown("Notes")))
-    assert [(i, d.column) for i, d in dropdown_columns(sheet)] == [(1, "fighter 1")], "a dropdown with no choices is skipped"
+    sheet = Sheet(
+        "Players",
+        ("Player", "Fighter 1", "Notes"),
+        (("Ana", "Medusa", "x" * 80),),
+        (Dropdown("fighter 1", ("Medusa",)), Dropdown("Notes")),
+    )
+    assert [(i, d.column) for i, d in dropdown_columns(sheet)] == [(1, "fighter 1")], (
+        "a dropdown with no choices is skipped"
+    )
     assert bounded_source("='Players'!$A$2:$A") == f"'Players'!$A$2:$A${LAST_ROW}"
     assert bounded_source("'Players'!A2:A") == f"'Players'!A2:A{LAST_ROW}"
     shape = look(sheet)

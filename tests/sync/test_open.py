@@ -38,11 +38,14 @@ def test_the_target_decides_the_backend(tmp_path: Path, service_account_file: Pa
 
 
 def test_an_offline_workbook_never_imports_the_google_stack(tmp_path: Path) -> None:
-    script = ("import sys\nfrom pathlib import Path\nfrom types import SimpleNamespace\nfrom sync.open import open_workbook\n"
-              "from sync.workbook import CredentialsError\n"
-              f"book = open_workbook(SimpleNamespace(workbook=Path({str(tmp_path / 'l.xlsx')!r}), sheets=None, "
-              "max_workbook_mib=256))\n"
-              "print(sorted(m for m in ('gspread', 'google.auth', 'requests') if m in sys.modules))\n")
-    answer = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                            cwd=Path(__file__).parents[2])
+    script = (
+        "import sys\nfrom pathlib import Path\nfrom types import SimpleNamespace\nfrom sync.open import open_workbook\n"
+        "from sync.workbook import CredentialsError\n"
+        f"book = open_workbook(SimpleNamespace(workbook=Path({str(tmp_path / 'l.xlsx')!r}), sheets=None, "
+        "max_workbook_mib=256))\n"
+        "print(sorted(m for m in ('gspread', 'google.auth', 'requests') if m in sys.modules))\n"
+    )
+    answer = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[2]
+    )
     assert answer.stdout.strip() == "[]"

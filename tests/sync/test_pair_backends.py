@@ -16,7 +16,6 @@ from tests.support.google_league import ACCOUNT, SHEET_ID, offline_league
 from tests.support.grids import texts
 from tests.support.sheets_server import SheetsServer
 
-
 NOW = dt.datetime(2024, 5, 4, 18, 30, tzinfo=dt.UTC)
 
 
@@ -28,8 +27,9 @@ def _inputs() -> dict[str, Grid]:
     return tabs
 
 
-def test_pair_appends_the_same_rows_on_xlsx_and_google(tmp_path: Path, sheets_server: SheetsServer,
-                                                       service_account_file: Path) -> None:
+def test_pair_appends_the_same_rows_on_xlsx_and_google(
+    tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path
+) -> None:
     inputs = _inputs()
     offline = offline_league(tmp_path, "ogaming-mtg", inputs)
     local = load_config(offline)
@@ -41,7 +41,9 @@ def test_pair_appends_the_same_rows_on_xlsx_and_google(tmp_path: Path, sheets_se
     online.mkdir()
     (online / "league.toml").write_text(
         f'ruleset = "ogaming-mtg"\nspreadsheet_id = "{SHEET_ID}"\ncredentials = "{service_account_file}"\n'
-        f'sheets_api = "{sheets_server.url}"\n', encoding="utf-8")
+        f'sheets_api = "{sheets_server.url}"\n',
+        encoding="utf-8",
+    )
     remote = load_config(online)
     before = sheets_server.count()
     assert run_pair(remote, open_workbook(remote), "W1", seed=5, force=True, now=NOW).rows == done.rows
@@ -51,11 +53,13 @@ def test_pair_appends_the_same_rows_on_xlsx_and_google(tmp_path: Path, sheets_se
     for tab in book.tab_names():
         expected = texts(book.read([tab])[tab])
         assert texts(sheets_server.values(SHEET_ID, tab)) == expected, tab
-    added = texts(book.read(["Results W1"])["Results W1"])[len(inputs["Results W1"]):]
+    added = texts(book.read(["Results W1"])["Results W1"])[len(inputs["Results W1"]) :]
     assert len(added) == len(done.rows) and all(row[0] == "4" for row in added)
 
     log = texts(book.read([SYNC_LOG_TAB])[SYNC_LOG_TAB])
     assert log[0][0] == "Time" and log[1][0] == "2024-05-04 18:30:00 UTC" and len(log) == 2 + len(done.pairings)
     assert log[1][-1] == f"paired W1 round 4, seed 5: {len(done.rows)} rows added"
-    assert [row[-1] for row in log[2:]] == [f"W1 round 4 table {p.table}: {done.names[p.first]} v "
-                                            f"{done.names[p.second] if p.second else 'bye'}: {p.why}" for p in done.pairings]
+    assert [row[-1] for row in log[2:]] == [
+        f"W1 round 4 table {p.table}: {done.names[p.first]} v {done.names[p.second] if p.second else 'bye'}: {p.why}"
+        for p in done.pairings
+    ]

@@ -10,14 +10,8 @@ import requests
 from google.auth.exceptions import RefreshError, TransportError
 from gspread.exceptions import APIError
 
-from sync.google import (
-    BoundedRetryClient,
-    GaveUp,
-    GoogleWorkbook,
-    RetryPolicy,
-    Unanswered,
-    retry_after,
-)
+from sync.google import GoogleWorkbook
+from sync.retry import BoundedRetryClient, GaveUp, RetryPolicy, Unanswered, retry_after
 from sync.workbook import BackendError
 
 
@@ -57,20 +51,33 @@ class Clock:
 
 def _client(script: list[Any], budget: float = 60.0) -> tuple[BoundedRetryClient, ScriptedSession, Clock]:
     session, clock = ScriptedSession(script), Clock()
-    client = BoundedRetryClient(None, session, RetryPolicy(budget=budget, base=1.0, cap=8.0, timeout=(1.0, 2.0)),
-                                sleep=clock.sleep, clock=clock, rng=random.Random(3))
+    client = BoundedRetryClient(
+        None,
+        session,
+        RetryPolicy(budget=budget, base=1.0, cap=8.0, timeout=(1.0, 2.0)),
+        sleep=clock.sleep,
+        clock=clock,
+        rng=random.Random(3),
+    )
     return client, session, clock
 
 
 HTML_502 = "<!DOCTYPE html><html lang=en><title>Error 502 (Server Error)!!1</title></html>"
 
 
-@pytest.mark.parametrize("failure", [
-    _response(429, '{"error": {"code": 429, "message": "Quota exceeded", "status": "RESOURCE_EXHAUSTED"}}'),
-    _response(429, HTML_502, {"Content-Type": "text/html"}),
-    _response(500), _response(502, HTML_502), _response(503), _response(408),
-    requests.ConnectionError("connection reset"), requests.ReadTimeout("slow"),
-])
+@pytest.mark.parametrize(
+    "failure",
+    [
+        _response(429, '{"error": {"code": 429, "message": "Quota exceeded", "status": "RESOURCE_EXHAUSTED"}}'),
+        _response(429, HTML_502, {"Content-Type": "text/html"}),
+        _response(500),
+        _response(502, HTML_502),
+        _response(503),
+        _response(408),
+        requests.ConnectionError("connection reset"),
+        requests.ReadTimeout("slow"),
+    ],
+)
 def test_passing_failures_are_retried(failure: Any) -> None:
     client, session, clock = _client([failure, failure, _response(200, '{"ok": true}')])
     assert client.request("GET", "http://sheets.test/v4/x").json() == {"ok": True}
@@ -80,7 +87,9 @@ def test_passing_failures_are_retried(failure: Any) -> None:
 
 
 def test_client_errors_are_not_retried() -> None:
-    client, session, _ = _client([_response(403, '{"error": {"code": 403, "message": "denied", "status": "PERMISSION_DENIED"}}')])
+    client, session, _ = _client(
+        [_response(403, '{"error": {"code": 403, "message": "denied", "status": "PERMISSION_DENIED"}}')]
+    )
     with pytest.raises(APIError):
         client.request("GET", "http://sheets.test/v4/x")
     assert len(session.calls) == 1
@@ -104,7 +113,7 @@ def test_backoff_grows_exponentially_up_to_the_cap() -> None:
     client, _, clock = _client([_response(503)], budget=1000.0)
     with pytest.raises(GaveUp):
         client.request("GET", "http://sheets.test/v4/x")
-    ceilings = [min(8.0, 2.0 ** i) for i in range(len(clock.sleeps))]
+    ceilings = [min(8.0, 2.0**i) for i in range(len(clock.sleeps))]
     assert all(s <= c for s, c in zip(clock.sleeps, ceilings))
     assert max(clock.sleeps) > 4.0, "later waits reach toward the cap"
 
@@ -124,7 +133,9 @@ def test_a_write_whose_answer_is_lost_is_not_sent_again(lost: Exception) -> None
 
 def test_a_write_that_never_connected_is_retried() -> None:
     client, session, _ = _client([requests.ConnectTimeout("no route"), _response(200, '{"replies": []}')])
-    assert client.request("POST", "http://sheets.test/v4/x:batchUpdate", json={"requests": []}).json() == {"replies": []}
+    assert client.request("POST", "http://sheets.test/v4/x:batchUpdate", json={"requests": []}).json() == {
+        "replies": []
+    }
     assert len(session.calls) == 2
 
 
@@ -135,8 +146,10 @@ def test_an_unreadable_retry_after_falls_back_to_backoff() -> None:
 
 
 def test_a_disabled_api_is_not_explained_as_sharing() -> None:
-    body = ('{"error": {"code": 403, "message": "Google Sheets API has not been used in project 12 before or it is '
-            'disabled.", "status": "PERMISSION_DENIED"}}')
+    body = (
+        '{"error": {"code": 403, "message": "Google Sheets API has not been used in project 12 before or it is '
+        'disabled.", "status": "PERMISSION_DENIED"}}'
+    )
     client, _, _ = _client([_response(403, body)])
     book = GoogleWorkbook("sheet-id", client, "http://sheets.test", "bot@example.iam.gserviceaccount.com")
     with pytest.raises(BackendError, match="not enabled for the service account's project"):
@@ -160,8 +173,10 @@ def test_the_budget_covers_the_whole_sync_not_each_request() -> None:
     assert clock.now <= 20.0 and clock.now - spent < 8.0, "the second request only had what was left"
 
 
-@pytest.mark.parametrize("failure", [TransportError("token endpoint unreachable"),
-                                     RefreshError("503 from the token endpoint", retryable=True)])
+@pytest.mark.parametrize(
+    "failure",
+    [TransportError("token endpoint unreachable"), RefreshError("503 from the token endpoint", retryable=True)],
+)
 def test_a_passing_token_failure_is_retried(failure: Exception) -> None:
     client, session, _ = _client([failure, _response(200)])
     client.request("POST", "http://sheets.test/v4/x:batchUpdate", json={"requests": []})

@@ -13,18 +13,35 @@ EMAIL = "someone@league-tests.iam.gserviceaccount.com"
 
 
 def _batch(server: SheetsServer, *requests_: dict[str, Any]) -> requests.Response:
-    return requests.post(f"{server.url}/v4/spreadsheets/{SHEET}:batchUpdate", json={"requests": list(requests_)},
-                         headers={"Authorization": f"Bearer {server.issue_token(EMAIL)}"}, timeout=30)
+    return requests.post(
+        f"{server.url}/v4/spreadsheets/{SHEET}:batchUpdate",
+        json={"requests": list(requests_)},
+        headers={"Authorization": f"Bearer {server.issue_token(EMAIL)}"},
+        timeout=30,
+    )
 
 
 def _create(metadata_id: int | None, visibility: str = "DOCUMENT") -> dict[str, Any]:
-    made: dict[str, Any] = {"metadataKey": "k", "metadataValue": "v", "location": {"spreadsheet": True}, "visibility": visibility}
-    return {"createDeveloperMetadata": {"developerMetadata": made | ({} if metadata_id is None else {"metadataId": metadata_id})}}
+    made: dict[str, Any] = {
+        "metadataKey": "k",
+        "metadataValue": "v",
+        "location": {"spreadsheet": True},
+        "visibility": visibility,
+    }
+    return {
+        "createDeveloperMetadata": {
+            "developerMetadata": made | ({} if metadata_id is None else {"metadataId": metadata_id})
+        }
+    }
 
 
 def _held(server: SheetsServer) -> list[Any]:
-    answer = requests.get(f"{server.url}/v4/spreadsheets/{SHEET}", params={"fields": "developerMetadata(metadataId,metadataValue)"},
-                          headers={"Authorization": f"Bearer {server.issue_token(EMAIL)}"}, timeout=30)
+    answer = requests.get(
+        f"{server.url}/v4/spreadsheets/{SHEET}",
+        params={"fields": "developerMetadata(metadataId,metadataValue)"},
+        headers={"Authorization": f"Bearer {server.issue_token(EMAIL)}"},
+        timeout=30,
+    )
     held: list[Any] = answer.json().get("developerMetadata", [])
     return held
 
@@ -35,10 +52,16 @@ def test_create_read_and_delete(sheets_server: SheetsServer) -> None:
     made = _batch(sheets_server, _create(12), _create(None))
     assert made.status_code == 200
     assert made.json()["replies"][0]["createDeveloperMetadata"]["developerMetadata"]["location"] == {
-        "locationType": "SPREADSHEET", "spreadsheet": True}
+        "locationType": "SPREADSHEET",
+        "spreadsheet": True,
+    }
     assert [m["metadataId"] for m in _held(sheets_server)][0] == 12 and len(_held(sheets_server)) == 2
-    gone = _batch(sheets_server, {"deleteDeveloperMetadata": {"dataFilter": {"developerMetadataLookup": {"metadataId": 12}}}})
-    assert [m["metadataId"] for m in gone.json()["replies"][0]["deleteDeveloperMetadata"]["deletedDeveloperMetadata"]] == [12]
+    gone = _batch(
+        sheets_server, {"deleteDeveloperMetadata": {"dataFilter": {"developerMetadataLookup": {"metadataId": 12}}}}
+    )
+    assert [
+        m["metadataId"] for m in gone.json()["replies"][0]["deleteDeveloperMetadata"]["deletedDeveloperMetadata"]
+    ] == [12]
     assert len(_held(sheets_server)) == 1
 
 

@@ -64,8 +64,16 @@ SHARED = ROOT.parent / "shared" / "fidelity" / "gspread-cassettes"
 CASSETTES = {p.name: p for folder in (SHARED, COMMITTED) if folder.is_dir() for p in folder.glob("*.json")}
 EXACT_AT_LEAST = 1120
 """Answers equal to Google's over all 124 recordings (1122 at the time of writing)."""
-REPLAYED_KINDS = {"GET metadata", "GET values", "PUT values", "POST values:append", "POST values:clear",
-                  "GET values:batchGet", "POST values:batchUpdate", "POST :batchUpdate"}
+REPLAYED_KINDS = {
+    "GET metadata",
+    "GET values",
+    "PUT values",
+    "POST values:append",
+    "POST values:clear",
+    "GET values:batchGet",
+    "POST values:batchUpdate",
+    "POST :batchUpdate",
+}
 """Every kind of request the server emulates that the recordings hold."""
 
 SHEETS_HOST = "https://sheets.googleapis.com"
@@ -215,7 +223,7 @@ def _replay(name: str, server: SheetsServer) -> Outcome:
                     out.skip("Drive call that rewrites the spreadsheet")
                 continue
             split = urlsplit(uri)
-            where = f"{name}#{index} {method} {split.path[len('/v4/spreadsheets/'):][:70]}"
+            where = f"{name}#{index} {method} {split.path[len('/v4/spreadsheets/') :][:70]}"
             if run_state == "abandoned":
                 out.skip(f"later in a run abandoned after {abandoned_because}")
                 continue
@@ -252,14 +260,20 @@ def _replay(name: str, server: SheetsServer) -> Outcome:
                 out.problems.append(f"{where}: non-JSON answer {answer.status_code} {answer.text[:200]}")
                 continue
             if answer.status_code != status:
-                out.problems.append(f"{where}: status {answer.status_code} != Google's {status}: {json.dumps(ours)[:300]}")
+                out.problems.append(
+                    f"{where}: status {answer.status_code} != Google's {status}: {json.dumps(ours)[:300]}"
+                )
                 continue
             _learn_ids(recorded, ours, mapping)
-            expected = json.loads(json.dumps(_map_ids(recorded, mapping)).replace(GSPREAD_ACCOUNT, SERVICE_ACCOUNT_EMAIL))
+            expected = json.loads(
+                json.dumps(_map_ids(recorded, mapping)).replace(GSPREAD_ACCOUNT, SERVICE_ACCOUNT_EMAIL)
+            )
             if status >= 400:
                 out.errors += 1
                 if shape(ours) != shape(expected) or ours["error"]["status"] != expected["error"]["status"]:
-                    out.problems.append(f"{where}: error shape {json.dumps(ours)[:300]} vs {json.dumps(expected)[:300]}")
+                    out.problems.append(
+                        f"{where}: error shape {json.dumps(ours)[:300]} vs {json.dumps(expected)[:300]}"
+                    )
                 elif ours == expected:
                     out.error_messages_equal += 1
             elif ours == expected:
@@ -393,12 +407,16 @@ def test_assertion_signed_by_another_key_is_refused(sheets_server: SheetsServer,
     creds = service_account.Credentials.from_service_account_info(info, scopes=[SPREADSHEETS_SCOPE])
     with pytest.raises(RefreshError, match="invalid_grant"):
         creds.refresh(Request())
-    raw = requests.post(sheets_server.token_uri, data={"grant_type": JWT_GRANT, "assertion": _assertion(info["private_key"])})
+    raw = requests.post(
+        sheets_server.token_uri, data={"grant_type": JWT_GRANT, "assertion": _assertion(info["private_key"])}
+    )
     assert raw.status_code == 400
     assert raw.json() == {"error": "invalid_grant", "error_description": "Invalid JWT Signature."}
 
 
-def test_assertion_without_the_spreadsheets_scope_is_refused(sheets_server: SheetsServer, service_account_file: Path) -> None:
+def test_assertion_without_the_spreadsheets_scope_is_refused(
+    sheets_server: SheetsServer, service_account_file: Path
+) -> None:
     creds = service_account.Credentials.from_service_account_file(
         str(service_account_file), scopes=["https://www.googleapis.com/auth/drive.readonly"]
     )
@@ -416,7 +434,9 @@ def test_expired_and_untrusted_assertions_are_refused(
     stranger = _assertion(test_key.private_pem, iss="someone@else.iam.gserviceaccount.com")
     answer = requests.post(sheets_server.token_uri, data={"grant_type": JWT_GRANT, "assertion": stranger})
     assert answer.status_code == 400 and answer.json()["error"] == "invalid_grant"
-    good = requests.post(sheets_server.token_uri, data={"grant_type": JWT_GRANT, "assertion": _assertion(test_key.private_pem)})
+    good = requests.post(
+        sheets_server.token_uri, data={"grant_type": JWT_GRANT, "assertion": _assertion(test_key.private_pem)}
+    )
     assert good.status_code == 200
     assert set(good.json()) == {"access_token", "expires_in", "token_type"}
     assert good.json()["expires_in"] == 3599 and good.json()["token_type"] == "Bearer"
@@ -460,7 +480,11 @@ def test_batch_get_shapes_like_google(league: SheetsServer, session: AuthorizedS
         "values": [["Team", "Pts", "Won"], ["Ajax", 3, True], ["Bee", 1.5, False]],
     }
     assert window["range"] == "'Results QR1-AE'!A1:O50" and window["values"] == whole["values"]
-    assert config == {"range": "Config!A1:B2", "majorDimension": "ROWS", "values": [["key", "value"], ["season", "2025"]]}
+    assert config == {
+        "range": "Config!A1:B2",
+        "majorDimension": "ROWS",
+        "values": [["key", "value"], ["season", "2025"]],
+    }
     assert empty == {"range": "Empty!A1:Z1000", "majorDimension": "ROWS"}
     assert nothing == {"range": "Config!C5:D9", "majorDimension": "ROWS"}
 
@@ -484,7 +508,9 @@ def test_bad_ranges_and_unknown_spreadsheets(league: SheetsServer, session: Auth
     }
     missing = session.get(f"{league.url}/v4/spreadsheets/does-not-exist")
     assert missing.status_code == 404
-    assert missing.json() == {"error": {"code": 404, "message": "Requested entity was not found.", "status": "NOT_FOUND"}}
+    assert missing.json() == {
+        "error": {"code": 404, "message": "Requested entity was not found.", "status": "NOT_FOUND"}
+    }
     league.add_spreadsheet("private", {"Sheet1": []}, shared_with=["someone-else@example.iam.gserviceaccount.com"])
     denied = session.get(f"{league.url}/v4/spreadsheets/private")
     assert denied.status_code == 403
@@ -499,7 +525,8 @@ def test_bad_ranges_and_unknown_spreadsheets(league: SheetsServer, session: Auth
 
 def test_metadata_field_masks(league: SheetsServer, session: AuthorizedSession) -> None:
     body = session.get(
-        _api(league, ""), params={"fields": "spreadsheetId,properties.title,sheets.properties", "includeGridData": "false"}
+        _api(league, ""),
+        params={"fields": "spreadsheetId,properties.title,sheets.properties", "includeGridData": "false"},
     ).json()
     assert list(body) == ["spreadsheetId", "properties", "sheets"]
     assert body["properties"] == {"title": "League"}
@@ -511,8 +538,12 @@ def test_metadata_field_masks(league: SheetsServer, session: AuthorizedSession) 
         "sheetType": "GRID",
         "gridProperties": {"rowCount": 1000, "columnCount": 26},
     }
-    mask = session.get(_api(league, ""), params={"fields": "sheets(properties(title,gridProperties),protectedRanges)"}).json()
-    assert mask["sheets"][1] == {"properties": {"title": "Config", "gridProperties": {"rowCount": 1000, "columnCount": 26}}}
+    mask = session.get(
+        _api(league, ""), params={"fields": "sheets(properties(title,gridProperties),protectedRanges)"}
+    ).json()
+    assert mask["sheets"][1] == {
+        "properties": {"title": "Config", "gridProperties": {"rowCount": 1000, "columnCount": 26}}
+    }
     bad = session.get(_api(league, ""), params={"fields": "sheets.propertiez"})
     assert bad.status_code == 400
 
@@ -529,9 +560,19 @@ def test_metadata_field_masks(league: SheetsServer, session: AuthorizedSession) 
             "Invalid JSON payload received. Unknown name \"foo\" at 'requests[0].add_sheet': Cannot find field.",
         ),
         (
-            {"requests": [{"repeatCell": {"range": {"sheetId": 0}, "cell": {"userEnteredFormat": {"textFormat": {"bolld": True}}}, "fields": "*"}}]},
+            {
+                "requests": [
+                    {
+                        "repeatCell": {
+                            "range": {"sheetId": 0},
+                            "cell": {"userEnteredFormat": {"textFormat": {"bolld": True}}},
+                            "fields": "*",
+                        }
+                    }
+                ]
+            },
             (
-                "Invalid JSON payload received. Unknown name \"bolld\" at "
+                'Invalid JSON payload received. Unknown name "bolld" at '
                 "'requests[0].repeat_cell.cell.user_entered_format.text_format': Cannot find field."
             ),
         ),
@@ -567,7 +608,9 @@ def test_unknown_or_mistyped_fields_get_googles_400(
 
 
 def test_values_bodies_and_query_strings_are_validated(league: SheetsServer, session: AuthorizedSession) -> None:
-    flat = session.put(_api(league, "/values/Config!A1"), params={"valueInputOption": "RAW"}, json={"values": ["a", "b"]})
+    flat = session.put(
+        _api(league, "/values/Config!A1"), params={"valueInputOption": "RAW"}, json={"values": ["a", "b"]}
+    )
     assert flat.status_code == 400
     assert flat.json()["error"]["message"].startswith(
         "Invalid value at 'data.values[0]' (type.googleapis.com/google.protobuf.ListValue), \"a\""
@@ -588,23 +631,81 @@ def test_values_bodies_and_query_strings_are_validated(league: SheetsServer, ses
 
 def test_valid_bodies_pass_and_apply(league: SheetsServer, session: AuthorizedSession) -> None:
     requests_ = [
-        {"addSheet": {"properties": {"title": "Standings", "index": 1, "tabColor": {"red": 1},
-                                     "gridProperties": {"rowCount": 50, "columnCount": 8, "frozenRowCount": 1}}}},
-        {"updateSheetProperties": {"properties": {"sheetId": 0, "gridProperties": {"frozenRowCount": 1}},
-                                   "fields": "gridProperties.frozenRowCount"}},
-        {"updateCells": {"range": {"sheetId": 0, "startRowIndex": 0, "endRowIndex": 1, "startColumnIndex": 0, "endColumnIndex": 1},
-                         "rows": [{"values": [{"userEnteredFormat": {"textFormat": {"bold": True},
-                                                                     "backgroundColor": {"red": 0.5, "green": 1}}}]}],
-                         "fields": "userEnteredFormat(textFormat,backgroundColor)"}},
-        {"setDataValidation": {"range": {"sheetId": 0, "startRowIndex": 1, "endRowIndex": 3, "startColumnIndex": 2, "endColumnIndex": 3},
-                               "rule": {"condition": {"type": "BOOLEAN"}, "strict": True}}},
-        {"addProtectedRange": {"protectedRange": {"range": {"sheetId": 0}, "description": "generated", "warningOnly": True}}},
-        {"update_dimension_properties": {"range": {"sheetId": 0, "dimension": "COLUMNS", "startIndex": 0, "endIndex": 1},
-                                         "properties": {"pixelSize": 180}, "fields": "pixelSize"}},
-        {"appendCells": {"sheetId": 0, "rows": [{"values": [{"userEnteredValue": {"stringValue": "Cat"}}]}],
-                         "fields": "userEnteredValue"}},
+        {
+            "addSheet": {
+                "properties": {
+                    "title": "Standings",
+                    "index": 1,
+                    "tabColor": {"red": 1},
+                    "gridProperties": {"rowCount": 50, "columnCount": 8, "frozenRowCount": 1},
+                }
+            }
+        },
+        {
+            "updateSheetProperties": {
+                "properties": {"sheetId": 0, "gridProperties": {"frozenRowCount": 1}},
+                "fields": "gridProperties.frozenRowCount",
+            }
+        },
+        {
+            "updateCells": {
+                "range": {
+                    "sheetId": 0,
+                    "startRowIndex": 0,
+                    "endRowIndex": 1,
+                    "startColumnIndex": 0,
+                    "endColumnIndex": 1,
+                },
+                "rows": [
+                    {
+                        "values": [
+                            {
+                                "userEnteredFormat": {
+                                    "textFormat": {"bold": True},
+                                    "backgroundColor": {"red": 0.5, "green": 1},
+                                }
+                            }
+                        ]
+                    }
+                ],
+                "fields": "userEnteredFormat(textFormat,backgroundColor)",
+            }
+        },
+        {
+            "setDataValidation": {
+                "range": {
+                    "sheetId": 0,
+                    "startRowIndex": 1,
+                    "endRowIndex": 3,
+                    "startColumnIndex": 2,
+                    "endColumnIndex": 3,
+                },
+                "rule": {"condition": {"type": "BOOLEAN"}, "strict": True},
+            }
+        },
+        {
+            "addProtectedRange": {
+                "protectedRange": {"range": {"sheetId": 0}, "description": "generated", "warningOnly": True}
+            }
+        },
+        {
+            "update_dimension_properties": {
+                "range": {"sheetId": 0, "dimension": "COLUMNS", "startIndex": 0, "endIndex": 1},
+                "properties": {"pixelSize": 180},
+                "fields": "pixelSize",
+            }
+        },
+        {
+            "appendCells": {
+                "sheetId": 0,
+                "rows": [{"values": [{"userEnteredValue": {"stringValue": "Cat"}}]}],
+                "fields": "userEnteredValue",
+            }
+        },
     ]
-    answer = session.post(_api(league, ":batchUpdate"), json={"requests": requests_, "includeSpreadsheetInResponse": False})
+    answer = session.post(
+        _api(league, ":batchUpdate"), json={"requests": requests_, "includeSpreadsheetInResponse": False}
+    )
     assert answer.status_code == 200, answer.text
     body = answer.json()
     assert list(body) == ["spreadsheetId", "replies"] and len(body["replies"]) == len(requests_)
@@ -620,14 +721,23 @@ def test_valid_bodies_pass_and_apply(league: SheetsServer, session: AuthorizedSe
     sheet = league.sheet(SID, "Results QR1-AE")
     assert sheet["properties"]["gridProperties"]["frozenRowCount"] == 1
     assert sheet["protectedRanges"] == [
-        {"protectedRangeId": protected["protectedRangeId"], "range": {}, "description": "generated",
-         "warningOnly": True, "requestingUserCanEdit": True, "editors": {"users": [SERVICE_ACCOUNT_EMAIL]}}
+        {
+            "protectedRangeId": protected["protectedRangeId"],
+            "range": {},
+            "description": "generated",
+            "warningOnly": True,
+            "requestingUserCanEdit": True,
+            "editors": {"users": [SERVICE_ACCOUNT_EMAIL]},
+        }
     ]
     header = sheet["data"][0]["rowData"][0]["values"]
     assert header[0]["userEnteredFormat"]["textFormat"] == {"bold": True}
     assert header[0]["userEnteredFormat"]["backgroundColor"] == {"red": 0.49803922, "green": 1}
     assert header[0]["userEnteredFormat"]["backgroundColorStyle"] == {"rgbColor": {"red": 0.49803922, "green": 1}}
-    assert sheet["data"][0]["rowData"][1]["values"][2]["dataValidation"] == {"condition": {"type": "BOOLEAN"}, "strict": True}
+    assert sheet["data"][0]["rowData"][1]["values"][2]["dataValidation"] == {
+        "condition": {"type": "BOOLEAN"},
+        "strict": True,
+    }
     assert sheet["data"][0]["columnMetadata"][0] == {"pixelSize": 180}
     assert league.values(SID, "Results QR1-AE")[-1] == ["Cat"]
     assert league.cell(SID, "Results QR1-AE", "A4") == {"userEnteredValue": {"stringValue": "Cat"}}
@@ -640,14 +750,24 @@ def test_what_is_not_emulated_is_answered_501_naming_it(league: SheetsServer, se
     batch = {"requests": [{"addSheet": {"properties": {"title": "Fresh"}}}, {"sortRange": {"range": {"sheetId": 0}}}]}
     answer = session.post(_api(league, ":batchUpdate"), json=batch)
     assert answer.status_code == 501
-    assert answer.json() == {"error": {"code": 501, "status": "NOT_IMPLEMENTED", "message":
-                                       "The local Sheets test server does not emulate requests[1].sortRange; Google would answer it."}}
+    assert answer.json() == {
+        "error": {
+            "code": 501,
+            "status": "NOT_IMPLEMENTED",
+            "message": "The local Sheets test server does not emulate requests[1].sortRange; Google would answer it.",
+        }
+    }
     assert league.spreadsheet(SID) == before
     named = {"requests": [{"addProtectedRange": {"protectedRange": {"namedRangeId": "n1"}}}]}
-    assert "requests[0].addProtectedRange with a protected named range" in session.post(
-        _api(league, ":batchUpdate"), json=named).json()["error"]["message"]
-    echoed = session.put(_api(league, "/values/Config!A1"), params={"valueInputOption": "RAW", "includeValuesInResponse": "true"},
-                         json={"values": [["x"]]})
+    assert (
+        "requests[0].addProtectedRange with a protected named range"
+        in session.post(_api(league, ":batchUpdate"), json=named).json()["error"]["message"]
+    )
+    echoed = session.put(
+        _api(league, "/values/Config!A1"),
+        params={"valueInputOption": "RAW", "includeValuesInResponse": "true"},
+        json={"values": [["x"]]},
+    )
     assert echoed.status_code == 501 and "includeValuesInResponse" in echoed.json()["error"]["message"]
     cleared = session.post(_api(league, "/values:batchClear"), json={"ranges": ["Config"]})
     assert cleared.status_code == 501 and "sheets.spreadsheets.values.batchClear" in cleared.json()["error"]["message"]
@@ -664,9 +784,13 @@ def test_batch_update_is_atomic(league: SheetsServer, session: AuthorizedSession
     batch = {
         "requests": [
             {"addSheet": {"properties": {"title": "Fresh"}}},
-            {"updateCells": {"start": {"sheetId": 0, "rowIndex": 0, "columnIndex": 0},
-                             "rows": [{"values": [{"userEnteredValue": {"stringValue": "changed"}}]}],
-                             "fields": "userEnteredValue"}},
+            {
+                "updateCells": {
+                    "start": {"sheetId": 0, "rowIndex": 0, "columnIndex": 0},
+                    "rows": [{"values": [{"userEnteredValue": {"stringValue": "changed"}}]}],
+                    "fields": "userEnteredValue",
+                }
+            },
             {"addSheet": {"properties": {"title": "Config"}}},
         ]
     }
@@ -676,7 +800,7 @@ def test_batch_update_is_atomic(league: SheetsServer, session: AuthorizedSession
         "error": {
             "code": 400,
             "message": 'Invalid requests[2].addSheet: A sheet with the name "Config" already exists. '
-                       "Please enter another name.",
+            "Please enter another name.",
             "status": "INVALID_ARGUMENT",
         }
     }
@@ -687,20 +811,54 @@ def test_batch_update_is_atomic(league: SheetsServer, session: AuthorizedSession
     assert league.tab_names(SID)[-1] == "Fresh" and league.values(SID, "Results QR1-AE")[0][0] == "changed"
 
 
-def test_update_cells_with_a_grid_range_clears_what_rows_do_not_cover(league: SheetsServer, session: AuthorizedSession) -> None:
-    batch = {"requests": [{"updateCells": {
-        "range": {"sheetId": 0, "startRowIndex": 0, "endRowIndex": 3, "startColumnIndex": 0, "endColumnIndex": 3},
-        "rows": [{"values": [{"userEnteredValue": {"stringValue": "Team"}}, {"userEnteredValue": {"numberValue": 7}}]}],
-        "fields": "userEnteredValue",
-    }}]}
+def test_update_cells_with_a_grid_range_clears_what_rows_do_not_cover(
+    league: SheetsServer, session: AuthorizedSession
+) -> None:
+    batch = {
+        "requests": [
+            {
+                "updateCells": {
+                    "range": {
+                        "sheetId": 0,
+                        "startRowIndex": 0,
+                        "endRowIndex": 3,
+                        "startColumnIndex": 0,
+                        "endColumnIndex": 3,
+                    },
+                    "rows": [
+                        {
+                            "values": [
+                                {"userEnteredValue": {"stringValue": "Team"}},
+                                {"userEnteredValue": {"numberValue": 7}},
+                            ]
+                        }
+                    ],
+                    "fields": "userEnteredValue",
+                }
+            }
+        ]
+    }
     assert session.post(_api(league, ":batchUpdate"), json=batch).status_code == 200
     assert league.values(SID, "Results QR1-AE") == [["Team", 7]]
 
 
 def test_add_protected_range(league: SheetsServer, session: AuthorizedSession) -> None:
-    add = {"requests": [{"addProtectedRange": {"protectedRange": {
-        "range": {"sheetId": 0, "startRowIndex": 0, "endRowIndex": 1}, "description": "headers", "warningOnly": True}}}]}
-    reply = session.post(_api(league, ":batchUpdate"), json=add).json()["replies"][0]["addProtectedRange"]["protectedRange"]
+    add = {
+        "requests": [
+            {
+                "addProtectedRange": {
+                    "protectedRange": {
+                        "range": {"sheetId": 0, "startRowIndex": 0, "endRowIndex": 1},
+                        "description": "headers",
+                        "warningOnly": True,
+                    }
+                }
+            }
+        ]
+    }
+    reply = session.post(_api(league, ":batchUpdate"), json=add).json()["replies"][0]["addProtectedRange"][
+        "protectedRange"
+    ]
     assert reply == {
         "protectedRangeId": reply["protectedRangeId"],
         "range": {"startRowIndex": 0, "endRowIndex": 1},
@@ -711,19 +869,51 @@ def test_add_protected_range(league: SheetsServer, session: AuthorizedSession) -
     }
     meta = session.get(_api(league, ""), params={"fields": "sheets(properties.title,protectedRanges)"}).json()
     assert meta["sheets"][0]["protectedRanges"][0]["protectedRangeId"] == reply["protectedRangeId"]
-    again = session.post(_api(league, ":batchUpdate"), json={"requests": [{"addProtectedRange": {"protectedRange": {
-        "protectedRangeId": reply["protectedRangeId"], "range": {"sheetId": 0}}}}]})
-    assert again.status_code == 400 and again.json()["error"]["message"].startswith("Invalid requests[0].addProtectedRange:")
+    again = session.post(
+        _api(league, ":batchUpdate"),
+        json={
+            "requests": [
+                {
+                    "addProtectedRange": {
+                        "protectedRange": {"protectedRangeId": reply["protectedRangeId"], "range": {"sheetId": 0}}
+                    }
+                }
+            ]
+        },
+    )
+    assert again.status_code == 400 and again.json()["error"]["message"].startswith(
+        "Invalid requests[0].addProtectedRange:"
+    )
 
 
-def test_a_formula_looking_string_is_stored_and_read_back_verbatim(league: SheetsServer, session: AuthorizedSession) -> None:
+def test_a_formula_looking_string_is_stored_and_read_back_verbatim(
+    league: SheetsServer, session: AuthorizedSession
+) -> None:
     text = '=IMPORTXML("https://evil.example/x", "//a")'
-    batch = {"requests": [
-        {"updateCells": {"range": {"sheetId": 0, "startRowIndex": 1, "endRowIndex": 2, "startColumnIndex": 0, "endColumnIndex": 1},
-                         "rows": [{"values": [{"userEnteredValue": {"stringValue": text}}]}], "fields": "userEnteredValue"}},
-        {"updateCells": {"start": {"sheetId": 0, "rowIndex": 1, "columnIndex": 3},
-                         "rows": [{"values": [{"userEnteredValue": {"formulaValue": "=SUM(B2:B3)"}}]}], "fields": "userEnteredValue"}},
-    ]}
+    batch = {
+        "requests": [
+            {
+                "updateCells": {
+                    "range": {
+                        "sheetId": 0,
+                        "startRowIndex": 1,
+                        "endRowIndex": 2,
+                        "startColumnIndex": 0,
+                        "endColumnIndex": 1,
+                    },
+                    "rows": [{"values": [{"userEnteredValue": {"stringValue": text}}]}],
+                    "fields": "userEnteredValue",
+                }
+            },
+            {
+                "updateCells": {
+                    "start": {"sheetId": 0, "rowIndex": 1, "columnIndex": 3},
+                    "rows": [{"values": [{"userEnteredValue": {"formulaValue": "=SUM(B2:B3)"}}]}],
+                    "fields": "userEnteredValue",
+                }
+            },
+        ]
+    }
     assert session.post(_api(league, ":batchUpdate"), json=batch).status_code == 200
     answer = session.get(
         _api(league, "/values:batchGet"),
@@ -818,8 +1008,17 @@ def test_concurrent_clients_are_all_served(league: SheetsServer, session: Author
             with requests.Session() as own:
                 own.headers["Authorization"] = f"Bearer {token}"
                 for i in range(5):
-                    body = {"requests": [{"appendCells": {"sheetId": 0, "fields": "userEnteredValue", "rows": [
-                        {"values": [{"userEnteredValue": {"stringValue": f"w{n}-{i}"}}]}]}}]}
+                    body = {
+                        "requests": [
+                            {
+                                "appendCells": {
+                                    "sheetId": 0,
+                                    "fields": "userEnteredValue",
+                                    "rows": [{"values": [{"userEnteredValue": {"stringValue": f"w{n}-{i}"}}]}],
+                                }
+                            }
+                        ]
+                    }
                     assert own.post(_api(league, ":batchUpdate"), json=body, timeout=10).status_code == 200
         except Exception as exc:  # noqa: BLE001 - reported by the main thread below
             errors.append(exc)
@@ -849,7 +1048,9 @@ def test_sheet_index_moves_use_before_the_move_positions(league: SheetsServer, s
     move = {"requests": [{"updateSheetProperties": {"properties": {"sheetId": 0, "index": 2}, "fields": "index"}}]}
     assert session.post(_api(league, ":batchUpdate"), json=move).status_code == 200
     assert league.tab_names(SID) == ["Config", "Results QR1-AE", "Empty"]
-    back = {"requests": [{"updateSheetProperties": {"properties": {"sheetId": config_id, "index": 1}, "fields": "index"}}]}
+    back = {
+        "requests": [{"updateSheetProperties": {"properties": {"sheetId": config_id, "index": 1}, "fields": "index"}}]
+    }
     assert session.post(_api(league, ":batchUpdate"), json=back).status_code == 200  # current + 1: no move
     assert league.tab_names(SID) == ["Config", "Results QR1-AE", "Empty"]
     assert [s["properties"]["index"] for s in league.spreadsheet(SID)["sheets"]] == [0, 1, 2]

@@ -14,8 +14,9 @@ from tests.support.grids import texts
 from tests.support.sheets_server import SheetsServer
 
 
-def test_the_stats_tab_is_the_same_on_google_and_xlsx(tmp_path: Path, sheets_server: SheetsServer,
-                                                      service_account_file: Path) -> None:
+def test_the_stats_tab_is_the_same_on_google_and_xlsx(
+    tmp_path: Path, sheets_server: SheetsServer, service_account_file: Path
+) -> None:
     inputs = demo_inputs()
     offline = offline_league(tmp_path, "gl-unmatched", inputs, "stats = true\n")
     config = load_config(offline)
@@ -36,8 +37,14 @@ def test_the_stats_tab_is_the_same_on_google_and_xlsx(tmp_path: Path, sheets_ser
     assert len(headings) == 2
     for row in headings:
         assert sheets_server.cell(SHEET_ID, "Stats", f"A{row}")["userEnteredFormat"]["textFormat"]["bold"] is True
-    assert "numberFormat" in sheets_server.cell(SHEET_ID, "Stats", "F2")["userEnteredFormat"], "the win rates: percentages"
-    row, column = next((r, c) for r in range(headings[0] + 1, headings[1]) for c in range(1, 9)
-                       if len(remote[r - 1]) > c and remote[r - 1][c])
+    assert "numberFormat" in sheets_server.cell(SHEET_ID, "Stats", "F2")["userEnteredFormat"], (
+        "the win rates: percentages"
+    )
+    row, column = next(
+        (r, c)
+        for r in range(headings[0] + 1, headings[1])
+        for c in range(1, 9)
+        if len(remote[r - 1]) > c and remote[r - 1][c]
+    )
     below = sheets_server.cell(SHEET_ID, "Stats", f"{'ABCDEFGHI'[column]}{row}")
     assert "numberFormat" not in below.get("userEnteredFormat", {}), "a matchup cell is text, not a percentage"

@@ -19,7 +19,7 @@ from jobs.sync_job import run_sync
 from league.cells import Grid
 from league.sheet import SYNC_LOG_TAB, is_output_tab
 from league.template import input_sheets
-from sync.google import RetryPolicy
+from sync.retry import RetryPolicy
 from sync.sheets_marker import MARKER_KEY
 from tests.support.google_league import ACCOUNT, CSV_ONLY, FAST, PATIENT, SHEET_ID, configure, workbook
 from tests.support.grids import texts
@@ -39,13 +39,25 @@ def markers(server: SheetsServer) -> list[dict[str, object]]:
     return [m for m in server.spreadsheet(SHEET_ID).get("developerMetadata", []) if m["metadataKey"] == MARKER_KEY]
 
 
-@pytest.mark.parametrize(("fault", "writes"), [
-    (Fault(drop=True, match=WRITE), 2), (Fault(drop=True, after=True, match=WRITE), 1),
-    (Fault(500, match=WRITE), 2), (Fault(503, "html", after=True, match=WRITE), 1),
-    (Fault(502, match=WRITE, times=2), 3), (Fault(200, delay=2.5, match=WRITE), 2),
-])
-def test_a_lost_answer_to_the_write_is_resolved(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
-                                                service_account_file: Path, fault: Fault, writes: int) -> None:
+@pytest.mark.parametrize(
+    ("fault", "writes"),
+    [
+        (Fault(drop=True, match=WRITE), 2),
+        (Fault(drop=True, after=True, match=WRITE), 1),
+        (Fault(500, match=WRITE), 2),
+        (Fault(503, "html", after=True, match=WRITE), 1),
+        (Fault(502, match=WRITE, times=2), 3),
+        (Fault(200, delay=2.5, match=WRITE), 2),
+    ],
+)
+def test_a_lost_answer_to_the_write_is_resolved(
+    tmp_path: Path,
+    sheets_server: SheetsServer,
+    seeded: dict[str, Grid],
+    service_account_file: Path,
+    fault: Fault,
+    writes: int,
+) -> None:
     config = load_config(configure(tmp_path, sheets_server, service_account_file, CSV_ONLY))
     clean = run_sync(config, workbook(sheets_server, service_account_file), now=NOW)
     expected = outputs(sheets_server)
@@ -62,8 +74,9 @@ def test_a_lost_answer_to_the_write_is_resolved(tmp_path: Path, sheets_server: S
     assert len(markers(sheets_server)) == 1
 
 
-def test_a_failure_that_lasts_ends_with_exit_3_and_nothing_written(tmp_path: Path, sheets_server: SheetsServer,
-                                                                   seeded: dict[str, Grid], service_account_file: Path) -> None:
+def test_a_failure_that_lasts_ends_with_exit_3_and_nothing_written(
+    tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid], service_account_file: Path
+) -> None:
     configure(tmp_path, sheets_server, service_account_file, CSV_ONLY + "sheets_retry_seconds = 2\n")
     sheets_server.inject(Fault(503, times=10_000, match=WRITE))
     started = time.monotonic()
@@ -77,8 +90,9 @@ def test_a_failure_that_lasts_ends_with_exit_3_and_nothing_written(tmp_path: Pat
         assert texts(sheets_server.values(SHEET_ID, tab)) == texts(grid)
 
 
-def test_a_write_whose_marker_cannot_be_read_may_have_been_applied(tmp_path: Path, sheets_server: SheetsServer,
-                                                                   seeded: dict[str, Grid], service_account_file: Path) -> None:
+def test_a_write_whose_marker_cannot_be_read_may_have_been_applied(
+    tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid], service_account_file: Path
+) -> None:
     configure(tmp_path, sheets_server, service_account_file, CSV_ONLY + "sheets_retry_seconds = 2\n")
     sheets_server.inject(Fault(drop=True, after=True, match=WRITE))
     sheets_server.chaos = lambda method, path: Fault(503) if sheets_server.count(WRITE) else None
@@ -91,20 +105,32 @@ def test_a_write_whose_marker_cannot_be_read_may_have_been_applied(tmp_path: Pat
 
 
 @pytest.mark.parametrize(("syncs", "marked"), [(2, True), (1, False)])
-def test_the_same_batch_applied_twice_fails_whole(tmp_path: Path, sheets_server: SheetsServer, seeded: dict[str, Grid],
-                                                  service_account_file: Path, syncs: int, marked: bool) -> None:
+def test_the_same_batch_applied_twice_fails_whole(
+    tmp_path: Path,
+    sheets_server: SheetsServer,
+    seeded: dict[str, Grid],
+    service_account_file: Path,
+    syncs: int,
+    marked: bool,
+) -> None:
     """A second sync's batch rewrites existing tabs: its marker stops a repeat. A first sync's batch adds tabs
     with ids of our choosing: even without its marker, a repeat fails on them instead of adding tabs again."""
     for _ in range(syncs):
-        run_sync(load_config(configure(tmp_path, sheets_server, service_account_file, CSV_ONLY)),
-                 workbook(sheets_server, service_account_file))
+        run_sync(
+            load_config(configure(tmp_path, sheets_server, service_account_file, CSV_ONLY)),
+            workbook(sheets_server, service_account_file),
+        )
     before = sheets_server.spreadsheet(SHEET_ID), outputs(sheets_server)
     body = [r.body for r in sheets_server.requests if r.path.endswith(WRITE)][-1]
     if not marked:
         body["requests"] = [r for r in body["requests"] if "DeveloperMetadata" not in next(iter(r))]
     token = sheets_server.issue_token(ACCOUNT)
-    again = requests.post(f"{sheets_server.url}/v4/spreadsheets/{SHEET_ID}{WRITE}", json=body,
-                          headers={"Authorization": f"Bearer {token}"}, timeout=30)
+    again = requests.post(
+        f"{sheets_server.url}/v4/spreadsheets/{SHEET_ID}{WRITE}",
+        json=body,
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=30,
+    )
     assert again.status_code == 400 and "already exists" in again.json()["error"]["message"]
     assert (sheets_server.spreadsheet(SHEET_ID), outputs(sheets_server)) == before
 
@@ -114,7 +140,8 @@ def test_init_and_add_rows_resolve_a_dropped_answer(sheets_server: SheetsServer,
     ruleset, catalog = load_ruleset("gl-unmatched", Path("."))
     sheets_server.inject(Fault(drop=True, match=WRITE))  # lost before it was applied: sent again
     workbook(sheets_server, service_account_file, PATIENT).create(
-        input_sheets(ruleset, catalog, [["QR1-GB5", "", "", "", None, "", "Results QR1-GB5"]]))
+        input_sheets(ruleset, catalog, [["QR1-GB5", "", "", "", None, "", "Results QR1-GB5"]])
+    )
     assert sheets_server.tab_names(SHEET_ID) == ["Sheet1", "Events", "Players", "Results QR1-GB5", "Penalties", "Avoid"]
     assert sheets_server.count(WRITE) == 2
     sheets_server.inject(Fault(drop=True, after=True, match=WRITE))  # lost after: its marker is there

@@ -19,11 +19,11 @@ from openpyxl.worksheet.datavalidation import DataValidation
 import sync.xlsx as xlsx
 import sync.xlsx_styles as xlsx_styles
 from league.sheet import Changes, Dropdown, Sheet
-from sync.workbook import BackendError
 from sync.layout import LAST_ROW
+from sync.workbook import BackendError
 from sync.xlsx import XlsxWorkbook
 
-TRICKY = ("=IMPORTXML(\"x\",\"//a\")", "+1", "-2", "@me", "#N/A", "=")
+TRICKY = ('=IMPORTXML("x","//a")', "+1", "-2", "@me", "#N/A", "=")
 
 
 def sheet_xml(path: Path, title: str) -> str:
@@ -174,7 +174,10 @@ def test_input_tabs_keep_values_and_formats(league: Path) -> None:
     assert sheet_xml(league, "Players") == before
     players = openpyxl.load_workbook(league)["Players"]
     assert [[c.value for c in row] for row in players.iter_rows()] == [
-        ["Player", "Event", "Status"], ["Ñandú Łukasz", "QR1", None], ["Żaneta", "QR1", "Dropped"]]
+        ["Player", "Event", "Status"],
+        ["Ñandú Łukasz", "QR1", None],
+        ["Żaneta", "QR1", "Dropped"],
+    ]
     assert players["A1"].font.bold and players["A1"].font.color.rgb == "00FF0000"
     assert players["B2"].fill.fgColor.rgb == "00FFFF00" and players["C3"].number_format == "@"
     assert players.column_dimensions["A"].width == 31 and players.freeze_panes == "B2"
@@ -254,8 +257,11 @@ def test_permission_denied(league: Path) -> None:
 def test_create_workbook_with_dropdowns(tmp_path: Path) -> None:
     path = tmp_path / "new.xlsx"
     fighters = tuple(f"Fighter number {n}" for n in range(30))  # too long for an inline list
-    players = Sheet("Players", ("Player", "Fighter 1", "Status"), dropdowns=(
-        Dropdown("fighter  1", values=fighters), Dropdown("Status", values=("Dropped", "DQ"))))
+    players = Sheet(
+        "Players",
+        ("Player", "Fighter 1", "Status"),
+        dropdowns=(Dropdown("fighter  1", values=fighters), Dropdown("Status", values=("Dropped", "DQ"))),
+    )
     results = Sheet("Results QR1", ("Round", "Player A"), dropdowns=(Dropdown("Player A", source="'Players'!A2:A"),))
     XlsxWorkbook(path).create([players, results])
 
@@ -294,19 +300,26 @@ def test_input_tabs_keep_their_exact_bytes_formula_results_and_rich_text(tmp_pat
     book.save(path)
     with zipfile.ZipFile(path) as archive:  # store the result as Excel does when it saves
         parts = {n: archive.read(n) for n in archive.namelist()}
-    parts["xl/worksheets/sheet1.xml"] = re.sub(rb"<f>1\+1</f><v\s*/>|<f>1\+1</f><v></v>", b"<f>1+1</f><v>2</v>",
-                                               parts["xl/worksheets/sheet1.xml"])
+    parts["xl/worksheets/sheet1.xml"] = re.sub(
+        rb"<f>1\+1</f><v\s*/>|<f>1\+1</f><v></v>", b"<f>1+1</f><v>2</v>", parts["xl/worksheets/sheet1.xml"]
+    )
     with zipfile.ZipFile(path, "w") as archive:
         for name, data in parts.items():
             archive.writestr(name, data)
     original = parts["xl/worksheets/sheet1.xml"]
     for n in range(2):
-        XlsxWorkbook(path).write(Changes(replace=(Sheet("Leaderboard", ("Rank",), ((n,),)),),
-                                         append=(Sheet("Sync Log", ("Time",), ((f"sync {n}",),)),)))
+        XlsxWorkbook(path).write(
+            Changes(
+                replace=(Sheet("Leaderboard", ("Rank",), ((n,),)),),
+                append=(Sheet("Sync Log", ("Time",), ((f"sync {n}",),)),),
+            )
+        )
     with zipfile.ZipFile(path) as archive:
         assert archive.read("xl/worksheets/sheet1.xml") == original
     assert XlsxWorkbook(path).read(["Results", "Sync Log"]) == {
-        "Results": [["Round", "Check", "Note"], [None, 2, "plain BOLD"]], "Sync Log": [["Time"], ["sync 0"], ["sync 1"]]}
+        "Results": [["Round", "Check", "Note"], [None, 2, "plain BOLD"]],
+        "Sync Log": [["Time"], ["sync 0"], ["sync 1"]],
+    }
 
 
 class _Stream(io.BytesIO):
@@ -330,15 +343,22 @@ def test_untouched_parts_are_copied_still_compressed(tmp_path: Path, streamed: b
     path.write_bytes(out.getvalue())
     with zipfile.ZipFile(path) as before:
         assert all(bool(i.flag_bits & 0x08) is streamed for i in before.infolist())
-        kept = {i.filename: (i.CRC, i.compress_type, i.compress_size, before.read(i)) for i in before.infolist()
-                if i.filename.startswith("xl/worksheets/")}
+        kept = {
+            i.filename: (i.CRC, i.compress_type, i.compress_size, before.read(i))
+            for i in before.infolist()
+            if i.filename.startswith("xl/worksheets/")
+        }
     XlsxWorkbook(path).write(Changes(replace=(Sheet("Leaderboard", ("Rank",), ((1,),)),)))
     with zipfile.ZipFile(path) as after:
         assert after.testzip() is None
-        assert {n: (i.CRC, i.compress_type, i.compress_size, after.read(i))
-                for n, i in ((n, after.getinfo(n)) for n in kept)} == kept
+        assert {
+            n: (i.CRC, i.compress_type, i.compress_size, after.read(i))
+            for n, i in ((n, after.getinfo(n)) for n in kept)
+        } == kept
     assert XlsxWorkbook(path).read(["Results", "Leaderboard"]) == {
-        "Results": [["Round", "Player A"], [1, "Ada " * 50]], "Leaderboard": [["Rank"], [1]]}
+        "Results": [["Round", "Player A"], [1, "Ada " * 50]],
+        "Leaderboard": [["Rank"], [1]],
+    }
 
 
 @pytest.mark.parametrize("text", ["a", 'say "hi"', "it's", "both \" and '", "<&>\n\r\t", "", "0.0%"])

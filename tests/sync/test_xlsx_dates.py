@@ -5,9 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from openpyxl.styles.numbers import BUILTIN_FORMATS
+from openpyxl.styles.numbers import BUILTIN_FORMATS, is_datetime, is_timedelta_format
 from openpyxl.styles.numbers import is_date_format as openpyxl_is_date
-from openpyxl.styles.numbers import is_datetime, is_timedelta_format
 from openpyxl.utils.cell import coordinate_to_tuple as openpyxl_coordinate
 from openpyxl.utils.datetime import MAC_EPOCH as OPENPYXL_MAC
 from openpyxl.utils.datetime import WINDOWS_EPOCH as OPENPYXL_WINDOWS
@@ -16,9 +15,29 @@ from openpyxl.utils.datetime import to_excel as openpyxl_to_excel
 
 from sync import xlsx_dates as ours
 
-FORMATS = [*BUILTIN_FORMATS.values(), "yyyy-mm-dd", "yyyy-mm-dd h:mm:ss", "[hh]:mm:ss", "[mm]:ss", "[ss].00",
-           '"day" 0', '[$-409]0.00', "[Red]0", "dd/mm/yy;@", "0;[h]:mm", r"\d0", "_d0", "h:mm:ss@", "General",
-           "mmm-yy", "[$EUR ]#,##0.00_-", "i:s.S", "", "DD.MM.YYYY", "HH:MM"]
+FORMATS = [
+    *BUILTIN_FORMATS.values(),
+    "yyyy-mm-dd",
+    "yyyy-mm-dd h:mm:ss",
+    "[hh]:mm:ss",
+    "[mm]:ss",
+    "[ss].00",
+    '"day" 0',
+    "[$-409]0.00",
+    "[Red]0",
+    "dd/mm/yy;@",
+    "0;[h]:mm",
+    r"\d0",
+    "_d0",
+    "h:mm:ss@",
+    "General",
+    "mmm-yy",
+    "[$EUR ]#,##0.00_-",
+    "i:s.S",
+    "",
+    "DD.MM.YYYY",
+    "HH:MM",
+]
 
 
 @pytest.mark.parametrize("code", FORMATS)

@@ -36,9 +36,9 @@ def padded(path: Path, mib: int, declared: int | None = None) -> None:
         info, start = archive.getinfo(PADDING), archive.start_dir
     struct.pack_into("<I", data, info.header_offset + 22, declared)  # the local header's uncompressed size
     at = start
-    while data[at:at + 4] == b"PK\x01\x02":  # the central directory's entries
+    while data[at : at + 4] == b"PK\x01\x02":  # the central directory's entries
         name, extra, comment = struct.unpack_from("<HHH", data, at + 28)
-        if data[at + 46:at + 46 + name] == PADDING.encode():
+        if data[at + 46 : at + 46 + name] == PADDING.encode():
             struct.pack_into("<I", data, at + 24, declared)
         at += 46 + name + extra + comment
     path.write_bytes(bytes(data))
@@ -61,8 +61,11 @@ def test_parts_declared_past_the_limit_are_refused_unread(book: Path, read: str)
     padded(book, 3)
     workbook = XlsxWorkbook(book, 2)
     with pytest.raises(WorkbookTooLarge) as refused:
-        {"calamine": lambda: workbook.read(["Players"]), "openpyxl": lambda: workbook.read_openpyxl(["Players"]),
-         "tab names": workbook.tab_names}[read]()
+        {
+            "calamine": lambda: workbook.read(["Players"]),
+            "openpyxl": lambda: workbook.read_openpyxl(["Players"]),
+            "tab names": workbook.tab_names,
+        }[read]()
     message = str(refused.value)
     assert str(book) in message and "more than 2 MiB" in message and "say they inflate to 3 MiB" in message
     assert "raise `max_workbook_mib` in league.toml (now 2)" in message
@@ -78,14 +81,18 @@ def test_a_part_that_lies_about_its_size_is_refused_when_it_inflates_past_the_li
 
 
 def _league(folder: Path, setting: str) -> None:
-    (folder / "league.toml").write_text(f'ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\n{setting}\n',
-                                        encoding="utf-8")
+    (folder / "league.toml").write_text(
+        f'ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\n{setting}\n', encoding="utf-8"
+    )
     config = load_config(folder)
-    XlsxWorkbook(folder / "league.xlsx").create(build_demo(config.ruleset, config.catalog).sheets(config.ruleset,
-                                                                                                  config.catalog))
+    XlsxWorkbook(folder / "league.xlsx").create(
+        build_demo(config.ruleset, config.catalog).sheets(config.ruleset, config.catalog)
+    )
 
 
-def test_sync_of_a_workbook_past_the_setting_is_exit_3_naming_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sync_of_a_workbook_past_the_setting_is_exit_3_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _league(tmp_path, "max_workbook_mib = 1")
     padded(tmp_path / "league.xlsx", 2)
     before = (tmp_path / "league.xlsx").read_bytes()
@@ -106,7 +113,8 @@ def test_the_setting_reaches_the_workbook_and_has_a_default(tmp_path: Path) -> N
 
 @pytest.mark.parametrize("value", ["0", "-5", "true", '"big"', "1.5"])
 def test_a_bad_setting_is_a_config_error_naming_it(tmp_path: Path, value: str) -> None:
-    (tmp_path / "league.toml").write_text(f'ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\nmax_workbook_mib = {value}\n',
-                                          encoding="utf-8")
+    (tmp_path / "league.toml").write_text(
+        f'ruleset = "gl-unmatched"\nworkbook = "league.xlsx"\nmax_workbook_mib = {value}\n', encoding="utf-8"
+    )
     with pytest.raises(ConfigError, match="`max_workbook_mib` must be a whole number of MiB, 1 or more"):
         load_config(tmp_path)

@@ -29,8 +29,18 @@ MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 DOC = "http://schemas.openxmlformats.org/officeDocument/2006"
 LONG = "Ñandú Łukasz żółw 🂡 " * 400
 
-SHARED = ["007", "7", "Ñandú Łukasz", LONG, "<r><t xml:space=\"preserve\">plain </t></r><r><rPr><b/></rPr><t>BOLD</t></r>",
-          " 7 ", "line_x000D_break", "", "top", "under the merge"]
+SHARED = [
+    "007",
+    "7",
+    "Ñandú Łukasz",
+    LONG,
+    '<r><t xml:space="preserve">plain </t></r><r><rPr><b/></rPr><t>BOLD</t></r>',
+    " 7 ",
+    "line_x000D_break",
+    "",
+    "top",
+    "under the merge",
+]
 """Shared strings by index; a plain one is wrapped in <t>, one starting with <r> is rich text."""
 
 STYLES = f"""<styleSheet xmlns="{MAIN}"><numFmts count="3"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/>
@@ -57,30 +67,95 @@ def v(value: object) -> str:
 
 
 TABS: list[tuple[str, str, bool]] = [
-    ("Numbers", row(1, c("A1", v(7)), c("B1", v(-3)), c("C1", v(0)), c("D1", v(7.5)), c("E1", v("1.0")),
-                    c("F1", v("1e+16")), c("G1", v("1.5E-3")), c("H1", v(7), s=5), c("I1", v(-0.0)),
-                    c("J1", v(5), s=7), c("K1", v(123456789012345)), c("L1", v("1E+2"))), True),
+    (
+        "Numbers",
+        row(
+            1,
+            c("A1", v(7)),
+            c("B1", v(-3)),
+            c("C1", v(0)),
+            c("D1", v(7.5)),
+            c("E1", v("1.0")),
+            c("F1", v("1e+16")),
+            c("G1", v("1.5E-3")),
+            c("H1", v(7), s=5),
+            c("I1", v(-0.0)),
+            c("J1", v(5), s=7),
+            c("K1", v(123456789012345)),
+            c("L1", v("1E+2")),
+        ),
+        True,
+    ),
     ("Long number", row(1, c("A1", v(12345678901234567890))), False),
-    ("Text", row(1, *(c(f"{col}1", v(i), t="s") for i, col in enumerate("ABCDEF"))) + row(
-        2, c("A2", "<is><t>inline</t></is>", t="inlineStr"), c("B2", v(1), t="b"), c("C2", v(0), t="b"),
-        c("D2", v(0), t="s", s=1), c("E2", v("text typed as str"), t="str"), c("F2", "<is><t>7</t></is>", t="inlineStr")),
-     True),
-    ("Dates", row(1, c("A1", v(45413), s=1), c("B1", v(45413.75), s=1), c("C1", v(45413), s=2), c("D1", v(45413.5), s=2),
-                  c("E1", v(0.75), s=4), c("F1", v(1.25), s=3), c("G1", v(0.5), s=1), c("H1", v(30), s=1),
-                  c("I1", v(45413.25), s=4), c("J1", s=2), c("K1", v(0), s=6)) + row(3, c("B3", v(2.5), s=3)), True),
-    ("Formulas", row(1, c("A1", "<f>1+2</f>" + v(3)), c("B1", '<f>"a"&amp;"b"</f>' + v("ab"), t="str"),
-                     c("C1", "<f>TRUE()</f>" + v(1), t="b"), c("D1", '<f t="shared" ref="D1:D2" si="0">A1*2</f>' + v(6)),
-                     c("E1", "<f>TODAY()</f>" + v(45413), s=1)) + row(2, c("D2", '<f t="shared" si="0"/>' + v(8))), True),
-    ("Uncached", row(1, c("A1", v(1)), c("B1", "<f>A1+1</f>"), c("C1", "<f>A1*3</f><v></v>"), c("D1", "<f>B1</f><v/>")),
-     False),
+    (
+        "Text",
+        row(1, *(c(f"{col}1", v(i), t="s") for i, col in enumerate("ABCDEF")))
+        + row(
+            2,
+            c("A2", "<is><t>inline</t></is>", t="inlineStr"),
+            c("B2", v(1), t="b"),
+            c("C2", v(0), t="b"),
+            c("D2", v(0), t="s", s=1),
+            c("E2", v("text typed as str"), t="str"),
+            c("F2", "<is><t>7</t></is>", t="inlineStr"),
+        ),
+        True,
+    ),
+    (
+        "Dates",
+        row(
+            1,
+            c("A1", v(45413), s=1),
+            c("B1", v(45413.75), s=1),
+            c("C1", v(45413), s=2),
+            c("D1", v(45413.5), s=2),
+            c("E1", v(0.75), s=4),
+            c("F1", v(1.25), s=3),
+            c("G1", v(0.5), s=1),
+            c("H1", v(30), s=1),
+            c("I1", v(45413.25), s=4),
+            c("J1", s=2),
+            c("K1", v(0), s=6),
+        )
+        + row(3, c("B3", v(2.5), s=3)),
+        True,
+    ),
+    (
+        "Formulas",
+        row(
+            1,
+            c("A1", "<f>1+2</f>" + v(3)),
+            c("B1", '<f>"a"&amp;"b"</f>' + v("ab"), t="str"),
+            c("C1", "<f>TRUE()</f>" + v(1), t="b"),
+            c("D1", '<f t="shared" ref="D1:D2" si="0">A1*2</f>' + v(6)),
+            c("E1", "<f>TODAY()</f>" + v(45413), s=1),
+        )
+        + row(2, c("D2", '<f t="shared" si="0"/>' + v(8))),
+        True,
+    ),
+    (
+        "Uncached",
+        row(1, c("A1", v(1)), c("B1", "<f>A1+1</f>"), c("C1", "<f>A1*3</f><v></v>"), c("D1", "<f>B1</f><v/>")),
+        False,
+    ),
     ("Errors", row(1, c("A1", v("#N/A"), t="e"), c("B1", "<f>1/0</f>" + v("#DIV/0!"), t="e")), False),
     ("ISO date", row(1, c("A1", v("2024-05-01T18:30:00"), t="d")), False),
     ("Escapes", row(1, c("A1", v(6), t="s")), False),
     ("Empty text", row(1, c("A1", v(7), t="s"), c("B1", v(0), t="s")), False),
-    ("Merged", row(1, c("A1", v(8), t="s"), c("B1", v(9), t="s"), c("C1", v(1))) + row(2, c("A2", v(2)), c("B2", v(3)))
-     + row(4, c("C4", v(4))), True),
-    ("Offset", row(4, c("C4", v(0), t="s"), c("D4", v(2))) + row(6, c("E6", v(3)), c("F6", s=2), c("Z6", s=5))
-     + "".join(row(r, c(f"A{r}", s=5), c(f"H{r}", s=1)) for r in range(7, 60)), True),
+    (
+        "Merged",
+        row(1, c("A1", v(8), t="s"), c("B1", v(9), t="s"), c("C1", v(1)))
+        + row(2, c("A2", v(2)), c("B2", v(3)))
+        + row(4, c("C4", v(4))),
+        True,
+    ),
+    (
+        "Offset",
+        row(4, c("C4", v(0), t="s"), c("D4", v(2)))
+        + row(6, c("E6", v(3)), c("F6", s=2), c("Z6", s=5))
+        + "".join(row(r, c(f"A{r}", s=5), c(f"H{r}", s=1)) for r in range(7, 60)),
+        True,
+    ),
     ("No positions", '<row r="2"><c><v>1</v></c><c t="s"><v>0</v></c><c><v>2.5</v></c></row>', True),
     ("No position for 1.0", row(1, c("A1", v(5))) + '<row r="2"><c><v>1.0</v></c></row>', False),
     ("Empty", "", True),
@@ -100,8 +175,10 @@ def handmade(path: Path, date1904: bool = False) -> Path:
     """A workbook written part by part, as Excel saves one: shared strings, cached formula results, styles."""
     shared = "".join(f"<si>{item(text)}</si>" for text in SHARED)
     sheets = "".join(f'<sheet name="{name}" sheetId="{i}" r:id="rId{i}"/>' for i, (name, _, _) in enumerate(TABS, 1))
-    rels = "".join(f'<Relationship Id="rId{i}" Type="{DOC}/relationships/worksheet" Target="worksheets/sheet{i}.xml"/>'
-                   for i in range(1, len(TABS) + 1))
+    rels = "".join(
+        f'<Relationship Id="rId{i}" Type="{DOC}/relationships/worksheet" Target="worksheets/sheet{i}.xml"/>'
+        for i in range(1, len(TABS) + 1)
+    )
     parts = {
         "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
@@ -112,9 +189,12 @@ def handmade(path: Path, date1904: bool = False) -> Path:
         'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
         '<Override PartName="/xl/sharedStrings.xml" '
         'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>'
-        + "".join(f'<Override PartName="/xl/worksheets/sheet{i}.xml" '
-                  'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
-                  for i in range(1, len(TABS) + 1)) + "</Types>",
+        + "".join(
+            f'<Override PartName="/xl/worksheets/sheet{i}.xml" '
+            'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+            for i in range(1, len(TABS) + 1)
+        )
+        + "</Types>",
         "_rels/.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
         f'<Relationship Id="rId1" Type="{DOC}/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
         "xl/workbook.xml": f'<workbook xmlns="{MAIN}" xmlns:r="{DOC}/relationships">'
@@ -127,8 +207,9 @@ def handmade(path: Path, date1904: bool = False) -> Path:
         "xl/sharedStrings.xml": f'<sst xmlns="{MAIN}" count="{len(SHARED)}" uniqueCount="{len(SHARED)}">{shared}</sst>',
     }
     for i, (name, rows, _) in enumerate(TABS, 1):
-        parts[f"xl/worksheets/sheet{i}.xml"] = (f'<worksheet xmlns="{MAIN}"><sheetData>{rows}</sheetData>'
-                                                f'{MERGES.get(name, "")}</worksheet>')
+        parts[f"xl/worksheets/sheet{i}.xml"] = (
+            f'<worksheet xmlns="{MAIN}"><sheetData>{rows}</sheetData>{MERGES.get(name, "")}</worksheet>'
+        )
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, text in parts.items():
             archive.writestr(name, text)
@@ -172,8 +253,14 @@ def test_handmade_workbook_spot_checks(tmp_path: Path) -> None:
     grids = assert_same(handmade(tmp_path / "league.xlsx"))
     assert grids["Numbers"][0][:6] == [7, -3, 0, 7.5, 1.0, 1e16] and type(grids["Numbers"][0][4]) is float
     assert grids["Text"][0][:3] == ["007", "7", "Ñandú Łukasz"] and grids["Text"][0][3] == LONG
-    assert grids["Dates"][0][:6] == [dt.date(2024, 5, 1), dt.date(2024, 5, 1), dt.datetime(2024, 5, 1),
-                                     dt.datetime(2024, 5, 1, 12), "18:00:00", "1 day, 6:00:00"]
+    assert grids["Dates"][0][:6] == [
+        dt.date(2024, 5, 1),
+        dt.date(2024, 5, 1),
+        dt.datetime(2024, 5, 1),
+        dt.datetime(2024, 5, 1, 12),
+        "18:00:00",
+        "1 day, 6:00:00",
+    ]
     assert grids["Formulas"] == [[3, "ab", True, 6, dt.date(2024, 5, 1)], [None, None, None, 8]]
     assert grids["Uncached"] == [[1, "=A1+1", "=A1*3", "=B1"]]
     assert grids["Merged"] == [["top", None, 1], [], [], [None, None, 4]]
@@ -186,16 +273,35 @@ def test_openpyxl_workbook_of_awkward_cells(tmp_path: Path) -> None:
     path = tmp_path / "league.xlsx"
     book, ws = new_book("Awkward")
     cells: list[str | float | dt.date | dt.time | dt.timedelta] = [
-        "007", "7", " 7 ", "1e5", 7, 7.0, 7.5, -0.25, True, False, dt.date(2024, 5, 1),
-        dt.datetime(2024, 5, 1, 18, 30), dt.datetime(2024, 5, 1), dt.time(18, 30), dt.timedelta(hours=30),
-        "Ñandú Łukasz żółw", LONG, "=IMPORTXML(\"x\")", "=C3+1", "#N/A", "a\nb"]
+        "007",
+        "7",
+        " 7 ",
+        "1e5",
+        7,
+        7.0,
+        7.5,
+        -0.25,
+        True,
+        False,
+        dt.date(2024, 5, 1),
+        dt.datetime(2024, 5, 1, 18, 30),
+        dt.datetime(2024, 5, 1),
+        dt.time(18, 30),
+        dt.timedelta(hours=30),
+        "Ñandú Łukasz żółw",
+        LONG,
+        '=IMPORTXML("x")',
+        "=C3+1",
+        "#N/A",
+        "a\nb",
+    ]
     for index, value in enumerate(cells):
         ws.cell(row=3, column=3 + index, value=value)
     ws["C3"].font = Font(bold=True)
     ws["D5"] = "merged"
     ws.merge_cells("D5:F6")
     ws["C3"].number_format = "@"
-    ws.cell(row=3, column=3 + cells.index("=IMPORTXML(\"x\")")).data_type = "s"  # text that looks like a formula
+    ws.cell(row=3, column=3 + cells.index('=IMPORTXML("x")')).data_type = "s"  # text that looks like a formula
     ws["H9"].fill = PatternFill("solid", fgColor="00FF00")  # formatted but empty
     hidden = book.create_sheet("hidden")
     hidden.sheet_state = "hidden"
@@ -227,7 +333,8 @@ def test_formatted_empty_rows_below_the_data_cost_nothing(tmp_path: Path, monkey
     assert_same(path)
     monkeypatch.setattr(xlsx, "_load", lambda *_: pytest.fail("openpyxl loaded the whole workbook"))
     assert XlsxWorkbook(path).read(["Results QR1"]) == {
-        "Results QR1": [["Round", "Player A", "Player B"], [1, "Żaneta", "Ñandú Łukasz"]]}
+        "Results QR1": [["Round", "Player A", "Player B"], [1, "Żaneta", "Ñandú Łukasz"]]
+    }
 
 
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to list open files")

@@ -36,10 +36,15 @@ def looks(path: Path) -> dict[str, object]:
     for ws in book.worksheets:
         out[ws.title] = (
             sorted((v.formula1, str(v.sqref)) for v in ws.data_validations.dataValidation),
-            ws.freeze_panes, ws.sheet_state,
+            ws.freeze_panes,
+            ws.sheet_state,
             {k: d.width for k, d in ws.column_dimensions.items()},
-            {c.coordinate: (c.value, c.font.b, c.fill.fgColor.rgb, c.number_format)
-             for row in ws.iter_rows() for c in row if c.value is not None or c.has_style},
+            {
+                c.coordinate: (c.value, c.font.b, c.fill.fgColor.rgb, c.number_format)
+                for row in ws.iter_rows()
+                for c in row
+                if c.value is not None or c.has_style
+            },
         )
     return out
 
@@ -49,11 +54,19 @@ def league(tmp_path: Path) -> Path:
     """What `league init --event QR1-GB5` makes, then saved by Excel with a formula and its result in row 2."""
     ruleset, catalog = load_ruleset("gl-unmatched", Path("."))
     path = tmp_path / "league.xlsx"
-    XlsxWorkbook(path).create(input_sheets(ruleset, catalog, [["QR1-GB5", "", "", "", None, "", RESULTS]], results={
-        RESULTS: [[1, 1, "Ana", "Medusa", 0, 16, "Bo", "Sinbad", 3, 15, "Sarpedon", "Bo"]]}))
+    XlsxWorkbook(path).create(
+        input_sheets(
+            ruleset,
+            catalog,
+            [["QR1-GB5", "", "", "", None, "", RESULTS]],
+            results={RESULTS: [[1, 1, "Ana", "Medusa", 0, 16, "Bo", "Sinbad", 3, 15, "Sarpedon", "Bo"]]},
+        )
+    )
     files = parts(path)
     name = sheet_part(path, RESULTS)
-    files[name] = files[name].replace(b"</row></sheetData>", b'<c r="N2"><f>LEN(C2)</f><v>3</v></c></row></sheetData>', 1)
+    files[name] = files[name].replace(
+        b"</row></sheetData>", b'<c r="N2"><f>LEN(C2)</f><v>3</v></c></row></sheetData>', 1
+    )
     assert b"<f>" in files[name]
     with zipfile.ZipFile(path, "w") as archive:
         for part, data in files.items():
@@ -66,8 +79,13 @@ def test_add_rows_keeps_dropdowns_formats_formulas_and_every_other_part(league: 
     dropdowns = {tab: len(rules[0]) for tab, rules in shown.items()}  # type: ignore[index, arg-type]
     assert dropdowns[RESULTS] == 7 and dropdowns["Players"] == 7
 
-    XlsxWorkbook(league).add_rows(RESULTS, [{"Round": 2, "Table": 1, "Player A": "Ana", "Player B": "Cy"},
-                                            {"round": 2, "table": 2, "player a": TRICKY[0], "NOTES": TRICKY[1]}])
+    XlsxWorkbook(league).add_rows(
+        RESULTS,
+        [
+            {"Round": 2, "Table": 1, "Player A": "Ana", "Player B": "Cy"},
+            {"round": 2, "table": 2, "player a": TRICKY[0], "NOTES": TRICKY[1]},
+        ],
+    )
 
     after = parts(league)
     name = sheet_part(league, RESULTS)
@@ -87,7 +105,8 @@ def test_add_rows_keeps_dropdowns_formats_formulas_and_every_other_part(league: 
     assert XlsxWorkbook(league).read([RESULTS])[RESULTS][1:] == [
         [1, 1, "Ana", "Medusa", 0, 16, "Bo", "Sinbad", 3, 15, "Sarpedon", "Bo", None, 3],
         [2, 1, "Ana", None, None, None, "Cy"],
-        [2, 2, TRICKY[0], *[None] * 11, TRICKY[1]]]
+        [2, 2, TRICKY[0], *[None] * 11, TRICKY[1]],
+    ]
     cells = openpyxl.load_workbook(league)[RESULTS]
     assert (cells["C4"].value, cells["C4"].data_type) == (TRICKY[0], "s")
 
@@ -112,19 +131,24 @@ def test_failed_add_rows_leaves_the_file_and_no_temporary_one(league: Path, monk
 def test_prefixed_parts_rows_without_numbers_and_column_styles() -> None:
     """A new cell takes its column's style; a formatting-only row keeps its cells (styles, unset ones whole)
     and loses its stale `spans`."""
-    xml = ('<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:dimension ref="A1:B2"/>'
-           '<x:cols><x:col min="1" max="1" width="9" style="7"/></x:cols>'
-           '<x:sheetData><x:row><x:c t="inlineStr"><x:is><x:t>Round</x:t></x:is></x:c></x:row>'
-           '<x:row><x:c><x:v>1</x:v></x:c></x:row><x:row r="4" spans="1:2"><x:c r="A4" s="6"/><x:c r="B4" s="5"/></x:row>'
-           '</x:sheetData></x:worksheet>')
+    xml = (
+        '<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:dimension ref="A1:B2"/>'
+        '<x:cols><x:col min="1" max="1" width="9" style="7"/></x:cols>'
+        '<x:sheetData><x:row><x:c t="inlineStr"><x:is><x:t>Round</x:t></x:is></x:c></x:row>'
+        '<x:row><x:c><x:v>1</x:v></x:c></x:row><x:row r="4" spans="1:2"><x:c r="A4" s="6"/><x:c r="B4" s="5"/></x:row>'
+        "</x:sheetData></x:worksheet>"
+    )
     added = rows_added(xml, 3, [[2, "=1"], [None, 4]])
-    assert added == ('<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-                     '<x:dimension ref="A1:B4"/><x:cols><x:col min="1" max="1" width="9" style="7"/></x:cols>'
-                     '<x:sheetData><x:row><x:c t="inlineStr"><x:is><x:t>Round</x:t></x:is></x:c>'
-                     '</x:row><x:row><x:c><x:v>1</x:v></x:c></x:row>'
-                     '<x:row r="3"><x:c r="A3" s="7"><x:v>2</x:v></x:c><x:c r="B3" s="0" t="inlineStr"><x:is>'
-                     '<x:t xml:space="preserve">=1</x:t></x:is></x:c></x:row>'
-                     '<x:row r="4"><x:c r="A4" s="6"/><x:c r="B4" s="5"><x:v>4</x:v></x:c></x:row></x:sheetData></x:worksheet>')
-    assert rows_added('<worksheet><sheetData/></worksheet>', 1, [["Round"]]) == (
+    assert added == (
+        '<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        '<x:dimension ref="A1:B4"/><x:cols><x:col min="1" max="1" width="9" style="7"/></x:cols>'
+        '<x:sheetData><x:row><x:c t="inlineStr"><x:is><x:t>Round</x:t></x:is></x:c>'
+        "</x:row><x:row><x:c><x:v>1</x:v></x:c></x:row>"
+        '<x:row r="3"><x:c r="A3" s="7"><x:v>2</x:v></x:c><x:c r="B3" s="0" t="inlineStr"><x:is>'
+        '<x:t xml:space="preserve">=1</x:t></x:is></x:c></x:row>'
+        '<x:row r="4"><x:c r="A4" s="6"/><x:c r="B4" s="5"><x:v>4</x:v></x:c></x:row></x:sheetData></x:worksheet>'
+    )
+    assert rows_added("<worksheet><sheetData/></worksheet>", 1, [["Round"]]) == (
         '<worksheet><sheetData><row r="1"><c r="A1" s="0" t="inlineStr"><is><t xml:space="preserve">Round</t></is></c>'
-        '</row></sheetData></worksheet>')
+        "</row></sheetData></worksheet>"
+    )

@@ -36,8 +36,12 @@ class AlignmentRules(Component, table="alignment"):
     @classmethod
     def parse(cls, s: Section, results: Results) -> AlignmentRules:
         """The `[alignment]` section."""
-        rules = AlignmentRules(s.key_of("text", results.texts, "results.texts"), s.strings("values"), s.get("pair_rows", bool, True),
-                               s.strings("registration", []))
+        rules = AlignmentRules(
+            s.key_of("text", results.texts, "results.texts"),
+            s.strings("values"),
+            s.get("pair_rows", bool, True),
+            s.strings("registration", []),
+        )
         if len(rules.values) < 2 or len({name_key(v) for v in rules.values}) != len(rules.values):
             raise s.error("values", f"needs at least two different values, found {list(rules.values)!r}")
         s.done()
@@ -49,7 +53,11 @@ class AlignmentRules(Component, table="alignment"):
     def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
         """The values on each side's column."""
         res = ruleset.results
-        return tuple(Dropdown(res.side_header(res.texts[self.text], side), self.values) for side in res.sides) if tab is Tab.RESULTS else ()
+        return (
+            tuple(Dropdown(res.side_header(res.texts[self.text], side), self.values) for side in res.sides)
+            if tab is Tab.RESULTS
+            else ()
+        )
 
     def value(self, typed: str) -> str | None:
         """The value as the ruleset spells it, or None for an unknown one."""
@@ -62,8 +70,10 @@ class AlignmentRules(Component, table="alignment"):
             return ()
         header, (a, b) = results.texts[self.text], results.sides[:2]
         turned = self.values[1:] + self.values[:1]
-        return tuple({results.side_header(header, a): mine, results.side_header(header, b): theirs}
-                     for mine, theirs in zip(self.values, turned))
+        return tuple(
+            {results.side_header(header, a): mine, results.side_header(header, b): theirs}
+            for mine, theirs in zip(self.values, turned)
+        )
 
 
 @AlignmentRules.check
@@ -83,17 +93,37 @@ def alignments(lg: League) -> Iterator[Problem]:
             typed = s.texts.get(rules.text, "")
             value = rules.value(typed)
             if value is None:
-                yield at(lg, m.tab, m.row, header, "missing-value" if not typed else "unknown-value",
-                         f"{header} is empty" if not typed else f"{header} {typed!r} is not known", f"type {choices}")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    header,
+                    "missing-value" if not typed else "unknown-value",
+                    f"{header} is empty" if not typed else f"{header} {typed!r} is not known",
+                    f"type {choices}",
+                )
                 continue
             if value in seen:
-                yield at(lg, m.tab, m.row, header, "same-alignment", f"both sides field {value}: a game is {' against '.join(rules.values)}",
-                         f"check {header}; the other side's is also {value}")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    header,
+                    "same-alignment",
+                    f"both sides field {value}: a game is {' against '.join(rules.values)}",
+                    f"check {header}; the other side's is also {value}",
+                )
                 continue
             seen.append(value)
             if s.name:
                 earlier = fielded.setdefault((m.event, m.round, s.key, value), m.row)
                 if earlier != m.row:
-                    yield at(lg, m.tab, m.row, header, "alignment-twice",
-                             f"{s.name} already fields {value} in round {m.round} (row {earlier})",
-                             f"each {lg.ruleset.competitor.lower()} fields {choices} once a round: check {header}")
+                    yield at(
+                        lg,
+                        m.tab,
+                        m.row,
+                        header,
+                        "alignment-twice",
+                        f"{s.name} already fields {value} in round {m.round} (row {earlier})",
+                        f"each {lg.ruleset.competitor.lower()} fields {choices} once a round: check {header}",
+                    )

@@ -130,7 +130,9 @@ class Component:
         one mapping per row (one row per game); () leaves the pairing one row."""
         return ()
 
-    def bracket_eligible(self, lg: League, event: str, standings: Sequence[Standing]) -> tuple[frozenset[str] | None, str]:
+    def bracket_eligible(
+        self, lg: League, event: str, standings: Sequence[Standing]
+    ) -> tuple[frozenset[str] | None, str]:
         """The competitor keys it lets into the event's playoffs (None: it does not narrow them), and why the playoffs
         cannot be seeded yet ("" when they can)."""
         return None, ""
@@ -180,11 +182,20 @@ def standings_cells(lg: League, event: str, lines: Sequence[Standing]) -> dict[s
 
 def cut_zones(lg: League, event: str, lines: Sequence[Standing]) -> dict[str, CutZone]:
     """Competitor key -> the side of the playoff cut they are on in one event, where the ruleset draws a cut."""
-    return {key: zone for c in lg.ruleset.components if overrides(c, "cut_zones")
-            for key, zone in c.cut_zones(lg, event, lines).items()}
+    return {
+        key: zone
+        for c in lg.ruleset.components
+        if overrides(c, "cut_zones")
+        for key, zone in c.cut_zones(lg, event, lines).items()
+    }
 
 
 def ranked_problems(lg: League, standings: Mapping[str, Sequence[Standing]]) -> list[Problem]:
     """What the ruleset's components find in each event's standings once ranked."""
-    return [p for c in lg.ruleset.components if overrides(c, "ranked_problems")
-            for event, lines in standings.items() for p in c.ranked_problems(lg, event, lines)]
+    return [
+        p
+        for c in lg.ruleset.components
+        if overrides(c, "ranked_problems")
+        for event, lines in standings.items()
+        for p in c.ranked_problems(lg, event, lines)
+    ]

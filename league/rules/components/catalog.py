@@ -38,14 +38,18 @@ class CatalogRules(Component, table="catalog"):
     @classmethod
     def parse(cls, s: Section, results: Results) -> CatalogRules:
         """The `[catalog]` section."""
-        piece, map_ = s.key_of("piece", results.texts, "results.texts", ""), s.key_of("map", results.row_texts, "results.row_texts", "")
+        piece, map_ = (
+            s.key_of("piece", results.texts, "results.texts", ""),
+            s.key_of("map", results.row_texts, "results.row_texts", ""),
+        )
         bans = []
         for b in s.tables("bans"):
             what = [k for k in ("set", "piece", "map") if b.has(k)]
             if len(what) != 1:
                 raise RulesetError(f"{s.source}: `{b.where}` needs exactly one of set, piece or map")
-            bans.append(Ban(what[0], b.get(what[0], str), b.get("since", dt.date, None),
-                            b.get("before", dt.date, None)))
+            bans.append(
+                Ban(what[0], b.get(what[0], str), b.get("since", dt.date, None), b.get("before", dt.date, None))
+            )
             b.done()
         rules = CatalogRules(s.get("name", str), piece, map_, s.get("label", str, "piece"), tuple(bans))
         s.done()
@@ -61,8 +65,14 @@ class CatalogRules(Component, table="catalog"):
             return ()
         res, pieces = ruleset.results, tuple(catalog.piece_names())
         maps = tuple(sorted(set(catalog.maps.values()), key=str.casefold))
-        return (*(Dropdown(res.side_header(res.texts[self.piece], side), pieces) for side in res.sides if self.piece and pieces),
-                *([Dropdown(res.row_texts[self.map], maps)] if self.map and maps else []))
+        return (
+            *(
+                Dropdown(res.side_header(res.texts[self.piece], side), pieces)
+                for side in res.sides
+                if self.piece and pieces
+            ),
+            *([Dropdown(res.row_texts[self.map], maps)] if self.map and maps else []),
+        )
 
 
 class Bans:
@@ -99,7 +109,10 @@ class Bans:
         """The ban in force at `event` (by its date) on the map `name`."""
         found = self.lg.event_by_id.get(event)
         day = found.date if found else None
-        return next((b for b in self.rules.bans if b.what == "map" and b.applies(day) and name_key(b.name) == name_key(name)), None)
+        return next(
+            (b for b in self.rules.bans if b.what == "map" and b.applies(day) and name_key(b.name) == name_key(name)),
+            None,
+        )
 
 
 def ban_text(ban: Ban) -> str:
@@ -109,15 +122,24 @@ def ban_text(ban: Ban) -> str:
     return (f"is in the banned set {ban.name!r}" if ban.what == "set" else "is banned") + window
 
 
-def piece_problems(lg: League, bans: Bans, event: str, tab: str, row: int, header: str, piece: str) -> Iterator[Problem]:
+def piece_problems(
+    lg: League, bans: Bans, event: str, tab: str, row: int, header: str, piece: str
+) -> Iterator[Problem]:
     """A piece that is banned at the event (an error) or not official (a warning with the closest names)."""
     if (event, piece) in bans.allowed:
         return
     label = bans.rules.label
     ban = bans.on_piece(event, piece)
     if ban:
-        yield at(lg, tab, row, header, "banned-piece", f"{label} {piece!r} {ban_text(ban)}",
-                 f"choose a {label} that is allowed at {event}")
+        yield at(
+            lg,
+            tab,
+            row,
+            header,
+            "banned-piece",
+            f"{label} {piece!r} {ban_text(ban)}",
+            f"choose a {label} that is allowed at {event}",
+        )
     elif lg.catalog.pieces and lg.catalog.piece(piece) is None:
         near = lg.catalog.closest_pieces(piece)
         hint = f"did you mean {' or '.join(near)}?" if near else f"check the spelling against the official {label} list"
@@ -146,18 +168,36 @@ def match_map(lg: League) -> Iterator[Problem]:
         played = m.row_texts.get(rules.map, "")
         if not played:
             if m.kind is Kind.PLAYED:
-                yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the {header.lower()} played")
+                yield at(
+                    lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the {header.lower()} played"
+                )
             continue
         if (m.event, played) in clean:
             continue
         ban = bans.on_map(m.event, played)
         if ban:
-            yield at(lg, m.tab, m.row, header, "banned-map", f"{header.lower()} {played!r} {ban_text(ban)}",
-                     "replay on an allowed map, or correct the name")
+            yield at(
+                lg,
+                m.tab,
+                m.row,
+                header,
+                "banned-map",
+                f"{header.lower()} {played!r} {ban_text(ban)}",
+                "replay on an allowed map, or correct the name",
+            )
         elif lg.catalog.maps and lg.catalog.map(played) is None:
             near = lg.catalog.closest_maps(played)
             hint = f"did you mean {' or '.join(near)}?" if near else "check the spelling against the official list"
-            yield at(lg, m.tab, m.row, header, "unknown-map", f"{played!r} is not an official {header.lower()}", hint, Severity.WARNING)
+            yield at(
+                lg,
+                m.tab,
+                m.row,
+                header,
+                "unknown-map",
+                f"{played!r} is not an official {header.lower()}",
+                hint,
+                Severity.WARNING,
+            )
         else:
             clean.add((m.event, played))
 
@@ -203,19 +243,39 @@ def match_pieces(lg: League) -> Iterator[Problem]:
             entrant = lg.entrant(m.event, s.name) if s.name else None
             if not piece:
                 if m.kind is Kind.PLAYED:
-                    yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type the {rules.label} {s.name or 'the player'} used")
+                    yield at(
+                        lg,
+                        m.tab,
+                        m.row,
+                        header,
+                        "missing-value",
+                        f"{header} is empty",
+                        f"type the {rules.label} {s.name or 'the player'} used",
+                    )
                 continue
             if piece not in identity:
                 identity[piece] = lg.catalog.identity(piece)
-            if (m.event, piece) in bans.allowed and entrant and entries is not None:  # most sides: an allowed piece, nothing to report
+            if (
+                (m.event, piece) in bans.allowed and entrant and entries is not None
+            ):  # most sides: an allowed piece, nothing to report
                 if identity[piece] in known[(entrant.event, entrant.key)]:
                     continue
             if entrant and entries is not None and identity[piece] not in known[(entrant.event, entrant.key)]:
                 shown = ", ".join(p for p in entries[(entrant.event, entrant.key)] if p)
-                yield at(lg, m.tab, m.row, header, "piece-not-in-roster",
-                         f"{piece!r} is not one of {entrant.name}'s declared {rules.label}s ({shown})",
-                         f"fix the {rules.label}, or the roster in the {lg.ruleset.registration.tab} tab row {entrant.row}")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    header,
+                    "piece-not-in-roster",
+                    f"{piece!r} is not one of {entrant.name}'s declared {rules.label}s ({shown})",
+                    f"fix the {rules.label}, or the roster in the {lg.ruleset.registration.tab} tab row {entrant.row}",
+                )
             elif entrant and entries is not None:
-                yield from (p for p in piece_problems(lg, bans, m.event, m.tab, m.row, header, piece) if p.severity is Severity.ERROR)
+                yield from (
+                    p
+                    for p in piece_problems(lg, bans, m.event, m.tab, m.row, header, piece)
+                    if p.severity is Severity.ERROR
+                )
             else:
                 yield from piece_problems(lg, bans, m.event, m.tab, m.row, header, piece)

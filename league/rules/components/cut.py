@@ -40,7 +40,12 @@ class CutRules(Component, table="cut"):
     @classmethod
     def parse(cls, s: Section, _: Results) -> CutRules:
         """The `[cut]` section."""
-        rules = CutRules(s.get("size", int), s.get("by", str, "tiebreakers"), s.get("decided", str, ""), s.get("label", str, "Playoffs"))
+        rules = CutRules(
+            s.get("size", int),
+            s.get("by", str, "tiebreakers"),
+            s.get("decided", str, ""),
+            s.get("label", str, "Playoffs"),
+        )
         if rules.size < 1:
             raise s.error("size", f"must be 1 or more, found {rules.size}")
         if rules.by not in BY:
@@ -82,22 +87,43 @@ class CutRules(Component, table="cut"):
         reg = lg.ruleset.registration.tab
         if ins > places or (ins < places and all(w in (IN, OUT) for w in words)):
             wrong = [s for s, w in zip(group, words) if w == IN or ins < places]
-            return tuple(at(lg, reg, e.row, self.decided, "cut-decisions",
-                            f"{self.decided} says {IN.value!r} for {ins} of {names} (level across the cut of {event}), "
-                            f"but {places} place(s) are left", f"type {IN} for exactly {places} of them and {OUT} for the others")
-                         for s in wrong if (e := lg.roster.get((event, s.key))) is not None)
+            return tuple(
+                at(
+                    lg,
+                    reg,
+                    e.row,
+                    self.decided,
+                    "cut-decisions",
+                    f"{self.decided} says {IN.value!r} for {ins} of {names} (level across the cut of {event}), "
+                    f"but {places} place(s) are left",
+                    f"type {IN} for exactly {places} of them and {OUT} for the others",
+                )
+                for s in wrong
+                if (e := lg.roster.get((event, s.key))) is not None
+            )
         if _settles(words, places) or not any(words):
             return ()
         waiting = [e for s, w in zip(group, words) if not w and (e := lg.roster.get((event, s.key))) is not None]
         still = ", ".join(e.name for e in waiting)
-        return tuple(at(lg, reg, e.row, self.decided, "cut-unsettled",
-                        f"the cut of {event} is not settled: {places} place(s) left for {names}; "
-                        f"{still} {'still needs' if len(waiting) == 1 else 'still need'} {IN} or {OUT}",
-                        f"once the tiebreaker matches are played, type {IN} for {places} of them (the others left empty "
-                        f"are then {OUT})", Severity.WARNING)
-                     for e in waiting)
+        return tuple(
+            at(
+                lg,
+                reg,
+                e.row,
+                self.decided,
+                "cut-unsettled",
+                f"the cut of {event} is not settled: {places} place(s) left for {names}; "
+                f"{still} {'still needs' if len(waiting) == 1 else 'still need'} {IN} or {OUT}",
+                f"once the tiebreaker matches are played, type {IN} for {places} of them (the others left empty "
+                f"are then {OUT})",
+                Severity.WARNING,
+            )
+            for e in waiting
+        )
 
-    def bracket_eligible(self, lg: League, event: str, standings: Sequence[Standing]) -> tuple[frozenset[str] | None, str]:
+    def bracket_eligible(
+        self, lg: League, event: str, standings: Sequence[Standing]
+    ) -> tuple[frozenset[str] | None, str]:
         """Those `in`; none yet while some are level across the cut and their tiebreaker matches are not settled."""
         marks = cut_marks(lg, event, standings)
         names: dict[str, str] = {}
@@ -105,9 +131,16 @@ class CutRules(Component, table="cut"):
             names.setdefault(e.key, e.name)  # as registered first, as the standings show them
         level = [names.get(s.key, s.key) for s in standings if marks[s.key] == MATCH]
         if level:
-            then = (f", then type {IN} for those who go through in the {self.decided} column of "
-                    f"{lg.ruleset.registration.tab}" if self.decided else "")
-            return frozenset(), f"{self.label} says {MATCH.value!r} for {', '.join(level)}: play the tiebreaker matches first{then}"
+            then = (
+                f", then type {IN} for those who go through in the {self.decided} column of "
+                f"{lg.ruleset.registration.tab}"
+                if self.decided
+                else ""
+            )
+            return (
+                frozenset(),
+                f"{self.label} says {MATCH.value!r} for {', '.join(level)}: play the tiebreaker matches first{then}",
+            )
         return frozenset(k for k, mark in marks.items() if mark == IN), ""
 
 
@@ -165,6 +198,13 @@ def cut_decisions(lg: League) -> Iterator[Problem]:
     for e in lg.registrations:
         typed = e.fields.get(rules.decided, "")
         if typed and name_key(typed) not in (IN, OUT):
-            yield at(lg, tab, e.row, rules.decided, "unknown-value", f"{rules.decided} {typed!r} is not {IN!r} or {OUT!r}",
-                     f"after the tiebreaker matches type {IN} or {OUT} for each team level across the cut; "
-                     "else leave it empty")
+            yield at(
+                lg,
+                tab,
+                e.row,
+                rules.decided,
+                "unknown-value",
+                f"{rules.decided} {typed!r} is not {IN!r} or {OUT!r}",
+                f"after the tiebreaker matches type {IN} or {OUT} for each team level across the cut; "
+                "else leave it empty",
+            )

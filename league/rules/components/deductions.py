@@ -53,8 +53,15 @@ class DeductionRules(Component, table="deductions"):
         words = {w: figures.key_of(w, results.figures, "results.figures") for w in list(figures.data)}
         game_text = s.key_of("game", results.texts, "results.texts", "")
         game = results.texts[game_text].replace("{side}", "").strip() if game_text else ""
-        rules = DeductionRules(registration, s.strings("met", ["yes"]), s.strings("missing", ["no"]), s.get("score", str, ""), words,
-                               game, game_text)
+        rules = DeductionRules(
+            registration,
+            s.strings("met", ["yes"]),
+            s.strings("missing", ["no"]),
+            s.get("score", str, ""),
+            words,
+            game,
+            game_text,
+        )
         table.done()
         figures.done()
         s.done()
@@ -62,7 +69,13 @@ class DeductionRules(Component, table="deductions"):
 
     def fields(self, tab: Tab) -> tuple[str, ...]:
         """The requirement columns of the registration tab; the game column of the Penalties tab."""
-        return tuple(self.registration) if tab is Tab.REGISTRATION else (self.game,) if tab is Tab.PENALTIES and self.game else ()
+        return (
+            tuple(self.registration)
+            if tab is Tab.REGISTRATION
+            else (self.game,)
+            if tab is Tab.PENALTIES and self.game
+            else ()
+        )
 
     def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
         """Yes and no on each requirement column; on the Penalties tab's game column, the alignments fielded, where
@@ -108,25 +121,50 @@ def deduction_cells(lg: League) -> Iterator[Problem]:
         for header in rules.registration:
             typed = e.fields.get(header, "")
             if typed and name_key(typed) not in words:
-                yield at(lg, tab, e.row, header, "unknown-value",
-                         f"{header} {typed!r} is neither {' nor '.join((*rules.met, *rules.missing))}",
-                         f"type {rules.met[0]} or {rules.missing[0]}")
+                yield at(
+                    lg,
+                    tab,
+                    e.row,
+                    header,
+                    "unknown-value",
+                    f"{header} {typed!r} is neither {' nor '.join((*rules.met, *rules.missing))}",
+                    f"type {rules.met[0]} or {rules.missing[0]}",
+                )
     for p in lg.penalties:
         counted = rules.is_score(p.kind) or rules.figure_of(p.kind)
         if counted and (p.points is None or p.points < 1) and "Points" not in p.unreadable:
-            yield at(lg, PENALTIES_TAB, p.row, "Points", "missing-value", f"a {p.kind} penalty needs the points it deducts",
-                     "type the points deducted, a whole number (1 or more)")
+            yield at(
+                lg,
+                PENALTIES_TAB,
+                p.row,
+                "Points",
+                "missing-value",
+                f"a {p.kind} penalty needs the points it deducts",
+                "type the points deducted, a whole number (1 or more)",
+            )
         if rules.figure_of(p.kind) and p.round is None:
-            yield at(lg, PENALTIES_TAB, p.row, "Round", "missing-value", f"a {p.kind} penalty is given in one game: its round is needed",
-                     "type the round of the game")
+            yield at(
+                lg,
+                PENALTIES_TAB,
+                p.row,
+                "Round",
+                "missing-value",
+                f"a {p.kind} penalty is given in one game: its round is needed",
+                "type the round of the game",
+            )
 
 
 def game_of(lg: League, rules: DeductionRules, p: Penalty, event: str) -> list[tuple[int, int]]:
     """(match index in `lg.matches`, side) of the games a figure penalty can be for: the competitor's games of that
     round, narrowed to the one where it fielded what the penalty's game column names."""
     key, fielded = p.key, name_key(p.fields.get(rules.game, ""))
-    found = [(i, j) for i, m in enumerate(lg.matches) if m.event == event and m.round == p.round
-             for j, s in enumerate(m.sides) if s.name and s.key == key]
+    found = [
+        (i, j)
+        for i, m in enumerate(lg.matches)
+        if m.event == event and m.round == p.round
+        for j, s in enumerate(m.sides)
+        if s.name and s.key == key
+    ]
     if fielded and rules.game_text:
         found = [(i, j) for i, j in found if name_key(lg.matches[i].sides[j].texts.get(rules.game_text, "")) == fielded]
     return found
@@ -144,13 +182,28 @@ def deduction_games(lg: League) -> Iterator[Problem]:
         games = game_of(lg, rules, p, event)
         fielded = p.fields.get(rules.game, "") if rules.game else ""
         if not games:
-            yield at(lg, PENALTIES_TAB, p.row, rules.game if fielded else "Round", "penalty-without-match",
-                     f"{p.competitor} has no game in round {p.round} of {event}" + (f" fielding {fielded}" if fielded else ""),
-                     "check the round, the competitor" + (f" and {rules.game}" if rules.game else ""))
+            yield at(
+                lg,
+                PENALTIES_TAB,
+                p.row,
+                rules.game if fielded else "Round",
+                "penalty-without-match",
+                f"{p.competitor} has no game in round {p.round} of {event}"
+                + (f" fielding {fielded}" if fielded else ""),
+                "check the round, the competitor" + (f" and {rules.game}" if rules.game else ""),
+            )
         elif len(games) > 1:
-            yield at(lg, PENALTIES_TAB, p.row, rules.game or "Round", "ambiguous-game",
-                     f"{p.competitor} played {len(games)} games in round {p.round}: which one is the {p.kind} penalty for?",
-                     f"type in {rules.game} what {p.competitor} fielded in that game" if rules.game else "add a column naming the game")
+            yield at(
+                lg,
+                PENALTIES_TAB,
+                p.row,
+                rules.game or "Round",
+                "ambiguous-game",
+                f"{p.competitor} played {len(games)} games in round {p.round}: which one is the {p.kind} penalty for?",
+                f"type in {rules.game} what {p.competitor} fielded in that game"
+                if rules.game
+                else "add a column naming the game",
+            )
 
 
 def _figures(matches: list[Match], lg: League, rules: DeductionRules, remarks: Remarks) -> list[Match]:
@@ -165,8 +218,12 @@ def _figures(matches: list[Match], lg: League, rules: DeductionRules, remarks: R
             m, side = lg.matches[games[0][0]], games[0][1]
             cut[(m.tab, m.row, side)].append((figure, p.points))
             fielded = m.sides[side].texts.get(rules.game_text, "") if rules.game_text else ""
-            remark(remarks, event, p.key,
-                   f"-{p.points} {p.kind.lower()} in round {p.round}" + (f" ({fielded})" if fielded else ""))
+            remark(
+                remarks,
+                event,
+                p.key,
+                f"-{p.points} {p.kind.lower()} in round {p.round}" + (f" ({fielded})" if fielded else ""),
+            )
     if not cut:
         return matches
     out = []
@@ -203,6 +260,6 @@ def _points(matches: list[Match], lg: League, rules: DeductionRules, remarks: Re
         sides = [replace(s, deducted=s.deducted + owed.pop((m.event, s.key), 0)) if s.name else s for s in m.sides]
         if sides != list(m.sides):
             out[index] = replace(m, sides=tuple(sides))
-    for (event, key) in owed:
+    for event, key in owed:
         remark(remarks, event, key, f"deducted once a result of {event} counts")
     return out

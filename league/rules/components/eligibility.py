@@ -30,7 +30,9 @@ class EligibilityRules(Component, table="eligibility"):
     @classmethod
     def parse(cls, s: Section, _: Results) -> EligibilityRules:
         """The `[eligibility]` section."""
-        rules = EligibilityRules(s.get("header", str), s.strings("allowed", []), s.strings("refused"), s.get("default", str, ""))
+        rules = EligibilityRules(
+            s.get("header", str), s.strings("allowed", []), s.strings("refused"), s.get("default", str, "")
+        )
         words = (*rules.allowed, *rules.refused)
         if rules.default and name_key(rules.default) not in {name_key(w) for w in words}:
             raise s.error("default", f"is {rules.default!r}; use one of {', '.join(repr(w) for w in words)}")
@@ -55,9 +57,22 @@ def eligibility(lg: League) -> Iterator[Problem]:
     for e in lg.entrants:
         value = e.fields.get(rules.header, "") or rules.default
         if name_key(value) in refused:
-            yield at(lg, tab, e.row, rules.header, "not-eligible", f"{e.name}'s {rules.header.lower()} is {value}: they may not play",
-                     f"remove {e.name} from {e.event}, or correct the {rules.header.lower()}")
+            yield at(
+                lg,
+                tab,
+                e.row,
+                rules.header,
+                "not-eligible",
+                f"{e.name}'s {rules.header.lower()} is {value}: they may not play",
+                f"remove {e.name} from {e.event}, or correct the {rules.header.lower()}",
+            )
         elif rules.allowed and name_key(value) not in known:
-            yield at(lg, tab, e.row, rules.header, "unknown-value",
-                     f"{rules.header} {value!r} is not known" if value else f"{rules.header} of {e.name} is empty",
-                     "use one of " + ", ".join([*rules.allowed, *rules.refused]))
+            yield at(
+                lg,
+                tab,
+                e.row,
+                rules.header,
+                "unknown-value",
+                f"{rules.header} {value!r} is not known" if value else f"{rules.header} of {e.name} is empty",
+                "use one of " + ", ".join([*rules.allowed, *rules.refused]),
+            )

@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from league.cells import name_key
 from league.checks.base import at
 from league.checks.matches import distinct_sides
 from league.model.league import League
+from league.model.words import Kind
 from league.problems import Problem, Severity
 from league.rules.catalog import Piece
 from league.rules.components.base import Component
 from league.rules.components.catalog import CatalogRules
-from league.model.words import Kind
 from league.rules.ruleset import Results
 from league.rules.schema import Section
 
@@ -44,8 +43,13 @@ def match_health(lg: League) -> Iterator[Problem]:
     assert health is not None, "the check runs only for rulesets with health"
     catalog = lg.ruleset.component(CatalogRules)
     piece_text = catalog.piece if catalog and catalog.piece else ""
-    headers = {side: (res.side_header(res.figures[health.remaining], side), res.side_header(res.figures[health.starting], side))
-               for side in res.sides}  # looked up once: this runs for both sides of every row
+    headers = {
+        side: (
+            res.side_header(res.figures[health.remaining], side),
+            res.side_header(res.figures[health.starting], side),
+        )
+        for side in res.sides
+    }  # looked up once: this runs for both sides of every row
     officials: dict[str, Piece | None] = {}  # piece as typed -> the official one: a few dozen, typed thousands of times
     for m in lg.matches:
         played = m.kind is Kind.PLAYED
@@ -58,22 +62,53 @@ def match_health(lg: League) -> Iterator[Problem]:
             if played:
                 for header, value in ((h_left, left), (h_start, start)):
                     if value is None and header not in s.unreadable:
-                        yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty", f"type {header} from the match sheet")
+                        yield at(
+                            lg,
+                            m.tab,
+                            m.row,
+                            header,
+                            "missing-value",
+                            f"{header} is empty",
+                            f"type {header} from the match sheet",
+                        )
             if start is not None and start <= 0:
-                yield at(lg, m.tab, m.row, h_start, "health-range", f"{h_start} is {start}; it must be above 0", "type the hero's starting health")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    h_start,
+                    "health-range",
+                    f"{h_start} is {start}; it must be above 0",
+                    "type the hero's starting health",
+                )
                 continue
             piece = s.texts.get(piece_text, "") if piece_text else ""
             if piece not in officials:
                 officials[piece] = lg.catalog.piece(piece) if piece else None
             official = officials[piece] if start is not None else None
             if start is not None and official and official.health and start != official.health:
-                yield at(lg, m.tab, m.row, h_start, "start-health", f"{official.name} starts with {official.health} health, not {start}",
-                         "check the hero card", Severity.WARNING)
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    h_start,
+                    "start-health",
+                    f"{official.name} starts with {official.health} health, not {start}",
+                    "check the hero card",
+                    Severity.WARNING,
+                )
             if left is None or start is None:
                 continue
             if not 0 <= left <= start:
-                yield at(lg, m.tab, m.row, h_left, "health-range", f"{h_left} is {left}; it must be between 0 and {h_start} ({start})",
-                         "type the hero's remaining health from the match sheet")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    h_left,
+                    "health-range",
+                    f"{h_left} is {left}; it must be between 0 and {h_start} ({start})",
+                    "type the hero's remaining health from the match sheet",
+                )
                 continue
             if not played or not health.loser_at_zero:
                 continue
@@ -83,8 +118,22 @@ def match_health(lg: League) -> Iterator[Problem]:
             if winner in playing:
                 won = winner == s.key
                 if won and left == 0:
-                    yield at(lg, m.tab, m.row, h_left, "winner-health", f"{s.name} won with 0 health left",
-                             "check the winner, or the remaining health")
+                    yield at(
+                        lg,
+                        m.tab,
+                        m.row,
+                        h_left,
+                        "winner-health",
+                        f"{s.name} won with 0 health left",
+                        "check the winner, or the remaining health",
+                    )
                 elif not won and left > 0:
-                    yield at(lg, m.tab, m.row, h_left, "loser-health", f"{s.name} lost with {left} health left",
-                             "a defeated hero has 0 health: check the winner, or write 0")
+                    yield at(
+                        lg,
+                        m.tab,
+                        m.row,
+                        h_left,
+                        "loser-health",
+                        f"{s.name} lost with {left} health left",
+                        "a defeated hero has 0 health: check the winner, or write 0",
+                    )

@@ -60,8 +60,19 @@ class LineupRules(Component, table="lineup"):
         if not 0 < smallest <= largest:
             raise s.error("max", f"must be at least `min` (and `min` at least 1), found min {smallest}, max {largest}")
         date = s.key_of("date", results.row_texts, "results.row_texts", "")
-        rules = LineupRules(status, counted, statuses, smallest, largest, s.get("added", str, ""), s.get("notice_days", int, 0),
-                            date, s.get("rating", str, ""), s.get("club", str, ""), s.get("per_club", int, 0))
+        rules = LineupRules(
+            status,
+            counted,
+            statuses,
+            smallest,
+            largest,
+            s.get("added", str, ""),
+            s.get("notice_days", int, 0),
+            date,
+            s.get("rating", str, ""),
+            s.get("club", str, ""),
+            s.get("per_club", int, 0),
+        )
         if rules.notice_days < 0 or rules.per_club < 0:
             raise s.error("notice_days" if rules.notice_days < 0 else "per_club", "must be 0 or more")
         if rules.per_club and not rules.club:
@@ -131,24 +142,59 @@ def roster_fields(lg: League) -> Iterator[Problem]:
     teams, known = _teams(lg), {name_key(s) for s in rules.statuses}
     for m in lg.members:
         if lg.registered and m.competitor_key not in teams:
-            yield at(lg, spec.tab, m.row, spec.competitor, "unknown-competitor", f"{m.competitor!r} is not in the {lg.ruleset.registration.tab} tab",
-                     f"type the {spec.competitor.lower()} as registered, or register it")
+            yield at(
+                lg,
+                spec.tab,
+                m.row,
+                spec.competitor,
+                "unknown-competitor",
+                f"{m.competitor!r} is not in the {lg.ruleset.registration.tab} tab",
+                f"type the {spec.competitor.lower()} as registered, or register it",
+            )
         status = m.fields.get(rules.status, "")
         if name_key(status) not in known:
-            yield at(lg, spec.tab, m.row, rules.status, "unknown-status",
-                     f"{rules.status} {status!r} is not known" if status else f"{rules.status} of {m.name} is empty",
-                     "use one of " + ", ".join(rules.statuses))
+            yield at(
+                lg,
+                spec.tab,
+                m.row,
+                rules.status,
+                "unknown-status",
+                f"{rules.status} {status!r} is not known" if status else f"{rules.status} of {m.name} is empty",
+                "use one of " + ", ".join(rules.statuses),
+            )
         added = m.fields.get(rules.added, "") if rules.added else ""
         if rules.added and day_of(added) is None:
-            yield at(lg, spec.tab, m.row, rules.added, "unreadable" if added else "missing-value",
-                     f"{rules.added} {added!r} is not a date" if added else f"{rules.added} of {m.name} is empty",
-                     "type the date the player joined the roster as YYYY-MM-DD")
+            yield at(
+                lg,
+                spec.tab,
+                m.row,
+                rules.added,
+                "unreadable" if added else "missing-value",
+                f"{rules.added} {added!r} is not a date" if added else f"{rules.added} of {m.name} is empty",
+                "type the date the player joined the roster as YYYY-MM-DD",
+            )
         rating = m.fields.get(rules.rating, "") if rules.rating else ""
         if rating and parse_number(rating) is None:
-            yield at(lg, spec.tab, m.row, rules.rating, "unreadable", f"{rules.rating} {rating!r} is not a number", "type a number")
+            yield at(
+                lg,
+                spec.tab,
+                m.row,
+                rules.rating,
+                "unreadable",
+                f"{rules.rating} {rating!r} is not a number",
+                "type a number",
+            )
         elif rules.rating and not rating and rules.counts_member(m):
-            yield at(lg, spec.tab, m.row, rules.rating, "missing-value", f"{m.name} has no {rules.rating}",
-                     f"type it: the team's seed is the average {rules.rating} of the others", Severity.WARNING)
+            yield at(
+                lg,
+                spec.tab,
+                m.row,
+                rules.rating,
+                "missing-value",
+                f"{m.name} has no {rules.rating}",
+                f"type it: the team's seed is the average {rules.rating} of the others",
+                Severity.WARNING,
+            )
 
 
 def _counted(lg: League, rules: LineupRules) -> dict[str, list[Member]] | None:
@@ -177,8 +223,15 @@ def roster_size(lg: League) -> Iterator[Problem]:
     for team in _teams(lg).values():
         size = len(counted[team.key])
         if not rules.smallest <= size <= rules.largest:
-            yield at(lg, reg.tab, team.row, reg.name, "roster-size", f"{team.name} has {size} {rules.counted[0]} players",
-                     f"a team has {rules.smallest} to {rules.largest} {rules.counted[0]} players: fix the roster")
+            yield at(
+                lg,
+                reg.tab,
+                team.row,
+                reg.name,
+                "roster-size",
+                f"{team.name} has {size} {rules.counted[0]} players",
+                f"a team has {rules.smallest} to {rules.largest} {rules.counted[0]} players: fix the roster",
+            )
 
 
 @LineupRules.check
@@ -193,8 +246,15 @@ def teams_per_club(lg: League) -> Iterator[Problem]:
         earlier = seen[name_key(club)]
         earlier.append(e.name)
         if club and len(earlier) > rules.per_club:
-            yield at(lg, reg.tab, e.row, rules.club, "club-teams", f"{club} already has {', '.join(earlier[:-1])}",
-                     f"a club may have {rules.per_club} teams: remove {e.name} or correct its club")
+            yield at(
+                lg,
+                reg.tab,
+                e.row,
+                rules.club,
+                "club-teams",
+                f"{club} already has {', '.join(earlier[:-1])}",
+                f"a club may have {rules.per_club} teams: remove {e.name} or correct its club",
+            )
 
 
 @LineupRules.check
@@ -210,15 +270,38 @@ def eligible_lineup(lg: League) -> Iterator[Problem]:
         typed = m.row_texts.get(rules.date, "")
         day = day_of(typed) if typed else None
         if typed and day is None:
-            yield at(lg, m.tab, m.row, header, "unreadable", f"{header} {typed!r} is not a date", "type the match date as YYYY-MM-DD")
+            yield at(
+                lg,
+                m.tab,
+                m.row,
+                header,
+                "unreadable",
+                f"{header} {typed!r} is not a date",
+                "type the match date as YYYY-MM-DD",
+            )
         elif not typed and m.kind is Kind.PLAYED and rules.notice_days:
-            yield at(lg, m.tab, m.row, header, "missing-value", f"{header} is empty: the players' notice cannot be checked",
-                     "type the match date as YYYY-MM-DD", Severity.WARNING)
+            yield at(
+                lg,
+                m.tab,
+                m.row,
+                header,
+                "missing-value",
+                f"{header} is empty: the players' notice cannot be checked",
+                "type the match date as YYYY-MM-DD",
+                Severity.WARNING,
+            )
         if day is None or m.kind is not Kind.PLAYED or counted is None:
             continue
         for side, s in zip(res.sides, m.sides):
             ready = [p for p in counted.get(s.key, []) if rules.eligible_on(p, day)]
             if s.name and lg.entrant(m.event, s.name) and len(ready) < rules.smallest:
-                yield at(lg, m.tab, m.row, res.side_header(res.competitor, side), "lineup-short",
-                         f"{s.name} had {len(ready)} eligible players on {day.isoformat()}: "
-                         f"players count {rules.notice_days} days after they are added", f"a team needs {rules.smallest}: check the roster's dates or the match date")
+                yield at(
+                    lg,
+                    m.tab,
+                    m.row,
+                    res.side_header(res.competitor, side),
+                    "lineup-short",
+                    f"{s.name} had {len(ready)} eligible players on {day.isoformat()}: "
+                    f"players count {rules.notice_days} days after they are added",
+                    f"a team needs {rules.smallest}: check the roster's dates or the match date",
+                )

@@ -32,8 +32,10 @@ class Components(Registry[type[Component]]):
     def add(self, name: str, entry: type[Component]) -> type[Component]:
         """Register a component and its checks; a table or a check name already taken raises ValueError."""
         if not entry.table or name != entry.table:
-            raise ValueError(f"component {entry.__name__} is registered as {name!r} but reads the table {entry.table!r}: "
-                             f"declare it as `class {entry.__name__}(Component, table={name!r})`")
+            raise ValueError(
+                f"component {entry.__name__} is registered as {name!r} but reads the table {entry.table!r}: "
+                f"declare it as `class {entry.__name__}(Component, table={name!r})`"
+            )
         self.free(name)
         checks = entry.checks()
         names = [fn.__name__ for fn in checks]
@@ -59,17 +61,19 @@ class Components(Registry[type[Component]]):
         return self.add(component.table, component)
 
 
-COMPONENTS = Components([
-    CatalogRules,
-    RosterRules,
-    HealthRules,
-    EligibilityRules,
-    SeriesRules,
-    AlignmentRules,
-    RestrictedRules,
-    DeductionRules,
-    LineupRules,
-    StageRules,
-    CutRules,
-])
+COMPONENTS = Components(
+    [
+        CatalogRules,
+        RosterRules,
+        HealthRules,
+        EligibilityRules,
+        SeriesRules,
+        AlignmentRules,
+        RestrictedRules,
+        DeductionRules,
+        LineupRules,
+        StageRules,
+        CutRules,
+    ]
+)
 """Every component a ruleset may use, by TOML table."""

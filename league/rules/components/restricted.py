@@ -65,11 +65,26 @@ def restricted_models(lg: League) -> Iterator[Problem]:
         for name, _ in listed:
             if name_key(name) not in known:
                 near = closest(name, known)
-                yield at(lg, tab, e.row, rules.header, "unknown-model", f"{name!r} is not on the restricted list; it is counted",
-                         f"did you mean {' or '.join(near)}?" if near else "check the spelling, or remove it if it is not restricted",
-                         Severity.WARNING)
+                yield at(
+                    lg,
+                    tab,
+                    e.row,
+                    rules.header,
+                    "unknown-model",
+                    f"{name!r} is not on the restricted list; it is counted",
+                    f"did you mean {' or '.join(near)}?"
+                    if near
+                    else "check the spelling, or remove it if it is not restricted",
+                    Severity.WARNING,
+                )
         total = sum(n for _, n in listed)
         if total > rules.limit:
-            yield at(lg, tab, e.row, rules.header, "too-many-restricted",
-                     f"{e.name} fields {total} restricted models across its lists; at most {rules.limit} are allowed",
-                     f"change the lists so that at most {rules.limit} restricted models remain")
+            yield at(
+                lg,
+                tab,
+                e.row,
+                rules.header,
+                "too-many-restricted",
+                f"{e.name} fields {total} restricted models across its lists; at most {rules.limit} are allowed",
+                f"change the lists so that at most {rules.limit} restricted models remain",
+            )

@@ -63,13 +63,27 @@ def roster(lg: League) -> Iterator[Problem]:
         seen: dict[str, str] = {}
         for header, piece in zip(rules.headers, rules.entries(e)):
             if not piece:
-                yield at(lg, tab, e.row, header, "roster-size", f"{e.name} declared fewer than {size} {label}s: {header} is empty",
-                         f"fill in all {size} {label}s")
+                yield at(
+                    lg,
+                    tab,
+                    e.row,
+                    header,
+                    "roster-size",
+                    f"{e.name} declared fewer than {size} {label}s: {header} is empty",
+                    f"fill in all {size} {label}s",
+                )
                 continue
             identity = lg.catalog.identity(piece)
             if rules.distinct and identity in seen:
-                yield at(lg, tab, e.row, header, "roster-distinct", f"{piece} is declared twice (also in {seen[identity]})",
-                         f"declare {size} different {label}s")
+                yield at(
+                    lg,
+                    tab,
+                    e.row,
+                    header,
+                    "roster-distinct",
+                    f"{piece} is declared twice (also in {seen[identity]})",
+                    f"declare {size} different {label}s",
+                )
             seen.setdefault(identity, header)
             if bans and (e.event, piece) not in bans.allowed:  # most entries: found allowed before, nothing to report
                 yield from piece_problems(lg, bans, e.event, tab, e.row, header, piece)

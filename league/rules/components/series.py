@@ -31,8 +31,10 @@ class SeriesRules(Component, table="series"):
             raise RulesetError(f"{s.source}: `series` needs `results.games`: a series is counted in games won")
         fixed = next((w for w, k in results.kinds.items() if k.loser and k.games), None)
         if fixed is not None:
-            raise RulesetError(f"{s.source}: `results.kinds.{fixed!r}.games`: with `series`, a forfeit records the minimum winning "
-                               "score of the row's series (3-0 in a best of five); remove `games`")
+            raise RulesetError(
+                f"{s.source}: `results.kinds.{fixed!r}.games`: with `series`, a forfeit records the minimum winning "
+                "score of the row's series (3-0 in a best of five); remove `games`"
+            )
         length, default = s.key_of("length", results.row_texts, "results.row_texts", ""), s.get("default", int, 3)
         if default < 1 or default % 2 == 0:
             raise s.error("default", f"must be an odd number of games, found {default}")
@@ -73,7 +75,15 @@ def series_scores(lg: League) -> Iterator[Problem]:
         length = row_length(rules, m)
         if length is None or length < 1 or length % 2 == 0:
             typed = m.row_texts.get(rules.length, "")
-            yield at(lg, m.tab, m.row, header, "unreadable", f"{header} {typed!r} is not an odd number of games", "type 3 or 5")
+            yield at(
+                lg,
+                m.tab,
+                m.row,
+                header,
+                "unreadable",
+                f"{header} {typed!r} is not an odd number of games",
+                "type 3 or 5",
+            )
             continue
         won = [s.games for s in m.sides[:2]]
         if m.kind is not Kind.PLAYED or None in won or (m.word and (m.word.loser or m.word.draw)):
@@ -81,8 +91,15 @@ def series_scores(lg: League) -> Iterator[Problem]:
         a, b = won[0] or 0, won[1] or 0
         if not ends_series(a, b, length):
             games_b = res.side_header(res.games.won, res.sides[1])
-            yield at(lg, m.tab, m.row, games_b, "series-score", f"{a}-{b} cannot end a best of {length}",
-                     f"the winner has {length // 2 + 1} games and the other side fewer: check the games")
+            yield at(
+                lg,
+                m.tab,
+                m.row,
+                games_b,
+                "series-score",
+                f"{a}-{b} cannot end a best of {length}",
+                f"the winner has {length // 2 + 1} games and the other side fewer: check the games",
+            )
 
 
 @SeriesRules.check
@@ -98,6 +115,12 @@ def forfeit_scores(lg: League) -> Iterator[Problem]:
         expected = list(forfeit_games(rules, res, m))
         if [g or 0 for g in won] != expected:
             shown = "no games" if m.word.loser == BOTH else "-".join(map(str, expected))
-            yield at(lg, m.tab, m.row, res.side_header(res.games.won, res.sides[0]), "forfeit-score",
-                     f"{'-'.join(str(g or 0) for g in won)} is not how this forfeit is recorded ({shown})",
-                     f"type {shown} or leave the games empty" if m.word.loser != BOTH else "leave the games empty")
+            yield at(
+                lg,
+                m.tab,
+                m.row,
+                res.side_header(res.games.won, res.sides[0]),
+                "forfeit-score",
+                f"{'-'.join(str(g or 0) for g in won)} is not how this forfeit is recorded ({shown})",
+                f"type {shown} or leave the games empty" if m.word.loser != BOTH else "leave the games empty",
+            )

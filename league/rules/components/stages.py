@@ -33,7 +33,9 @@ class StageRules(Component, table="stages"):
     @classmethod
     def parse(cls, s: Section, results: Results) -> StageRules:
         """The `[stages]` section."""
-        rules = StageRules(s.key_of("column", results.row_texts, "results.row_texts"), s.strings("counted"), s.strings("others", []))
+        rules = StageRules(
+            s.key_of("column", results.row_texts, "results.row_texts"), s.strings("counted"), s.strings("others", [])
+        )
         if not rules.counted:
             raise s.error("counted", "must name at least one stage")
         s.done()
@@ -41,7 +43,11 @@ class StageRules(Component, table="stages"):
 
     def dropdowns(self, tab: Tab, ruleset: Ruleset, catalog: Catalog) -> tuple[Dropdown, ...]:
         """The stage words on the stage column."""
-        return (Dropdown(ruleset.results.row_texts[self.column], (*self.counted, *self.others)),) if tab is Tab.RESULTS else ()
+        return (
+            (Dropdown(ruleset.results.row_texts[self.column], (*self.counted, *self.others)),)
+            if tab is Tab.RESULTS
+            else ()
+        )
 
     def counts(self, m: Match) -> bool:
         """Whether the row counts toward the standings: its stage is empty or one of `counted`."""
@@ -63,5 +69,12 @@ def stage_words(lg: League) -> Iterator[Problem]:
     for m in lg.matches:
         typed = m.row_texts.get(rules.column, "")
         if typed and name_key(typed) not in known:
-            yield at(lg, m.tab, m.row, header, "unknown-stage", f"{header} {typed!r} is not known",
-                     "use one of " + ", ".join((*rules.counted, *rules.others)))
+            yield at(
+                lg,
+                m.tab,
+                m.row,
+                header,
+                "unknown-stage",
+                f"{header} {typed!r} is not known",
+                "use one of " + ", ".join((*rules.counted, *rules.others)),
+            )

@@ -36,9 +36,11 @@ def make_rsa_key(bits: int = 2048) -> RsaKeyPair:
     private = key.private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
     ).decode()
-    public = key.public_key().public_bytes(
-        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
-    ).decode()
+    public = (
+        key.public_key()
+        .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+        .decode()
+    )
     return RsaKeyPair(private, public)
 
 
@@ -55,8 +57,7 @@ def service_account_info(client_email: str, private_pem: str, token_uri: str) ->
         "auth_uri": "https://accounts.google.com/o/oauth2/auth",
         "token_uri": token_uri,
         "auth_provider_x509_cert_url": "https://www.googleapis.com/oauth2/v1/certs",
-        "client_x509_cert_url": "https://www.googleapis.com/robot/v1/metadata/x509/"
-        + quote(client_email, safe=""),
+        "client_x509_cert_url": "https://www.googleapis.com/robot/v1/metadata/x509/" + quote(client_email, safe=""),
         "universe_domain": "googleapis.com",
     }
 
@@ -94,7 +95,7 @@ class Tokens:
         if not header or not header.startswith("Bearer "):
             raise ApiError(401)
         with self._lock:
-            entry = self._tokens.get(header[len("Bearer "):].strip())
+            entry = self._tokens.get(header[len("Bearer ") :].strip())
         if entry is None or entry[1] < time.time():
             raise ApiError(401)
         return entry[0]
@@ -124,10 +125,16 @@ class Tokens:
         except (ValueError, TypeError) as exc:  # google-auth raises ValueError (subclasses) with these texts
             text = str(exc).lower()
             if "expired" in text or "too early" in text or "iat" in text:
-                return _refused("invalid_grant", "Invalid JWT: Token must be a short-lived token (60 minutes) and in a "
-                                "reasonable timeframe. Check your iat and exp values in the JWT claim.")
+                return _refused(
+                    "invalid_grant",
+                    "Invalid JWT: Token must be a short-lived token (60 minutes) and in a "
+                    "reasonable timeframe. Check your iat and exp values in the JWT claim.",
+                )
             if "audience" in text:
-                return _refused("invalid_grant", f"Invalid JWT: Failed audience check. The right audience is {GOOGLE_TOKEN_AUDIENCE}")
+                return _refused(
+                    "invalid_grant",
+                    f"Invalid JWT: Failed audience check. The right audience is {GOOGLE_TOKEN_AUDIENCE}",
+                )
             return _refused("invalid_grant", "Invalid JWT Signature.")
         if SPREADSHEETS_SCOPE not in str(claims.get("scope", "")).split():
             return _refused("invalid_scope", "Invalid OAuth scope or ID token audience provided.")

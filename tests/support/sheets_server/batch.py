@@ -28,7 +28,9 @@ def batch_update(call: Call) -> dict[str, Any]:
         if not kinds:
             raise ApiError(400, f"Invalid requests[{i}]: No request set.")
         if len(kinds) > 1:
-            message = f"Invalid JSON payload received. Oneof field 'kind' is already set. Cannot set '{snake(kinds[1])}'"
+            message = (
+                f"Invalid JSON payload received. Oneof field 'kind' is already set. Cannot set '{snake(kinds[1])}'"
+            )
             raise bad_request([(f"requests[{i}]", message)])
         kind = kinds[0]
         apply = REQUESTS.get(kind)

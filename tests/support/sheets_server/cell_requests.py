@@ -68,7 +68,7 @@ def update_cells(book: Book, req: Mapping[str, Any], call: Call) -> None:
         for j, cell in enumerate(row.get("values", [])):
             given[(r0 + i, c0 + j)] = cell
     targets = set(given) | {k for k in sh.cells if r0 <= k[0] < r1 and c0 <= k[1] < c1}
-    for (r, c) in sorted(targets):
+    for r, c in sorted(targets):
         _set_cell(sh, r, c, given.get((r, c), {}), tree)
 
 

@@ -66,8 +66,10 @@ class Method:
 def _pattern(flat_path: str) -> re.Pattern[str]:
     """`v4/spreadsheets/{spreadsheetId}/values/{range}:append` as a regular expression; only a range may hold a `:`."""
     parts = re.split(r"\{(\w+)\}", flat_path)
-    regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>[^/]+)" if part == "range" else f"(?P<{part}>[^/:]+)"
-                    for i, part in enumerate(parts))
+    regex = "".join(
+        re.escape(part) if i % 2 == 0 else f"(?P<{part}>[^/]+)" if part == "range" else f"(?P<{part}>[^/:]+)"
+        for i, part in enumerate(parts)
+    )
     return re.compile("/" + regex)
 
 
@@ -100,11 +102,21 @@ def check_query(method: Method, query: Mapping[str, list[str]]) -> None:
     for key, values in query.items():
         p = params.get(key)
         if p is None or p.get("location") == "path":
-            violations.append(("", f'Invalid JSON payload received. Unknown name "{key}": Cannot bind query parameter. '
-                                   f"Field '{key}' could not be found in request message."))
+            violations.append(
+                (
+                    "",
+                    f'Invalid JSON payload received. Unknown name "{key}": Cannot bind query parameter. '
+                    f"Field '{key}' could not be found in request message.",
+                )
+            )
             continue
         if len(values) > 1 and not p.get("repeated"):
-            violations.append(("", f'Invalid JSON payload received. Unknown name "{key}": Cannot bind a list to a non-repeated field.'))
+            violations.append(
+                (
+                    "",
+                    f'Invalid JSON payload received. Unknown name "{key}": Cannot bind a list to a non-repeated field.',
+                )
+            )
             continue
         for v in values:
             label = None

@@ -90,9 +90,7 @@ def bad_request(violations: list[tuple[str, str]]) -> ApiError:
     details = [
         {
             "@type": "type.googleapis.com/google.rpc.BadRequest",
-            "fieldViolations": [
-                ({"field": f, "description": m} if f else {"description": m}) for f, m in violations
-            ],
+            "fieldViolations": [({"field": f, "description": m} if f else {"description": m}) for f, m in violations],
         }
     ]
     return ApiError(400, "\n".join(m for _, m in violations), details)

@@ -131,4 +131,6 @@ class Handler(BaseHTTPRequestHandler):
         if fault.body == "html":
             self._html(fault.status, raw_path, extra)
         else:
-            self._json(fault.status, quota_error(method) if fault.status == 429 else ApiError(fault.status).payload(), extra)
+            self._json(
+                fault.status, quota_error(method) if fault.status == 429 else ApiError(fault.status).payload(), extra
+            )

@@ -42,9 +42,13 @@ def create(book: Book, request: Mapping[str, Any], call: Call) -> dict[str, Any]
         raise Invalid(f"Developer metadata id must be positive, got {metadata_id}.")
     elif int(metadata_id) in taken:
         raise Invalid(f"Developer metadata with id {metadata_id} already exists.")
-    made = {"metadataId": int(metadata_id), "metadataKey": wanted["metadataKey"],
-            **({"metadataValue": wanted["metadataValue"]} if "metadataValue" in wanted else {}),
-            "location": {"locationType": "SPREADSHEET", "spreadsheet": True}, "visibility": wanted["visibility"]}
+    made = {
+        "metadataId": int(metadata_id),
+        "metadataKey": wanted["metadataKey"],
+        **({"metadataValue": wanted["metadataValue"]} if "metadataValue" in wanted else {}),
+        "location": {"locationType": "SPREADSHEET", "spreadsheet": True},
+        "visibility": wanted["visibility"],
+    }
     held.append(made)
     return {"createDeveloperMetadata": {"developerMetadata": copy.deepcopy(made)}}
 

@@ -64,17 +64,31 @@ class Sheet:
     @classmethod
     def seeded(cls, sheet_id: int, title: str, index: int, rows: list[list[Any]]) -> Sheet:
         """A tab holding `rows` as a test seeds it (every str a stringValue), its grid at least 1000 x 26."""
-        sheet = cls({"sheetId": sheet_id, "title": title, "index": index, "sheetType": "GRID",
-                     "gridProperties": {"rowCount": DEFAULT_ROWS, "columnCount": DEFAULT_COLUMNS}})
+        sheet = cls(
+            {
+                "sheetId": sheet_id,
+                "title": title,
+                "index": index,
+                "sheetType": "GRID",
+                "gridProperties": {"rowCount": DEFAULT_ROWS, "columnCount": DEFAULT_COLUMNS},
+            }
+        )
         sheet.put(rows)
         return sheet
 
     def put(self, rows: list[list[Any]]) -> None:
         """Replace the values (formats and the rest go too), growing the grid to hold them."""
-        self.cells = {(r, c): {"userEnteredValue": v} for r, row in enumerate(rows) for c, value in enumerate(row)
-                      if (v := seeded_value(value)) is not None}
+        self.cells = {
+            (r, c): {"userEnteredValue": v}
+            for r, row in enumerate(rows)
+            for c, value in enumerate(row)
+            if (v := seeded_value(value)) is not None
+        }
         grid = self.props["gridProperties"]
-        grid["rowCount"], grid["columnCount"] = max(grid["rowCount"], len(rows)), max([grid["columnCount"], *map(len, rows)])
+        grid["rowCount"], grid["columnCount"] = (
+            max(grid["rowCount"], len(rows)),
+            max([grid["columnCount"], *map(len, rows)]),
+        )
 
     @property
     def id(self) -> int:
@@ -206,5 +220,15 @@ def tidy_props(props: dict[str, Any]) -> dict[str, Any]:
         if out.get(key) == {}:
             out.pop(key)
     mirror_colors(out)
-    order = ["sheetId", "title", "index", "sheetType", "gridProperties", "hidden", "tabColor", "rightToLeft", "tabColorStyle"]
+    order = [
+        "sheetId",
+        "title",
+        "index",
+        "sheetType",
+        "gridProperties",
+        "hidden",
+        "tabColor",
+        "rightToLeft",
+        "tabColorStyle",
+    ]
     return {k: out[k] for k in sorted(out, key=lambda k: order.index(k) if k in order else 99)}

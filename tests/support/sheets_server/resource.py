@@ -58,7 +58,9 @@ def _grid_data(sh: Sheet, r0: int, r1: int, c0: int, c1: int) -> dict[str, Any]:
         row_data: list[dict[str, Any]] = []
         for r in range(r0, max(by_row) + 1):
             cols = by_row.get(r)
-            row_data.append({"values": [_cell_out(sh.cells.get((r, c))) for c in range(c0, max(cols) + 1)]} if cols else {})
+            row_data.append(
+                {"values": [_cell_out(sh.cells.get((r, c))) for c in range(c0, max(cols) + 1)]} if cols else {}
+            )
         gd["rowData"] = row_data
     gd["rowMetadata"] = [_dim_out(sh.row_meta.get(r), _DEFAULT_ROW_PX) for r in range(r0, r1)]
     gd["columnMetadata"] = [_dim_out(sh.col_meta.get(c), _DEFAULT_COL_PX) for c in range(c0, c1)]
@@ -107,8 +109,9 @@ def _selection(schemas: Mapping[str, Any], fields: str) -> MaskTree:
     return tree
 
 
-def spreadsheet_resource(book: Book, schemas: Mapping[str, Any], ranges: Sequence[str] = (), grid: bool = False,
-                         fields: str | None = None) -> dict[str, Any]:
+def spreadsheet_resource(
+    book: Book, schemas: Mapping[str, Any], ranges: Sequence[str] = (), grid: bool = False, fields: str | None = None
+) -> dict[str, Any]:
     """The Spreadsheet resource; grid data of `ranges` (every tab when none)
     if `grid` or the `fields` mask asks for it."""
     tree = _selection(schemas, fields) if fields else None
@@ -135,4 +138,6 @@ def spreadsheet_resource(book: Book, schemas: Mapping[str, Any], ranges: Sequenc
 def get(call: Call) -> dict[str, Any]:
     """spreadsheets.get: `fields`, `includeGridData` and `ranges`."""
     grid = call.query.get("includeGridData", ["false"])[0].lower() == "true"
-    return spreadsheet_resource(call.book, call.schemas, call.query.get("ranges", []), grid, call.query.get("fields", [None])[0])
+    return spreadsheet_resource(
+        call.book, call.schemas, call.query.get("ranges", []), grid, call.query.get("fields", [None])[0]
+    )

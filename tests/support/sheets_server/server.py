@@ -134,8 +134,13 @@ class SheetsServer:
         return self.tokens.granted
 
     # -- spreadsheets, as a test sees them
-    def add_spreadsheet(self, spreadsheet_id: str, tabs: dict[str, list[list[Any]]], title: str = "League",
-                        shared_with: Iterable[str] = ("*",)) -> None:
+    def add_spreadsheet(
+        self,
+        spreadsheet_id: str,
+        tabs: dict[str, list[list[Any]]],
+        title: str = "League",
+        shared_with: Iterable[str] = ("*",),
+    ) -> None:
         """A spreadsheet holding these tabs (every str a stringValue), replacing any of that id; shared with anyone
         unless `shared_with` names the accounts."""
         book = Book(spreadsheet_id, title, shared_with)
@@ -177,7 +182,9 @@ class SheetsServer:
         """The full Sheet resource (as GET ...?includeGridData=true shows it) for one tab."""
         with self._lock:
             sh = self._tab(spreadsheet_id, tab)
-            found: dict[str, Any] = resource.trim_grid({"sheets": [resource.sheet_resource(sh, [(0, sh.rows, 0, sh.cols)])]})
+            found: dict[str, Any] = resource.trim_grid(
+                {"sheets": [resource.sheet_resource(sh, [(0, sh.rows, 0, sh.cols)])]}
+            )
             return dict(found["sheets"][0])
 
     def cell(self, spreadsheet_id: str, tab: str, ref: str) -> dict[str, Any]:
@@ -249,7 +256,9 @@ class SheetsServer:
                 self._serving -= 1
                 self._idle.notify_all()
 
-    def api(self, method: str, raw_path: str, query: dict[str, list[str]], raw: bytes, auth: str | None) -> tuple[int, Any]:
+    def api(
+        self, method: str, raw_path: str, query: dict[str, list[str]], raw: bytes, auth: str | None
+    ) -> tuple[int, Any]:
         """Answer one (non-faulted) Sheets API request:
         (status, JSON payload), or (404, None) for Google's HTML page."""
         found = route(method, raw_path)
@@ -273,7 +282,9 @@ class SheetsServer:
                     raise ApiError(404)
                 if "*" not in book.shared_with and email not in book.shared_with:
                     raise ApiError(403)
-                call = Call(book, {k: unquote(v) for k, v in path_params.items()}, query, body, email, self._rng, self._schemas)
+                call = Call(
+                    book, {k: unquote(v) for k, v in path_params.items()}, query, body, email, self._rng, self._schemas
+                )
                 result = answer(call)
                 self._books[book.id] = call.book
             return 200, result

@@ -35,8 +35,13 @@ def add_sheet(book: Book, req: Mapping[str, Any], call: Call) -> dict[str, Any]:
     index = min(max(int(p.get("index", len(book.sheets))), 0), len(book.sheets))
     grid = dict(p.get("gridProperties", {}))
     rows, columns = grid.pop("rowCount", DEFAULT_ROWS), grid.pop("columnCount", DEFAULT_COLUMNS)
-    props: dict[str, Any] = {"sheetId": sid, "title": title, "index": index, "sheetType": p.get("sheetType", "GRID"),
-                             "gridProperties": {"rowCount": rows, "columnCount": columns, **grid}}
+    props: dict[str, Any] = {
+        "sheetId": sid,
+        "title": title,
+        "index": index,
+        "sheetType": p.get("sheetType", "GRID"),
+        "gridProperties": {"rowCount": rows, "columnCount": columns, **grid},
+    }
     for key in ("hidden", "tabColor", "tabColorStyle", "rightToLeft"):
         if key in p:
             props[key] = p[key]

@@ -58,8 +58,10 @@ class Validator:
 
     @staticmethod
     def _invalid(path: str, label: str, value: Any) -> tuple[str, str]:
-        shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else (
-            "{" if isinstance(value, dict) else "["
+        shown = (
+            json.dumps(value, ensure_ascii=False)
+            if not isinstance(value, (dict, list))
+            else ("{" if isinstance(value, dict) else "[")
         )
         return (path, f"Invalid value at '{path}' ({label}), {shown}")
 
@@ -111,7 +113,9 @@ class Validator:
         if t == "number":
             return self._number(value, schema, path, errors, name)
         expected = {"boolean": bool, "string": str}.get(str(t))
-        if expected is not None and (not isinstance(value, expected) or ("enum" in schema and value not in schema["enum"])):
+        if expected is not None and (
+            not isinstance(value, expected) or ("enum" in schema and value not in schema["enum"])
+        ):
             errors.append(self._invalid(path, self._label(schema, name), value))
             return None
         return value

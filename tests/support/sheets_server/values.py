@@ -62,8 +62,16 @@ def batch_get(call: Call) -> dict[str, Any]:
     return out
 
 
-def _write(book: Book, sh: Sheet, r0: int, c0: int, values: list[list[Any]], option: str,
-           limit: tuple[int, int] | None, label: str) -> tuple[dict[str, Any], Written]:
+def _write(
+    book: Book,
+    sh: Sheet,
+    r0: int,
+    c0: int,
+    values: list[list[Any]],
+    option: str,
+    limit: tuple[int, int] | None,
+    label: str,
+) -> tuple[dict[str, Any], Written]:
     """Write a block of values from (r0, c0); the UpdateValuesResponse and the cells given a value."""
     parse = parse_raw if option == "RAW" else parse_user_entered
     check_cell_values(values)
@@ -73,7 +81,10 @@ def _write(book: Book, sh: Sheet, r0: int, c0: int, values: list[list[Any]], opt
         if r0 + height > limit[0]:
             raise ApiError(400, f"Requested writing within range [{label}], but tried writing to row [{limit[0] + 1}]")
         if c0 + width > limit[1]:
-            raise ApiError(400, f"Requested writing within range [{label}], but tried writing to column [{column_letter(limit[1])}]")
+            raise ApiError(
+                400,
+                f"Requested writing within range [{label}], but tried writing to column [{column_letter(limit[1])}]",
+            )
     if height and width and (r0 + height > sh.rows or c0 + width > sh.cols):
         raise ApiError(400, grid_limits_message(sh.title, sh.rows, sh.cols, r0, r0 + height, c0, c0 + width))
     written: set[tuple[int, int]] = set()
@@ -109,7 +120,11 @@ def _write_range(book: Book, text: str, values: list[list[Any]], option: str) ->
     """Write into an A1 range: a single cell is where the block starts, a larger range bounds it."""
     sh, span = book.resolve(text)
     r0, c0 = span.r0 or 0, span.c0 or 0
-    limit = None if _is_cell(span, r0, c0) else (span.r1 if span.r1 is not None else 10**9, span.c1 if span.c1 is not None else 10**9)
+    limit = (
+        None
+        if _is_cell(span, r0, c0)
+        else (span.r1 if span.r1 is not None else 10**9, span.c1 if span.c1 is not None else 10**9)
+    )
     return _write(book, sh, r0, c0, values, option, limit, text)
 
 
@@ -142,7 +157,9 @@ def _option(given: Any) -> str:
 
 def update(call: Call) -> dict[str, Any]:
     _plain(_echoes(call.query))
-    result, _ = _write_range(call.book, call.params["range"], _rows(call.body), _option(call.query.get("valueInputOption")))
+    result, _ = _write_range(
+        call.book, call.params["range"], _rows(call.body), _option(call.query.get("valueInputOption"))
+    )
     return result
 
 
@@ -173,8 +190,11 @@ def _table(sh: Sheet, bounds: Bounds, single_cell: bool) -> Bounds | None:
     first cell (when the range is one cell) or else its last non-empty cell (row-major) -
     which is what Google was seen to pick. Returns half-open (top, bottom, left, right)."""
     r0, r1, c0, c1 = bounds
-    filled = {k for k, cell in sh.cells.items()
-              if r0 <= k[0] < r1 and c0 <= k[1] < c1 and effective(cell, "UNFORMATTED_VALUE") is not None}
+    filled = {
+        k
+        for k, cell in sh.cells.items()
+        if r0 <= k[0] < r1 and c0 <= k[1] < c1 and effective(cell, "UNFORMATTED_VALUE") is not None
+    }
     if not filled:
         return None
     seed = (r0, c0) if single_cell and (r0, c0) in filled else max(filled)
