@@ -60,7 +60,8 @@ class LocalServer:
     def serve(self, handler: type[BaseHTTPRequestHandler]) -> None:
         self.closed = threading.Event()
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.httpd.daemon_threads = True  # closing waits for no connection a client keeps alive
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True)
 
     @property
     def port(self) -> int:
