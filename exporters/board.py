@@ -9,6 +9,7 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from league.cells import Cell, as_text
 from league.outcome import Mark, Placing, plain_placings
@@ -89,9 +90,10 @@ class Board:
     bracket: Playoff | None = None
     """The event's playoff bracket, once seeded: the page and the poster draw its tree under the table."""
 
-    @property
+    @cached_property
     def moved(self) -> bool:
-        """Whether any line has a move to show: `Move` and its legend appear only then."""
+        """Whether any line has a move to show: `Move` and its legend appear only then (asked for every row drawn,
+        so worked out once: a 2,000-line poster asked it 6,000 times)."""
         return any(line.move is not None for line in self.lines)
 
     @property

@@ -67,7 +67,9 @@ def _texts(board: Board, league: str) -> list[str]:
 
 def _needs_shaping(text: str) -> bool:
     """Right-to-left letters and combining marks: HarfBuzz must join, order and place them."""
-    return any(unicodedata.bidirectional(c) in ("R", "AL") or unicodedata.category(c) in ("Mn", "Mc") for c in text)
+    return any(
+        unicodedata.bidirectional(c) in ("R", "AL") or unicodedata.category(c) in ("Mn", "Mc") for c in set(text)
+    )
 
 
 def _fallbacks(pdf: FPDF, texts: Iterable[str], folder: Path) -> None:
@@ -75,7 +77,9 @@ def _fallbacks(pdf: FPDF, texts: Iterable[str], folder: Path) -> None:
     text shaping on when a text needs it. Nothing is added for a poster DejaVu Sans draws alone (the fast path)."""
     text = one_line("".join(texts))  # drawn on one line (`drawable`): no font is looked for a control character
     primary = {bold: coverage(chain(bold)[0]) for bold in (False, True)}
-    lacking = {c for c in text if not c.isspace() and (ord(c) not in primary[False] or ord(c) not in primary[True])}
+    lacking = {
+        c for c in set(text) if not c.isspace() and (ord(c) not in primary[False] or ord(c) not in primary[True])
+    }  # each character once: a 2,000-line poster's text is 100,000 of them
     faces: dict[Face, set[str]] = {}
     for char in sorted(lacking):
         face = face_for(char)

@@ -97,6 +97,16 @@ def at(path: Path, number: int | None) -> Snapshot | None:
     return from_json(row[3], row[0], _time(row[1]), row[2]) if row else None
 
 
+def first_time(path: Path) -> dt.datetime | None:
+    """When the first snapshot was taken, without reading any snapshot's tables (what files drawn from this history
+    record as its origin); None before the first sync."""
+    if not path.is_file():
+        return None
+    with _open(path) as db:
+        row = db.execute("SELECT time FROM snapshots ORDER BY id LIMIT 1").fetchone()
+    return _time(row[0]) if row else None
+
+
 def entries(path: Path) -> list[Entry]:
     """Every stored sync, oldest first."""
     snaps = _all(path)

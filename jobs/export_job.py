@@ -106,10 +106,10 @@ def _origin(path: Path) -> str:
     """The time of the history's first snapshot, which the files drawn from it record (`render.shows`). Called
     right after the history was read, so it can hardly fail; if it does, the next sync draws again."""
     try:
-        first = history.at(path, 1)
+        first = history.first_time(path)
     except history.HistoryError:
         return ""
-    return first.time.isoformat() if first else ""
+    return first.isoformat() if first else ""
 
 
 def _draw(
