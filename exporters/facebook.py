@@ -112,8 +112,7 @@ class Graph:
             if exc.failure is not Failure.UNSURE:
                 raise
             raise GraphError(
-                f"uploading photo {n} of {count} failed ({str(exc).removesuffix(f': {UNSURE_ADVICE}')}); "
-                "nothing was posted. Try again later."
+                f"uploading photo {n} of {count} failed ({exc.reason}); nothing was posted. Try again later."
             ) from None
 
     def _post(
@@ -130,23 +129,24 @@ class Graph:
                 raise GraphError(
                     f"{self.api} gave no complete answer within the {self.budget:g} s of "
                     f"`facebook_retry_seconds` after the post was sent, so it may or may not be on the "
-                    f"Page: {UNSURE_ADVICE}",
+                    f"Page",
                     Failure.UNSURE,
+                    UNSURE_ADVICE,
                 ) from None
             except requests.exceptions.ConnectionError as exc:
                 if isinstance(exc, requests.exceptions.ConnectTimeout) or never_sent(exc):
                     self._wait(attempt, 0.0, f"could not reach {self.api}", deadline)
                     continue
                 raise GraphError(
-                    f"the connection to {self.api} broke after the post was sent, so it may or may not "
-                    f"be on the Page: {UNSURE_ADVICE}",
+                    f"the connection to {self.api} broke after the post was sent, so it may or may not be on the Page",
                     Failure.UNSURE,
+                    UNSURE_ADVICE,
                 ) from None
             except requests.exceptions.Timeout:
                 raise GraphError(
-                    f"{self.api} did not answer in time after the post was sent, so it may or may not "
-                    f"be on the Page: {UNSURE_ADVICE}",
+                    f"{self.api} did not answer in time after the post was sent, so it may or may not be on the Page",
                     Failure.UNSURE,
+                    UNSURE_ADVICE,
                 ) from None
             except (
                 requests.exceptions.InvalidURL,
@@ -161,9 +161,9 @@ class Graph:
             except requests.exceptions.RequestException as exc:
                 raise GraphError(
                     f"posting to {self.api} failed after the post was sent ({type(exc).__name__}: "
-                    f"{shown(str(exc), self.token)}), so it may or may not be on the Page: "
-                    f"{UNSURE_ADVICE}",
+                    f"{shown(str(exc), self.token)}), so it may or may not be on the Page",
                     Failure.UNSURE,
+                    UNSURE_ADVICE,
                 ) from None
             body = json_body(answer)
             if answer.ok:
@@ -214,8 +214,9 @@ class Graph:
         if value is None:
             found = "an answer that is not JSON" if body is None else "no post id in its answer"
             raise GraphError(
-                f"Facebook answered HTTP {status} with {found}, so the post may well be on the Page: {UNSURE_ADVICE}",
+                f"Facebook answered HTTP {status} with {found}, so the post may well be on the Page",
                 Failure.UNSURE,
+                UNSURE_ADVICE,
             )
         text = str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) else ""
         if POST_ID.fullmatch(text) and len(text) <= POST_ID_LENGTH:
@@ -224,9 +225,9 @@ class Graph:
         raise GraphError(
             f"Facebook answered HTTP {status} with a {key} that is not a post id "
             f"('{shown(came, self.token, 60)}', {len(came):,} characters; a post id is digits and "
-            f"underscores, at most {POST_ID_LENGTH}), so the post may well be on the Page: "
-            f"{UNSURE_ADVICE}",
+            f"underscores, at most {POST_ID_LENGTH}), so the post may well be on the Page",
             Failure.UNSURE,
+            UNSURE_ADVICE,
         )
 
     def _wait(self, attempt: int, asked: float, why: str, deadline: float) -> None:
@@ -261,8 +262,9 @@ class Graph:
         if status >= 500:
             return GraphError(
                 f"Facebook's server failed after the post was sent ({self._explain(status, error)}), "
-                f"so it may or may not be on the Page: {UNSURE_ADVICE}",
+                f"so it may or may not be on the Page",
                 Failure.UNSURE,
+                UNSURE_ADVICE,
             )
         return GraphError(
             f"Facebook refused the post to Page {page_id}: {self._explain(status, error)}; nothing was posted"

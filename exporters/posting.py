@@ -20,8 +20,11 @@ class Failure(StrEnum):
 
 
 class PostError(Exception):
-    """Posting failed; the message says why and what to do, and never holds a secret."""
+    """Posting failed; the message says why and what to do, and never holds a secret.
 
-    def __init__(self, message: str, failure: Failure = Failure.REFUSED) -> None:
-        super().__init__(message)
-        self.failure = failure
+    `reason` is what happened, as the history records it; `advice` (for a post that may have landed) what the
+    organiser does next, said after it: kept apart so that nothing has to cut the advice off a message again."""
+
+    def __init__(self, reason: str, failure: Failure = Failure.REFUSED, advice: str = "") -> None:
+        super().__init__(f"{reason}: {advice}" if advice else reason)
+        self.reason, self.failure, self.advice = reason, failure, advice

@@ -120,7 +120,7 @@ class DiscordChannel:
             return self.client.post(post.photos, post.caption)
         except DiscordError as exc:
             if exc.failure is Failure.UNSURE:
-                raise DiscordError(f"{exc}: {self.advice}", Failure.UNSURE) from None
+                raise DiscordError(exc.reason, Failure.UNSURE, self.advice) from None
             raise
 
 

@@ -221,7 +221,7 @@ def _failed(path: Path, attempt: int, exc: PostError, where: Destination) -> Pub
     code = ExitCode.USAGE if exc.failure is Failure.SETUP else ExitCode.BACKEND
     state = history.Attempt.UNKNOWN if exc.failure is Failure.UNSURE else history.Attempt.FAILED
     try:
-        history.end_post(path, attempt, state, str(exc).removesuffix(f": {where.advice}"))  # the refusal advises
+        history.end_post(path, attempt, state, exc.reason)  # what happened; the advice is said, not kept
     except history.HistoryError as also:
         if state is history.Attempt.FAILED:  # the attempt stays unresolved: say why the next run will refuse
             return PublishError(
