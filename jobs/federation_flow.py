@@ -144,13 +144,18 @@ def ensure_limits(fed: Federation, window: float = 60.0) -> list[str]:
 
 
 class LeagueFailed(Exception):
-    """A league's sync failed in a way its task's retries may get past."""
+    """A league's sync failed in a way its task's retries may get past; it carries the typed outcome, so that the
+    flow reports the league's own line and exit code once the retries are spent."""
+
+    def __init__(self, outcome: LeagueOutcome) -> None:
+        super().__init__(outcome)
+        self.outcome = outcome
 
 
 def _sync_task(league: str) -> LeagueOutcome:
     outcome = sync_league(Path(league), PrefectQuotas())
     if outcome.code in RETRIED:
-        raise LeagueFailed(outcome.line)
+        raise LeagueFailed(outcome)
     return outcome
 
 
@@ -169,7 +174,9 @@ def _federation(
     for league, future in futures:
         try:
             outcomes.append(future.result())
-        except Exception as exc:  # its retries spent: reported, the others go on
+        except LeagueFailed as failed:  # its retries spent: reported as it ended, the others go on
+            outcomes.append(failed.outcome)
+        except Exception as exc:  # the task itself broke (Prefect, not the sync): the others go on
             outcomes.append(LeagueOutcome(league, store_name(league), ExitCode.BACKEND, f"failed: {exc}"))
     result = finish(fed, outcomes, PrefectQuotas(), dt.datetime.now(dt.UTC))
     logger = get_run_logger()

@@ -55,6 +55,7 @@ def test_the_flow_syncs_every_league_once_within_the_quota_reports_a_broken_one_
     lines = ran["lines"]
     assert sum(line.endswith(": synced, 0 error(s), 0 warning(s)") for line in lines) == LEAGUES - 1, json.dumps(lines)
     assert lines[-1].startswith("store-zz: failed: ") and "no-such-sheet" in lines[-1]
+    assert lines[-1].count("failed: ") == 1, "the league's own line, not wrapped in another"
     assert ran["code"] == ExitCode.BACKEND and ran["series"].startswith("series not updated: 1 league(s) failed")
     assert sheets_server.count(":batchUpdate") == LEAGUES - 1, "each league written once"
     assert sheets_server.count("GET /v4/spreadsheets/no-such-sheet") == 3, "the broken league tried three times"
