@@ -56,7 +56,7 @@ def main() -> None:
     )
     jobs: dict[str, Callable[[], list[bytes]]] = {
         f"bracket of {size}, {layout.label}": partial(
-            render_bracket, Shown("League", "Weekly 1", played(size), WHEN), layout, branding
+            render_bracket, Shown("League", "Weekly 1", played(size), WHEN, played(size).champion), layout, branding
         )
         for size in (8, 64)
         for layout in (FEED, LINK)

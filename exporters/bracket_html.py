@@ -30,11 +30,12 @@ STYLE = """
 """The bracket's styles, with the page's colours (`heading`, `stripe`, `same`, `gold`, `on_gold`) filled in."""
 
 
-def bracket_html(playoff: Playoff, title: str = "Playoffs") -> str:
-    """The bracket under a heading: each part of it (the whole tree when it is small) and the champion once known."""
+def bracket_html(playoff: Playoff, champion: str, title: str = "Playoffs") -> str:
+    """The bracket under a heading: each part of it (the whole tree when it is small) and the event's champion once
+    its state names one (final)."""
     drawn = parts(playoff)
     body = "".join(_part(playoff, part, len(drawn) > 1) for part in drawn)
-    who = escape(playoff.champion) if playoff.champion else "to be decided"
+    who = escape(champion) if champion else "to be decided"
     heading = f"<h3>{escape(title)}</h3>" if title else ""
     return f'<div class="bracket">{heading}{body}<div class="champion">Champion: {who}</div></div>'
 

@@ -55,18 +55,22 @@ SIZES = (FEED, LINK)
 
 @dataclass(frozen=True)
 class Shown:
-    """What a bracket image shows: the league, the event's title (name and date), its bracket and when it changed."""
+    """What a bracket image shows: the league, the event's title (name and date), its bracket, when it changed, and
+    the event's champion as its state decides it (empty until the event is final: a bracket whose final is won while
+    a row is still to fix names nobody yet, as every other output)."""
 
     league: str
     event: str
     playoff: Playoff
     updated: dt.datetime
+    champion: str
 
 
-def standing(playoff: Playoff) -> str:
+def standing(shown: Shown) -> str:
     """Where the bracket stands: `Champion: Dan Wu`, `Semi-finals under way`, `Seeded: 8 competitors`."""
-    if playoff.champion:
-        return f"Champion: {playoff.champion}"
+    playoff = shown.playoff
+    if shown.champion:
+        return f"Champion: {shown.champion}"
     if not any(m.winner and not m.bye for m in playoff.matches):
         return f"Seeded: {len(playoff.seeds)} competitors"
     return f"{heading(playoff.under_way, playoff.rounds)} under way"
@@ -83,7 +87,7 @@ def _image(shown: Shown, size: Size, branding: Branding, part: Part, n: int, tot
 
     canvas = _Canvas(Image.new("RGB", (size.width, size.height), branding.background), branding)
     _band(canvas, shown, size, part, f"  ·  {n}/{total}" if total > 1 else "")
-    _tree(canvas, shown.playoff, size, part)
+    _tree(canvas, shown.playoff, shown.champion, size, part)
     if size.footer:
         _footer(canvas, size, local_time(shown.updated, branding))
     return _png(canvas.image, branding)
@@ -129,11 +133,11 @@ def _band(canvas: _Canvas, shown: Shown, size: Size, part: Part, page: str) -> N
     what = " · Playoffs" + (f" · {part.label}" if part.label else "") + page  # kept whole: a long event name gives way
     texts = [(shown.league, "", size.title, True), (shown.event, what, size.sub, False)]
     if size is FEED:
-        texts.append((standing(shown.playoff), "", size.sub, True))
+        texts.append((standing(shown), "", size.sub, True))
     band_lines(canvas, size.band, texts, size.least)
 
 
-def _tree(canvas: _Canvas, playoff: Playoff, size: Size, part: Part) -> None:
+def _tree(canvas: _Canvas, playoff: Playoff, champion: str, size: Size, part: Part) -> None:
     """The rounds side by side under their headings, joined by the lines winners follow; the champion after the
     final."""
     w = size.width
@@ -169,10 +173,10 @@ def _tree(canvas: _Canvas, playoff: Playoff, size: Size, part: Part) -> None:
     if part.ends and centres and beside:
         x = MARGIN * w + len(columns) * (wide + gap)
         canvas.draw.line((x - gap, centres[0], x, centres[0]), fill=head, width=3)
-        _champion(canvas, playoff, size, x, centres[0] - slot, wide, slot)
+        _champion(canvas, champion, size, x, centres[0] - slot, wide, slot)
     elif part.ends and centres:
         _champion(
-            canvas, playoff, size, MARGIN * w + (len(columns) - 1) * (wide + gap), centres[0] + slot * 1.6, wide, slot
+            canvas, champion, size, MARGIN * w + (len(columns) - 1) * (wide + gap), centres[0] + slot * 1.6, wide, slot
         )
 
 
@@ -242,12 +246,12 @@ def wrapped(text: str, face: Typeface, room: float, most: int) -> list[str]:
     return lines
 
 
-def _champion(canvas: _Canvas, playoff: Playoff, size: Size, x: float, y: float, wide: float, slot: float) -> None:
-    """The champion after the final, in the gold of first place: `to be decided` until the final is won."""
+def _champion(canvas: _Canvas, champion: str, size: Size, x: float, y: float, wide: float, slot: float) -> None:
+    """The champion after the final, in the gold of first place: `to be decided` until the event is final."""
     gold = MEDALS["1"]
     ink = black_or_white(gold)
     canvas.draw.rounded_rectangle((x, y, x + wide, y + slot * 2), radius=int(slot / 3), fill=gold)
     canvas.text(x + wide / 2, y + slot * 0.55, "Champion", size.least, True, ink, "m", room=wide)
-    who = playoff.champion or "to be decided"
-    fitted, px = shrunk(who, "", size.name + 4, size.least, wide - 0.4 * size.least, bool(playoff.champion))
-    canvas.text(x + wide / 2, y + slot * 1.4, fitted, px, bool(playoff.champion), ink, "m")
+    who = champion or "to be decided"
+    fitted, px = shrunk(who, "", size.name + 4, size.least, wide - 0.4 * size.least, bool(champion))
+    canvas.text(x + wide / 2, y + slot * 1.4, fitted, px, bool(champion), ink, "m")

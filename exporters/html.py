@@ -261,7 +261,7 @@ def section(board: Board, index: int) -> str:
     stands = f'<p class="stands">{escape(board.standing)}</p>' if board.standing else ""
     legend = f'<p class="legend">{LEGEND}</p>' if moves else ""
     notes = f'<p class="notes">{"<br>".join(escape(n) for n in board.footnotes)}</p>' if board.footnotes else ""
-    tree = bracket_html(board.bracket) if board.bracket and board.bracket.seeds else ""
+    tree = bracket_html(board.bracket, board.champion) if board.bracket and board.bracket.seeds else ""
     return (
         f'<section id="t{index}"><h2>{escape(board.title)}</h2>{stands}{tree}<div class="wrap"><table>'
         f"<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></div>{legend}{notes}</section>"

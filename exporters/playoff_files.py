@@ -37,7 +37,8 @@ def bracket_files(snapshot: Snapshot, branding: Branding, event: str, league: st
     """An event's bracket images at both sizes: `bracket-<stem>-1080x1350.png` (then `-2`, `-3`: its further parts)
     and `bracket-<stem>-1200x630.png`."""
     info = _info(snapshot, event)
-    shown = Shown(league, _title(info, event), snapshot.brackets[event], snapshot.time)
+    champion = info.champion if info else ""
+    shown = Shown(league, _title(info, event), snapshot.brackets[event], snapshot.time, champion)
     return [
         (f"{BRACKET}-{stem}-{size.label}{f'-{n}' if n > 1 else ''}.png", png)
         for size in SIZES

@@ -19,7 +19,7 @@ def bracket_pages(pdf: FPDF, board: Board, league: str, branding: Branding, marg
     """A page for each feed image of the board's bracket, centred inside the margins."""
     if board.bracket is None or not board.bracket.seeds:
         return
-    shown = Shown(league, board.title, board.bracket, board.updated)
+    shown = Shown(league, board.title, board.bracket, board.updated, board.champion)
     for png in render_bracket(shown, FEED, branding):
         pdf.add_page()
         wide = min(pdf.w - 2 * margin, (pdf.h - 2 * margin) * FEED.width / FEED.height)

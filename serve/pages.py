@@ -229,7 +229,7 @@ def _pairing_section(event: LiveEvent) -> str:
     who = _competitor(event.standings)
     rows = "\n".join(_pairing_row(p, label) for p in event.pairings)
     under = " · ".join(escape(p) for p in (event.round, event.progress) if p)
-    tree = bracket_html(event.bracket, "The bracket") if event.bracket else ""
+    tree = bracket_html(event.bracket, event.champion, "The bracket") if event.bracket else ""
     return (
         f'<section data-event="{escape(event.title)}"><h2>{escape(event.title)}</h2><p class="stands">{under}</p>'
         f'<div class="wrap"><table class="pairings"><thead><tr><th>{label}</th><th>{escape(who)}</th>'
@@ -268,7 +268,8 @@ def _event_slides(event: LiveEvent, view: LiveView) -> list[str]:
     if event.bracket:
         out.append(
             f'<section class="slide" data-seconds="{SCREEN_SECONDS["bracket"]}"><h2>{escape(event.title)}</h2>'
-            f'<p class="sub">{escape(event.round or "Playoffs")}</p>{bracket_html(event.bracket, "")}</section>'
+            f'<p class="sub">{escape(event.round or "Playoffs")}</p>'
+            f"{bracket_html(event.bracket, event.champion, '')}</section>"
         )
     shown = event_board(event, view)
     pages = [shown.lines[i : i + SCREEN_ROWS] for i in range(0, len(shown.lines), SCREEN_ROWS)] or [()]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from dataclasses import replace
 
 import pytest
 from PIL import Image
@@ -20,8 +21,14 @@ BRANDING = Branding(url="https://ogaming.example/league")
 
 
 def _shown(size: int, rounds: int) -> Shown:
+    """A bracket of an event with no row left to fix: its champion, once the final is won, is the event's."""
+    played = bracket(size, rounds)
     return Shown(
-        "O-Gaming Magic: the Gathering League", "Friday Night Magic W1 · 2026-03-14", bracket(size, rounds), WHEN
+        "O-Gaming Magic: the Gathering League",
+        "Friday Night Magic W1 · 2026-03-14",
+        played,
+        WHEN,
+        played.champion,
     )
 
 
@@ -50,7 +57,7 @@ def test_a_bracket_not_yet_played_shows_its_seeds(monkeypatch: pytest.MonkeyPatc
 
 def test_the_winners_advance_to_the_champion(monkeypatch: pytest.MonkeyPatch) -> None:
     played = bracket(8, 3)
-    assert played.champion and standing(played) == f"Champion: {played.champion}"
+    assert played.champion and standing(_shown(8, 3)) == f"Champion: {played.champion}"
     with recorded(monkeypatch) as drawn:
         render_bracket(_shown(8, 3), FEED, BRANDING)
     texts = [d.text for d in drawn]
@@ -59,6 +66,15 @@ def test_the_winners_advance_to_the_champion(monkeypatch: pytest.MonkeyPatch) ->
     assert final.winner == played.champion and final.games is not None
     assert {"Quarter-finals", "Semi-finals", "Final"} <= set(texts)
     assert "2" in texts and "1" in texts, "the games each side won"
+
+
+def test_a_won_final_names_no_champion_while_the_event_is_not_final(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The event's state names the champion (a row still to fix keeps the event open), not the bracket alone."""
+    played = bracket(8, 3)
+    with recorded(monkeypatch) as drawn:
+        render_bracket(replace(_shown(8, 3), champion=""), FEED, BRANDING)
+    texts = [d.text for d in drawn]
+    assert "to be decided" in texts and f"Champion: {played.champion}" not in texts
 
 
 def test_a_bracket_of_64_takes_parts_of_eight_then_its_final_eight() -> None:
