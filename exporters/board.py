@@ -257,6 +257,13 @@ SHORT_LEGEND = "▲ ▼ places since the last change"
 """The same in the images' footer, which shares its line with the footnotes or the time."""
 
 
+def move_direction(move: int | str | None) -> str:
+    """`up`, `down` or `same`: the colour a move is drawn in, from the places moved (never from the arrow drawn)."""
+    if isinstance(move, int) and move:
+        return "up" if move > 0 else "down"
+    return "same"
+
+
 def move_text(move: int | str | None) -> str:
     """A move as an arrow people read at a glance: `▲2`, `▼1`, `–`, `NEW`; nothing before a first comparison."""
     if isinstance(move, int):

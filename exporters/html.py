@@ -14,7 +14,7 @@ import html
 from collections.abc import Sequence
 from urllib.parse import urljoin, urlsplit
 
-from exporters.board import LEGEND, Board, Line, move_text
+from exporters.board import LEGEND, Board, Line, move_direction, move_text
 from exporters.bracket_html import STYLE as BRACKET_STYLE
 from exporters.bracket_html import bracket_html
 from exporters.branding import (
@@ -254,8 +254,7 @@ def section(board: Board, index: int) -> str:
         ]
         if moves:
             arrow = move_text(line.move)
-            kind = "up" if arrow.startswith("▲") else "down" if arrow.startswith("▼") else "same"
-            cells.append(f'<td class="n {kind}">{escape(arrow)}</td>')
+            cells.append(f'<td class="n {move_direction(line.move)}">{escape(arrow)}</td>')
         rows.append(f"<tr{_cut(line, above)}>{''.join(cells)}</tr>")
     body = "\n".join(rows) or f'<tr><td colspan="{len(heads)}">No standings yet</td></tr>'
     stands = f'<p class="stands">{escape(board.standing)}</p>' if board.standing else ""

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from exporters.board import SHORT_LEGEND, move_text
+from exporters.board import SHORT_LEGEND, move_direction, move_text
 from exporters.branding import MEDALS, inks, stripe
 from exporters.image_band import _logo, _png, _standing, band_lines
 from exporters.image_rows import ACCENT, LEADING, Geometry, detail_size, geometry, strip_label
@@ -249,15 +249,9 @@ def _panel(
         for placed in columns:
             figures = placed.figures
             shown = figures.cell(line)
-            shade = (
-                ""
-                if not figures.arrows or not shown
-                else drawn.up
-                if shown[0] == "▲"
-                else drawn.down
-                if shown[0] == "▼"
-                else drawn.same
-            )
+            shade = ""
+            if figures.arrows and shown:
+                shade = {"up": drawn.up, "down": drawn.down, "same": drawn.same}[move_direction(line.move)]
             canvas.text(placed.right, mid, shown, min(figures.px, where.name), figures.bold, shade, "r")
 
 
