@@ -8,7 +8,6 @@ base install never needs it. The flow is `jobs.federation_flow:federation` (buil
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import time
 from collections.abc import Coroutine
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from jobs.errors import ConfigError, ExitCode
 from jobs.federation_config import Federation, load_federation
 from jobs.federation_job import LeagueOutcome, finish, store_name, sync_league
+from sync.quota import MARGIN, WINDOW, account_key
 from sync.workbook import CredentialsError
 
 if TYPE_CHECKING:
@@ -32,14 +32,12 @@ request to Google: a sync sends two reads and one write. Asking once per league,
 Prefect's temporary test server answered about five slot requests a second."""
 BURST = PREPAID
 """Slots of a rate limit (what it lets through at once); the rest of the minute's quota comes as slots decay."""
-MARGIN = 1.0
-"""Seconds added to the window: slots are taken when a sync starts, its requests reach Google up to a second later."""
 RETRIED = (ExitCode.BACKEND, ExitCode.BUG)
 """A league ending so is tried again by its task's retries (an outage, a lost connection); one with a config to fix
 or rows to fix is not."""
 
 
-def rate(per_minute: int, window: float = 60.0) -> tuple[int, float]:
+def rate(per_minute: int, window: float = WINDOW) -> tuple[int, float]:
     """(slots, slots decayed a second) of a rate limit that grants at most `per_minute` in any `window` seconds
     (plus `MARGIN`): a full bucket plus what decays in the window is the quota: slots + decay * window = per_minute."""
     slots = min(BURST, per_minute)
@@ -48,7 +46,7 @@ def rate(per_minute: int, window: float = 60.0) -> tuple[int, float]:
 
 def limit_names(account: str) -> tuple[str, str]:
     """The global concurrency limits of one service account's reads and writes (Google counts each account apart)."""
-    digest = hashlib.sha256(account.encode("utf-8")).hexdigest()[:16]
+    digest = account_key(account)
     return f"league-sheets-reads-{digest}", f"league-sheets-writes-{digest}"
 
 
@@ -117,7 +115,7 @@ class PrefectQuotas:
         return time.monotonic()
 
 
-def ensure_limits(fed: Federation, window: float = 60.0) -> list[str]:
+def ensure_limits(fed: Federation, window: float = WINDOW) -> list[str]:
     """Make (or set again) the rate limits of every account the federation's leagues use; a league whose config or
     key can't be read is its task's failure to report, not the flow's."""
     from prefect.client.orchestration import get_client
@@ -160,7 +158,7 @@ def _sync_task(league: str) -> LeagueOutcome:
 
 
 def _federation(
-    federation: str, window: float = 60.0, retry_delays: tuple[float, ...] = (10.0, 60.0)
+    federation: str, window: float = WINDOW, retry_delays: tuple[float, ...] = (10.0, 60.0)
 ) -> dict[str, Any]:
     """Every league's task submitted, each awaited, then the series; what ran as lines and the worst exit code.
     `window` is the quota's minute in seconds (shorter only in tests); `retry_delays` the waits before each retry."""

@@ -94,13 +94,19 @@ class SharedQuota:
         return [float(t) for t in stamps] if isinstance(stamps, list) else []
 
 
+def account_key(account: str) -> str:
+    """A service account's quota as files and limits name it: the same account draws on the same quota whichever
+    machine or engine counts it, and no address shows in a file or limit name."""
+    return hashlib.sha256(account.encode("utf-8")).hexdigest()[:16]
+
+
 def shared_quotas(
     folder: Path, account: str, reads: int, writes: int, sleep: Callable[[float], None], clock: Callable[[], float]
 ) -> tuple[SharedQuota, SharedQuota]:
     """The read and write quotas of one service account, in `folder` (made if missing): one pair per account, since
     Google counts each account's requests apart."""
     folder.mkdir(parents=True, exist_ok=True)
-    name = hashlib.sha256(account.encode("utf-8")).hexdigest()[:16]
+    name = account_key(account)
     return (
         SharedQuota(folder / f"{name}-reads.json", reads, sleep, clock),
         SharedQuota(folder / f"{name}-writes.json", writes, sleep, clock),
