@@ -165,7 +165,8 @@ def report(how: str, leagues: int, synced: int, seconds: float, refused: int, re
 def prefect(leagues: int, window: float, per_window: int, threads: int = 8) -> None:
     from prefect.testing.utilities import prefect_test_harness
 
-    from jobs.federation_flow import PREPAID, rate, threaded
+    from jobs.federation_flow import threaded
+    from jobs.federation_limits import PREPAID, rate
 
     quota = Quota(reads=per_window, writes=per_window, window=window)
     with tempfile.TemporaryDirectory() as tmp, SheetsServer(quota=quota) as server, prefect_test_harness(60):
@@ -197,12 +198,17 @@ def main() -> None:
     parser.add_argument("--prefect", action="store_true", help="also through the Prefect flow")
     parser.add_argument("--window", type=float, default=10.0, help="the Prefect run's compressed minute, in seconds")
     parser.add_argument("--per-window", type=int, default=12, help="the Prefect run's quota per window")
+    parser.add_argument(
+        "--leagues", type=int, nargs="+", help="league counts to run (default 10, 100, 500; Prefect 10, 50)"
+    )
+    parser.add_argument("--prefect-only", action="store_true", help="only the Prefect flow (with --prefect)")
     args = parser.parse_args()
     print(machine())
-    for leagues in (10,) if args.quick else (10, 100, 500):
-        one_machine(leagues, args.workers)
+    if not args.prefect_only:
+        for leagues in (10,) if args.quick else args.leagues or (10, 100, 500):
+            one_machine(leagues, args.workers)
     if args.prefect:
-        for leagues in (10,) if args.quick else (10, 50):
+        for leagues in (10,) if args.quick else args.leagues or (10, 50):
             prefect(leagues, args.window, args.per_window)
 
 

@@ -36,6 +36,7 @@ from history.store import (
     record,
     record_post,
     record_table_post,
+    stamped,
     table_in_doubt,
     table_posted,
 )
@@ -68,6 +69,7 @@ __all__ = [
     "record",
     "record_post",
     "record_table_post",
+    "stamped",
     "table_in_doubt",
     "table_posted",
     "unsaid",

@@ -79,6 +79,16 @@ def record(path: Path, snapshot: Snapshot) -> tuple[Snapshot, bool]:
         return replace(snapshot, id=int(cursor.lastrowid or 0)), True
 
 
+def stamped(path: Path, snapshot: Snapshot) -> dt.datetime:
+    """The time `record` will give the snapshot, told without recording it: the latest one's when its tables are the
+    same, else its own (a sync works out what it will draw before it writes, while nothing else records)."""
+    if not path.is_file():
+        return snapshot.time
+    with _open(path) as db:
+        row = db.execute("SELECT time, digest FROM snapshots ORDER BY id DESC LIMIT 1").fetchone()
+    return _time(row[0]) if row and row[1] == digest(snapshot.tables, standing(snapshot)) else snapshot.time
+
+
 def latest(path: Path) -> Snapshot | None:
     """The newest snapshot, or None before the first sync (no file yet is not an error)."""
     return at(path, None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import history
@@ -73,8 +73,57 @@ def snapshot_of(ev: Evaluation, tables: Sequence[Table], fingerprint: str, now: 
     )
 
 
+@dataclass(frozen=True)
+class Drawing:
+    """What a sync's exports draw: the snapshot as the history holds it, and which groups of files show something
+    else than the files on disk (`shows`); worked out before the sync writes the workbook, so drawing starts then."""
+
+    snapshot: Snapshot
+    origin: str
+    """The time of the history's first snapshot, which the files drawn from it record (`render.shows`)."""
+    before: Drawn
+    wanted: dict[str, str]
+    kept: Drawn
+
+    @property
+    def todo(self) -> list[str]:
+        return [group for group in self.wanted if group not in self.kept]
+
+
+def plan_drawing(config: Config, snap: Snapshot) -> Drawing:
+    """What the sync's exports draw of `snap`, which has the time the history gives it."""
+    origin = _origin(history_file(config)) or snap.time.isoformat()
+    folder, branding = config.exports, config.branding
+    before = drawn(folder)
+    chosen = [fmt for fmt in RICH if fmt in config.formats]
+    wanted = {group: shows(snap, branding, group, origin) for fmt in chosen for group in groups(snap, fmt)}
+    kept = {
+        group: before[group]
+        for group, seen in wanted.items()
+        if group in before and before[group][0] == seen and on_disk(folder, before[group][1])
+    }
+    return Drawing(snap, origin, before, wanted, kept)
+
+
+def start_drawing(config: Config, snapshot: Snapshot, beside: Helper | None) -> Drawing | None:
+    """What the sync's exports will draw, handed to the helper (when there is one) so it draws while the sync writes
+    the workbook; None without a history to read (the exports then meet that themselves)."""
+    try:  # only a sync records, and it holds the league's lock: the history can't change before it records
+        drawing = plan_drawing(config, replace(snapshot, time=history.stamped(history_file(config), snapshot)))
+    except history.HistoryError:
+        return None
+    if beside is not None and drawing.todo:
+        beside.start(drawing.snapshot, config.branding, drawing.todo)
+    return drawing
+
+
 def export_after_sync(
-    config: Config, snapshot: Snapshot, tables: Sequence[Table], unusable: str = "", beside: Helper | None = None
+    config: Config,
+    snapshot: Snapshot,
+    tables: Sequence[Table],
+    unusable: str = "",
+    beside: Helper | None = None,
+    planned: Drawing | None = None,
 ) -> list[Path]:
     """Write the CSV files, record the snapshot, then draw the other formats from it. `unusable` says why the
     history could not be read for `Move`: then only the CSV files, which need no history, are written.
@@ -82,58 +131,49 @@ def export_after_sync(
     The files are drawn from the history's latest snapshot, which holds these tables (a sync that changed
     nothing adds none): its time is when the standings took this shape. The event names, the league's name
     and the number formats are this sync's, so a renamed event or a new title is drawn at once. Only what
-    shows something else than the files on disk is drawn (`_draw`), by `beside` too when the sync started a
-    drawing helper."""
+    shows something else than the files on disk is drawn (`Drawing`): by `beside` too when the sync started a
+    drawing helper, which began on the groups `planned` (`start_drawing`) as the workbook was written."""
     written = write_csv(config.exports, tables) if "csv" in config.formats else []
     if unusable:
         raise ExportError(unusable)
     try:
         latest, _ = history.record(history_file(config), snapshot)
+        if planned is None or planned.snapshot.time != latest.time:
+            planned = plan_drawing(config, replace(snapshot, time=latest.time))
+            if beside is not None and beside.started:
+                beside = None  # its job shows another time: drawn here instead
     except history.HistoryError as exc:
         raise ExportError(str(exc)) from None
-    chosen = [fmt for fmt in RICH if fmt in config.formats]
-    return written + _draw(
-        config.exports,
-        replace(snapshot, time=latest.time, id=latest.id),
-        config.branding,
-        chosen,
-        _origin(history_file(config)),
-        beside,
-    )
+    drawing = replace(planned, snapshot=replace(planned.snapshot, id=latest.id))
+    return written + _draw(config.exports, drawing, config.branding, beside)
 
 
-def _origin(path: Path) -> str:
-    """The time of the history's first snapshot, which the files drawn from it record (`render.shows`). Called
-    right after the history was read, so it can hardly fail; if it does, the next sync draws again."""
-    try:
-        first = history.first_time(path)
-    except history.HistoryError:
-        return ""
-    return first.isoformat() if first else ""
-
-
-def _draw(
-    folder: Path, snap: Snapshot, branding: Branding, formats: Sequence[str], origin: str, beside: Helper | None = None
-) -> list[Path]:
+def _draw(folder: Path, drawing: Drawing, branding: Branding, beside: Helper | None = None) -> list[Path]:
     """Draw each group of files (a table's images; the captions; the page; the posters) whose files on disk
     were not drawn from what it shows now, or are missing or changed, then record what the folder holds. A
     sync draws each table's first image of each size, what a post or a shared link shows (and what `league
     publish` posts): a 2,000-player league's first sync drew 340 pages in 7 s, now 34; `league export
     --format png` draws every page."""
-    before = drawn(folder)
-    wanted = {group: shows(snap, branding, group, origin) for fmt in formats for group in groups(snap, fmt)}
-    kept = {
-        group: before[group]
-        for group, seen in wanted.items()
-        if group in before and before[group][0] == seen and on_disk(folder, before[group][1])
-    }
-    made = draw_groups(snap, branding, [group for group in wanted if group not in kept], beside)
-    after = {**kept, **_entries(snap, branding, made, origin)}
-    if after == before:
+    snap = drawing.snapshot
+    made = (
+        beside.finish() if beside is not None and beside.started else draw_groups(snap, branding, drawing.todo, beside)
+    )
+    after = {**drawing.kept, **_entries(snap, branding, made, drawing.origin)}
+    if after == drawing.before:
         return []
-    keep = {name for _, names in kept.values() for name in names}
+    keep = {name for _, names in drawing.kept.values() for name in names}
     written = write_files(folder, [f for group in made.values() for f in group], sweep=True, keep=keep)
     return [*written, record_drawn(folder, after)]
+
+
+def _origin(path: Path) -> str:
+    """The time of the history's first snapshot, which the files drawn from it record (`render.shows`); empty before
+    the first sync, or if it can't be read (the next sync then draws again)."""
+    try:
+        first = history.first_time(path)
+    except history.HistoryError:
+        return ""
+    return first.isoformat() if first else ""
 
 
 def run_export(config: Config, fmt: str, event: str | None = None) -> list[Path]:

@@ -1,11 +1,13 @@
-"""Drawing the exports of a sync on both cores: a forked process draws the posters and a share of the images.
+"""Drawing the exports of a sync on both cores: a forked process draws a share of the files while this one works.
 
-The posters are the slowest group a sync draws, and fpdf2's import is most of their cost (about 0.3 s). So a sync
-forks its helper as soon as its standings are ranked: while this process writes the workbook and records the
-history, the helper loads the drawing libraries; then it is sent the snapshot and draws the posters and as many of
-the tables' images as balance the two cores, and sends back only the files' bytes. The fork is used only where it
+The posters are the slowest group a sync draws, and fpdf2's import is most of their cost (about 0.2 s). So a sync
+forks its helper as it starts, when the exports will draw: while this process reads and ranks, the helper loads the
+drawing libraries. As soon as the standings are ranked the helper is sent the snapshot and the groups to draw,
+heaviest first, and starts on them while this process writes the workbook and records the history; then both draw,
+the helper taking groups from the front of the list and this process from the back, until they meet, so the two
+cores stay even whichever is quicker. The helper sends back only the files' bytes. The fork is used only where it
 is safe and pays: a platform that forks, a second core, and no other thread in this process (a fork copies a lock
-another thread holds, locked). Whatever goes wrong in the helper, its groups are drawn here instead."""
+another thread holds, locked). Whatever goes wrong in the helper, the groups it took are drawn here instead."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import os
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from exporters.branding import Branding
 from exporters.render import File, draw
@@ -23,35 +25,66 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
-WEIGHTS = {"pdf": 7, "png": 1}
-"""What a group costs to draw, about: the posters (two PDFs) as much as seven tables' images (two PNGs each); the
-captions and the page next to nothing."""
+WEIGHTS = {"pdf": 30, "png": 4, "bracket": 2, "champion": 1}
+"""What a group costs to draw, about: the posters (two PDFs) as much as seven tables' images (two PNGs each), a
+bracket's images half a table's, a champion card a quarter; the captions and the page next to nothing. Only the
+order matters: the heaviest are drawn first, by the helper."""
 WAIT_SECONDS = 300.0
 """How long the helper may take before it is stopped and its groups are drawn here."""
 
 
 class Helper:
-    """The forked helper: it loads the drawing libraries as soon as it starts, then draws the one job it is sent."""
+    """The forked helper: it loads the drawing libraries as soon as it starts, then draws the groups it takes of the
+    one job it is sent. Which group is whose is settled through two shared counters: the next group from the front
+    (the helper's) and the end of the groups still to take (this process takes from the back)."""
 
     def __init__(self) -> None:
         import multiprocessing
 
         context = multiprocessing.get_context("fork")
         self._pipe, theirs = context.Pipe()
-        self._process: BaseProcess = context.Process(target=_helper, args=(theirs, self._pipe), daemon=True)
+        self._ends: Any = context.Array("i", 2)  # [front, back]: groups todo[front:back] are still to take
+        self._process: BaseProcess = context.Process(target=_helper, args=(theirs, self._pipe, self._ends), daemon=True)
         self._process.start()
         theirs.close()
+        self._job: tuple[Snapshot, Branding, list[str]] | None = None
+        self._asked: list[str] = []
         self._answered = False
 
-    def send(self, snap: Snapshot, branding: Branding, groups: list[str]) -> bool:
-        """Hand the helper its groups; False if it can't be reached (it died)."""
+    @property
+    def started(self) -> bool:
+        """Whether the helper was sent its job."""
+        return self._job is not None
+
+    def start(self, snap: Snapshot, branding: Branding, todo: Sequence[str]) -> bool:
+        """Hand the helper its job, the heaviest groups first; False if it can't be reached (it died) or was sent one
+        already."""
+        if self._job is not None:
+            return False
+        ordered = sorted(todo, key=_cost)
+        with self._ends.get_lock():
+            self._ends[0], self._ends[1] = 0, len(ordered)
         try:
-            self._pipe.send((snap, branding, groups))
+            self._pipe.send((snap, branding, ordered))
         except (OSError, ValueError):
             return False
+        self._job, self._asked = (snap, branding, ordered), list(todo)
         return True
 
-    def received(self) -> dict[str, list[File]] | None:
+    def finish(self) -> dict[str, list[File]]:
+        """Draw the groups left from the back until the helper's and these meet, then take the helper's files; the
+        groups it took and did not send (it failed, died or took too long) are drawn here. In the order asked."""
+        assert self._job is not None, "start the helper's job first"
+        snap, branding, todo = self._job
+        made = {}
+        while (taken := _take(self._ends, front=False)) is not None:
+            made[todo[taken]] = draw(snap, branding, todo[taken])
+        got = self._received() or {}
+        for group in todo[: self._ends[0]]:
+            made[group] = got[group] if group in got else draw(snap, branding, group)
+        return {group: made[group] for group in self._asked}
+
+    def _received(self) -> dict[str, list[File]] | None:
         """The helper's files; None when it failed, died or took too long."""
         try:
             got: dict[str, list[File]] | None = self._pipe.recv() if self._pipe.poll(WAIT_SECONDS) else None
@@ -61,8 +94,9 @@ class Helper:
         return got
 
     def close(self) -> None:
-        """End the helper: one that answered is ending by itself; one never sent a job (a sync that drew nothing) or
-        that failed is stopped, not waited for (it may still be loading its libraries)."""
+        """End the helper: one that answered is ending by itself; one never sent a job (a sync that drew nothing),
+        whose job was not wanted after all, or that failed is stopped, not waited for (it may still be loading its
+        libraries or drawing)."""
         self._pipe.close()
         if not self._answered:
             self._process.kill()
@@ -70,9 +104,10 @@ class Helper:
 
 
 @contextmanager
-def helper() -> Iterator[Helper | None]:
-    """A helper for this sync's drawing when the fork is safe and pays, else None; ended whatever happens."""
-    started = Helper() if _fork_pays() else None
+def helper(wanted: bool = True) -> Iterator[Helper | None]:
+    """A helper for this sync's drawing when it is `wanted` and the fork is safe and pays, else None; ended whatever
+    happens."""
+    started = Helper() if wanted and _fork_pays() else None
     try:
         yield started
     finally:
@@ -83,27 +118,29 @@ def helper() -> Iterator[Helper | None]:
 def draw_groups(
     snap: Snapshot, branding: Branding, todo: Sequence[str], beside: Helper | None = None
 ) -> dict[str, list[File]]:
-    """Each group's files: the helper's share drawn beside the rest, when there is a helper."""
-    theirs = _share(todo) if beside is not None else []
-    sent = bool(theirs) and beside is not None and beside.send(snap, branding, theirs)
-    made = {group: draw(snap, branding, group) for group in todo if group not in theirs}
-    got = beside.received() if sent and beside is not None else None
-    made.update(got or {group: draw(snap, branding, group) for group in theirs})
-    return {group: made[group] for group in todo}
+    """Each group's files: with the helper drawing beside this process, when there is one and it was not sent
+    another job."""
+    if beside is not None and todo and beside.start(snap, branding, todo):
+        return beside.finish()
+    return {group: draw(snap, branding, group) for group in todo}
 
 
-def _share(todo: Sequence[str]) -> list[str]:
-    """The groups the helper draws: the heaviest first, each to whichever side has less to draw so far (the helper
-    starts with the posters, this process keeps everything weightless)."""
-    theirs: list[str] = []
-    load = [0, 0]
-    for group in sorted(todo, key=lambda g: -WEIGHTS.get(g.partition(":")[0], 0)):
-        weight = WEIGHTS.get(group.partition(":")[0], 0)
-        side = 1 if weight and load[1] <= load[0] else 0
-        if side:
-            theirs.append(group)
-        load[side] += weight
-    return theirs
+def _cost(group: str) -> int:
+    """The key that puts the heaviest groups first."""
+    return -WEIGHTS.get(group.partition(":")[0], 0)
+
+
+def _take(ends: Any, front: bool) -> int | None:
+    """The index of the next group to draw, from the front (the helper) or the back (this process); None once
+    every group is taken."""
+    with ends.get_lock():
+        if ends[0] >= ends[1]:
+            return None
+        if front:
+            ends[0] += 1
+            return int(ends[0]) - 1
+        ends[1] -= 1
+        return int(ends[1])
 
 
 def _fork_pays() -> bool:
@@ -113,7 +150,7 @@ def _fork_pays() -> bool:
     return cores > 1 and threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
 
 
-def _helper(pipe: Connection, ours: Connection) -> None:
+def _helper(pipe: Connection, ours: Connection, ends: Any) -> None:
     """The forked process: it ends with the sync whatever ends the sync (a `kill -9` too), then serves.
 
     The fork copies the sync's end of the pipe: closed here, the helper's read sees the end of the pipe once the
@@ -125,7 +162,7 @@ def _helper(pipe: Connection, ours: Connection) -> None:
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
-    _serve(pipe)
+    _serve(pipe, ends)
 
 
 def _end_with(parent: BaseProcess) -> None:
@@ -133,19 +170,23 @@ def _end_with(parent: BaseProcess) -> None:
     os._exit(0)
 
 
-def _serve(pipe: Connection) -> None:
-    """The helper: load what drawing needs while the sync goes on, then draw the job it is sent and send the files
-    back, or None if drawing failed (this process then draws them and meets the failure itself, with its own
-    handling). A pipe closed before any job (the sync failed, or drew nothing) ends it."""
+def _serve(pipe: Connection, ends: Any) -> None:
+    """The helper: load what drawing needs while the sync goes on, then draw the groups it takes from the front of
+    the job it is sent and send their files back, or None if drawing failed (this process then draws them and meets
+    the failure itself, with its own handling). A pipe closed before any job (the sync failed, or drew nothing)
+    ends it."""
     import fpdf  # noqa: F401  (the poster's library: most of what the posters cost)
     from PIL import Image, ImageDraw, ImageFont  # noqa: F401
 
     try:
-        snap, branding, groups = pipe.recv()
+        snap, branding, todo = pipe.recv()
     except (EOFError, OSError):
         return
     try:
-        pipe.send({group: draw(snap, branding, group) for group in groups})
+        made = {}
+        while (taken := _take(ends, front=True)) is not None:
+            made[todo[taken]] = draw(snap, branding, todo[taken])
+        pipe.send(made)
     except Exception:
         pipe.send(None)
     finally:

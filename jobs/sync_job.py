@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime as dt
 import gc
 from collections.abc import Callable, Mapping
-from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,9 +15,16 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import history
 from jobs.config import Config
 from jobs.errors import ConfigError, ExitCode, ExportError
-from jobs.export_job import RICH, export_after_sync, history_file, previous_leaderboard, snapshot_of
+from jobs.export_job import (
+    RICH,
+    export_after_sync,
+    history_file,
+    previous_leaderboard,
+    snapshot_of,
+    start_drawing,
+)
 from jobs.locking import workbook_lock
-from jobs.parallel import helper
+from jobs.parallel import Helper, helper
 from jobs.playoffs import (
     bracket_problems,
     decided,
@@ -250,6 +256,14 @@ def find_event(ev: Evaluation, typed: str) -> str:
 
 
 def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, progress: Progress) -> SyncResult:
+    # The drawing helper loads its libraries while the workbook is read and ranked (`jobs/parallel.py`).
+    with helper(not dry_run and any(f in config.formats for f in RICH)) as beside:
+        return _synced(config, workbook, dry_run, now, progress, beside)
+
+
+def _synced(
+    config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, progress: Progress, beside: Helper | None
+) -> SyncResult:
     progress("Reading the workbook…")
     typed, outputs = read_inputs(workbook, every_output=dry_run)
     # `Move` compares with the history's latest leaderboard; before the first recorded sync, with the tab. A
@@ -297,22 +311,20 @@ def _sync(config: Config, workbook: Workbook, dry_run: bool, now: dt.datetime, p
         failing = [f"exports: would fail: {unusable}"] if unusable else []
         return SyncResult(ev, changes, [], code, preview=describe(changes, outputs) + failing)
     progress("Writing standings back…")
-    # The drawing helper loads its libraries while the workbook is written (`jobs/parallel.py`).
-    with helper() if not unusable and any(f in config.formats for f in RICH) else nullcontext() as beside:
-        workbook.write(replace(changes, replace=tuple(games_left_alone(s, outputs) for s in changes.replace)))
-        try:
-            if not unusable:
-                keep_brackets(config, resolved, now, dropped)
-                _keep_said(config, aside, now)
-                from jobs.kept_stats import keep_stats  # counted again by `league stats` without reading the workbook
+    shown = [t for t in tables if isinstance(t, Table)]
+    snapshot = snapshot_of(ev, shown, str(log.rows[0][1]), now)
+    planned = None if unusable else start_drawing(config, snapshot, beside)  # drawn as the workbook is written
+    workbook.write(replace(changes, replace=tuple(games_left_alone(s, outputs) for s in changes.replace)))
+    try:
+        if not unusable:
+            keep_brackets(config, resolved, now, dropped)
+            _keep_said(config, aside, now)
+            from jobs.kept_stats import keep_stats  # counted again by `league stats` without reading the workbook
 
-                keep_stats(config, ev, str(log.rows[0][1]), now, counted)
-            snapshot = snapshot_of(ev, [t for t in tables if isinstance(t, Table)], str(log.rows[0][1]), now)
-            exported = export_after_sync(
-                config, snapshot, [t for t in tables if isinstance(t, Table)], unusable, beside
-            )
-        except ExportError as exc:
-            return SyncResult(ev, changes, [], ExitCode.EXPORTS_FAILED, export_problem=str(exc))
+            keep_stats(config, ev, str(log.rows[0][1]), now, counted)
+        exported = export_after_sync(config, snapshot, shown, unusable, beside, planned)
+    except ExportError as exc:
+        return SyncResult(ev, changes, [], ExitCode.EXPORTS_FAILED, export_problem=str(exc))
     return SyncResult(ev, changes, exported, code)
 
 

@@ -11,6 +11,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -187,3 +188,15 @@ def test_a_sync_whose_history_is_another_database_is_exit_5(tmp_path: Path) -> N
     assert result.code == ExitCode.EXPORTS_FAILED and str(tmp_path / "shop.sqlite") in result.export_problem
     assert book.read([LEADERBOARD_TAB]), "the workbook itself was synced"
     assert (tmp_path / "shop.sqlite").read_bytes() == before
+
+
+def test_the_time_a_snapshot_will_be_stamped_is_the_time_it_is_recorded_with(
+    tmp_path: Path, snapshot: Snapshot
+) -> None:
+    file = tmp_path / "league-history.sqlite"
+    later = replace(snapshot, time=snapshot.time + dt.timedelta(hours=1))
+    assert history.stamped(file, snapshot) == snapshot.time and not file.exists(), "no history yet: its own time"
+    assert history.stamped(file, snapshot) == history.record(file, snapshot)[0].time
+    assert history.stamped(file, later) == snapshot.time == history.record(file, later)[0].time, "unchanged: kept"
+    moved = replace(later, tables=later.tables[:1])
+    assert history.stamped(file, moved) == later.time == history.record(file, moved)[0].time, "changed: its own"

@@ -13,7 +13,8 @@ import pytest
 pytest.importorskip("prefect")
 
 from jobs.errors import ExitCode  # noqa: E402
-from jobs.federation_flow import rate, threaded  # noqa: E402
+from jobs.federation_flow import threaded  # noqa: E402
+from jobs.federation_limits import rate  # noqa: E402
 from tests.support.federation import federation_toml, one_event_inputs, sheets_store  # noqa: E402
 from tests.support.sheets_server import Quota, SheetsServer  # noqa: E402
 

@@ -46,6 +46,15 @@ def inline(snap: Snapshot) -> dict[str, list[File]]:
     return {group: draw(snap, Branding(), group) for group in GROUPS}
 
 
+def helper_took(beside: parallel.Helper, groups: int) -> None:
+    """Wait until the helper has taken its first `groups` groups, as it does while a sync writes its workbook."""
+    for _ in range(600):
+        if beside._ends[0] >= groups:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the helper took no group in 30 s")
+
+
 def test_the_helper_draws_its_share_the_same_as_this_process(
     snap: Snapshot, forked: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -56,30 +65,35 @@ def test_the_helper_draws_its_share_the_same_as_this_process(
 
     monkeypatch.setattr(parallel, "draw", spy)
     with parallel.helper() as beside:
-        assert beside is not None
-        made = parallel.draw_groups(snap, Branding(), GROUPS, beside)
-    assert made == inline(snap)
+        assert beside is not None and beside.start(snap, Branding(), GROUPS)
+        helper_took(beside, 1)
+        made = beside.finish()
+    assert made == inline(snap) and list(made) == GROUPS
     by = {
         group: int(pid) for pid, group in (line.split(" ", 1) for line in (tmp_path / "drew").read_text().splitlines())
     }
+    assert sorted(by) == sorted(GROUPS), "each group drawn once"
     assert by["pdf"] != os.getpid() and by["txt"] == by["html"] == os.getpid(), by
     assert [name for name, _ in made["pdf"]] == ["leaderboard-a4.pdf", "leaderboard-a3.pdf"]
 
 
-def test_the_posters_and_images_are_shared_by_what_they_cost() -> None:
-    pngs = [f"png:Standings E{i}" for i in range(16)]
-    theirs = parallel._share(["txt", "html", "pdf", *pngs])
-    assert "pdf" in theirs and "txt" not in theirs and "html" not in theirs
-    assert len([g for g in theirs if g.startswith("png:")]) == 5, "7 + 5 against 11: both sides about even"
-    assert parallel._share(["txt", "html"]) == []
+def test_each_group_is_taken_once_the_helper_from_the_heaviest_this_process_from_the_lightest() -> None:
+    import multiprocessing
+
+    ends = multiprocessing.get_context("fork").Array("i", [0, 7])
+    taken = [parallel._take(ends, front=n % 3 == 0) for n in range(9)]
+    assert taken == [0, 6, 5, 1, 4, 3, 2, None, None]
+    order = sorted(["txt", "champion:W1", "png:Leaderboard", "html", "pdf", "bracket:W1"], key=parallel._cost)
+    assert order[0] == "pdf" and order[1] == "png:Leaderboard" and set(order[-2:]) == {"txt", "html"}
 
 
 @pytest.mark.parametrize("failure", ["exits", "raises", "hangs"])
 def test_the_helpers_groups_are_drawn_here_when_it_fails(
     snap: Snapshot, forked: None, failure: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(pipe: Connection) -> None:
+    def broken(pipe: Connection, ends: object) -> None:
         pipe.recv()
+        parallel._take(ends, front=True)  # it takes the posters, then never sends them
         if failure == "exits":
             os._exit(3)
         if failure == "hangs":
@@ -89,7 +103,9 @@ def test_the_helpers_groups_are_drawn_here_when_it_fails(
     monkeypatch.setattr(parallel, "_serve", broken)
     monkeypatch.setattr(parallel, "WAIT_SECONDS", 0.5)
     with parallel.helper() as beside:
-        assert parallel.draw_groups(snap, Branding(), GROUPS, beside) == inline(snap)
+        assert beside is not None and beside.start(snap, Branding(), GROUPS)
+        helper_took(beside, 1)
+        assert beside.finish() == inline(snap)
 
 
 def test_a_helper_sent_no_job_ends_with_the_sync(forked: None) -> None:
@@ -129,8 +145,10 @@ with parallel.helper() as beside:
     if when == "waiting":
         marker.write_text(str(beside._process.pid))
         time.sleep(600)
-    beside.send(None, None, ["pdf"])
-    beside.received()
+    beside.start(None, None, ["pdf"])
+    while beside._ends[0] < 1:
+        time.sleep(0.01)
+    beside.finish()
 """
 """A sync in a process of its own: its helper either waits for its job or is stuck drawing it; the helper's pid
 is written to the marker file once it is there."""
