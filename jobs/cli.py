@@ -23,6 +23,7 @@ from jobs.ratings_cli import ratings
 
 if TYPE_CHECKING:
     from jobs.bracket_job import BracketResult
+    from jobs.config import Config
     from jobs.pair_job import PairResult
     from jobs.stats_job import StatsResult
     from jobs.sync_job import SyncResult
@@ -154,12 +155,7 @@ def sync(
     from sync.open import open_workbook
 
     def job() -> SyncResult:
-        from exporters.html import relative_preview
-
-        cfg = load_checked(config)
-        relative = relative_preview(cfg.branding, cfg.formats)
-        if relative:
-            output.fail("warning", relative, "yellow")
+        cfg = warned(load_checked(config))
         with output.progress() as progress:
             return run_sync(cfg, open_workbook(cfg), dry_run=dry_run, progress=progress)
 
@@ -316,7 +312,17 @@ def watch(
     from jobs.watch_job import WatchOptions, watch_league
 
     options = WatchOptions(interval, tuple(auto_pair or ()), discord)
-    guarded(lambda: watch_league(load_checked(config), options, serve, output.say))
+    guarded(lambda: watch_league(warned(load_checked(config)), options, serve, output.say))
+
+
+def warned(config: Config) -> Config:
+    """The config, once a sync's warnings about it are said: a page whose link image has no address to fetch."""
+    from exporters.html import relative_preview
+
+    relative = relative_preview(config.branding, config.formats)
+    if relative:
+        output.fail("warning", relative, "yellow")
+    return config
 
 
 app.command()(ratings)

@@ -10,7 +10,7 @@ sync draws them again."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -158,7 +158,7 @@ def _draw(folder: Path, drawing: Drawing, branding: Branding, beside: Helper | N
     made = (
         beside.finish() if beside is not None and beside.started else draw_groups(snap, branding, drawing.todo, beside)
     )
-    after = {**drawing.kept, **_entries(snap, branding, made, drawing.origin)}
+    after = {**drawing.kept, **_entries(made, drawing.wanted)}
     if after == drawing.before:
         return []
     keep = {name for _, names in drawing.kept.values() for name in names}
@@ -199,16 +199,14 @@ def run_export(config: Config, fmt: str, event: str | None = None) -> list[Path]
         if event is None or group in (f"png:{STANDINGS_PREFIX}{event}", f"bracket:{event}", f"champion:{event}")
     }
     written = write_files(config.exports, [f for group in made.values() for f in group], sweep=event is None)
-    record = {**drawn(config.exports), **_entries(snap, config.branding, made, _origin(history_file(config)))}
+    origin = _origin(history_file(config))
+    record = {**drawn(config.exports), **_entries(made, {g: shows(snap, config.branding, g, origin) for g in made})}
     return [*written, record_drawn(config.exports, record)]
 
 
-def _entries(snap: Snapshot, branding: Branding, made: dict[str, list[File]], origin: str) -> Drawn:
-    """What the groups just drawn show, with their files' digests, for the record."""
-    return {
-        group: (shows(snap, branding, group, origin), {name: digest(data) for name, data in files})
-        for group, files in made.items()
-    }
+def _entries(made: dict[str, list[File]], seen: Mapping[str, str]) -> Drawn:
+    """What the groups just drawn show (`seen`: `shows` of each), with their files' digests, for the record."""
+    return {group: (seen[group], {name: digest(data) for name, data in files}) for group, files in made.items()}
 
 
 def latest_snapshot(config: Config, outcome: str = "") -> Snapshot:

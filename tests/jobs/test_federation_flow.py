@@ -14,7 +14,6 @@ pytest.importorskip("prefect")
 
 from jobs.errors import ExitCode  # noqa: E402
 from jobs.federation_flow import threaded  # noqa: E402
-from jobs.federation_limits import rate  # noqa: E402
 from tests.support.federation import federation_toml, one_event_inputs, sheets_store  # noqa: E402
 from tests.support.sheets_server import Quota, SheetsServer  # noqa: E402
 
@@ -82,8 +81,3 @@ def deploys_on_a_schedule(tmp_path: Path) -> None:
     assert made.parameters == {"federation": str(tmp_path / "federation.toml")}
     assert [s.schedule.cron for s in made.schedules] == ["30 23 * * *"]  # type: ignore[union-attr]
     assert made.entrypoint == "jobs/federation_flow.py:federation"
-
-
-def test_a_rate_limit_never_grants_more_than_the_quota_in_a_window() -> None:
-    slots, decay = rate(60)
-    assert slots + decay * 61 == 60 and (slots, decay) == (2, 58 / 61), "a minute and the margin"

@@ -670,3 +670,12 @@ def test_auto_pairing_an_event_the_league_lacks_is_a_usage_error(xlsx_weekly: tu
     assert open_workbook(config).read(["Sync Log"])["Sync Log"] == before, "refused before its first sync"
     done = CliRunner().invoke(app, ["watch", str(config.path), "--auto-pair", "W1x"])
     assert "--auto-pair W1x: there is no event 'W1x'; events: W1; did you mean W1?" in " ".join(done.stderr.split())
+
+
+def test_a_watch_writing_the_page_without_an_address_warns_as_a_sync_does(xlsx_weekly: tuple[Config, Judge]) -> None:
+    config, _ = xlsx_weekly
+    toml = config.path.read_text(encoding="utf-8").replace('export_formats = ["csv"]', 'export_formats = ["html"]')
+    config.path.write_text(toml, encoding="utf-8")
+    done = CliRunner().invoke(app, ["watch", str(config.path), "--auto-pair", "W9"])
+    assert "[branding] url is not set, so league.html's og:image is the relative address" in done.stderr
+    assert done.exit_code == ExitCode.USAGE
