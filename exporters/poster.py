@@ -23,7 +23,7 @@ from exporters.branding import Branding, inks, local_time, rgb
 from exporters.fonts import drawable, font_file
 from exporters.poster_bracket import bracket_pages
 from exporters.poster_fonts import _fallbacks, _quiet, _texts, static_subset
-from exporters.poster_table import TABLE_TOP, _height, _table, name_room
+from exporters.poster_table import ROW, TABLE_TOP, _height, _table, name_room
 from exporters.poster_text import FONT, SHRINK, _cell, _fit, _fitted, _width
 from league.plain_text import one_line
 
@@ -74,7 +74,8 @@ def _draw(pdf: FPDF, board: Board, league: str, branding: Branding, width: float
     del width
     room = height - (TABLE_TOP + 13 + FOOT * len(_notes(board, board.lines))) * scale  # above the footer's lines
     names = name_room(pdf, board, scale, margin)
-    chunks = pages([_height(pdf, line, scale, names) * scale for line in board.lines], room)
+    most = MAX_PAGES * max(1, int((room + 1e-6) / (ROW * scale)))  # no page holds more of the lowest rows
+    chunks = pages([_height(pdf, line, scale, names) * scale for line in board.lines[:most]], room)
     starts = [sum(chunks[:i]) for i in range(len(chunks))]
     shown = sum(chunks)
     for number, (start, count) in enumerate(zip(starts, chunks), 1):

@@ -144,7 +144,7 @@ def export_after_sync(
                 beside = None  # its job shows another time: drawn here instead
     except history.HistoryError as exc:
         raise ExportError(str(exc)) from None
-    drawing = replace(planned, snapshot=replace(planned.snapshot, id=latest.id))
+    drawing = replace(planned, snapshot=replace(planned.snapshot, id=latest.id, fingerprint=snapshot.fingerprint))
     return written + _draw(config.exports, drawing, config.branding, beside)
 
 

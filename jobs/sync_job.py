@@ -276,15 +276,17 @@ def _synced(
         previous, kept, since, unusable = None, {}, None, str(exc)
     previous = previous or read_leaderboard(outputs.get(LEADERBOARD_TAB) or [])
     ev, resolved, reports = _evaluated(config, workbook, typed, outputs, kept, now, since, progress)
+    # A tab the Events tab names as a results tab is the judges', whatever its name: never written over.
+    claimed = {e.typed_tab.casefold() for e in ev.league.events}
+    ranked = [t for t in (*standings_sheets(ev), leaderboard_sheet(ev, previous)) if t.name.casefold() not in claimed]
+    # What the exports draw is known now: the drawing helper starts on it (`start_drawing`) while this process
+    # finds the remaining problems, logs the sync and writes the workbook.
+    unlogged = snapshot_of(ev, ranked, "", now)
+    planned = None if dry_run or unusable else start_drawing(config, unlogged, beside)
     dropped = dropped_brackets(outputs, config.ruleset, kept)
     deleted, dropped_lines = dropped_report(ev, dropped)
     ev = with_problems(ev, [*bracket_problems(resolved), *deleted, *glyph_warnings(config, ev), *reports.problems])
-    tables = [
-        *standings_sheets(ev),
-        leaderboard_sheet(ev, previous),
-        problems_sheet(ev.problems, now),
-        *(Table.plain(r.sheet) for r in resolved),
-    ]
+    tables = [*ranked, problems_sheet(ev.problems, now), *(Table.plain(r.sheet) for r in resolved)]
     counted: Sides | None = None  # the games counted, worked out once for the Stats tab and the history
     if config.stats:
         from league.stats import sides, stats_sheet
@@ -299,8 +301,6 @@ def _synced(
         tables.append(ratings_tab(config, ev))
     code = ExitCode.INPUT_ERRORS if ev.errors else ExitCode.CLEAN
     outcome = f"{'dry run' if dry_run else 'synced'}, {ev.errors} error(s)"
-    # A tab the Events tab names as a results tab is the judges', whatever its name: never written over.
-    claimed = {e.typed_tab.casefold() for e in ev.league.events}
     tables = [t for t in tables if t.name.casefold() not in claimed]
     written = {t.name.casefold() for t in tables}  # tab names are unique ignoring case, in Excel and in Sheets
     stale = tuple(n for n in outputs if n.startswith(STANDINGS_PREFIX) and n.casefold() not in written | claimed)
@@ -312,8 +312,7 @@ def _synced(
         return SyncResult(ev, changes, [], code, preview=describe(changes, outputs) + failing)
     progress("Writing standings back…")
     shown = [t for t in tables if isinstance(t, Table)]
-    snapshot = snapshot_of(ev, shown, str(log.rows[0][1]), now)
-    planned = None if unusable else start_drawing(config, snapshot, beside)  # drawn as the workbook is written
+    snapshot = replace(unlogged, fingerprint=str(log.rows[0][1]))
     workbook.write(replace(changes, replace=tuple(games_left_alone(s, outputs) for s in changes.replace)))
     try:
         if not unusable:
