@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 from jobs import watch_changes, watch_job
 from jobs.bracket_job import run_bracket
 from jobs.cli import app, bare_serve, main
-from jobs.config import Config, load_config
+from jobs.config import Config
 from jobs.errors import ExitCode
 from jobs.pair_job import run_pair
 from jobs.sync_job import run_check, run_sync
@@ -38,7 +38,7 @@ from sync.open import open_workbook
 from sync.quota import READS_PER_MINUTE
 from sync.workbook import Workbook
 from tests.support.google_league import SHEET_ID
-from tests.support.judges import Judge, new_league, play_bracket, rows_of
+from tests.support.judges import Judge, csv_only, new_league, play_bracket, rows_of
 from tests.support.sheets_server import SheetsServer
 from tests.support.sheets_server.faults import Fault
 
@@ -68,13 +68,6 @@ class StepClock:
 
     def stopping(self) -> bool:
         return False
-
-
-def csv_only(config: Config) -> Config:
-    """The league exporting only CSV: images on every sync would only slow the test down."""
-    with config.path.open("a", encoding="utf-8") as toml:
-        toml.write('export_formats = ["csv"]\n')
-    return load_config(config.path)
 
 
 def magic_weekly(backend: str, folder: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Config, Judge]]:
