@@ -40,7 +40,8 @@ ROUNDS: tuple[tuple[int, str, str, int, int], ...] = (
     (3, "Gus Hale", "Hal Ives", 2, 0),
 )
 RESULTS = ("Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result", "Drop A", "Drop B", "Notes")
-TOML = 'ruleset = "mine.toml"\nworkbook = "league.xlsx"\n'
+TOML = 'ruleset = "mine.toml"\nworkbook = "league.xlsx"\nexport_formats = ["txt", "csv"]\n'
+"""Exporting the caption and CSV files the tests read: a bracket's images and posters are tested apart."""
 RULES = 'extends = "ogaming-mtg"\n\n[format]\nrounds = 3\n\n[playoffs]\nsize = 8\nbest_of = [3]\n'
 
 
