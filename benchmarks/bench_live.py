@@ -53,7 +53,7 @@ def serve(seconds: float, every: float, formats: str, in_process: bool) -> None:
         print(server.port, flush=True)
         took: list[float] = []
         done = threading.Event()
-        threading.Thread(target=lambda: (sys.stdin.read(), done.set()), daemon=True).start()
+        threading.Thread(target=_until_closed, args=(done,), daemon=True).start()
         end, n = time.monotonic() + seconds, 0
         while time.monotonic() < end and not done.is_set():
             start = time.perf_counter()
@@ -71,6 +71,12 @@ def serve(seconds: float, every: float, formats: str, in_process: bool) -> None:
             f"{max(took) * 1000:.0f} ms at most",
             flush=True,
         )
+
+
+def _until_closed(done: threading.Event) -> None:
+    """Set `done` once standard input closes: the phones' side is done."""
+    sys.stdin.read()
+    done.set()
 
 
 def _type_one(book: MemoryWorkbook, typed: Grid, n: int) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -10,39 +9,27 @@ from typer.testing import CliRunner
 
 from jobs.cli import app
 from sync.xlsx import XlsxWorkbook
+from tests.conftest import DemoCopy, as_in_a_test
 
 runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
-def demo_league(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("stats") / "demo"
-    assert runner.invoke(app, ["demo", str(folder)]).exit_code == 0
-    return folder
+def demo_league(demo_copy: DemoCopy, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The GL demo, read by the module's tests (a test that changes it works on a copy of its own)."""
+    return demo_copy("gl-unmatched", tmp_path_factory.mktemp("stats") / "demo")
 
 
 @pytest.fixture(scope="module")
-def mtg_league(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The Magic demo, made once for the module: a test that changes it works on its own copy."""
-    folder = tmp_path_factory.mktemp("stats") / "mtg"
-    assert runner.invoke(app, ["demo", str(folder), "--ruleset", "ogaming-mtg"]).exit_code == 0
-    return folder
-
-
-@pytest.fixture(scope="module")
-def mtg_stats(mtg_league: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the Magic demo whose league.toml asks for the Stats tab, synced once (its tests only read it)."""
-    folder = copy_of(mtg_league, tmp_path_factory.mktemp("stats"))
+def mtg_stats(demo_copy: DemoCopy, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Magic demo with the Stats tab asked for in its league.toml, synced once (its tests only read it)."""
+    folder = demo_copy("ogaming-mtg", tmp_path_factory.mktemp("stats") / "mtg")
     assert "Stats" not in XlsxWorkbook(folder / "ogaming-mtg-league.xlsx").tab_names(), "off unless asked"
     with (folder / "league.toml").open("a", encoding="utf-8") as toml:
         toml.write("stats = true\n")
-    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1, "the demo's planted mistakes"
+    with as_in_a_test():
+        assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1, "the demo's planted mistakes"
     return folder
-
-
-def copy_of(demo: Path, where: Path) -> Path:
-    """A demo league of a test's own, as `league demo` made it (made once: each demo costs a whole sync)."""
-    return Path(shutil.copytree(demo, where / demo.name))
 
 
 def test_stats_prints_win_rates_matchups_and_records(demo_league: Path) -> None:
@@ -116,18 +103,18 @@ def test_a_sync_writes_the_stats_tab_when_league_toml_asks(mtg_stats: Path) -> N
     assert not any(p.name.startswith("stats") for p in (folder / "exports").iterdir()), "the tab is no standings export"
 
 
-def test_stats_in_league_toml_must_be_true_or_false(demo_league: Path, tmp_path: Path) -> None:
-    folder = copy_of(demo_league, tmp_path)
+def test_stats_in_league_toml_must_be_true_or_false(demo_copy: DemoCopy, tmp_path: Path) -> None:
+    folder = demo_copy("gl-unmatched", tmp_path / "gl")
     with (folder / "league.toml").open("a", encoding="utf-8") as toml:
         toml.write('stats = "yes"\n')
     result = runner.invoke(app, ["sync", str(folder)], env={"COLUMNS": "300"})
     assert result.exit_code == 2 and "`stats` must be true or false, found 'yes'" in result.output
 
 
-def test_an_event_of_the_events_tab_without_games_answers_empty(demo_league: Path) -> None:
+def test_an_event_of_the_events_tab_without_games_answers_empty(demo_copy: DemoCopy, tmp_path: Path) -> None:
     from openpyxl import load_workbook
 
-    folder = copy_of(demo_league, demo_league.parent / "later")
+    folder = demo_copy("gl-unmatched", tmp_path / "later")
     book = folder / "gl-unmatched-league.xlsx"
     wb = load_workbook(book)
     wb["Events"].append(["QR9-AE", "GL League QR9", "2025-03-01", "Alter Ego", 16, "QR9", "Results QR9-AE"])
@@ -139,10 +126,10 @@ def test_an_event_of_the_events_tab_without_games_answers_empty(demo_league: Pat
     assert "0 game(s) played" in result.output and "row(s) with errors" not in result.output
 
 
-def test_damaged_kept_games_are_read_again_from_the_workbook(demo_league: Path, tmp_path: Path) -> None:
+def test_damaged_kept_games_are_read_again_from_the_workbook(demo_copy: DemoCopy, tmp_path: Path) -> None:
     import sqlite3
 
-    folder = copy_of(demo_league, tmp_path)
+    folder = demo_copy("gl-unmatched", tmp_path / "gl")
     good = runner.invoke(app, ["stats", str(folder)], env={"COLUMNS": "200"})
     history = folder / "league-history.sqlite"
     with sqlite3.connect(history) as db:
@@ -174,12 +161,12 @@ def test_min_games_0_says_nothing_of_other(demo_league: Path) -> None:
     )
 
 
-def test_playoff_games_are_counted(mtg_league: Path, tmp_path: Path) -> None:
+def test_playoff_games_are_counted(demo_copy: DemoCopy, tmp_path: Path) -> None:
     """The reviewer's case: W1's quarter-finals typed 0-2, 1-2, 2-0, 0-2 are 4 more games (79 Swiss games, less the
     intentional draw, which is no game)."""
     from openpyxl import load_workbook
 
-    folder = copy_of(mtg_league, tmp_path)
+    folder = demo_copy("ogaming-mtg", tmp_path / "mtg")
     assert runner.invoke(app, ["bracket", str(folder), "--event", "W1", "--force"]).exit_code == 0
     before = runner.invoke(app, ["stats", str(folder), "--fresh"], env={"COLUMNS": "200"})
     assert "78 game(s) played" in before.output
