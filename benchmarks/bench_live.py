@@ -15,6 +15,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -32,9 +33,10 @@ from tests.support.live_load import percentile, phones
 
 
 def serve(seconds: float, every: float, formats: str, in_process: bool) -> None:
-    """The watcher's side: serve, and sync and publish every `every` seconds for `seconds`; print the port first,
-    the syncs' times last. `formats`: what each sync exports (league.toml's `export_formats`); `in_process`: the
-    server in a thread of this process, beside the syncs, instead of its own process."""
+    """The watcher's side: serve, and sync and publish every `every` seconds for `seconds` or until its standard
+    input closes (the phones are done); print the port first, the syncs' times last. `formats`: what each sync
+    exports (league.toml's `export_formats`); `in_process`: the server in a thread of this process, beside the syncs,
+    instead of its own process."""
     app.SEPARATE_PROCESS = not in_process
     with tempfile.TemporaryDirectory() as folder:
         chosen = ", ".join(f'"{f}"' for f in formats.split(","))
@@ -50,8 +52,10 @@ def serve(seconds: float, every: float, formats: str, in_process: bool) -> None:
         server = start_server(board, "127.0.0.1", 0, config.exports)
         print(server.port, flush=True)
         took: list[float] = []
+        done = threading.Event()
+        threading.Thread(target=_until_closed, args=(done,), daemon=True).start()
         end, n = time.monotonic() + seconds, 0
-        while time.monotonic() < end:
+        while time.monotonic() < end and not done.is_set():
             start = time.perf_counter()
             _type_one(book, typed, n)
             result = run_sync(config, book, now=dt.datetime.now(dt.UTC))
@@ -60,13 +64,19 @@ def serve(seconds: float, every: float, formats: str, in_process: bool) -> None:
             )
             took.append(time.perf_counter() - start)
             n += 1
-            time.sleep(max(0.0, every - took[-1]))
+            done.wait(max(0.0, every - took[-1]))
         server.stop()
         print(
             f"syncs {len(took)}, each {statistics.median(took) * 1000:.0f} ms (median), "
             f"{max(took) * 1000:.0f} ms at most",
             flush=True,
         )
+
+
+def _until_closed(done: threading.Event) -> None:
+    """Set `done` once standard input closes: the phones' side is done."""
+    sys.stdin.read()
+    done.set()
 
 
 def _type_one(book: MemoryWorkbook, typed: Grid, n: int) -> None:
@@ -110,10 +120,11 @@ def main() -> None:
             args.formats,
             *(["--in-process"] if args.in_process else []),
         ],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
-    assert child.stdout is not None
+    assert child.stdin is not None and child.stdout is not None
     port = int(child.stdout.readline())
     time.sleep(1.0)  # the first sync published
     requests = max(1, round(args.seconds / args.pause)) if args.pause else max(1, round(args.seconds * 20))
@@ -123,6 +134,7 @@ def main() -> None:
         t.join()
     wall = time.perf_counter() - start
     seen = crowd.finish()
+    child.stdin.close()  # the phones are done: the server stops now, not at the end of its time
     child.wait(timeout=120)
     syncs = child.stdout.read().strip()
     ms = [s * 1000 for s in seen.latencies]

@@ -21,6 +21,7 @@ from jobs.export_job import history_file
 from jobs.publish_job import PublishError, run_publish_stats
 from league.stats import Rate, Sides, fold
 from league.stats.figures import _rate
+from tests.conftest import DemoCopy
 from tests.exporters.conftest import PAGE, TOKEN
 from tests.exporters.graph_server import GraphServer, html_ok
 
@@ -28,9 +29,8 @@ runner = CliRunner()
 
 
 @pytest.fixture()
-def league(tmp_path: Path, graph: GraphServer) -> Config:
-    folder = tmp_path / "demo"
-    assert runner.invoke(app, ["demo", str(folder), "--ruleset", "ogaming-mtg"]).exit_code == 0
+def league(tmp_path: Path, graph: GraphServer, demo_copy: DemoCopy) -> Config:
+    folder = demo_copy("ogaming-mtg", tmp_path / "demo")
     with (folder / "league.toml").open("a", encoding="utf-8") as toml:
         toml.write(
             f'[branding]\nfacebook_page_id = "{PAGE}"\nfacebook_api = "{graph.api}"\nhashtags = ["OGamingMTG"]\n'

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from jobs.cli import app
 from league.cells import Cell, Grid
 from sync.xlsx import XlsxWorkbook
+from tests.support.google_league import CSV_ONLY
 from tests.support.grids import sheets
 from tests.support.tournaments import load, workbook
 
@@ -20,7 +21,9 @@ EVENT = load("topdeck_legacy_thursday_2025-01-09.json")
 
 def _league(folder: Path, tabs: dict[str, Grid], ruleset: str = "ogaming-mtg") -> Path:
     XlsxWorkbook(folder / "league.xlsx").create(sheets(tabs))
-    (folder / "league.toml").write_text(f'ruleset = "{ruleset}"\nworkbook = "league.xlsx"\n', encoding="utf-8")
+    (folder / "league.toml").write_text(
+        f'ruleset = "{ruleset}"\nworkbook = "league.xlsx"\n{CSV_ONLY}', encoding="utf-8"
+    )  # the tests read the workbook's tabs, not the images and posters
     return folder
 
 

@@ -17,7 +17,7 @@ from jobs.pair_job import run_pair
 from jobs.sync_job import run_sync
 from league.cells import Cell, as_text
 from sync.open import open_workbook
-from tests.support.judges import Judge, new_league, play_bracket, rows_of
+from tests.support.judges import Judge, csv_only, new_league, play_bracket, rows_of
 
 PLAYERS = [
     "Ana Souza",
@@ -38,8 +38,10 @@ DROPPER_ROUND = 2
 
 @pytest.fixture(params=["xlsx", "sheets"])
 def league(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Config, Judge]]:
-    """A new Magic league with one weekly event, on either backend."""
-    yield from new_league(request.param, tmp_path, "ogaming-mtg", [EVENT], request)
+    """A new Magic league with one weekly event, on either backend (exporting CSV only: `test_playoff_posts` and the
+    exporters' tests draw a weekly's images and posters)."""
+    for config, judge in new_league(request.param, tmp_path, "ogaming-mtg", [EVENT], request):
+        yield csv_only(config), judge
 
 
 def _play_round(judge: Judge, round_: int, rng: random.Random) -> str | None:

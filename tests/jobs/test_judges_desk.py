@@ -16,7 +16,7 @@ from jobs.config import Config
 from league.cells import Cell, as_text
 from sync.open import open_workbook
 from tests.support.google_league import SHEET_ID
-from tests.support.judges import Judge, new_league, rows_of
+from tests.support.judges import Judge, csv_only, new_league, rows_of
 from tests.support.sheets_server import SheetsServer
 
 runner = CliRunner()
@@ -28,6 +28,7 @@ TEAMS = ["Lincoln Gold", "Roosevelt Blue"]
 def magic(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Config, Judge]]:
     """A new Magic league with one weekly event and six players."""
     for config, judge in new_league(request.param, tmp_path, "ogaming-mtg", ["W1"], request):
+        config = csv_only(config)
         open_workbook(config).add_rows(
             "Players", [{"Player": p, "Event": "W1", "Account Standing": "Good"} for p in PLAYERS]
         )
@@ -39,6 +40,7 @@ def magic(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Conf
 def nasef(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Config, Judge]]:
     """A new NASEF league with two teams of five."""
     for config, judge in new_league(request.param, tmp_path, "nasef-lol", ["S1"], request):
+        config = csv_only(config)
         book = open_workbook(config)
         book.add_rows("Teams", [{"Team": team, "Club": team.split()[0]} for team in TEAMS])
         book.add_rows(

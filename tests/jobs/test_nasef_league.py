@@ -17,6 +17,7 @@ from jobs.pair_job import run_pair
 from league.sheet import Sheet
 from sync.open import open_workbook
 from sync.xlsx import XlsxWorkbook
+from tests.conftest import DemoCopy
 
 runner = CliRunner()
 DemoTabs = Callable[[str, str], dict[str, list[list[object]]]]
@@ -92,8 +93,8 @@ def _type_cut(file: Path, words: Mapping[str, str | None]) -> list[str]:
     return typed
 
 
-def test_the_bracket_waits_for_the_tiebreaker_matches(in_tmp: Path) -> None:
-    assert runner.invoke(app, ["demo", "lol", "--ruleset", "nasef-lol"]).exit_code == 0
+def test_the_bracket_waits_for_the_tiebreaker_matches(in_tmp: Path, demo_copy: DemoCopy) -> None:
+    demo_copy("nasef-lol", in_tmp / "lol")
     folder, file = in_tmp / "lol", in_tmp / "lol" / BOOK
     refused = runner.invoke(app, ["bracket", str(folder), "--event", "SPRING26"])
     assert refused.exit_code == 1 and "Standings SPRING26: Playoffs says 'tiebreaker match' for" in refused.output
@@ -141,8 +142,8 @@ def test_pair_adds_a_seeded_swiss_round_without_a_table_column(tmp_path: Path) -
     ]
 
 
-def test_more_ins_than_places_left_are_errors_in_problems(in_tmp: Path) -> None:
-    assert runner.invoke(app, ["demo", "lol", "--ruleset", "nasef-lol"]).exit_code == 0
+def test_more_ins_than_places_left_are_errors_in_problems(in_tmp: Path, demo_copy: DemoCopy) -> None:
+    demo_copy("nasef-lol", in_tmp / "lol")
     folder, file = in_tmp / "lol", in_tmp / "lol" / BOOK
     level, places = _cut_line(file)
     typed = _type_cut(file, {team: "in" for team in level[: places + 1]})  # four ins for three places, say
@@ -153,8 +154,8 @@ def test_more_ins_than_places_left_are_errors_in_problems(in_tmp: Path) -> None:
     assert [r[6] for r in standings[1:] if r[1] in level] == ["tiebreaker match"] * len(level)
 
 
-def test_as_many_ins_as_places_settle_the_cut_and_the_empty_cells_are_out(in_tmp: Path) -> None:
-    assert runner.invoke(app, ["demo", "lol", "--ruleset", "nasef-lol"]).exit_code == 0
+def test_as_many_ins_as_places_settle_the_cut_and_the_empty_cells_are_out(in_tmp: Path, demo_copy: DemoCopy) -> None:
+    demo_copy("nasef-lol", in_tmp / "lol")
     folder, file = in_tmp / "lol", in_tmp / "lol" / BOOK
     level, places = _cut_line(file)
     assert len(level) > places  # some teams of the group are left empty
@@ -170,8 +171,8 @@ def test_as_many_ins_as_places_settle_the_cut_and_the_empty_cells_are_out(in_tmp
     assert "tiebreaker match" not in bracket.output
 
 
-def test_a_cut_begun_but_not_settled_says_what_is_left_at_its_cut_cells(in_tmp: Path) -> None:
-    assert runner.invoke(app, ["demo", "lol", "--ruleset", "nasef-lol"]).exit_code == 0
+def test_a_cut_begun_but_not_settled_says_what_is_left_at_its_cut_cells(in_tmp: Path, demo_copy: DemoCopy) -> None:
+    demo_copy("nasef-lol", in_tmp / "lol")
     folder, file = in_tmp / "lol", in_tmp / "lol" / BOOK
     level, places = _cut_line(file)
     empty = _type_cut(file, {team: None for team in level[1:]})

@@ -34,7 +34,7 @@ from league.sheet import Changes
 from sync.open import open_workbook
 from sync.workbook import BackendError, Workbook
 from tests.support.google_league import SHEET_ID
-from tests.support.judges import Judge, new_league, rows_of
+from tests.support.judges import Judge, csv_only, new_league, rows_of
 from tests.support.sheets_server import SheetsServer
 
 PLAYERS = ["Ana Souza", "Bruno Lima", "Carla Mendes", "Dan Wu", "Elisa Prado", "Fábio Nunes", "Gabi Torres", "Hugo Sá"]
@@ -51,7 +51,7 @@ def league(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Con
         toml = tmp_path / "league.toml"
         toml.write_text(toml.read_text(encoding="utf-8") + f'reports = "{FORM}"\ntimezone = "UTC"\n', encoding="utf-8")
         assert f"rename Google's to '{FORM}'" in run_init(tmp_path, "", Path(), [], reports=True)
-        config = load_config(tmp_path)
+        config = csv_only(load_config(tmp_path))
         open_workbook(config).add_rows(
             "Players", [{"Player": p, "Event": EVENT, "Account Standing": "Good", "Email": EMAIL[p]} for p in PLAYERS]
         )

@@ -22,6 +22,7 @@ from jobs.cli import app
 from jobs.config import Config, load_config
 from jobs.export_job import latest_snapshot
 from jobs.publish_job import PublishError, run_publish
+from tests.conftest import DemoCopy
 from tests.exporters.conftest import PAGE, TOKEN
 from tests.exporters.discord_server import HOOK_ID, DiscordServer
 from tests.exporters.discord_server import TOKEN as HOOK_TOKEN
@@ -208,11 +209,10 @@ def test_a_photo_whose_upload_is_lost_posts_nothing_and_the_next_run_posts(
     assert not done.already and len(graph.posts) == 2
 
 
-def test_the_nasef_demos_top_16_takes_two_halves_and_the_final_four(tmp_path: Path) -> None:
+def test_the_nasef_demos_top_16_takes_two_halves_and_the_final_four(tmp_path: Path, demo_copy: DemoCopy) -> None:
     """The NASEF demo's cut decided (two of the teams tied at the cut go through), its top 16 seeded: the sync draws
     the bracket's halves and its final four on three feed images, and the link card."""
-    folder = tmp_path / "nasef"
-    assert runner.invoke(app, ["demo", str(folder), "--ruleset", "nasef-lol"]).exit_code == 0
+    folder = demo_copy("nasef-lol", tmp_path / "nasef")
     decided = {
         "Hamilton North Gold": "in",
         "Franklin Tech Gold": "in",

@@ -7,6 +7,7 @@ Gus Hale 1-2; Hal Ives 0-3), every match with its own games so that no two playe
 from __future__ import annotations
 
 import csv
+import json
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -41,6 +42,8 @@ ROUNDS: tuple[tuple[int, str, str, int, int], ...] = (
 )
 RESULTS = ("Round", "Table", "Player A", "Player B", "Wins A", "Wins B", "Draws", "Result", "Drop A", "Drop B", "Notes")
 TOML = 'ruleset = "mine.toml"\nworkbook = "league.xlsx"\n'
+READ = ("txt", "csv")
+"""What the tests read of the exports, and all a sync exports here: a bracket's images and posters are tested apart."""
 RULES = 'extends = "ogaming-mtg"\n\n[format]\nrounds = 3\n\n[playoffs]\nsize = 8\nbest_of = [3]\n'
 
 
@@ -50,8 +53,10 @@ def _league(
     penalties: tuple[tuple[Cell, ...], ...] = (),
     results: tuple[tuple[Cell, ...], ...] = ROUNDS,
     drop: tuple[int, str] | None = None,
+    exports: tuple[str, ...] = READ,
 ) -> Config:
-    """The weekly after `rounds` rounds; `drop` marks (round, player) in that row's `Drop A` or `Drop B`."""
+    """The weekly after `rounds` rounds; `drop` marks (round, player) in that row's `Drop A` or `Drop B`; a sync
+    exports the `exports` formats."""
     rows = tuple(
         (
             r,
@@ -90,7 +95,7 @@ def _league(
     folder.mkdir(parents=True, exist_ok=True)
     XlsxWorkbook(folder / "league.xlsx").create(sheets)
     (folder / "mine.toml").write_text(RULES, encoding="utf-8")
-    (folder / "league.toml").write_text(TOML, encoding="utf-8")
+    (folder / "league.toml").write_text(f"{TOML}export_formats = {json.dumps(list(exports))}\n", encoding="utf-8")
     return load_config(folder)
 
 

@@ -18,6 +18,7 @@ from exporters.facebook import TOKEN_VARIABLE
 from history.snapshot import Snapshot
 from jobs.cli import app
 from jobs.errors import ExitCode
+from tests.conftest import DemoCopy
 from tests.exporters.discord_server import TOKEN as HOOK_TOKEN
 from tests.exporters.discord_server import DiscordServer, dropped
 from tests.exporters.graph_server import GraphServer, server_error
@@ -154,9 +155,10 @@ def test_publish_says_where_to_post(league: League) -> None:
     assert done.exit_code == ExitCode.USAGE and "--facebook, --discord, or both" in done.output
 
 
-def test_the_win_rate_chart_is_posted_to_discord_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = tmp_path / "demo"
-    assert runner.invoke(app, ["demo", str(folder), "--ruleset", "ogaming-mtg"]).exit_code == 0
+def test_the_win_rate_chart_is_posted_to_discord_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, demo_copy: DemoCopy
+) -> None:
+    folder = demo_copy("ogaming-mtg", tmp_path / "demo")
     with DiscordServer() as discord:
         monkeypatch.setenv(WEBHOOK_VARIABLE, discord.url)
         done = runner.invoke(app, ["publish", str(folder), "--discord", "--stats"])

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
-import time_machine
 
 from jobs import exports
 from jobs.config import Config, load_config
@@ -21,7 +20,7 @@ from jobs.export_job import history_file
 from jobs.sync_job import run_sync
 from league.cells import Grid
 from sync.memory import MemoryWorkbook
-from tests.conftest import FROZEN
+from tests.conftest import as_in_a_test
 from tests.jobs.test_history_sync import T1, lift_someone, new_league
 
 T2, T3 = T1 + dt.timedelta(days=1), T1 + dt.timedelta(days=2)
@@ -56,9 +55,7 @@ def changed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Changed]:
     """Built once for the module (each test syncs a copy of its own): two syncs of the demo league drawing every
     file, under the frozen clock and on one core as every test's syncs are."""
     root = tmp_path_factory.mktemp("changed")
-    with pytest.MonkeyPatch.context() as patch, time_machine.travel(FROZEN, tick=False):
-        patch.setenv("TZ", "UTC")
-        patch.setattr("jobs.parallel._fork_pays", lambda: False)
+    with as_in_a_test():
         clean, other = new_league(root / "clean"), new_league(root / "other")
         for config, book in (clean, other):
             run_sync(config, book, now=T1)

@@ -9,14 +9,26 @@ from typer.testing import CliRunner
 
 from jobs.cli import app
 from sync.xlsx import XlsxWorkbook
+from tests.conftest import DemoCopy, as_in_a_test
 
 runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
-def demo_league(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("stats") / "demo"
-    assert runner.invoke(app, ["demo", str(folder)]).exit_code == 0
+def demo_league(demo_copy: DemoCopy, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The GL demo, read by the module's tests (a test that changes it works on a copy of its own)."""
+    return demo_copy("gl-unmatched", tmp_path_factory.mktemp("stats") / "demo")
+
+
+@pytest.fixture(scope="module")
+def mtg_stats(demo_copy: DemoCopy, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Magic demo with the Stats tab asked for in its league.toml, synced once (its tests only read it)."""
+    folder = demo_copy("ogaming-mtg", tmp_path_factory.mktemp("stats") / "mtg")
+    assert "Stats" not in XlsxWorkbook(folder / "ogaming-mtg-league.xlsx").tab_names(), "off unless asked"
+    with (folder / "league.toml").open("a", encoding="utf-8") as toml:
+        toml.write("stats = true\n")
+    with as_in_a_test():
+        assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1, "the demo's planted mistakes"
     return folder
 
 
@@ -75,13 +87,8 @@ def test_before_any_sync_the_workbook_is_read(in_tmp: Path) -> None:
     assert "0 game(s) played" in result.output and "latest sync" not in result.output
 
 
-def test_a_sync_writes_the_stats_tab_when_league_toml_asks(tmp_path: Path) -> None:
-    folder = tmp_path / "mtg"
-    assert runner.invoke(app, ["demo", str(folder), "--ruleset", "ogaming-mtg"]).exit_code == 0
-    assert "Stats" not in XlsxWorkbook(folder / "ogaming-mtg-league.xlsx").tab_names(), "off unless asked"
-    with (folder / "league.toml").open("a", encoding="utf-8") as toml:
-        toml.write("stats = true\n")
-    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1, "the demo's planted mistakes"
+def test_a_sync_writes_the_stats_tab_when_league_toml_asks(mtg_stats: Path) -> None:
+    folder = mtg_stats
     tab = XlsxWorkbook(folder / "ogaming-mtg-league.xlsx").read(["Stats"])["Stats"]
     assert tab[0] == ["Deck", "Games", "Wins", "Draws", "Losses", "Win Rate", "Low", "High"]
     boros = next(row for row in tab if row[:1] == ["Boros Energy"])
@@ -96,20 +103,18 @@ def test_a_sync_writes_the_stats_tab_when_league_toml_asks(tmp_path: Path) -> No
     assert not any(p.name.startswith("stats") for p in (folder / "exports").iterdir()), "the tab is no standings export"
 
 
-def test_stats_in_league_toml_must_be_true_or_false(tmp_path: Path) -> None:
-    folder = tmp_path / "gl"
-    assert runner.invoke(app, ["demo", str(folder)]).exit_code == 0
+def test_stats_in_league_toml_must_be_true_or_false(demo_copy: DemoCopy, tmp_path: Path) -> None:
+    folder = demo_copy("gl-unmatched", tmp_path / "gl")
     with (folder / "league.toml").open("a", encoding="utf-8") as toml:
         toml.write('stats = "yes"\n')
     result = runner.invoke(app, ["sync", str(folder)], env={"COLUMNS": "300"})
     assert result.exit_code == 2 and "`stats` must be true or false, found 'yes'" in result.output
 
 
-def test_an_event_of_the_events_tab_without_games_answers_empty(demo_league: Path) -> None:
+def test_an_event_of_the_events_tab_without_games_answers_empty(demo_copy: DemoCopy, tmp_path: Path) -> None:
     from openpyxl import load_workbook
 
-    folder = demo_league.parent / "later"
-    assert runner.invoke(app, ["demo", str(folder)]).exit_code == 0
+    folder = demo_copy("gl-unmatched", tmp_path / "later")
     book = folder / "gl-unmatched-league.xlsx"
     wb = load_workbook(book)
     wb["Events"].append(["QR9-AE", "GL League QR9", "2025-03-01", "Alter Ego", 16, "QR9", "Results QR9-AE"])
@@ -121,11 +126,10 @@ def test_an_event_of_the_events_tab_without_games_answers_empty(demo_league: Pat
     assert "0 game(s) played" in result.output and "row(s) with errors" not in result.output
 
 
-def test_damaged_kept_games_are_read_again_from_the_workbook(tmp_path: Path) -> None:
+def test_damaged_kept_games_are_read_again_from_the_workbook(demo_copy: DemoCopy, tmp_path: Path) -> None:
     import sqlite3
 
-    folder = tmp_path / "gl"
-    assert runner.invoke(app, ["demo", str(folder)]).exit_code == 0
+    folder = demo_copy("gl-unmatched", tmp_path / "gl")
     good = runner.invoke(app, ["stats", str(folder)], env={"COLUMNS": "200"})
     history = folder / "league-history.sqlite"
     with sqlite3.connect(history) as db:
@@ -157,13 +161,12 @@ def test_min_games_0_says_nothing_of_other(demo_league: Path) -> None:
     )
 
 
-def test_playoff_games_are_counted(tmp_path: Path) -> None:
+def test_playoff_games_are_counted(demo_copy: DemoCopy, tmp_path: Path) -> None:
     """The reviewer's case: W1's quarter-finals typed 0-2, 1-2, 2-0, 0-2 are 4 more games (79 Swiss games, less the
     intentional draw, which is no game)."""
     from openpyxl import load_workbook
 
-    folder = tmp_path / "mtg"
-    assert runner.invoke(app, ["demo", str(folder), "--ruleset", "ogaming-mtg"]).exit_code == 0
+    folder = demo_copy("ogaming-mtg", tmp_path / "mtg")
     assert runner.invoke(app, ["bracket", str(folder), "--event", "W1", "--force"]).exit_code == 0
     before = runner.invoke(app, ["stats", str(folder), "--fresh"], env={"COLUMNS": "200"})
     assert "78 game(s) played" in before.output
@@ -202,15 +205,10 @@ def test_names_fold_at_spaces_only_at_80_columns(demo_league: Path) -> None:
     assert "┃ 1 " in matchups and "│ 1 " in matchups
 
 
-def test_the_stats_tabs_block_headers_are_bold_and_only_the_rates_are_percentages(tmp_path: Path) -> None:
+def test_the_stats_tabs_block_headers_are_bold_and_only_the_rates_are_percentages(mtg_stats: Path) -> None:
     from openpyxl import load_workbook
 
-    folder = tmp_path / "mtg"
-    assert runner.invoke(app, ["demo", str(folder), "--ruleset", "ogaming-mtg"]).exit_code == 0
-    with (folder / "league.toml").open("a", encoding="utf-8") as toml:
-        toml.write("stats = true\n")
-    assert runner.invoke(app, ["sync", str(folder)]).exit_code == 1
-    tab = load_workbook(folder / "ogaming-mtg-league.xlsx")["Stats"]
+    tab = load_workbook(mtg_stats / "ogaming-mtg-league.xlsx")["Stats"]
     firsts = [row[0] for row in tab.iter_rows() if row[0].value in ("Deck", "Deck against", "Player")]
     assert len(firsts) == 3 and all(c.font.bold for c in firsts)
     assert all(c.font.bold for c in tab[firsts[1].row] if c.value is not None)

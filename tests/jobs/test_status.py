@@ -10,7 +10,9 @@ import openpyxl
 from typer.testing import CliRunner
 
 from jobs.cli import app
+from jobs.config import load_config
 from sync.xlsx import XlsxWorkbook
+from tests.support.judges import csv_only
 
 runner = CliRunner()
 PLAYERS = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
@@ -20,6 +22,7 @@ DROP_A = 8
 
 def _league(folder: Path) -> None:
     assert runner.invoke(app, ["init", "--ruleset", "ogaming-mtg", "--event", "W1"]).exit_code == 0
+    csv_only(load_config(folder))
     book = XlsxWorkbook(folder / "league.xlsx")
     book.add_rows("Players", [{"Player": p, "Event": "W1", "Account Standing": "Good"} for p in PLAYERS])
 

@@ -29,6 +29,8 @@ from sync.open import open_workbook
 from tests.jobs.test_playoffs import ROUNDS, _league, _sync, _tab, _type
 
 WINNING = ("wins", "Champion:", "Final standings")
+SHOWN = ("txt", "html", "pdf")
+"""The files the tests read what a standings shows in: the captions, the page and the posters."""
 
 
 def _exports(config: Config, stem: str) -> str:
@@ -51,7 +53,7 @@ def _prizes(config: Config, tab: str) -> list[Cell]:
 
 
 def test_between_the_last_swiss_round_and_the_bracket_nothing_is_won(tmp_path: Path) -> None:
-    config = _league(tmp_path)
+    config = _league(tmp_path, exports=SHOWN)
     assert _sync(config) == ExitCode.CLEAN
     shown = _exports(config, "standings-w1") + _exports(config, "leaderboard")
     assert not [w for w in WINNING if w in shown], "the top 8 is still to be played"
@@ -64,7 +66,7 @@ def test_between_the_last_swiss_round_and_the_bracket_nothing_is_won(tmp_path: P
 
 
 def test_after_the_final_one_champion_with_the_prizes_and_how_far_each_went(tmp_path: Path) -> None:
-    config = _league(tmp_path)
+    config = _league(tmp_path, exports=SHOWN)
     assert _sync(config) == ExitCode.CLEAN
     assert run_bracket(config, open_workbook(config), "W1").code == ExitCode.CLEAN
     for number in (1, 2, 3):  # the lower seed wins every match
@@ -89,7 +91,7 @@ def test_after_the_final_one_champion_with_the_prizes_and_how_far_each_went(tmp_
 
 
 def test_a_league_of_one_weekly_event_leads_after_week_1_until_its_season_is_final(tmp_path: Path) -> None:
-    config = _league(tmp_path)
+    config = _league(tmp_path, exports=SHOWN)
     planned = replace(
         config, ruleset=replace(config.ruleset, playoffs=None, season=replace(config.ruleset.season, events=4))
     )
@@ -108,7 +110,8 @@ def test_a_league_of_one_weekly_event_leads_after_week_1_until_its_season_is_fin
 
 def test_an_event_with_a_contenders_error_names_no_champion(tmp_path: Path) -> None:
     typo = tuple((r, a, b, 3, 0) if (r, a) == (3, "Ana Lee") else (r, a, b, wa, wb) for r, a, b, wa, wb in ROUNDS)
-    config = _league(tmp_path, results=typo)  # the leader's last match typed 3-0: a best of three cannot end so
+    # the leader's last match typed 3-0: a best of three cannot end so
+    config = _league(tmp_path, results=typo, exports=SHOWN)
     planned = replace(config, ruleset=replace(config.ruleset, playoffs=None))
     ev = run_sync(planned, open_workbook(planned)).evaluation
     assert ev.errors and ev.states["W1"].to_fix == 1 and not ev.states["W1"].final and not ev.states["W1"].winner
@@ -133,10 +136,10 @@ def test_the_gl_demo_names_no_champion_while_a_contenders_error_remains(tmp_path
 
 
 def test_league_history_says_what_each_sync_changed(tmp_path: Path) -> None:
-    config = _league(tmp_path, rounds=2)
+    config = _league(tmp_path, rounds=2, exports=SHOWN)
     assert _sync(config) == ExitCode.CLEAN
     (tmp_path / "league.xlsx").unlink()  # the judges type round 3
-    config = _league(tmp_path)
+    config = _league(tmp_path, exports=SHOWN)
     assert _sync(config) == ExitCode.CLEAN
     assert run_bracket(config, open_workbook(config), "W1").code == ExitCode.CLEAN
     assert _sync(config) == ExitCode.CLEAN
@@ -154,7 +157,7 @@ def test_league_history_says_what_each_sync_changed(tmp_path: Path) -> None:
 def test_renaming_every_note_and_prize_wording_in_the_writer_changes_no_export(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    config = _league(tmp_path, drop=(3, "Hal Ives"))
+    config = _league(tmp_path, drop=(3, "Hal Ives"), exports=SHOWN)
     assert run_bracket(config, open_workbook(config), "W1").code == ExitCode.CLEAN
     _type(config, {(1, 1): (2, 0), (1, 2): (0, 2)})
     ev = run_sync(config, open_workbook(config)).evaluation
@@ -183,7 +186,7 @@ def test_renaming_every_note_and_prize_wording_in_the_writer_changes_no_export(
 def test_lg_standings_is_the_tab(tmp_path: Path) -> None:
     from league import open as open_league
 
-    config = _league(tmp_path)
+    config = _league(tmp_path, exports=SHOWN)
     assert run_bracket(config, open_workbook(config), "W1").code == ExitCode.CLEAN
     for number in (1, 2, 3):
         _type(config, {(r[0], r[1]): (2, 0) for r in _tab(config, "Bracket W1")[1:] if r[0] == number})

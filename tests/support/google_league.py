@@ -68,8 +68,9 @@ def offline_league(tmp_path: Path, ruleset: str, inputs: dict[str, Grid], extra:
 def synced_both_ways(
     tmp_path: Path, server: SheetsServer, key: Path, ruleset: str, inputs: dict[str, Grid]
 ) -> dict[str, Grid]:
-    """Sync the same input tabs offline (.xlsx) and through the local Sheets API; the output tabs must agree."""
-    offline = offline_league(tmp_path, ruleset, inputs)
+    """Sync the same input tabs offline (.xlsx) and through the local Sheets API; the output tabs must agree (the
+    exports, CSV only, are the same code on either backend)."""
+    offline = offline_league(tmp_path, ruleset, inputs, CSV_ONLY)
     config = load_config(offline)
     offline_code = run_sync(config, open_workbook(config)).code
 
@@ -77,7 +78,8 @@ def synced_both_ways(
     online = tmp_path / "online"
     online.mkdir()
     (online / "league.toml").write_text(
-        f'ruleset = "{ruleset}"\nspreadsheet_id = "{SHEET_ID}"\ncredentials = "{key}"\nsheets_api = "{server.url}"\n',
+        f'ruleset = "{ruleset}"\nspreadsheet_id = "{SHEET_ID}"\ncredentials = "{key}"\nsheets_api = "{server.url}"\n'
+        + CSV_ONLY,
         encoding="utf-8",
     )
     config = load_config(online)

@@ -19,6 +19,14 @@ from tests.support.google_league import ACCOUNT, SHEET_ID
 from tests.support.sheets_server import SheetsServer
 
 
+def csv_only(config: Config) -> Config:
+    """The league exporting only CSV: a test of what judges and players type reads the workbook, and the images and
+    posters every sync would otherwise draw (most of such a test's time) are tested apart."""
+    with config.path.open("a", encoding="utf-8") as toml:
+        toml.write('export_formats = ["csv"]\n')
+    return load_config(config.path)
+
+
 class Judge(Protocol):
     """Someone typing into the league's tabs, as a judge does between rounds."""
 

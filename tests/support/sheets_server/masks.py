@@ -83,7 +83,8 @@ def filter_fields(obj: Any, tree: MaskTree | None) -> Any:
 
 
 def apply_mask(target: dict[str, Any], source: Mapping[str, Any], tree: MaskTree) -> None:
-    """FieldMask update semantics: named fields are copied from source, or cleared when absent."""
+    """FieldMask update semantics: named fields are copied from source, or cleared when absent. A nested value is
+    copied before it changes, never changed in place: stored values may be shared (`set_data_validation`)."""
     for key, sub in tree.items():
         if key == "*":
             target.clear()
@@ -97,7 +98,7 @@ def apply_mask(target: dict[str, Any], source: Mapping[str, Any], tree: MaskTree
             continue
         src = source.get(key)
         dst = target.get(key)
-        dst = dst if isinstance(dst, dict) else {}
+        dst = dict(dst) if isinstance(dst, dict) else {}
         apply_mask(dst, src if isinstance(src, Mapping) else {}, sub)
         if dst:
             target[key] = dst
