@@ -62,9 +62,10 @@ class Entry:
     """What this sync changed against the one before it (`W1 round 3 paired`, `W1 a bracket game`)."""
 
 
-def record(path: Path, snapshot: Snapshot) -> tuple[Snapshot, bool]:
-    """Store the snapshot unless its tables equal the latest one's; returns the latest and whether it was added."""
-    new = digest(snapshot.tables, standing(snapshot))
+def record(path: Path, snapshot: Snapshot, digested: str = "") -> tuple[Snapshot, bool]:
+    """Store the snapshot unless its tables equal the latest one's; returns the latest and whether it was added.
+    `digested`: the snapshot's digest, when `stamped` worked it out already."""
+    new = digested or digest(snapshot.tables, standing(snapshot))
     with _writing(path) as db:
         row = db.execute(
             "SELECT id, time, fingerprint, data, digest FROM snapshots ORDER BY id DESC LIMIT 1"
@@ -79,14 +80,16 @@ def record(path: Path, snapshot: Snapshot) -> tuple[Snapshot, bool]:
         return replace(snapshot, id=int(cursor.lastrowid or 0)), True
 
 
-def stamped(path: Path, snapshot: Snapshot) -> dt.datetime:
+def stamped(path: Path, snapshot: Snapshot) -> tuple[dt.datetime, str]:
     """The time `record` will give the snapshot, told without recording it: the latest one's when its tables are the
-    same, else its own (a sync works out what it will draw before it writes, while nothing else records)."""
+    same, else its own (a sync works out what it will draw before it writes, while nothing else records); and the
+    snapshot's digest, for `record`."""
+    new = digest(snapshot.tables, standing(snapshot))
     if not path.is_file():
-        return snapshot.time
+        return snapshot.time, new
     with _open(path) as db:
         row = db.execute("SELECT time, digest FROM snapshots ORDER BY id DESC LIMIT 1").fetchone()
-    return _time(row[0]) if row and row[1] == digest(snapshot.tables, standing(snapshot)) else snapshot.time
+    return (_time(row[0]) if row and row[1] == new else snapshot.time), new
 
 
 def latest(path: Path) -> Snapshot | None:

@@ -84,6 +84,8 @@ class Drawing:
     before: Drawn
     wanted: dict[str, str]
     kept: Drawn
+    digest: str = ""
+    """The snapshot's digest in the history, when it was worked out before the snapshot was recorded."""
 
     @property
     def todo(self) -> list[str]:
@@ -106,13 +108,17 @@ def plan_drawing(config: Config, snap: Snapshot) -> Drawing:
 
 
 def start_drawing(config: Config, snapshot: Snapshot, beside: Helper | None) -> Drawing | None:
-    """What the sync's exports will draw, handed to the helper (when there is one) so it draws while the sync writes
-    the workbook; None without a history to read (the exports then meet that themselves)."""
+    """What the sync's exports will draw, handed to the helper so it draws while the sync writes the workbook; None
+    without a helper (the exports work it out once the history has recorded the snapshot) or a history to read (the
+    exports then meet that themselves)."""
+    if beside is None:
+        return None
     try:  # only a sync records, and it holds the league's lock: the history can't change before it records
-        drawing = plan_drawing(config, replace(snapshot, time=history.stamped(history_file(config), snapshot)))
+        time, digested = history.stamped(history_file(config), snapshot)
+        drawing = replace(plan_drawing(config, replace(snapshot, time=time)), digest=digested)
     except history.HistoryError:
         return None
-    if beside is not None and drawing.todo:
+    if drawing.todo:
         beside.start(drawing.snapshot, config.branding, drawing.todo)
     return drawing
 
@@ -137,7 +143,7 @@ def export_after_sync(
     if unusable:
         raise ExportError(unusable)
     try:
-        latest, _ = history.record(history_file(config), snapshot)
+        latest, _ = history.record(history_file(config), snapshot, planned.digest if planned else "")
         if planned is None or planned.snapshot.time != latest.time:
             planned = plan_drawing(config, replace(snapshot, time=latest.time))
             if beside is not None and beside.started:

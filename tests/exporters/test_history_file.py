@@ -195,8 +195,13 @@ def test_the_time_a_snapshot_will_be_stamped_is_the_time_it_is_recorded_with(
 ) -> None:
     file = tmp_path / "league-history.sqlite"
     later = replace(snapshot, time=snapshot.time + dt.timedelta(hours=1))
-    assert history.stamped(file, snapshot) == snapshot.time and not file.exists(), "no history yet: its own time"
-    assert history.stamped(file, snapshot) == history.record(file, snapshot)[0].time
-    assert history.stamped(file, later) == snapshot.time == history.record(file, later)[0].time, "unchanged: kept"
     moved = replace(later, tables=later.tables[:1])
-    assert history.stamped(file, moved) == later.time == history.record(file, moved)[0].time, "changed: its own"
+
+    def told(snap: Snapshot) -> dt.datetime:
+        return history.stamped(file, snap)[0]
+
+    assert told(snapshot) == snapshot.time and not file.exists(), "no history yet: its own time"
+    assert told(snapshot) == history.record(file, snapshot)[0].time
+    assert told(later) == snapshot.time == history.record(file, later)[0].time, "unchanged: kept"
+    assert told(moved) == later.time == history.record(file, moved, history.stamped(file, moved)[1])[0].time
+    assert not history.record(file, moved, history.stamped(file, moved)[1])[1], "its digest handed back: unchanged"

@@ -55,7 +55,12 @@ def test_the_helper_drawing_as_the_workbook_is_written_draws_what_one_core_draws
 
 def test_a_plan_that_the_history_overtook_is_drawn_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     alone, _ = three_syncs(tmp_path / "one", forked=False)
-    monkeypatch.setattr(history, "stamped", lambda path, snapshot: snapshot.time - dt.timedelta(hours=1))
+    stamped = history.stamped
+
+    def overtaken(path: Path, snapshot: Snapshot) -> tuple[dt.datetime, str]:
+        return stamped(path, snapshot)[0] - dt.timedelta(hours=1), stamped(path, snapshot)[1]
+
+    monkeypatch.setattr(history, "stamped", overtaken)
     drawn_here = []
     draw = parallel.draw
     monkeypatch.setattr(parallel, "draw", lambda *args: drawn_here.append(args[2]) or draw(*args))
