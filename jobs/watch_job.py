@@ -287,7 +287,7 @@ def watch_league(
         from jobs.watch_discord import start_announcer
 
         announcer = start_announcer(config, clock.sleep, clock.monotonic, say)
-    with _signals(stop), _served(config, serve, say) as served:
+    with _signals(clock), _served(config, serve, say) as served:
         synced = _both(served, announcer.synced) if announcer else served
         Watcher(
             config, options, source_of(config, clock), clock, say, synced, told=announcer.post if announcer else _quiet
@@ -305,13 +305,13 @@ def _both(first: Synced, then: Synced) -> Synced:
 
 
 @contextmanager
-def _signals(stop: threading.Event) -> Iterator[None]:
-    """Ctrl-C and SIGTERM only set `stop`: the write under way ends, then the watch
+def _signals(clock: StopClock) -> Iterator[None]:
+    """Ctrl-C and SIGTERM only tell `clock` to stop: the write under way ends, then the watch
     (only the main thread can listen)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    kept = {sig: signal.signal(sig, lambda *_: stop.set()) for sig in (signal.SIGINT, signal.SIGTERM)}
+    kept = {sig: signal.signal(sig, lambda *_: clock.signal()) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     finally:

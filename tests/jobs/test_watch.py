@@ -641,11 +641,11 @@ def test_sigterm_during_a_write_lets_it_finish_then_ends_the_watch(xlsx_weekly: 
     type_round(judge, 1)  # round 2 is due: the watch, stopping, must not pair it after the sync
     stop, lines = threading.Event(), []
     clock = StopClock(stop)
-    with _signals(stop):
+    with _signals(clock):
         Watcher(
             config, WatchOptions(5.0, (EVENT,)), SignalledSource(source_of(config, clock)), clock, lines.append
         ).run()
-    assert stop.is_set() and lines == ["18:00:30 synced (first sync): 0 error(s), 0 warning(s)"]
+    assert clock.stopping() and lines == ["18:00:30 synced (first sync): 0 error(s), 0 warning(s)"]
     book = open_workbook(config)
     assert [as_text(r[-1]) for r in book.read(["Sync Log"])["Sync Log"]][-1] == "synced, 0 error(s)", (
         "the write was applied whole"
