@@ -17,12 +17,11 @@ from jobs.federation_flow import threaded  # noqa: E402
 from tests.support.federation import federation_toml, one_event_inputs, sheets_store  # noqa: E402
 from tests.support.sheets_server import Quota, SheetsServer  # noqa: E402
 
-LEAGUES = 12
-"""Enough for the quota to bind: with the rate limit taken away, these leagues' reads drew a dozen 429s. Each league
-costs Prefect about half a second, so more leagues only make the test longer."""
+LEAGUES = 50
+"""As many as the issue that asked for the flow tests it with: the quota binds (100 reads at 30 a window)."""
 WINDOW = 2.0
 """The quota's minute, compressed: Prefect's rate limit decays on the real clock, and so does the server's window."""
-PER_WINDOW = 16
+PER_WINDOW = 30
 
 
 @pytest.fixture(scope="module")
