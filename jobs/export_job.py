@@ -92,8 +92,8 @@ class Drawing:
         return [group for group in self.wanted if group not in self.kept]
 
 
-def plan_drawing(config: Config, snap: Snapshot) -> Drawing:
-    """What the sync's exports draw of `snap`, which has the time the history gives it."""
+def plan_drawing(config: Config, snap: Snapshot, digest: str = "") -> Drawing:
+    """What the sync's exports draw of `snap`, which has the time the history gives it (and `digest`, when known)."""
     origin = _origin(history_file(config)) or snap.time.isoformat()
     folder, branding = config.exports, config.branding
     before = drawn(folder)
@@ -104,7 +104,7 @@ def plan_drawing(config: Config, snap: Snapshot) -> Drawing:
         for group, seen in wanted.items()
         if group in before and before[group][0] == seen and on_disk(folder, before[group][1])
     }
-    return Drawing(snap, origin, before, wanted, kept)
+    return Drawing(snap, origin, before, wanted, kept, digest)
 
 
 def start_drawing(config: Config, snapshot: Snapshot, beside: Helper | None) -> Drawing | None:
@@ -115,7 +115,7 @@ def start_drawing(config: Config, snapshot: Snapshot, beside: Helper | None) -> 
         return None
     try:  # only a sync records, and it holds the league's lock: the history can't change before it records
         time, digested = history.stamped(history_file(config), snapshot)
-        drawing = replace(plan_drawing(config, replace(snapshot, time=time)), digest=digested)
+        drawing = plan_drawing(config, replace(snapshot, time=time), digested)
     except history.HistoryError:
         return None
     if drawing.todo:

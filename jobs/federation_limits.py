@@ -96,7 +96,7 @@ def acquire(names: list[str], slots: int) -> None:
                     raise
                 continue  # another machine's task was granted first: read the limits again
             if len(taken) < len(names):
-                raise ConfigError(f"Prefect has no rate limit {', '.join(names)}: the flow makes them as it starts")
+                raise _missing(names)
             return
 
 
@@ -107,12 +107,17 @@ def wait_for(client: SyncPrefectClient, names: list[str], slots: int) -> float:
     try:
         limits = [client.read_global_concurrency_limit_by_name(name) for name in names]
     except ObjectNotFound:
-        raise ConfigError(f"Prefect has no rate limit {', '.join(names)}: the flow makes them as it starts") from None
+        raise _missing(names) from None
     now = dt.datetime.now(dt.UTC)
     return max(
         decayed_in(limit.active_slots + slots - limit.limit, limit.slot_decay_per_second, limit.updated, now)
         for limit in limits
     )
+
+
+def _missing(names: list[str]) -> ConfigError:
+    """A rate limit the Prefect server does not have (read or granted)."""
+    return ConfigError(f"Prefect has no rate limit {', '.join(names)}: the flow makes them as it starts")
 
 
 def decayed_in(missing: int, decay: float, updated: dt.datetime | None, now: dt.datetime) -> float:

@@ -48,7 +48,6 @@ class Helper:
         self._process.start()
         theirs.close()
         self._job: tuple[Snapshot, Branding, list[str]] | None = None
-        self._asked: list[str] = []
         self._answered = False
 
     @property
@@ -61,28 +60,28 @@ class Helper:
         already."""
         if self._job is not None:
             return False
-        ordered = sorted(todo, key=_cost)
         with self._ends.get_lock():
-            self._ends[0], self._ends[1] = 0, len(ordered)
+            self._ends[0], self._ends[1] = 0, len(todo)
         try:
-            self._pipe.send((snap, branding, ordered))
+            self._pipe.send((snap, branding, _heaviest_first(todo)))
         except (OSError, ValueError):
             return False
-        self._job, self._asked = (snap, branding, ordered), list(todo)
+        self._job = (snap, branding, list(todo))
         return True
 
     def finish(self) -> dict[str, list[File]]:
         """Draw the groups left from the back until the helper's and these meet, then take the helper's files; the
         groups it took and did not send (it failed, died or took too long) are drawn here. In the order asked."""
         assert self._job is not None, "start the helper's job first"
-        snap, branding, todo = self._job
+        snap, branding, asked = self._job
+        todo = _heaviest_first(asked)
         made = {}
         while (taken := _take(self._ends, front=False)) is not None:
             made[todo[taken]] = draw(snap, branding, todo[taken])
         got = self._received() or {}
         for group in todo[: self._ends[0]]:
             made[group] = got[group] if group in got else draw(snap, branding, group)
-        return {group: made[group] for group in self._asked}
+        return {group: made[group] for group in asked}
 
     def _received(self) -> dict[str, list[File]] | None:
         """The helper's files; None when it failed, died or took too long."""
@@ -125,9 +124,10 @@ def draw_groups(
     return {group: draw(snap, branding, group) for group in todo}
 
 
-def _cost(group: str) -> int:
-    """The key that puts the heaviest groups first."""
-    return -WEIGHTS.get(group.partition(":")[0], 0)
+def _heaviest_first(todo: Sequence[str]) -> list[str]:
+    """The groups in the order the helper takes them from the front (and this process from the back): the same list
+    on both sides, the sort being stable."""
+    return sorted(todo, key=lambda group: -WEIGHTS.get(group.partition(":")[0], 0))
 
 
 def _take(ends: Any, front: bool) -> int | None:

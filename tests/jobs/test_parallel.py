@@ -83,7 +83,7 @@ def test_each_group_is_taken_once_the_helper_from_the_heaviest_this_process_from
     ends = multiprocessing.get_context("fork").Array("i", [0, 7])
     taken = [parallel._take(ends, front=n % 3 == 0) for n in range(9)]
     assert taken == [0, 6, 5, 1, 4, 3, 2, None, None]
-    order = sorted(["txt", "champion:W1", "png:Leaderboard", "html", "pdf", "bracket:W1"], key=parallel._cost)
+    order = parallel._heaviest_first(["txt", "champion:W1", "png:Leaderboard", "html", "pdf", "bracket:W1"])
     assert order[0] == "pdf" and order[1] == "png:Leaderboard" and set(order[-2:]) == {"txt", "html"}
 
 
