@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 import subprocess
 from html import escape
 from pathlib import Path
@@ -18,8 +17,8 @@ from exporters.board import board
 from exporters.branding import Branding
 from exporters.html import page
 from tests.exporters.tables import NAMES, UPDATED, leaderboard, standings
+from tests.serve.chromium import CHROMIUM, dumped_dom
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
 
 LONG = (
@@ -55,24 +54,7 @@ def _measure(html: str, width: int, tmp_path: Path) -> dict[str, int]:
     widths of the logo and the title."""
     frame = tmp_path / f"frame-{width}.html"
     frame.write_text(FRAME % {"width": width, "page": escape(html, quote=True)}, encoding="utf-8")
-    assert CHROMIUM is not None
-    dom = subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--disable-gpu",
-            "--no-sandbox",
-            "--hide-scrollbars",
-            "--window-size=1400,1000",
-            "--virtual-time-budget=3000",
-            "--dump-dom",
-            frame.as_uri(),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    ).stdout
+    dom = dumped_dom(frame.as_uri())
     body = re.search(r"<body([^>]*)>", dom)
     assert body, dom[:500]
     return {k: int(v) for k, v in re.findall(r'data-(\w+)="(\d+)"', body.group(1))}

@@ -16,6 +16,28 @@ from typing import Any
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+def dumped_dom(url: str) -> str:
+    """The page at `url` as a laptop-wide headless Chromium leaves it after its scripts ran (`--dump-dom`)."""
+    assert CHROMIUM is not None
+    return subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--disable-gpu",
+            "--no-sandbox",
+            "--hide-scrollbars",
+            "--window-size=1400,1000",
+            "--virtual-time-budget=3000",
+            "--dump-dom",
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+
+
 class Browser:
     """One headless Chromium with one page; use it in a `with` block."""
 

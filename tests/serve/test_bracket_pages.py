@@ -4,7 +4,6 @@ playoffs, a slide of its own on `/screen`; at 390 px a bracket of eight fits the
 from __future__ import annotations
 
 import re
-import subprocess
 from dataclasses import replace
 from html import escape
 from pathlib import Path
@@ -18,7 +17,7 @@ from league.evaluate import evaluate
 from serve.pages import pairings, screen
 from serve.view import LiveView, live_view
 from tests.exporters.tables import UPDATED, standings
-from tests.serve.chromium import CHROMIUM
+from tests.serve.chromium import CHROMIUM, dumped_dom
 from tests.support.event_day import NOW, demo_tabs
 from tests.support.playoff_league import bracket
 
@@ -74,24 +73,7 @@ def test_the_tree_fits_a_phone_and_cuts_no_name(size: int, tmp_path: Path) -> No
     html = page([replace(shown, bracket=played)], "League", Branding())
     frame = tmp_path / "frame.html"
     frame.write_text(FRAME % {"page": escape(html, quote=True)}, encoding="utf-8")
-    assert CHROMIUM is not None
-    dom = subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--disable-gpu",
-            "--no-sandbox",
-            "--hide-scrollbars",
-            "--window-size=1400,1000",
-            "--virtual-time-budget=3000",
-            "--dump-dom",
-            frame.as_uri(),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    ).stdout
+    dom = dumped_dom(frame.as_uri())
     body = re.search(r"<body([^>]*)>", dom)
     assert body, dom[:500]
     seen = {k: int(v) for k, v in re.findall(r'data-(\w+)="(\d+)"', body.group(1))}
